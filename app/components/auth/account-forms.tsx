@@ -1,0 +1,309 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { Alert } from "~/components/ui/alert.tsx";
+import { Button } from "~/components/ui/button.tsx";
+import { Field } from "~/components/ui/field.tsx";
+import { Input } from "~/components/ui/input.tsx";
+import {
+  magicLinkSchema,
+  requestResetSchema,
+  sendCodeSchema,
+  signInSchema,
+  signUpSchema,
+  verifyCodeSchema,
+  type SignInMode,
+} from "~/modules/accounts/forms.ts";
+import { PASSWORD_MIN } from "~/modules/accounts/providers.ts";
+
+/** What the /auth action answers for a form that stays on the page. */
+export interface AuthFormResult {
+  intent: string;
+  result: SubmissionResult<string[]>;
+  /** Set when an email went out: which one, and to whom. */
+  sent?: "magic-link" | "code" | "reset";
+  email?: string;
+  message?: string;
+}
+
+function useAuthForm<Schema extends z.ZodObject>(
+  id: string,
+  schema: Schema,
+  actionData: AuthFormResult | undefined,
+) {
+  const lastResult = actionData?.intent === id ? actionData.result : undefined;
+  const formError = lastResult?.error?.[""]?.[0];
+  useEffect(() => {
+    if (formError) toast.error(formError);
+  }, [lastResult, formError]);
+  const [form, fields] = useForm<z.input<Schema>, z.output<Schema>, string[]>({
+    id,
+    lastResult,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  return { form, fields, formError };
+}
+
+function usePending(intent: string) {
+  const navigation = useNavigation();
+  return navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+}
+
+const linkClass =
+  "inline-flex min-h-11 items-center text-plum underline underline-offset-4 hover:text-plum-deep";
+
+export function SignUpForm({ tier, actionData }: { tier: "free" | "premium"; actionData?: AuthFormResult }) {
+  const { form, fields, formError } = useAuthForm("sign-up", signUpSchema, actionData);
+  const pending = usePending("sign-up");
+  return (
+    <Form method="post" action="/auth" {...getFormProps(form)} className="grid gap-4">
+      <input type="hidden" name="intent" value="sign-up" />
+      <input type="hidden" name="tier" value={tier} />
+      {formError ? <Alert tone="error">{formError}</Alert> : null}
+      <Field id={fields.name.id} label="Your name" errors={fields.name.errors}>
+        {(a11y) => (
+          <Input
+            {...getInputProps(fields.name, { type: "text", ariaAttributes: false })}
+            {...a11y}
+            autoComplete="name"
+          />
+        )}
+      </Field>
+      <Field id={fields.email.id} label="Email" errors={fields.email.errors}>
+        {(a11y) => (
+          <Input
+            {...getInputProps(fields.email, { type: "email", ariaAttributes: false })}
+            {...a11y}
+            autoComplete="email"
+          />
+        )}
+      </Field>
+      <Field
+        id={fields.password.id}
+        label="Choose a password"
+        hint={`At least ${PASSWORD_MIN} characters. A short phrase is easy to remember and hard to guess.`}
+        errors={fields.password.errors}
+      >
+        {(a11y) => (
+          <Input
+            {...getInputProps(fields.password, { type: "password", ariaAttributes: false })}
+            {...a11y}
+            autoComplete="new-password"
+          />
+        )}
+      </Field>
+      <Button type="submit" size="lg" disabled={pending}>
+        {pending
+          ? "Creating your account..."
+          : tier === "premium"
+            ? "Create account and continue"
+            : "Create free account"}
+      </Button>
+    </Form>
+  );
+}
+
+export function SignInPanel({ mode, actionData }: { mode: SignInMode; actionData?: AuthFormResult }) {
+  if (mode === "magic") return <MagicLinkForm actionData={actionData} />;
+  if (mode === "code") return <CodeForms actionData={actionData} />;
+  if (mode === "reset") return <ResetRequestForm actionData={actionData} />;
+  return <PasswordSignInForm actionData={actionData} />;
+}
+
+function PasswordSignInForm({ actionData }: { actionData?: AuthFormResult }) {
+  const { form, fields, formError } = useAuthForm("sign-in", signInSchema, actionData);
+  const pending = usePending("sign-in");
+  return (
+    <div className="grid gap-3">
+      <Form method="post" action="/auth" {...getFormProps(form)} className="grid gap-4">
+        <input type="hidden" name="intent" value="sign-in" />
+        {formError ? <Alert tone="error">{formError}</Alert> : null}
+        <Field id={fields.email.id} label="Email" errors={fields.email.errors}>
+          {(a11y) => (
+            <Input
+              {...getInputProps(fields.email, { type: "email", ariaAttributes: false })}
+              {...a11y}
+              autoComplete="email"
+            />
+          )}
+        </Field>
+        <Field id={fields.password.id} label="Password" errors={fields.password.errors}>
+          {(a11y) => (
+            <Input
+              {...getInputProps(fields.password, { type: "password", ariaAttributes: false })}
+              {...a11y}
+              autoComplete="current-password"
+            />
+          )}
+        </Field>
+        <Button type="submit" size="lg" disabled={pending}>
+          {pending ? "Signing in..." : "Sign In"}
+        </Button>
+      </Form>
+      <Link to="/auth?tier=signin&mode=magic" className={linkClass}>
+        Forgot password? Use magic link instead
+      </Link>
+    </div>
+  );
+}
+
+function MagicLinkForm({ actionData }: { actionData?: AuthFormResult }) {
+  const { form, fields, formError } = useAuthForm("magic-link", magicLinkSchema, actionData);
+  const pending = usePending("magic-link");
+  const sent = actionData?.intent === "magic-link" && actionData.sent === "magic-link";
+  useEffect(() => {
+    if (sent && actionData?.message) toast.success(actionData.message);
+  }, [sent, actionData]);
+  return (
+    <div className="grid gap-3">
+      <p className="text-ink-soft">
+        We'll email you a link that signs you in with one tap. No password needed.
+      </p>
+      {sent ? <Alert tone="success">{actionData?.message}</Alert> : null}
+      <Form method="post" action="/auth" {...getFormProps(form)} className="grid gap-4">
+        <input type="hidden" name="intent" value="magic-link" />
+        {formError ? <Alert tone="error">{formError}</Alert> : null}
+        <Field id={fields.email.id} label="Email" errors={fields.email.errors}>
+          {(a11y) => (
+            <Input
+              {...getInputProps(fields.email, { type: "email", ariaAttributes: false })}
+              {...a11y}
+              autoComplete="email"
+            />
+          )}
+        </Field>
+        <Button type="submit" size="lg" disabled={pending}>
+          {pending ? "Sending..." : sent ? "Send another link" : "Send magic link"}
+        </Button>
+      </Form>
+      <p className="text-sm text-ink-soft">
+        Some email systems open links to check them, which can use up a sign-in link.{" "}
+        <Link to="/auth?tier=signin&mode=code" className="text-plum underline underline-offset-4">
+          Email me a 6-digit code instead
+        </Link>
+        .
+      </p>
+      <div className="flex flex-wrap gap-x-6">
+        <Link to="/auth?tier=signin" className={linkClass}>
+          Back to password sign in
+        </Link>
+        <Link to="/auth?tier=signin&mode=reset" className={linkClass}>
+          Reset my password
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function CodeForms({ actionData }: { actionData?: AuthFormResult }) {
+  const sentTo =
+    (actionData?.intent === "send-code" && actionData.sent === "code") || actionData?.intent === "verify-code"
+      ? actionData.email
+      : undefined;
+  const send = useAuthForm("send-code", sendCodeSchema, actionData);
+  const verify = useAuthForm("verify-code", verifyCodeSchema, actionData);
+  const sending = usePending("send-code");
+  const verifying = usePending("verify-code");
+  useEffect(() => {
+    if (actionData?.intent === "send-code" && actionData.sent === "code" && actionData.message) {
+      toast.success(actionData.message);
+    }
+  }, [actionData]);
+
+  if (!sentTo) {
+    return (
+      <div className="grid gap-3">
+        <p className="text-ink-soft">We'll email you a 6-digit code to type in here.</p>
+        <Form method="post" action="/auth" {...getFormProps(send.form)} className="grid gap-4">
+          <input type="hidden" name="intent" value="send-code" />
+          {send.formError ? <Alert tone="error">{send.formError}</Alert> : null}
+          <Field id={send.fields.email.id} label="Email" errors={send.fields.email.errors}>
+            {(a11y) => (
+              <Input
+                {...getInputProps(send.fields.email, { type: "email", ariaAttributes: false })}
+                {...a11y}
+                autoComplete="email"
+              />
+            )}
+          </Field>
+          <Button type="submit" size="lg" disabled={sending}>
+            {sending ? "Sending..." : "Email me a code"}
+          </Button>
+        </Form>
+        <Link to="/auth?tier=signin" className={linkClass}>
+          Back to password sign in
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="grid gap-3">
+      <Alert tone="success">
+        We've sent a 6-digit code to <strong>{sentTo}</strong>. It works for 10 minutes.
+      </Alert>
+      <Form method="post" action="/auth" {...getFormProps(verify.form)} className="grid gap-4">
+        <input type="hidden" name="intent" value="verify-code" />
+        <input type="hidden" name="email" value={sentTo} />
+        {verify.formError ? <Alert tone="error">{verify.formError}</Alert> : null}
+        <Field id={verify.fields.code.id} label="Your code" errors={verify.fields.code.errors}>
+          {(a11y) => (
+            <Input
+              {...getInputProps(verify.fields.code, { type: "text", ariaAttributes: false })}
+              {...a11y}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9]{6}"
+              maxLength={6}
+              className="max-w-48 text-center text-2xl tracking-[0.4em]"
+            />
+          )}
+        </Field>
+        <Button type="submit" size="lg" disabled={verifying}>
+          {verifying ? "Checking..." : "Sign in"}
+        </Button>
+      </Form>
+      <Link to="/auth?tier=signin&mode=code" className={linkClass}>
+        Send a new code
+      </Link>
+    </div>
+  );
+}
+
+function ResetRequestForm({ actionData }: { actionData?: AuthFormResult }) {
+  const { form, fields, formError } = useAuthForm("request-reset", requestResetSchema, actionData);
+  const pending = usePending("request-reset");
+  const sent = actionData?.intent === "request-reset" && actionData.sent === "reset";
+  useEffect(() => {
+    if (sent && actionData?.message) toast.info(actionData.message);
+  }, [sent, actionData]);
+  return (
+    <div className="grid gap-3">
+      <p className="text-ink-soft">Enter your email and we'll send you a link to choose a new password.</p>
+      {sent ? <Alert tone="info">{actionData?.message}</Alert> : null}
+      <Form method="post" action="/auth" {...getFormProps(form)} className="grid gap-4">
+        <input type="hidden" name="intent" value="request-reset" />
+        {formError ? <Alert tone="error">{formError}</Alert> : null}
+        <Field id={fields.email.id} label="Email" errors={fields.email.errors}>
+          {(a11y) => (
+            <Input
+              {...getInputProps(fields.email, { type: "email", ariaAttributes: false })}
+              {...a11y}
+              autoComplete="email"
+            />
+          )}
+        </Field>
+        <Button type="submit" size="lg" disabled={pending}>
+          {pending ? "Sending..." : "Send reset link"}
+        </Button>
+      </Form>
+      <Link to="/auth?tier=signin" className={linkClass}>
+        Back to password sign in
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+/**
+ * The checkout's calls to our own API. The browser sends only where the
+ * receipt goes and which payment it means: the server decides the price.
+ */
+async function postJson<T>(url: string, body: unknown): Promise<T> {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const data = (await response.json().catch(() => ({}))) as T & { error?: string };
+  // A refusal becomes an Error carrying the server's own message.
+  if (!response.ok) throw new Error(data.error ?? `The server answered ${response.status}`);
+  return data;
+}
+
+export const startCardPayment = (email: string) =>
+  postJson<{ clientSecret: string; paymentIntentId: string }>("/api/create-payment-intent", { email });
+
+/** Asks the server to check the payment with Stripe itself; only then is the course unlocked. */
+export const verifyCardPayment = (paymentIntentId: string) =>
+  postJson<{ status: string; premium: boolean }>("/api/confirm-payment", { paymentIntentId });
+
+export const startPayPalOrder = (email: string) =>
+  postJson<{ id: string }>("/api/create-paypal-order", { email });
+
+export const capturePayPalOrder = (orderID: string) =>
+  postJson<{ status: string; message?: string }>("/api/capture-paypal-order", { orderID });
+
+export const confirmDemoCard = (paymentIntentId: string, cardNumber: string) =>
+  postJson<{ status: string }>("/api/demo/confirm-card", { paymentIntentId, cardNumber });
+
+export const approveDemoOrder = (orderID: string) => postJson("/api/demo/approve-paypal", { orderID });

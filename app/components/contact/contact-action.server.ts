@@ -1,0 +1,38 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type RouterContextProvider } from "react-router";
+import type { ContactFormResult } from "./contact-page.tsx";
+import { contactFormSchema } from "~/modules/contact/contact-form.ts";
+import { sendContactMessage } from "~/modules/contact/contact.server.ts";
+import { db, requestLog, services } from "~/services.server.ts";
+
+/**
+ * The action behind `ContactPage`'s form, wherever the page is shown (the
+ * public /contact and the portal's): check the input, store and notify, and
+ * answer the form. One function, so both pages keep the same rules and limits.
+ */
+export async function contactFormAction(args: {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+}) {
+  const submission = parseWithZod(await args.request.formData(), { schema: contactFormSchema });
+  if (submission.status !== "success") {
+    return data<ContactFormResult>({ result: submission.reply() }, { status: 400 });
+  }
+  const { env, mailer } = services(args);
+  const outcome = await sendContactMessage(
+    { db: db(args), mailer, ownerEmail: env.OWNER_EMAIL, log: requestLog(args) },
+    args.request.headers,
+    submission.value,
+  );
+  if (!outcome.ok) {
+    return data<ContactFormResult>(
+      { result: submission.reply({ formErrors: [outcome.message] }) },
+      {
+        status: outcome.status,
+        headers:
+          "retryAfterSeconds" in outcome ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined,
+      },
+    );
+  }
+  return data<ContactFormResult>({ result: submission.reply({ resetForm: true }), sent: true });
+}

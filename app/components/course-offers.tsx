@@ -1,0 +1,92 @@
+import { Check, ShieldCheck } from "lucide-react";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button.tsx";
+import { cn } from "~/components/ui/cn.ts";
+
+const FOUNDATION = [
+  "Two calming audio sessions: Affirmations One and Two",
+  "Three printable guides, including the hospital bag checklist",
+  "The full podcast listening list",
+  "Your private dashboard",
+];
+
+const COMPLETE = [
+  "All nine guided audio sessions",
+  "All six printable guides, with scripts for your birth partner",
+  "A two-week daily programme with streaks and gentle reminders",
+  "A read-only link so your birth partner can follow along",
+  "Progress tracking and achievements",
+  "Lifetime access, for all your pregnancies",
+];
+
+/** The two ways in: the free Foundation Course and the Complete Course. The price comes from the server. */
+export function CourseOffers({ price }: { price: string }) {
+  return (
+    <div className="grid gap-6 md:grid-cols-2">
+      <Offer
+        name="Foundation Course"
+        price="Free"
+        note="No card needed"
+        points={FOUNDATION}
+        cta={{ label: "Start free", to: "/auth?tier=free" }}
+      />
+      <Offer
+        name="Complete Course"
+        price={price}
+        note="One-time payment · no subscription"
+        points={COMPLETE}
+        cta={{ label: "Get the Complete Course", to: "/auth?tier=premium" }}
+        featured
+      >
+        <p className="mt-4 flex items-center gap-2 text-sm font-medium text-sage-deep">
+          <ShieldCheck aria-hidden="true" className="size-5" /> 30-day money-back guarantee
+        </p>
+      </Offer>
+    </div>
+  );
+}
+
+function Offer({
+  name,
+  price,
+  note,
+  points,
+  cta,
+  featured = false,
+  children,
+}: {
+  name: string;
+  price: string;
+  note: string;
+  points: string[];
+  cta: { label: string; to: string };
+  featured?: boolean;
+  children?: React.ReactNode;
+}) {
+  return (
+    <article
+      className={cn(
+        "flex flex-col rounded-[var(--radius-card)] border bg-white p-7 shadow-soft",
+        featured ? "border-plum/40 ring-2 ring-lavender" : "border-line",
+      )}
+    >
+      <h3 className="text-2xl font-semibold">{name}</h3>
+      <p className="mt-3 flex items-baseline gap-2">
+        <span className="font-serif text-4xl font-semibold">{price}</span>
+        <span className="text-sm text-ink-soft">{note}</span>
+      </p>
+      <ul className="mt-5 grid gap-2.5">
+        {points.map((point) => (
+          <li key={point} className="flex items-start gap-2">
+            <Check aria-hidden="true" className="mt-1 size-4 shrink-0 text-sage-deep" />
+            {point}
+          </li>
+        ))}
+      </ul>
+      {children}
+      <Button asChild size="lg" variant={featured ? "primary" : "outline"} className="mt-6">
+        <Link to={cta.to}>{cta.label}</Link>
+      </Button>
+    </article>
+  );
+}

@@ -1,0 +1,153 @@
+import { Loader2, Pause, Play, SkipBack, SkipForward, Volume2, VolumeX, X } from "lucide-react";
+import type { KeyboardEvent } from "react";
+import { cn } from "~/components/ui/cn.ts";
+import { COURSE_GROUPS } from "~/modules/catalogue/tracks.ts";
+import {
+  formatClock,
+  KEYBOARD_SEEK_SECONDS,
+  SEEK_STEP_SECONDS,
+  VOLUME_STEP,
+} from "~/modules/listening/player.ts";
+import { usePlayer } from "./player-context.tsx";
+
+const iconButton =
+  "inline-flex size-11 shrink-0 items-center justify-center rounded-full text-ink transition-colors duration-200 hover:bg-sand disabled:opacity-40 disabled:hover:bg-transparent";
+
+/**
+ * The player at the bottom of every portal page. Space plays and pauses,
+ * the arrow keys move ten seconds; every control has a name.
+ */
+export function BottomPlayer() {
+  const player = usePlayer();
+  const { track, status, currentTime, duration, volume, muted, previous, next } = player;
+  if (!track) return null;
+  const group = COURSE_GROUPS.find((g) => g.tier === track.courseTier)?.title;
+  const playing = status === "playing";
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    const target = event.target as HTMLElement;
+    const onSlider = target instanceof HTMLInputElement && target.type === "range";
+    if (event.key === " " && !(target instanceof HTMLButtonElement)) {
+      event.preventDefault();
+      player.toggle();
+    } else if (!onSlider && (event.key === "ArrowLeft" || event.key === "ArrowRight")) {
+      event.preventDefault();
+      player.seek(currentTime + (event.key === "ArrowLeft" ? -KEYBOARD_SEEK_SECONDS : KEYBOARD_SEEK_SECONDS));
+    }
+  };
+
+  return (
+    // The region's shortcuts (space, arrows) act on its controls, which are all real buttons and sliders.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
+    <section
+      aria-label="Audio player"
+      onKeyDown={onKeyDown}
+      className="fixed inset-x-0 bottom-[var(--portal-bottom-bar,0px)] z-40 border-t border-line bg-white/95 shadow-[0_-8px_24px_-16px_rgb(43_34_56/0.35)] backdrop-blur lg:left-[17rem]"
+    >
+      <p className="sr-only" aria-live="polite">
+        {status === "loading"
+          ? `Loading ${track.title}`
+          : playing
+            ? `Now playing: ${track.title}`
+            : `Paused: ${track.title}`}
+      </p>
+      <div className="mx-auto grid max-w-6xl grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1 px-3 py-2 md:grid-cols-[minmax(10rem,16rem)_auto_1fr_auto] md:px-6 md:py-3">
+        <div className="min-w-0">
+          <p className="truncate font-medium text-ink">{track.title}</p>
+          <p className="truncate text-sm text-ink-soft">{group}</p>
+        </div>
+
+        <div className="flex items-center gap-1">
+          <button
+            type="button"
+            className={iconButton}
+            onClick={() => previous && player.play(previous)}
+            disabled={!previous}
+            aria-label={previous ? `Previous: ${previous.title}` : "Previous (this is the first session)"}
+          >
+            <SkipBack aria-hidden="true" className="size-5" />
+          </button>
+          <button
+            type="button"
+            onClick={player.toggle}
+            aria-label={playing ? "Pause" : "Play"}
+            className="inline-flex size-12 items-center justify-center rounded-full bg-plum text-cream transition-colors duration-200 hover:bg-plum-deep"
+          >
+            {status === "loading" ? (
+              <Loader2 aria-hidden="true" className="size-6 animate-spin" />
+            ) : playing ? (
+              <Pause aria-hidden="true" className="size-6" />
+            ) : (
+              <Play aria-hidden="true" className="ml-0.5 size-6" />
+            )}
+          </button>
+          <button
+            type="button"
+            className={iconButton}
+            onClick={() => next && player.play(next)}
+            disabled={!next}
+            aria-label={next ? `Next: ${next.title}` : "Next (this is the last session)"}
+          >
+            <SkipForward aria-hidden="true" className="size-5" />
+          </button>
+          <button
+            type="button"
+            className={cn(iconButton, "md:hidden")}
+            onClick={player.close}
+            aria-label="Close the player"
+          >
+            <X aria-hidden="true" className="size-5" />
+          </button>
+        </div>
+
+        <div className="col-span-2 flex items-center gap-2 md:col-span-1">
+          <span className="w-12 text-right text-sm text-ink-soft tabular-nums">
+            {formatClock(currentTime)}
+          </span>
+          <input
+            type="range"
+            min={0}
+            max={duration || 0}
+            step={SEEK_STEP_SECONDS}
+            value={Math.min(currentTime, duration || 0)}
+            onChange={(event) => player.seek(Number(event.currentTarget.value))}
+            aria-label="Position"
+            aria-valuetext={`${formatClock(currentTime)} of ${formatClock(duration)}`}
+            className="h-11 min-w-0 flex-1 cursor-pointer accent-plum"
+          />
+          <span className="w-12 text-sm text-ink-soft tabular-nums">{formatClock(duration)}</span>
+        </div>
+
+        <div className="hidden items-center gap-1 md:flex">
+          <button
+            type="button"
+            className={iconButton}
+            onClick={player.toggleMute}
+            aria-label={muted ? "Unmute" : "Mute"}
+            aria-pressed={muted}
+          >
+            {muted ? (
+              <VolumeX aria-hidden="true" className="size-5" />
+            ) : (
+              <Volume2 aria-hidden="true" className="size-5" />
+            )}
+          </button>
+          <input
+            type="range"
+            min={0}
+            max={1}
+            step={VOLUME_STEP}
+            value={muted ? 0 : volume}
+            onChange={(event) => player.setVolume(Number(event.currentTarget.value))}
+            aria-label="Volume"
+            aria-valuetext={`${Math.round((muted ? 0 : volume) * 100)}%`}
+            className="h-11 w-24 cursor-pointer accent-plum"
+          />
+          <button type="button" className={iconButton} onClick={player.close} aria-label="Close the player">
+            <X aria-hidden="true" className="size-5" />
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}

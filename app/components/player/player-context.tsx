@@ -1,0 +1,351 @@
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from "react";
+import { toast } from "sonner";
+import { COURSE_GROUPS, findTrack } from "~/modules/catalogue/tracks.ts";
+import {
+  needsFreshUrl,
+  neighbours,
+  resumeFrom,
+  volumeAfterUnmute,
+  type Position,
+} from "~/modules/listening/player.ts";
+import { PLAY_AUDIO_EVENT, type PlayAudioDetail } from "./play-event.ts";
+
+/**
+ * The bottom player's state and its one <audio> element. It lives in the
+ * portal layout, which stays mounted while the member moves between portal
+ * pages, so the music does not stop.
+ */
+export type PlayerStatus = "loading" | "playing" | "paused";
+
+interface PlayerState {
+  track: PlayAudioDetail | null;
+  status: PlayerStatus;
+  currentTime: number;
+  duration: number;
+  volume: number;
+  muted: boolean;
+  previous: PlayAudioDetail | null;
+  next: PlayAudioDetail | null;
+  play(detail: PlayAudioDetail): void;
+  toggle(): void;
+  seek(seconds: number): void;
+  setVolume(volume: number): void;
+  toggleMute(): void;
+  close(): void;
+}
+
+const PlayerContext = createContext<PlayerState | null>(null);
+
+export function usePlayer(): PlayerState {
+  const player = useContext(PlayerContext);
+  if (!player) throw new Error("usePlayer must be used within a PlayerProvider");
+  return player;
+}
+
+const SAVE_EVERY_MS = 15_000;
+const positionKey = (trackId: string) => `tidewell:position:${trackId}`;
+
+function detailOf(trackId: string | undefined): PlayAudioDetail | null {
+  const track = trackId ? findTrack(trackId) : undefined;
+  return track
+    ? { id: track.id, title: track.title, audioFile: track.audioFile, courseTier: track.courseTier }
+    : null;
+}
+
+function readDevicePosition(trackId: string): Position | null {
+  try {
+    const raw = localStorage.getItem(positionKey(trackId));
+    return raw ? (JSON.parse(raw) as Position) : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeDevicePosition(trackId: string, seconds: number) {
+  try {
+    localStorage.setItem(
+      positionKey(trackId),
+      JSON.stringify({ seconds, savedAt: new Date().toISOString() }),
+    );
+  } catch {
+    // Private browsing or a full store: the server copy still has it.
+  }
+}
+
+function reportProgress(trackId: string, body: { positionSeconds: number } | { finished: true }) {
+  void fetch(`/api/audio/${encodeURIComponent(trackId)}/progress`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+    keepalive: true,
+  }).catch(() => {});
+}
+
+interface SignedUrl {
+  url: string;
+  expiresAt: string;
+  position: Position | null;
+}
+
+async function fetchSignedUrl(trackId: string): Promise<SignedUrl> {
+  const response = await fetch(`/api/audio/${encodeURIComponent(trackId)}/signed-url`, { method: "POST" });
+  const body = (await response.json().catch(() => ({}))) as Partial<SignedUrl> & { error?: string };
+  if (!response.ok || !body.url)
+    throw new Error(body.error ?? "This session couldn't be loaded. Please try again.");
+  return body as SignedUrl;
+}
+
+export function PlayerProvider({ children }: { children: ReactNode }) {
+  const audio = useRef<HTMLAudioElement>(null);
+  const signed = useRef<{ url: string; expiresAt: number } | null>(null);
+  const refreshing = useRef(false);
+  const lastSaved = useRef(0);
+  const volumeBeforeMute = useRef(1);
+  const [track, setTrack] = useState<PlayAudioDetail | null>(null);
+  const [status, setStatus] = useState<PlayerStatus>("paused");
+  const [currentTime, setCurrentTime] = useState(0);
+  const [duration, setDuration] = useState(0);
+  const [volume, setVolumeState] = useState(1);
+  const [muted, setMuted] = useState(false);
+
+  const savePosition = useCallback((trackId: string, seconds: number) => {
+    writeDevicePosition(trackId, seconds);
+    reportProgress(trackId, { positionSeconds: Math.round(seconds * 10) / 10 });
+    lastSaved.current = Date.now();
+  }, []);
+
+  /** Gets a fresh URL and puts it in place, at `from` seconds. */
+  const load = useCallback(async (trackId: string, from: number | null, autoplay: boolean) => {
+    const element = audio.current;
+    if (!element) return;
+    const fresh = await fetchSignedUrl(trackId);
+    signed.current = { url: fresh.url, expiresAt: Date.parse(fresh.expiresAt) };
+    const start = from ?? resumeFrom(readDevicePosition(trackId), fresh.position);
+    element.src = fresh.url;
+    if (start > 0) {
+      element.addEventListener("loadedmetadata", () => (element.currentTime = start), { once: true });
+    }
+    if (autoplay) await element.play();
+  }, []);
+
+  const play = useCallback(
+    (detail: PlayAudioDetail) => {
+      const element = audio.current;
+      if (element && track && !element.paused) savePosition(track.id, element.currentTime);
+      setTrack(detail);
+      setStatus("loading");
+      setCurrentTime(0);
+      setDuration(0);
+      load(detail.id, null, true).catch((error: Error) => {
+        setStatus("paused");
+        if (error.name !== "AbortError") toast.error(error.message);
+      });
+    },
+    [load, savePosition, track],
+  );
+
+  const toggle = useCallback(() => {
+    const element = audio.current;
+    if (!element || !track) return;
+    if (!element.paused) {
+      element.pause();
+      return;
+    }
+    // A URL close to expiry is swapped before playing on, at the same moment.
+    if (signed.current && needsFreshUrl(signed.current.expiresAt, Date.now())) {
+      void load(track.id, element.currentTime, true).catch((error: Error) => toast.error(error.message));
+      return;
+    }
+    void element.play().catch(() => setStatus("paused"));
+  }, [load, track]);
+
+  const seek = useCallback((seconds: number) => {
+    const element = audio.current;
+    if (!element || !Number.isFinite(seconds)) return;
+    element.currentTime = Math.min(Math.max(0, seconds), element.duration || seconds);
+    setCurrentTime(element.currentTime);
+  }, []);
+
+  const setVolume = useCallback((value: number) => {
+    const element = audio.current;
+    const clamped = Math.min(1, Math.max(0, value));
+    if (element) {
+      element.volume = clamped;
+      element.muted = clamped === 0;
+    }
+    setVolumeState(clamped);
+    setMuted(clamped === 0);
+  }, []);
+
+  const toggleMute = useCallback(() => {
+    const element = audio.current;
+    if (!element) return;
+    if (muted || element.volume === 0) {
+      const restored = volumeAfterUnmute(volumeBeforeMute.current);
+      element.muted = false;
+      element.volume = restored;
+      setVolumeState(restored);
+      setMuted(false);
+    } else {
+      volumeBeforeMute.current = element.volume;
+      element.muted = true;
+      setMuted(true);
+    }
+  }, [muted]);
+
+  const close = useCallback(() => {
+    const element = audio.current;
+    if (element && track) {
+      if (element.currentTime > 0) savePosition(track.id, element.currentTime);
+      element.pause();
+      element.removeAttribute("src");
+      element.load();
+    }
+    signed.current = null;
+    setTrack(null);
+    setStatus("paused");
+  }, [savePosition, track]);
+
+  // Any page can start a track with the playAudioTrack event.
+  useEffect(() => {
+    const onPlay = (event: CustomEvent<PlayAudioDetail>) => play(event.detail);
+    window.addEventListener(PLAY_AUDIO_EVENT, onPlay);
+    return () => window.removeEventListener(PLAY_AUDIO_EVENT, onPlay);
+  }, [play]);
+
+  const { previous, next } = useMemo(() => {
+    const found = track ? neighbours(track.id) : { previous: null, next: null };
+    return { previous: detailOf(found.previous?.id), next: detailOf(found.next?.id) };
+  }, [track]);
+
+  // Lock screens and headsets: what is playing, and the controls that work on it.
+  useEffect(() => {
+    if (!track || !("mediaSession" in navigator)) return;
+    const group = COURSE_GROUPS.find((g) => g.tier === track.courseTier)?.title ?? "Tidewell";
+    navigator.mediaSession.metadata = new MediaMetadata({
+      title: track.title,
+      artist: "Tidewell",
+      album: group,
+      artwork: [{ src: "/artwork-512.png", sizes: "512x512", type: "image/png" }],
+    });
+    const handlers: [MediaSessionAction, MediaSessionActionHandler | null][] = [
+      ["play", () => toggle()],
+      ["pause", () => audio.current?.pause()],
+      ["seekbackward", (d) => seek((audio.current?.currentTime ?? 0) - (d.seekOffset ?? 10))],
+      ["seekforward", (d) => seek((audio.current?.currentTime ?? 0) + (d.seekOffset ?? 10))],
+      ["seekto", (d) => seek(d.seekTime ?? 0)],
+      ["previoustrack", previous ? () => play(previous) : null],
+      ["nexttrack", next ? () => play(next) : null],
+    ];
+    for (const [action, handler] of handlers) {
+      try {
+        navigator.mediaSession.setActionHandler(action, handler);
+      } catch {
+        // This browser doesn't offer that action.
+      }
+    }
+  }, [track, previous, next, toggle, seek, play]);
+
+  const value = useMemo<PlayerState>(
+    () => ({
+      track,
+      status,
+      currentTime,
+      duration,
+      volume,
+      muted,
+      previous,
+      next,
+      play,
+      toggle,
+      seek,
+      setVolume,
+      toggleMute,
+      close,
+    }),
+    [
+      track,
+      status,
+      currentTime,
+      duration,
+      volume,
+      muted,
+      previous,
+      next,
+      play,
+      toggle,
+      seek,
+      setVolume,
+      toggleMute,
+      close,
+    ],
+  );
+
+  return (
+    <PlayerContext.Provider value={value}>
+      {children}
+      {/* The words of each session are in the library and the guides; this element has no visible captions to offer. */}
+      {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
+      <audio
+        ref={audio}
+        preload="metadata"
+        onPlay={() => setStatus("playing")}
+        onPause={() => {
+          setStatus("paused");
+          if (track && audio.current && !audio.current.ended)
+            savePosition(track.id, audio.current.currentTime);
+        }}
+        onWaiting={() => setStatus((s) => (s === "paused" ? s : "loading"))}
+        onPlaying={() => setStatus("playing")}
+        onTimeUpdate={(event) => {
+          const element = event.currentTarget;
+          setCurrentTime(element.currentTime);
+          if (track && !element.paused && Date.now() - lastSaved.current > SAVE_EVERY_MS) {
+            savePosition(track.id, element.currentTime);
+          }
+          if ("mediaSession" in navigator && element.duration) {
+            navigator.mediaSession.setPositionState?.({
+              duration: element.duration,
+              position: Math.min(element.currentTime, element.duration),
+              playbackRate: element.playbackRate,
+            });
+          }
+        }}
+        onDurationChange={(event) =>
+          setDuration(Number.isFinite(event.currentTarget.duration) ? event.currentTarget.duration : 0)
+        }
+        onEnded={() => {
+          setStatus("paused");
+          if (!track) return;
+          writeDevicePosition(track.id, 0);
+          reportProgress(track.id, { finished: true });
+        }}
+        onError={() => {
+          // Most often the signed URL ran out mid-listen: fetch a new one and carry on from here, once.
+          const element = audio.current;
+          if (!track || !element || refreshing.current) return;
+          refreshing.current = true;
+          const at = element.currentTime;
+          const wasPlaying = status !== "paused";
+          load(track.id, at, wasPlaying)
+            .catch((error: Error) => {
+              setStatus("paused");
+              toast.error(error.message);
+            })
+            .finally(() => {
+              refreshing.current = false;
+            });
+        }}
+      />
+    </PlayerContext.Provider>
+  );
+}

@@ -1,0 +1,176 @@
+import {
+  BookOpen,
+  Brain,
+  Headphones,
+  LayoutDashboard,
+  LogOut,
+  Mail,
+  Menu,
+  Mic,
+  User,
+  type LucideIcon,
+} from "lucide-react";
+import { useEffect, type ReactNode } from "react";
+import { Link, NavLink } from "react-router";
+import { SignOutForm } from "~/components/account-menu.tsx";
+import { Logo } from "~/components/logo.tsx";
+import { BottomPlayer } from "~/components/player/bottom-player.tsx";
+import { usePlayer } from "~/components/player/player-context.tsx";
+import { Avatar } from "~/components/ui/avatar.tsx";
+import { Button } from "~/components/ui/button.tsx";
+import { cn } from "~/components/ui/cn.ts";
+import { Sheet, SheetClose, SheetContent, SheetTrigger } from "~/components/ui/sheet.tsx";
+import type { Member } from "~/modules/accounts/session.server.ts";
+import { BOTTOM_BAR_LINKS, PORTAL_GROUPS, type PortalLink } from "~/modules/site/portal-navigation.ts";
+
+const ICONS: Record<PortalLink["icon"], LucideIcon> = {
+  dashboard: LayoutDashboard,
+  library: Headphones,
+  profile: User,
+  resources: BookOpen,
+  podcast: Mic,
+  science: Brain,
+  contact: Mail,
+};
+
+const sideLink = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    "flex min-h-11 items-center gap-3 rounded-xl px-3 font-medium text-ink transition-colors duration-200 hover:bg-white/70",
+    isActive && "bg-white text-plum shadow-soft",
+  );
+
+/** The portal around every members' page: sidebar (or phone bars), the page, and the player. */
+export function PortalShell({ member, children }: { member: Member; children: ReactNode }) {
+  useKeepTimeZone(member.timeZone);
+  return (
+    <div className="min-h-screen [--portal-bottom-bar:4rem] lg:grid lg:grid-cols-[17rem_1fr] lg:[--portal-bottom-bar:0px]">
+      <aside className="sticky top-0 hidden h-screen flex-col gap-6 overflow-y-auto border-r border-line bg-sand/70 p-5 lg:flex">
+        <Logo to="/portal" />
+        <MemberCard member={member} />
+        <PortalNav onNavigate={undefined} />
+        <div className="mt-auto">
+          <SignOutForm className="flex min-h-11 w-full items-center gap-3 rounded-xl px-3 font-medium text-ink hover:bg-white/70">
+            <LogOut aria-hidden="true" className="size-5" /> Sign Out
+          </SignOutForm>
+        </div>
+      </aside>
+
+      <div className="flex min-h-screen flex-col">
+        <header className="sticky top-0 z-30 flex h-16 items-center justify-between border-b border-line bg-cream/95 px-4 backdrop-blur lg:hidden">
+          <Logo to="/portal" />
+          <Sheet>
+            <SheetTrigger asChild>
+              <Button variant="ghost" size="icon" aria-label="Open menu">
+                <Menu aria-hidden="true" className="!size-6" />
+              </Button>
+            </SheetTrigger>
+            <SheetContent title="Menu">
+              <MemberCard member={member} />
+              <div className="mt-4">
+                <PortalNav onNavigate={SheetClose} />
+              </div>
+            </SheetContent>
+          </Sheet>
+        </header>
+        <PortalMain>{children}</PortalMain>
+      </div>
+
+      <nav
+        aria-label="Portal shortcuts"
+        className="fixed inset-x-0 bottom-0 z-30 grid h-16 grid-cols-5 border-t border-line bg-cream/95 backdrop-blur lg:hidden"
+      >
+        {BOTTOM_BAR_LINKS.map((link) => {
+          const Icon = ICONS[link.icon];
+          return (
+            <NavLink
+              key={link.to}
+              to={link.to}
+              end={link.to === "/portal"}
+              className={({ isActive }) =>
+                cn(
+                  "flex flex-col items-center justify-center gap-0.5 text-xs font-medium text-ink-soft",
+                  isActive && "text-plum",
+                )
+              }
+            >
+              <Icon aria-hidden="true" className="size-5" />
+              {link.label}
+            </NavLink>
+          );
+        })}
+        <SignOutForm className="flex h-full w-full flex-col items-center justify-center gap-0.5 text-xs font-medium text-ink-soft">
+          <LogOut aria-hidden="true" className="size-5" />
+          Sign Out
+        </SignOutForm>
+      </nav>
+      <BottomPlayer />
+    </div>
+  );
+}
+
+/** A member's days follow their own clock: tell the server when the browser's time zone differs. */
+function useKeepTimeZone(saved: string) {
+  useEffect(() => {
+    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (!timeZone || timeZone === saved) return;
+    void fetch("/api/time-zone", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ timeZone }),
+    }).catch(() => {});
+  }, [saved]);
+}
+
+/** Leaves room at the bottom so the bars and the player never cover the page. */
+function PortalMain({ children }: { children: ReactNode }) {
+  const { track } = usePlayer();
+  return (
+    <main
+      id="main"
+      className={cn(
+        "flex-1 pb-[calc(var(--portal-bottom-bar)+1.5rem)]",
+        track && "pb-[calc(var(--portal-bottom-bar)+8rem)] md:pb-[calc(var(--portal-bottom-bar)+6rem)]",
+      )}
+    >
+      {children}
+    </main>
+  );
+}
+
+function MemberCard({ member }: { member: Member }) {
+  return (
+    <Link to="/portal/profile" className="flex items-center gap-3 rounded-2xl bg-white/80 p-3 hover:bg-white">
+      <Avatar initials={member.initials} gradient={member.gradient} image={member.image} size="md" />
+      <span className="min-w-0">
+        <span className="block truncate font-semibold text-ink">{member.displayName}</span>
+        <span className="block truncate text-sm text-ink-soft">{member.email}</span>
+      </span>
+    </Link>
+  );
+}
+
+function PortalNav({ onNavigate: Wrap }: { onNavigate: typeof SheetClose | undefined }) {
+  return (
+    <nav aria-label="Portal" className="grid gap-5">
+      {PORTAL_GROUPS.map((group) => (
+        <div key={group.heading}>
+          <p className="px-3 pb-1 text-xs font-semibold tracking-wide text-ink-soft uppercase">
+            {group.heading}
+          </p>
+          <ul className="grid gap-0.5">
+            {group.links.map((link) => {
+              const Icon = ICONS[link.icon];
+              const item = (
+                <NavLink to={link.to} end={link.to === "/portal"} className={sideLink}>
+                  <Icon aria-hidden="true" className="size-5" />
+                  {link.label}
+                </NavLink>
+              );
+              return <li key={link.to}>{Wrap ? <Wrap asChild>{item}</Wrap> : item}</li>;
+            })}
+          </ul>
+        </div>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,83 @@
+import { Pencil } from "lucide-react";
+import { useState } from "react";
+import { Button } from "~/components/ui/button.tsx";
+import { useBrowserTimeZone, useHydrated } from "./browser.ts";
+import { useProgrammeAction } from "./use-programme-action.ts";
+
+/**
+ * The profile's quick date change: type '14/Nov', Enter saves, Escape cancels.
+ * Without JavaScript the form is simply always open.
+ */
+export function DueDateEditor({ label, dateText }: { label: string; dateText: string }) {
+  const hydrated = useHydrated();
+  const timeZone = useBrowserTimeZone();
+  const [editing, setEditing] = useState(false);
+  const { fetcher, result, pending } = useProgrammeAction();
+  const error = result?.intent === "update-date" && !result.ok ? result.fieldError : undefined;
+  // A successful save closes the editor (the fresh date comes with the page's data).
+  const [lastResult, setLastResult] = useState(result);
+  if (result !== lastResult) {
+    setLastResult(result);
+    if (result?.intent === "update-date" && result.ok) setEditing(false);
+  }
+  const open = !hydrated || editing;
+
+  return (
+    <div>
+      <p className="text-sm font-medium text-ink-soft">{label}</p>
+      {open ? (
+        <fetcher.Form method="post" className="mt-1 flex flex-wrap items-start gap-2">
+          <input type="hidden" name="intent" value="update-date" />
+          <input type="hidden" name="timeZone" value={timeZone} />
+          <div>
+            <label htmlFor="due-date-text" className="sr-only">
+              New date, as day/month (for example 14/Nov)
+            </label>
+            <input
+              id="due-date-text"
+              name="text"
+              placeholder="14/Nov"
+              // eslint-disable-next-line jsx-a11y/no-autofocus -- the member just asked to edit this one field
+              autoFocus={hydrated}
+              autoComplete="off"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? "due-date-error" : "due-date-hint"}
+              onKeyDown={(event) => {
+                if (event.key === "Escape") {
+                  event.preventDefault();
+                  setEditing(false);
+                }
+              }}
+              className="min-h-11 w-40 rounded-xl border border-ink/25 bg-white px-3 text-base aria-[invalid=true]:border-danger"
+            />
+            {error ? (
+              <p id="due-date-error" className="mt-1 text-sm font-medium text-danger">
+                {error}
+              </p>
+            ) : (
+              <p id="due-date-hint" className="mt-1 text-sm text-ink-soft">
+                Day and month, e.g. 14/Nov. Enter saves, Escape cancels.
+              </p>
+            )}
+          </div>
+          <Button type="submit" size="sm" disabled={pending}>
+            {pending ? "Saving..." : "Save"}
+          </Button>
+        </fetcher.Form>
+      ) : (
+        <div className="mt-1 flex items-center gap-2">
+          <p className="text-lg font-semibold">{dateText}</p>
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            onClick={() => setEditing(true)}
+            aria-label={`Change ${label.toLowerCase()}`}
+          >
+            <Pencil aria-hidden="true" /> Change
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { Lock } from "lucide-react";
+import { Link } from "react-router";
+import { cn } from "~/components/ui/cn.ts";
+import { useOptimisticToggle, useProgrammeAction } from "./use-programme-action.ts";
+
+export interface ListenedTrack {
+  id: string;
+  title: string;
+  listened: boolean;
+  locked: boolean;
+}
+
+/** The dashboard's audio progress: one checkbox per session, for listens away from the app too. */
+export function ListenedList({ tracks }: { tracks: ListenedTrack[] }) {
+  return (
+    <ul className="grid gap-2 sm:grid-cols-2">
+      {tracks.map((track) => (
+        <li key={track.id}>
+          <ListenedRow track={track} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ListenedRow({ track }: { track: ListenedTrack }) {
+  const { submit, fetcher } = useProgrammeAction();
+  const toggle = useOptimisticToggle(track.listened, fetcher, "listened");
+  const checked = toggle.checked;
+  const id = `listened-${track.id}`;
+  if (track.locked) {
+    return (
+      <Link
+        to="/auth?tier=premium"
+        className="flex min-h-12 items-center gap-3 rounded-2xl border border-dashed border-line bg-white/60 px-4 text-ink-soft hover:border-plum/40"
+      >
+        <Lock aria-hidden="true" className="size-4" />
+        <span className="flex-1">{track.title}</span>
+        <span className="text-sm font-medium text-plum">Upgrade</span>
+      </Link>
+    );
+  }
+  return (
+    <div className="flex min-h-12 items-center gap-3 rounded-2xl border border-line bg-white px-4">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => {
+          const value = event.currentTarget.checked;
+          toggle.set(value);
+          void submit({ intent: "toggle-listened", trackId: track.id, listened: String(value) });
+        }}
+        className="size-5 shrink-0 cursor-pointer accent-sage-deep"
+      />
+      <label htmlFor={id} className={cn("flex-1 cursor-pointer py-2", checked && "text-ink-soft")}>
+        {track.title}
+      </label>
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import { CalendarHeart } from "lucide-react";
+import { useState } from "react";
+import { Alert } from "~/components/ui/alert.tsx";
+import { Button } from "~/components/ui/button.tsx";
+import { cn } from "~/components/ui/cn.ts";
+import { programmeMessages } from "~/modules/program/messages.ts";
+import { useBrowserTimeZone, useHydrated } from "./browser.ts";
+import { useProgrammeAction } from "./use-programme-action.ts";
+
+/**
+ * First visit without a date: due date or induction date, then the programme
+ * is laid out from it. The picker offers today to a year ahead.
+ */
+export function OnboardingCard({ min, max }: { min: string; max: string }) {
+  const { fetcher, result, pending } = useProgrammeAction();
+  const [mode, setMode] = useState<"due" | "induction">("due");
+  const [date, setDate] = useState("");
+  const timeZone = useBrowserTimeZone();
+  const hydrated = useHydrated();
+  const error = result?.intent === "save-date" && result.fieldError ? result.fieldError : null;
+  const label = mode === "induction" ? "Your induction date" : "Your due date";
+
+  return (
+    <section
+      aria-labelledby="onboarding-heading"
+      className="rounded-[var(--radius-card)] border border-line bg-white p-6 shadow-soft md:p-8"
+    >
+      <div className="flex items-start gap-4">
+        <span className="hidden size-12 shrink-0 items-center justify-center rounded-full bg-apricot-soft text-plum sm:inline-flex">
+          <CalendarHeart aria-hidden="true" className="size-6" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <h2 id="onboarding-heading" className="text-2xl font-semibold">
+            When is your baby due?
+          </h2>
+          <p className="mt-1 text-ink-soft">
+            We'll plan your two weeks of practice around it. You can change it any time in your profile.
+          </p>
+          <fetcher.Form method="post" className="mt-5 grid gap-4">
+            <input type="hidden" name="intent" value="save-date" />
+            <input type="hidden" name="timeZone" value={timeZone} />
+            <fieldset>
+              <legend className="text-[0.95rem] font-medium">I'm planning around</legend>
+              <div className="mt-2 inline-grid grid-cols-2 gap-1 rounded-2xl bg-sand p-1">
+                {(
+                  [
+                    ["due", "Due Date"],
+                    ["induction", "Induction Date"],
+                  ] as const
+                ).map(([value, text]) => (
+                  <label
+                    key={value}
+                    className={cn(
+                      "flex min-h-11 cursor-pointer items-center justify-center rounded-xl px-4 font-medium text-ink-soft has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-plum",
+                      mode === value && "bg-white text-ink shadow-soft",
+                    )}
+                  >
+                    <input
+                      type="radio"
+                      name="mode"
+                      value={value}
+                      checked={mode === value}
+                      onChange={() => setMode(value)}
+                      className="sr-only"
+                    />
+                    {text}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <div className="grid gap-1.5">
+              <label htmlFor="onboarding-date" className="text-[0.95rem] font-medium">
+                {label}
+              </label>
+              <input
+                id="onboarding-date"
+                type="date"
+                name="date"
+                min={min}
+                max={max}
+                value={date}
+                onChange={(event) => setDate(event.currentTarget.value)}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? "onboarding-date-error" : "onboarding-date-hint"}
+                className="min-h-12 w-full max-w-xs rounded-xl border border-ink/25 bg-white px-4 text-base aria-[invalid=true]:border-danger"
+              />
+              {error ? (
+                <p id="onboarding-date-error" className="text-sm font-medium text-danger">
+                  {error}
+                </p>
+              ) : (
+                <p id="onboarding-date-hint" className="text-sm text-ink-soft">
+                  Any day from today up to a year ahead.
+                </p>
+              )}
+            </div>
+            <p className="text-sm text-ink-soft">
+              Your date is health information: we keep it only to plan your programme, and you can delete it,
+              or your whole account, whenever you like.
+            </p>
+            {result?.intent === "save-date" && !result.ok && !error ? (
+              <Alert tone="error">{programmeMessages.failedSaveDate}</Alert>
+            ) : null}
+            <div>
+              <Button type="submit" disabled={(hydrated && !date) || pending}>
+                {pending ? "Saving..." : "Save my date"}
+              </Button>
+            </div>
+          </fetcher.Form>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,99 @@
+import { Check, Flame, Headphones, Lock } from "lucide-react";
+import { Link } from "react-router";
+import { playAudioTrack } from "~/components/player/play-event.ts";
+import { Button } from "~/components/ui/button.tsx";
+import type { CourseTier } from "~/modules/catalogue/tracks.ts";
+import { ShareLinkButton } from "./share-link-button.tsx";
+import { useProgrammeAction } from "./use-programme-action.ts";
+
+export interface PracticeCardData {
+  track: {
+    id: string;
+    title: string;
+    description: string;
+    audioFile: string;
+    courseTier: CourseTier;
+    locked: boolean;
+  };
+  heading: string;
+  streak: number;
+  badge: string;
+  practisedToday: boolean;
+  canShare: boolean;
+}
+
+/** Today's audio: play it, mark it done, watch the streak grow, and share it with your partner. */
+export function PracticeCard({ data }: { data: PracticeCardData }) {
+  const complete = useProgrammeAction();
+  const done =
+    data.practisedToday ||
+    (complete.pending && complete.fetcher.formData?.get("intent") === "complete-practice");
+  const { track } = data;
+  return (
+    <section
+      aria-labelledby="today-audio-heading"
+      className="rounded-[var(--radius-card)] border border-line bg-white p-6 shadow-soft"
+    >
+      <p className="text-sm font-semibold tracking-wide text-sage-deep uppercase">{data.heading}</p>
+      <h2 id="today-audio-heading" className="mt-1 text-2xl font-semibold">
+        {track.title}
+      </h2>
+      <p className="mt-1 text-ink-soft">{track.description}</p>
+
+      <div className="mt-5 flex flex-wrap items-center gap-3">
+        {track.locked ? (
+          <Button asChild variant="secondary">
+            <Link to="/auth?tier=premium">
+              <Lock aria-hidden="true" /> Upgrade to listen
+            </Link>
+          </Button>
+        ) : (
+          <Button
+            type="button"
+            variant="secondary"
+            onClick={() =>
+              playAudioTrack({
+                id: track.id,
+                title: track.title,
+                audioFile: track.audioFile,
+                courseTier: track.courseTier,
+              })
+            }
+          >
+            <Headphones aria-hidden="true" /> Listen now
+          </Button>
+        )}
+        {done ? (
+          <p className="inline-flex min-h-11 items-center gap-2 rounded-full bg-sage-soft px-4 font-medium text-sage-deep">
+            <Check aria-hidden="true" className="size-5" /> Done for today
+          </p>
+        ) : (
+          <complete.fetcher.Form method="post">
+            <input type="hidden" name="intent" value="complete-practice" />
+            <Button type="submit" disabled={track.locked || complete.pending}>
+              <Check aria-hidden="true" /> Mark as Complete
+            </Button>
+          </complete.fetcher.Form>
+        )}
+      </div>
+
+      <div className="mt-6 flex flex-wrap items-center gap-4 border-t border-line pt-5">
+        <p className="inline-flex items-center gap-2 text-lg font-semibold">
+          <Flame aria-hidden="true" className="size-6 text-apricot-deep" />
+          <span>
+            {data.streak} day{data.streak === 1 ? "" : "s"} <span className="sr-only">streak</span>
+          </span>
+        </p>
+        <p className="rounded-full bg-lavender-soft px-3 py-1 text-sm font-medium text-plum-deep">
+          <span className="sr-only">Badge: </span>
+          {data.badge}
+        </p>
+        {data.canShare ? (
+          <div className="ml-auto">
+            <ShareLinkButton label="Share with Partner" />
+          </div>
+        ) : null}
+      </div>
+    </section>
+  );
+}

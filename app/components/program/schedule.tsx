@@ -1,0 +1,140 @@
+import { Check, Lock } from "lucide-react";
+import { useState } from "react";
+import { cn } from "~/components/ui/cn.ts";
+import { formatLongDate } from "~/modules/program/calendar.ts";
+import { progressPercent } from "~/modules/program/program.ts";
+import { useOptimisticToggle, useProgrammeAction } from "./use-programme-action.ts";
+
+export interface ScheduleDay {
+  id: string | null;
+  week: 1 | 2;
+  day: number;
+  activity: string;
+  date: string;
+  completed: boolean;
+  locked: boolean;
+  isToday: boolean;
+}
+
+/**
+ * The two weeks, day by day, with progress. A saved schedule toggles on the
+ * server; the default (unsaved) one toggles here only, as the spec says.
+ */
+export function Schedule({
+  days,
+  saved,
+  showDates,
+}: {
+  days: ScheduleDay[];
+  saved: boolean;
+  showDates: boolean;
+}) {
+  const [local, setLocal] = useState<Record<string, boolean>>({});
+  const done = (day: ScheduleDay) => local[`${day.week}-${day.day}`] ?? day.completed;
+  const completed = days.filter(done).length;
+  const percent = progressPercent(completed, days.length);
+
+  return (
+    <div>
+      <div className="flex items-center justify-between gap-4">
+        <p className="font-medium">
+          {completed} of {days.length} days done
+        </p>
+        <p className="text-sm text-ink-soft">{percent}%</p>
+      </div>
+      <div
+        role="progressbar"
+        aria-label="Programme progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="mt-2 h-2.5 overflow-hidden rounded-full bg-sand"
+      >
+        <div
+          className="h-full rounded-full bg-sage-deep transition-[width] duration-300"
+          style={{ width: `${percent}%` }}
+        />
+      </div>
+      <div className="mt-6 grid gap-6 md:grid-cols-2">
+        {[1, 2].map((week) => (
+          <section key={week} aria-labelledby={`schedule-week-${week}`}>
+            <h3 id={`schedule-week-${week}`} className="text-lg font-semibold">
+              Week {week}
+            </h3>
+            <ol className="mt-2 grid gap-2">
+              {days
+                .filter((day) => day.week === week)
+                .map((day) => (
+                  <li key={`${day.week}-${day.day}`}>
+                    <DayRow
+                      day={day}
+                      completed={done(day)}
+                      saved={saved}
+                      showDates={showDates}
+                      onLocalToggle={(value) =>
+                        setLocal((current) => ({ ...current, [`${day.week}-${day.day}`]: value }))
+                      }
+                    />
+                  </li>
+                ))}
+            </ol>
+          </section>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function DayRow({
+  day,
+  completed,
+  saved,
+  showDates,
+  onLocalToggle,
+}: {
+  day: ScheduleDay;
+  completed: boolean;
+  saved: boolean;
+  showDates: boolean;
+  onLocalToggle: (value: boolean) => void;
+}) {
+  const { submit, fetcher } = useProgrammeAction();
+  const toggle = useOptimisticToggle(completed, fetcher, "completed");
+  const checked = toggle.checked;
+  const id = `day-${day.week}-${day.day}`;
+  return (
+    <div
+      className={cn(
+        "flex min-h-14 items-center gap-3 rounded-2xl border border-line bg-white px-4 py-2",
+        day.isToday && "border-plum/50 ring-2 ring-lavender",
+      )}
+    >
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => {
+          const value = event.currentTarget.checked;
+          if (!saved || !day.id) return onLocalToggle(value);
+          toggle.set(value);
+          void submit({ intent: "toggle-activity", rowId: day.id, completed: String(value) });
+        }}
+        className="size-5 shrink-0 cursor-pointer accent-sage-deep"
+      />
+      <label htmlFor={id} className="min-w-0 flex-1 cursor-pointer">
+        <span className={cn("block font-medium", checked && "text-ink-soft line-through decoration-1")}>
+          Day {day.day}: {day.activity}
+        </span>
+        <span className="block text-sm text-ink-soft">
+          {day.isToday ? "Today" : showDates ? formatLongDate(day.date) : null}
+          {day.locked ? (
+            <span className="ml-2 inline-flex items-center gap-1">
+              <Lock aria-hidden="true" className="size-3.5" /> Complete Course
+            </span>
+          ) : null}
+        </span>
+      </label>
+      {checked ? <Check aria-hidden="true" className="size-5 text-sage-deep" /> : null}
+    </div>
+  );
+}

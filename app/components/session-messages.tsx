@@ -1,0 +1,81 @@
+import { useEffect, useRef } from "react";
+import { useNavigate, useRevalidator } from "react-router";
+import { toast } from "sonner";
+import { authMessages } from "~/modules/accounts/providers.ts";
+import type { Flash } from "~/modules/site/flash.server.ts";
+
+const SESSION_CHANNEL = "tidewell-session";
+
+/** Tells other open tabs that this one signed out, so they check their session. */
+function announceSignOut() {
+  if (typeof BroadcastChannel === "undefined") return;
+  const channel = new BroadcastChannel(SESSION_CHANNEL);
+  channel.postMessage("signed-out");
+  channel.close();
+}
+
+/**
+ * The message the server left for this page: a toast when JavaScript runs, a
+ * banner when it does not.
+ */
+export function FlashMessage({ flash }: { flash: Flash | null }) {
+  useEffect(() => {
+    if (!flash) return;
+    const show = flash.type === "success" ? toast.success : flash.type === "error" ? toast.error : toast.info;
+    show(flash.message, { description: flash.description });
+  }, [flash]);
+  if (!flash) return null;
+  return (
+    <noscript>
+      <div
+        role="status"
+        className="border-b border-lavender bg-lavender-soft px-5 py-3 text-center text-plum-deep"
+      >
+        {flash.message}
+        {flash.description ? ` ${flash.description}` : null}
+      </div>
+    </noscript>
+  );
+}
+
+/**
+ * Notices when a session ends somewhere else (another tab, expiry, a password
+ * reset) and says so, then goes home. Only when there was a session before.
+ */
+export function SessionWatcher({ memberId, flash }: { memberId: string | null; flash: Flash | null }) {
+  const previous = useRef(memberId);
+  const navigate = useNavigate();
+  const { revalidate } = useRevalidator();
+
+  useEffect(() => {
+    // This tab has just signed out: let the others know.
+    if (flash?.message === authMessages.signedOut) announceSignOut();
+  }, [flash]);
+
+  useEffect(() => {
+    const had = previous.current;
+    previous.current = memberId;
+    if (!had || memberId) return;
+    // Signing out here already says 'Signed out successfully'.
+    if (flash?.message === authMessages.signedOut) return;
+    toast.dismiss();
+    toast.info(authMessages.signedOutElsewhere);
+    navigate("/", { replace: true });
+  }, [memberId, flash, navigate]);
+
+  useEffect(() => {
+    if (!memberId) return;
+    const recheck = () => {
+      if (document.visibilityState === "visible") void revalidate();
+    };
+    document.addEventListener("visibilitychange", recheck);
+    const channel = typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel(SESSION_CHANNEL);
+    if (channel) channel.onmessage = () => void revalidate();
+    return () => {
+      document.removeEventListener("visibilitychange", recheck);
+      channel?.close();
+    };
+  }, [memberId, revalidate]);
+
+  return null;
+}

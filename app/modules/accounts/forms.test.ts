@@ -1,0 +1,100 @@
+import { describe, expect, it } from "vitest";
+import {
+  authTab,
+  deleteAccountSchema,
+  fullName,
+  resetPasswordSchema,
+  signInMode,
+  signUpSchema,
+  verifyCodeSchema,
+} from "./forms.ts";
+
+describe("authTab", () => {
+  it.each([
+    ["free", "free"],
+    ["premium", "premium"],
+    ["signin", "signin"],
+    ["gold", "signin"],
+    [null, "signin"],
+  ] as const)("tier=%s opens %s", (tier, tab) => {
+    expect(authTab(tier)).toBe(tab);
+  });
+});
+
+describe("signInMode", () => {
+  it("defaults to password", () => {
+    expect(signInMode(null)).toBe("password");
+    expect(signInMode("magic")).toBe("magic");
+    expect(signInMode("nonsense")).toBe("password");
+  });
+});
+
+describe("sign-up rules", () => {
+  const valid = {
+    intent: "sign-up",
+    name: "Amara Okafor",
+    email: "amara@example.com",
+    password: "calm-waters-rise",
+  };
+
+  it("accepts a good sign-up and trims the email", () => {
+    const parsed = signUpSchema.parse({ ...valid, email: "  amara@example.com " });
+    expect(parsed.email).toBe("amara@example.com");
+    expect(parsed.tier).toBe("free");
+  });
+
+  it.each([
+    [{ password: "short" }, "Your password needs at least 8 characters"],
+    [{ password: "x".repeat(129) }, "Your password can have at most 128 characters"],
+    [{ email: "not-an-email" }, "Please enter a valid email address"],
+    [{ email: "" }, "Please enter your email address"],
+    [{ name: "   " }, "Please enter your name"],
+    [{ name: "a".repeat(101) }, "Please keep your name under 100 characters"],
+  ])("refuses %o with a clear message", (change, message) => {
+    const result = signUpSchema.safeParse({ ...valid, ...change });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.message)).toContain(message);
+  });
+
+  it("accepts 8 and 128 characters exactly", () => {
+    expect(signUpSchema.safeParse({ ...valid, password: "x".repeat(8) }).success).toBe(true);
+    expect(signUpSchema.safeParse({ ...valid, password: "x".repeat(128) }).success).toBe(true);
+  });
+});
+
+describe("fullName", () => {
+  it("keeps markup as plain text but refuses control characters", () => {
+    expect(fullName.parse("<b>Sam</b>")).toBe("<b>Sam</b>");
+    expect(fullName.safeParse("Sam\u0000").success).toBe(false);
+  });
+});
+
+describe("codes, resets and deletion", () => {
+  it("wants exactly six digits", () => {
+    expect(
+      verifyCodeSchema.safeParse({ intent: "verify-code", email: "a@b.co", code: "123456" }).success,
+    ).toBe(true);
+    expect(
+      verifyCodeSchema.safeParse({ intent: "verify-code", email: "a@b.co", code: "12345" }).success,
+    ).toBe(false);
+    expect(
+      verifyCodeSchema.safeParse({ intent: "verify-code", email: "a@b.co", code: "12345a" }).success,
+    ).toBe(false);
+  });
+
+  it("wants the new password twice", () => {
+    const result = resetPasswordSchema.safeParse({
+      token: "t",
+      password: "a-new-password",
+      confirm: "another",
+    });
+    expect(result.error?.issues[0]?.message).toBe("The two passwords don't match");
+  });
+
+  it("deletes only when DELETE is typed", () => {
+    expect(deleteAccountSchema.safeParse({ intent: "delete-account", confirm: "DELETE" }).success).toBe(true);
+    expect(deleteAccountSchema.safeParse({ intent: "delete-account", confirm: "delete" }).success).toBe(
+      false,
+    );
+  });
+});

@@ -1,0 +1,101 @@
+import { z } from "zod";
+import { PASSWORD_MAX, PASSWORD_MIN } from "./providers.ts";
+
+/** The account forms' rules: the same schema checks in the browser and on the server. */
+
+const email = z
+  .string({ message: "Please enter your email address" })
+  .trim()
+  .min(1, "Please enter your email address")
+  .max(254, "That email address is too long")
+  .pipe(z.email({ message: "Please enter a valid email address" }));
+
+const newPassword = z
+  .string({ message: "Please choose a password" })
+  .min(PASSWORD_MIN, `Your password needs at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Your password can have at most ${PASSWORD_MAX} characters`);
+
+/** Full names: free text, but not empty, not huge and without control characters. */
+export const fullName = z
+  .string({ message: "Please enter your name" })
+  .trim()
+  .min(1, "Please enter your name")
+  .max(100, "Please keep your name under 100 characters")
+  .refine((value) => !/\p{Cc}/u.test(value), "Please use only letters, spaces and punctuation");
+
+export const signUpSchema = z.object({
+  intent: z.literal("sign-up"),
+  tier: z.enum(["free", "premium"]).default("free"),
+  name: fullName,
+  email,
+  password: newPassword,
+});
+
+export const signInSchema = z.object({
+  intent: z.literal("sign-in"),
+  email,
+  password: z
+    .string({ message: "Please enter your password" })
+    .min(1, "Please enter your password")
+    .max(PASSWORD_MAX),
+});
+
+export const magicLinkSchema = z.object({ intent: z.literal("magic-link"), email });
+export const sendCodeSchema = z.object({ intent: z.literal("send-code"), email });
+export const verifyCodeSchema = z.object({
+  intent: z.literal("verify-code"),
+  email,
+  code: z
+    .string({ message: "Please enter the 6-digit code" })
+    .trim()
+    .regex(/^\d{6}$/, "Please enter the 6-digit code from the email"),
+});
+export const requestResetSchema = z.object({ intent: z.literal("request-reset"), email });
+export const socialSchema = z.object({
+  intent: z.literal("social"),
+  provider: z.enum(["google", "facebook", "apple"]),
+  tier: z.enum(["free", "premium", "signin"]).default("signin"),
+});
+
+export const authFormSchema = z.discriminatedUnion("intent", [
+  signUpSchema,
+  signInSchema,
+  magicLinkSchema,
+  sendCodeSchema,
+  verifyCodeSchema,
+  requestResetSchema,
+  socialSchema,
+]);
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string().min(1, "This reset link is incomplete. Please ask for a new one."),
+    password: newPassword,
+    confirm: z.string({ message: "Please type your new password again" }),
+  })
+  .refine((value) => value.password === value.confirm, {
+    path: ["confirm"],
+    message: "The two passwords don't match",
+  });
+
+export const profileNameSchema = z.object({ intent: z.literal("update-name"), name: fullName });
+
+/** Deleting an account is confirmed by typing DELETE. */
+export const deleteAccountSchema = z.object({
+  intent: z.literal("delete-account"),
+  confirm: z
+    .string({ message: "Type DELETE to confirm" })
+    .trim()
+    .refine((value) => value === "DELETE", "Type DELETE to confirm"),
+});
+
+/** Which tab /auth opens on: the tier parameter when valid, otherwise Sign In. */
+export type AuthTab = "free" | "premium" | "signin";
+export function authTab(tier: string | null): AuthTab {
+  return tier === "free" || tier === "premium" || tier === "signin" ? tier : "signin";
+}
+
+export type SignInMode = "password" | "magic" | "code" | "reset";
+export function signInMode(mode: string | null): SignInMode {
+  return mode === "magic" || mode === "code" || mode === "reset" ? mode : "password";
+}

@@ -1,0 +1,139 @@
+import type { Auth } from "./auth.server.ts";
+import type { SocialProvider } from "./providers.ts";
+
+/**
+ * The account actions the pages offer, on top of Better Auth's API. Each
+ * returns the cookies to set (a new session, a cleared one, OAuth state) or a
+ * message a person can act on.
+ */
+export type AuthOutcome<T = unknown> =
+  { ok: true; cookies: string[]; data: T } | { ok: false; status: number; code: string; message: string };
+
+/** Better Auth's error codes, in words for the person at the keyboard. */
+const FRIENDLY: Record<string, string> = {
+  USER_ALREADY_EXISTS: "An account with this email already exists. Please sign in instead.",
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: "An account with this email already exists. Please sign in instead.",
+  INVALID_EMAIL_OR_PASSWORD: "Invalid email or password",
+  INVALID_OTP: "That code isn't right. Please check it and try again.",
+  OTP_EXPIRED: "That code has expired. Please ask for a new one.",
+  TOO_MANY_ATTEMPTS: "That code has been tried too many times. Please ask for a new one.",
+  INVALID_TOKEN: "This link has expired or was already used. Please ask for a new one.",
+  PASSWORD_TOO_SHORT: "Your password needs at least 8 characters",
+  PASSWORD_TOO_LONG: "Your password can have at most 128 characters",
+};
+
+async function run<T>(call: () => Promise<unknown>): Promise<AuthOutcome<T>> {
+  let response: Response;
+  try {
+    response = (await call()) as Response;
+  } catch (error) {
+    const { status, body } = error as {
+      status?: number | string;
+      statusCode?: number;
+      body?: { code?: string; message?: string };
+    };
+    const code = body?.code ?? "ERROR";
+    return {
+      ok: false,
+      status: typeof status === "number" ? status : ((error as { statusCode?: number }).statusCode ?? 400),
+      code,
+      message: FRIENDLY[code] ?? body?.message ?? "Something went wrong. Please try again.",
+    };
+  }
+  const body = (await response.json().catch(() => null)) as (T & { code?: string; message?: string }) | null;
+  if (!response.ok) {
+    const code = body?.code ?? "ERROR";
+    return {
+      ok: false,
+      status: response.status,
+      code,
+      message: FRIENDLY[code] ?? body?.message ?? "Something went wrong. Please try again.",
+    };
+  }
+  return { ok: true, cookies: response.headers.getSetCookie(), data: body as T };
+}
+
+export function signUpWithPassword(
+  auth: Auth,
+  headers: Headers,
+  input: { name: string; email: string; password: string },
+) {
+  return run(() => auth.api.signUpEmail({ body: input, headers, asResponse: true }));
+}
+
+export function signInWithPassword(auth: Auth, headers: Headers, input: { email: string; password: string }) {
+  return run(() => auth.api.signInEmail({ body: input, headers, asResponse: true }));
+}
+
+export function sendMagicLink(auth: Auth, headers: Headers, email: string) {
+  return run(() =>
+    auth.api.signInMagicLink({
+      body: {
+        email,
+        callbackURL: "/portal",
+        newUserCallbackURL: "/portal",
+        errorCallbackURL: "/auth?mode=magic",
+      },
+      headers,
+      asResponse: true,
+    }),
+  );
+}
+
+export function sendSignInCode(auth: Auth, headers: Headers, email: string) {
+  return run(() =>
+    auth.api.sendVerificationOTP({ body: { email, type: "sign-in" }, headers, asResponse: true }),
+  );
+}
+
+export function signInWithCode(auth: Auth, headers: Headers, input: { email: string; code: string }) {
+  return run(() =>
+    auth.api.signInEmailOTP({ body: { email: input.email, otp: input.code }, headers, asResponse: true }),
+  );
+}
+
+export function requestPasswordReset(auth: Auth, headers: Headers, email: string) {
+  return run(() =>
+    auth.api.requestPasswordReset({
+      body: { email, redirectTo: "/auth/reset-password" },
+      headers,
+      asResponse: true,
+    }),
+  );
+}
+
+export function resetPassword(auth: Auth, headers: Headers, input: { token: string; password: string }) {
+  return run(() =>
+    auth.api.resetPassword({
+      body: { token: input.token, newPassword: input.password },
+      headers,
+      asResponse: true,
+    }),
+  );
+}
+
+/** Starts an OAuth sign-in; on success `data.url` is the provider's page. */
+export function startSocialSignIn(
+  auth: Auth,
+  headers: Headers,
+  provider: SocialProvider,
+  callbackURL: string,
+) {
+  return run<{ url: string }>(() =>
+    auth.api.signInSocial({
+      body: {
+        provider,
+        callbackURL,
+        newUserCallbackURL: callbackURL,
+        errorCallbackURL: "/auth",
+        disableRedirect: true,
+      },
+      headers,
+      asResponse: true,
+    }),
+  );
+}
+
+export function signOut(auth: Auth, headers: Headers) {
+  return run(() => auth.api.signOut({ headers, asResponse: true }));
+}

@@ -1,0 +1,75 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseEnv } from "~/platform/env.server.ts";
+import { createLogger } from "~/platform/log.server.ts";
+import { closeServices, createServices, type AppServices } from "~/services.server.ts";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-databases.ts";
+import { configuredProviders } from "./auth.server.ts";
+import { startSocialSignIn } from "./sign-in.server.ts";
+
+describe("social providers", () => {
+  it("offers only the providers whose credentials are configured", () => {
+    expect(configuredProviders(parseEnv({}))).toEqual([]);
+    expect(
+      configuredProviders(
+        parseEnv({
+          GOOGLE_CLIENT_ID: "g",
+          GOOGLE_CLIENT_SECRET: "s",
+          APPLE_CLIENT_ID: "a",
+          APPLE_CLIENT_SECRET: "s",
+        }),
+      ),
+    ).toEqual(["google", "apple"]);
+  });
+
+  describe("with Google configured", () => {
+    let database: TestDatabase;
+    let services: AppServices;
+    let dataDir: string;
+    beforeAll(async () => {
+      database = await createTestDatabase("sqlite");
+      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tidewell-social-"));
+      const env = parseEnv({
+        BASE_URL: "https://tidewell.example",
+        DATA_DIR: dataDir,
+        GOOGLE_CLIENT_ID: "client-123",
+        GOOGLE_CLIENT_SECRET: "secret-456",
+        APP_SECRET: "b".repeat(48),
+      });
+      services = await createServices(env, createLogger("silent"), { database });
+    });
+    afterAll(async () => {
+      if (services) await closeServices(services);
+      await database?.destroy();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it("sends the member to Google asking for offline access and consent, coming back to our callback", async () => {
+      const headers = new Headers({ origin: "https://tidewell.example" });
+      const outcome = await startSocialSignIn(services.auth, headers, "google", "/portal");
+      expect(outcome.ok).toBe(true);
+      if (!outcome.ok) return;
+      const url = new URL(outcome.data.url);
+      expect(url.origin).toBe("https://accounts.google.com");
+      expect(url.searchParams.get("client_id")).toBe("client-123");
+      expect(url.searchParams.get("access_type")).toBe("offline");
+      expect(url.searchParams.get("prompt")).toBe("consent");
+      expect(url.searchParams.get("redirect_uri")).toBe("https://tidewell.example/api/auth/callback/google");
+      expect(url.searchParams.get("state")).toBeTruthy();
+      // The state cookie ties the callback to this browser; on https it is Secure.
+      expect(outcome.cookies.some((c) => /Secure/.test(c))).toBe(true);
+    });
+
+    it("refuses a provider that is not configured", async () => {
+      const outcome = await startSocialSignIn(
+        services.auth,
+        new Headers({ origin: "https://tidewell.example" }),
+        "facebook",
+        "/portal",
+      );
+      expect(outcome.ok).toBe(false);
+    });
+  });
+});

@@ -1,0 +1,45 @@
+import type { Guide } from "./guides.ts";
+import type { Track } from "./tracks.ts";
+
+/**
+ * Who may have what. The server enforces every rule here; pages only show the result.
+ * Free members get the Foundation tracks and the free guides; premium members
+ * (premium tier, or course access granted) get everything.
+ */
+export interface Viewer {
+  signedIn: boolean;
+  hasPremium: boolean;
+}
+
+export const ANONYMOUS: Viewer = { signedIn: false, hasPremium: false };
+
+/**
+ * The spec's content-access allow list. Ids that name nothing in the catalogue
+ * (welcome-to-your-journey, deep-relaxation-preview, module-1) are kept but grant nothing.
+ */
+export const ALLOW_LIST = {
+  pdfs: ["introduction-to-hypnobirthing", "hospital-bag-checklist", "birth-affirmations-and-scripts"],
+  audio: ["welcome-to-your-journey", "deep-relaxation-preview"],
+  modules: ["module-1"],
+} as const;
+
+export function canPlayTrack(viewer: Viewer, track: Track): boolean {
+  if (!viewer.signedIn) return false;
+  if (viewer.hasPremium) return true;
+  return track.courseTier === "foundation" || (ALLOW_LIST.audio as readonly string[]).includes(track.id);
+}
+
+/** What a guide's card offers: the download, a sign-up, or an upgrade. */
+export type GuideAccess = "download" | "sign-up" | "upgrade";
+
+export function guideAccess(viewer: Viewer, guide: Guide): GuideAccess {
+  if (!viewer.signedIn) return "sign-up";
+  if (viewer.hasPremium || guide.isFree || (ALLOW_LIST.pdfs as readonly string[]).includes(guide.id))
+    return "download";
+  return "upgrade";
+}
+
+/** Where a refused guide download sends the visitor (decisions item 8). */
+export function guideRedirect(access: Exclude<GuideAccess, "download">): string {
+  return access === "sign-up" ? "/auth?tier=free" : "/auth?tier=premium";
+}

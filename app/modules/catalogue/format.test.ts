@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { formatDuration, formatPages } from "./format.ts";
+
+describe("formatDuration", () => {
+  it.each([
+    [1320, "22 mins"],
+    [89, "1 min"],
+    [30, "1 min"],
+    [150, "3 mins"],
+    [null, null],
+    [Number.NaN, null],
+  ])("%s s reads %s", (seconds, text) => {
+    expect(formatDuration(seconds)).toBe(text);
+  });
+});
+
+describe("formatPages", () => {
+  it("counts pages", () => {
+    expect(formatPages(8)).toBe("8 pages");
+    expect(formatPages(1)).toBe("1 page");
+    expect(formatPages(null)).toBeNull();
+  });
+});

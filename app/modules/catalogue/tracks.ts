@@ -1,0 +1,120 @@
+/**
+ * The course's audio sessions: ids, titles, order and tier are the spec's.
+ * Durations are not here: they are read from the recordings themselves.
+ */
+export type CourseTier = "foundation" | "preparation" | "partner";
+
+export interface Track {
+  id: string;
+  title: string;
+  description: string;
+  courseTier: CourseTier;
+  /** 1–9, the order the course presents them in. */
+  order: number;
+  /** The file in the audio bucket. */
+  audioFile: string;
+}
+
+const track = (
+  order: number,
+  id: string,
+  title: string,
+  courseTier: CourseTier,
+  description: string,
+): Track => ({
+  id,
+  title,
+  description,
+  courseTier,
+  order,
+  audioFile: `${id}.mp3`,
+});
+
+export const TRACKS: readonly Track[] = [
+  track(
+    1,
+    "affirmations-purpose",
+    "Affirmations One",
+    "foundation",
+    "Gentle, positive words to settle your mind and build trust in your body. A calm place to begin.",
+  ),
+  track(
+    2,
+    "affirmations-2",
+    "Affirmations Two",
+    "foundation",
+    "A second set of affirmations for the weeks ahead, for quiet moments and for bedtime.",
+  ),
+  track(
+    3,
+    "pregnancy-relaxation",
+    "Pregnancy Relaxation and Wellbeing",
+    "preparation",
+    "A slow body scan that releases tension from head to toe and leaves you rested.",
+  ),
+  track(
+    4,
+    "prepare-for-birth",
+    "Prepare for Birth",
+    "preparation",
+    "A calm rehearsal of labour and birth with breathing and visualisation. Most days from 34 weeks.",
+  ),
+  track(
+    5,
+    "fear-release",
+    "Fear Release",
+    "preparation",
+    "Notice your worries, name them, and let them soften, one breath at a time.",
+  ),
+  track(
+    6,
+    "breathing-bonding",
+    "Breathing & Bonding",
+    "preparation",
+    "Slow breathing that brings you closer to your baby, for you and your birth partner.",
+  ),
+  track(
+    7,
+    "practice-contractions",
+    "Practice Contractions",
+    "preparation",
+    "Rehearse surge breathing: in for four, out for eight, riding each wave as it comes and goes.",
+  ),
+  track(
+    8,
+    "positive-caesarean",
+    "Positive Caesarean Birth",
+    "preparation",
+    "Calm preparation for a planned or unplanned caesarean, so it can be a positive birth too.",
+  ),
+  track(
+    9,
+    "adjusting-to-parenthood",
+    "Adjusting to Parenthood",
+    "preparation",
+    "Rest and reassurance for the first weeks with your baby, whenever you find a quiet moment.",
+  ),
+];
+
+export interface CourseGroup {
+  tier: CourseTier;
+  title: string;
+  comingSoon: boolean;
+}
+
+export const COURSE_GROUPS: readonly CourseGroup[] = [
+  { tier: "foundation", title: "Hypno Foundation Course", comingSoon: false },
+  { tier: "preparation", title: "Hypno Preparation Course", comingSoon: false },
+  { tier: "partner", title: "Hypno Partner Course", comingSoon: true },
+];
+
+/** The landing page's preview, open to everyone. */
+export const PREVIEW_AUDIO_FILE = "preview.mp3";
+
+export function tracksIn(tier: CourseTier): Track[] {
+  return TRACKS.filter((t) => t.courseTier === tier).sort((a, b) => a.order - b.order);
+}
+
+export function findTrack(id: string): Track | undefined {
+  return TRACKS.find((t) => t.id === id);
+}

@@ -1,0 +1,81 @@
+import { z } from "zod";
+
+/**
+ * The contact form's rules: the same schema checks in the browser and on the
+ * server. Text is kept exactly as written (markup included) and escaped
+ * wherever it is shown, so nothing is stripped or rewritten here beyond
+ * trimming and normalising line breaks.
+ */
+
+export const CONTACT_LIMITS = {
+  name: 100,
+  email: 254,
+  phone: 30,
+  message: 5000,
+} as const;
+
+export const contactMessages = {
+  /** The spec's words for a message that went out. */
+  sent: "Thank you! We'll get back to you soon.",
+  /** When the message could not be kept: nothing was sent, and what is typed stays in the form. */
+  failed: "We couldn't send your message just now. Please try again in a few minutes.",
+} as const;
+
+// Control characters can hide text or break headers; a message may still use line breaks and tabs.
+const CONTROL_CHARACTER = /\p{Cc}/u;
+const CONTROL_CHARACTER_EXCEPT_LINE_BREAKS = /(?![\n\t])\p{Cc}/u;
+
+// A phone number as people write it: digits with spaces, dots, dashes, slashes,
+// brackets, a leading + and perhaps an extension ("ext. 12", "x12").
+const PHONE_PATTERN = /^\+?[\d\s().\-/]+(?:\s*(?:ext\.?|x)\s*\d{1,6})?$/i;
+const PHONE_DIGITS = { min: 6, max: 20 };
+
+const name = z
+  .string({ message: "Please enter your name" })
+  .trim()
+  .min(1, "Please enter your name")
+  .max(CONTACT_LIMITS.name, `Please keep your name under ${CONTACT_LIMITS.name} characters`)
+  .refine((value) => !CONTROL_CHARACTER.test(value), "Please use only letters, spaces and punctuation");
+
+const email = z
+  .string({ message: "Please enter your email address" })
+  .trim()
+  .min(1, "Please enter your email address")
+  .max(CONTACT_LIMITS.email, "That email address is too long")
+  .pipe(z.email({ message: "Please enter a valid email address" }));
+
+const phone = z
+  .string()
+  .trim()
+  .max(CONTACT_LIMITS.phone, `Please keep your phone number under ${CONTACT_LIMITS.phone} characters`)
+  .refine(
+    (value) => value === "" || isPhoneNumber(value),
+    "Please enter a phone number using digits, spaces and + ( ) -, or leave it empty",
+  )
+  // An empty box means "no phone number", stored as null rather than "".
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+const message = z
+  .string({ message: "Please write your message" })
+  // Browsers send line breaks as CRLF; one line break counts as one character.
+  .overwrite((value) => value.replace(/\r\n?/g, "\n").trim())
+  .min(1, "Please write your message")
+  .max(
+    CONTACT_LIMITS.message,
+    `Please keep your message under ${CONTACT_LIMITS.message.toLocaleString("en-GB")} characters`,
+  )
+  .refine(
+    (value) => !CONTROL_CHARACTER_EXCEPT_LINE_BREAKS.test(value),
+    "Your message contains characters we can't read. Please retype it or paste it as plain text",
+  );
+
+export const contactFormSchema = z.object({ name, email, phone, message });
+
+export type ContactMessageInput = z.output<typeof contactFormSchema>;
+
+function isPhoneNumber(value: string) {
+  if (!PHONE_PATTERN.test(value)) return false;
+  const digits = value.replace(/(?:ext\.?|x)\s*\d+$/i, "").replace(/\D/g, "").length;
+  return digits >= PHONE_DIGITS.min && digits <= PHONE_DIGITS.max;
+}

@@ -1,0 +1,171 @@
+import crypto from "node:crypto";
+import type { KyselyPlugin, RootOperationNode } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLIENT_IP_HEADER } from "~/modules/accounts/auth.server.ts";
+import { createMailer, type Mailer } from "~/modules/email/outbox.server.ts";
+import { createMailTransport } from "~/modules/email/transport.server.ts";
+import type { Db } from "~/platform/db.server.ts";
+import { createLogger } from "~/platform/log.server.ts";
+import { tooManyAttemptsMessage } from "~/platform/rate-limit.server.ts";
+import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp.ts";
+import {
+  createTestDatabase,
+  testDialects,
+  type TestDatabase,
+} from "../../../tests/support/test-databases.ts";
+import { contactMessages } from "./contact-form.ts";
+import { CONTACT_LIMIT, sendContactMessage } from "./contact.server.ts";
+
+const OWNER = "owner@tidewell.example";
+
+/** Makes every insert into the email outbox fail, as a full disk or a lost connection would. */
+const failingOutbox: KyselyPlugin = {
+  transformQuery({ node }): RootOperationNode {
+    if (node.kind === "InsertQueryNode" && node.into?.table.identifier.name === "email_outbox") {
+      throw new Error("simulated outbox failure");
+    }
+    return node;
+  },
+  transformResult: async ({ result }) => result,
+};
+
+describe.each(testDialects)("sendContactMessage on %s", (dialect) => {
+  let database: TestDatabase;
+  let smtp: TestSmtpServer;
+  let mailer: Mailer;
+  const log = createLogger("silent");
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    smtp = await startSmtpServer();
+    mailer = createMailer({
+      db: database.db,
+      log,
+      transport: createMailTransport({
+        smtpUrl: smtp.url,
+        from: "Tidewell <hello@tidewell.example>",
+        dataDir: "/tmp",
+        baseUrl: "http://localhost",
+        log,
+      }),
+    });
+  });
+  afterAll(async () => {
+    mailer?.stop();
+    await database?.destroy();
+    await smtp?.close();
+  });
+
+  let ipCounter = 0;
+  /** A visitor on an IP address of its own, so tests don't share the limit. */
+  const fromNewIp = () =>
+    new Headers({ [CLIENT_IP_HEADER]: `10.9.${dialect === "sqlite" ? 1 : 2}.${++ipCounter}` });
+  const deps = (db: Db = database.db) => ({ db, mailer, ownerEmail: OWNER, log });
+  const uniqueEmail = () => `visitor-${crypto.randomBytes(4).toString("hex")}@example.com`;
+  const storedFrom = (email: string) =>
+    database.db.selectFrom("contact_messages").selectAll().where("email", "=", email).execute();
+  const outboxFor = (text: string) =>
+    database.db
+      .selectFrom("email_outbox")
+      .selectAll()
+      .where("kind", "=", "contact-message")
+      .where("subject", "like", `%${text}%`)
+      .execute();
+
+  it("stores a valid message, queues the owner's email with it, and delivers it", async () => {
+    const email = uniqueEmail();
+    const outcome = await sendContactMessage(deps(), fromNewIp(), {
+      name: "Amara Okafor",
+      email,
+      phone: "+44 7700 900123",
+      message: "Hello,\nCan my partner join the video consultation?",
+    });
+    expect(outcome.ok).toBe(true);
+    await mailer.settled();
+
+    const rows = await storedFrom(email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      id: outcome.ok ? outcome.messageId : "",
+      name: "Amara Okafor",
+      phone: "+44 7700 900123",
+      message: "Hello,\nCan my partner join the video consultation?",
+    });
+
+    const [queued] = await outboxFor("Amara Okafor");
+    expect(queued).toMatchObject({ to_address: OWNER, status: "sent" });
+
+    const mail = await smtp.waitFor((m) => m.to.includes(OWNER) && m.subject.includes("Amara Okafor"));
+    expect(mail.subject).toBe("New message from Amara Okafor (Tidewell contact form)");
+    expect(mail.text).toContain("Can my partner join the video consultation?");
+    expect(mail.text).toContain(`To reply to Amara Okafor, write to ${email}.`);
+  });
+
+  it("stores no phone number when none was given", async () => {
+    const email = uniqueEmail();
+    await sendContactMessage(deps(), fromNewIp(), { name: "Sam", email, message: "Hi there" });
+    const [row] = await storedFrom(email);
+    expect(row?.phone).toBeNull();
+  });
+
+  it("keeps no message when its email cannot be queued, and says to try again", async () => {
+    const email = uniqueEmail();
+    const outcome = await sendContactMessage(deps(database.db.withPlugin(failingOutbox)), fromNewIp(), {
+      name: "Rolled Back",
+      email,
+      message: "This should not be kept.",
+    });
+    expect(outcome).toEqual({ ok: false, status: 503, message: contactMessages.failed });
+    expect(await storedFrom(email)).toEqual([]);
+    expect(await outboxFor("Rolled Back")).toEqual([]);
+  });
+
+  it("keeps the message and its queued email when the mail server is down for now", async () => {
+    const email = uniqueEmail();
+    // Earlier tests' deliveries finish first, so the refusal meets this message.
+    await mailer.settled();
+    smtp.failNext(1);
+    const outcome = await sendContactMessage(deps(), fromNewIp(), {
+      name: "Later Delivery",
+      email,
+      message: "Please write back when you can.",
+    });
+    expect(outcome.ok).toBe(true);
+    await mailer.settled();
+    expect(await storedFrom(email)).toHaveLength(1);
+    const [queued] = await outboxFor("Later Delivery");
+    expect(queued).toMatchObject({ status: "pending", attempts: 1 });
+  });
+
+  it(`accepts ${CONTACT_LIMIT.limit} messages an hour from one address and refuses the next`, async () => {
+    const headers = fromNewIp();
+    const email = uniqueEmail();
+    const t0 = new Date("2030-01-01T09:00:00Z");
+    const at = (minutes: number) => new Date(t0.getTime() + minutes * 60_000);
+    for (let n = 1; n <= CONTACT_LIMIT.limit; n++) {
+      const outcome = await sendContactMessage(
+        deps(),
+        headers,
+        { name: "Busy", email, message: `#${n}` },
+        at(n),
+      );
+      expect(outcome.ok, `message ${n}`).toBe(true);
+    }
+    const refused = await sendContactMessage(deps(), headers, { name: "Busy", email, message: "#6" }, at(10));
+    expect(refused).toEqual({
+      ok: false,
+      status: 429,
+      message: tooManyAttemptsMessage(51 * 60),
+      retryAfterSeconds: 51 * 60,
+    });
+    expect(await storedFrom(email)).toHaveLength(CONTACT_LIMIT.limit);
+
+    // Someone else is not held back, and the same visitor may write again an hour later.
+    expect(
+      (await sendContactMessage(deps(), fromNewIp(), { name: "Other", email, message: "Hi" }, at(10))).ok,
+    ).toBe(true);
+    expect(
+      (await sendContactMessage(deps(), headers, { name: "Busy", email, message: "#7" }, at(61))).ok,
+    ).toBe(true);
+  });
+});

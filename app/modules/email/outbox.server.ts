@@ -1,0 +1,179 @@
+import crypto from "node:crypto";
+import type { Db } from "~/platform/db.server.ts";
+import type { Logger } from "~/platform/log.server.ts";
+import type { EmailMessage } from "./templates.ts";
+import type { MailTransport } from "./transport.server.ts";
+
+/**
+ * Every email is written to the outbox table first and delivered from there,
+ * so a mail server that is down delays a message instead of losing it. A
+ * claimed message is leased for a while; if the process dies mid-send, the
+ * lease runs out and another attempt picks it up.
+ */
+
+/** Minutes to wait before each retry; after the last, the message is marked failed. */
+export const RETRY_DELAYS_MINUTES = [1, 5, 15, 60, 180, 360, 720];
+const LEASE_MS = 5 * 60_000;
+
+type DbOrTransaction = Pick<Db, "insertInto">;
+
+/** Adds a message to the outbox; pass a transaction to queue it with other writes. */
+export async function queueEmail(db: DbOrTransaction, message: EmailMessage): Promise<string> {
+  const id = crypto.randomUUID();
+  await db
+    .insertInto("email_outbox")
+    .values({
+      id,
+      kind: message.kind,
+      to_address: message.to,
+      subject: message.subject,
+      text_body: message.text,
+      html_body: message.html,
+      next_attempt_at: new Date().toISOString(),
+    })
+    .execute();
+  return id;
+}
+
+export interface Mailer {
+  /**
+   * Queues the message and starts delivering it in the background, so a slow
+   * mail server never holds a page; a failed attempt is retried later.
+   */
+  send(message: EmailMessage): Promise<void>;
+  /** Starts delivering one queued message in the background. */
+  deliverSoon(id: string): void;
+  /** Resolves once background deliveries started so far have finished (tests, shutdown). */
+  settled(): Promise<void>;
+  /** Delivers what is due now (and, with an id, only that message). */
+  deliverDue(options?: { id?: string; now?: Date }): Promise<{ sent: number; failed: number }>;
+  /** Keeps delivering in the background until stopped. */
+  start(intervalMs?: number): void;
+  stop(): void;
+}
+
+export function createMailer({
+  db,
+  transport,
+  log,
+}: {
+  db: Db;
+  transport: MailTransport;
+  log: Logger;
+}): Mailer {
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  const inFlight = new Set<Promise<unknown>>();
+
+  async function claim(id: string, now: Date) {
+    const result = await db
+      .updateTable("email_outbox")
+      .set((eb) => ({
+        status: "sending",
+        attempts: eb("attempts", "+", 1),
+        next_attempt_at: new Date(now.getTime() + LEASE_MS).toISOString(),
+      }))
+      .where("id", "=", id)
+      .where("status", "in", ["pending", "sending"])
+      .where("next_attempt_at", "<=", now.toISOString())
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async function deliverOne(id: string, now: Date): Promise<"sent" | "failed" | "skipped"> {
+    if (!(await claim(id, now))) return "skipped";
+    const row = await db
+      .selectFrom("email_outbox")
+      .selectAll()
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    try {
+      await transport.send({
+        kind: row.kind,
+        to: row.to_address,
+        subject: row.subject,
+        text: row.text_body ?? "",
+        html: row.html_body ?? "",
+      });
+      await db
+        .updateTable("email_outbox")
+        .set({
+          status: "sent",
+          sent_at: new Date().toISOString(),
+          text_body: null,
+          html_body: null,
+          last_error: null,
+        })
+        .where("id", "=", id)
+        .execute();
+      return "sent";
+    } catch (error) {
+      const delay = RETRY_DELAYS_MINUTES[row.attempts - 1];
+      await db
+        .updateTable("email_outbox")
+        .set({
+          status: delay === undefined ? "failed" : "pending",
+          next_attempt_at: new Date(Date.now() + (delay ?? 0) * 60_000).toISOString(),
+          last_error: String((error as Error).message ?? error).slice(0, 500),
+        })
+        .where("id", "=", id)
+        .execute();
+      log.warn({ email: row.kind, attempt: row.attempts, err: error }, "email delivery failed; will retry");
+      return "failed";
+    }
+  }
+
+  const mailer: Mailer = {
+    async send(message) {
+      mailer.deliverSoon(await queueEmail(db, message));
+    },
+    deliverSoon(id) {
+      const delivery = mailer
+        .deliverDue({ id })
+        .catch((error) =>
+          log.error({ err: error, email: id }, "email delivery failed; the outbox will retry"),
+        )
+        .finally(() => inFlight.delete(delivery));
+      inFlight.add(delivery);
+    },
+    async settled() {
+      await Promise.all([...inFlight]);
+    },
+    async deliverDue({ id, now = new Date() } = {}) {
+      const ids = id
+        ? [id]
+        : (
+            await db
+              .selectFrom("email_outbox")
+              .select("id")
+              .where("status", "in", ["pending", "sending"])
+              .where("next_attempt_at", "<=", now.toISOString())
+              .orderBy("next_attempt_at")
+              .limit(50)
+              .execute()
+          ).map((row) => row.id);
+      let sent = 0;
+      let failed = 0;
+      for (const next of ids) {
+        const outcome = await deliverOne(next, now);
+        if (outcome === "sent") sent += 1;
+        if (outcome === "failed") failed += 1;
+      }
+      return { sent, failed };
+    },
+    start(intervalMs = 15_000) {
+      timer ??= setInterval(() => {
+        running = running
+          .then(() => mailer.deliverDue())
+          .catch((error) => log.error({ err: error }, "outbox run failed"));
+      }, intervalMs);
+      timer.unref();
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      transport.close();
+    },
+  };
+  return mailer;
+}

@@ -1,0 +1,109 @@
+import { describe, expect, it } from "vitest";
+import {
+  contactMessageEmail,
+  escapeHtml,
+  magicLinkEmail,
+  passwordResetEmail,
+  signInCodeEmail,
+  welcomeEmail,
+} from "./templates.ts";
+
+describe("email templates", () => {
+  it("puts the sign-in link in both parts", () => {
+    const email = magicLinkEmail({
+      url: "https://tidewell.example/api/auth/magic-link/verify?token=abc&x=1",
+      minutes: 5,
+    });
+    expect(email.subject).toBe("Your Tidewell sign-in link");
+    expect(email.text).toContain("https://tidewell.example/api/auth/magic-link/verify?token=abc&x=1");
+    expect(email.html).toContain(
+      'href="https://tidewell.example/api/auth/magic-link/verify?token=abc&amp;x=1"',
+    );
+    expect(email.text).toContain("next 5 minutes");
+  });
+
+  it("shows the code large and in the subject", () => {
+    const email = signInCodeEmail({ code: "123456", minutes: 5 });
+    expect(email.subject).toContain("123456");
+    expect(email.text).toContain("Your code: 123456");
+    expect(email.html).toContain(">123456</p>");
+  });
+
+  it("shows a name with markup as text", () => {
+    const name = '<img src=x onerror="alert(1)">Sam';
+    for (const email of [
+      passwordResetEmail({ name, url: "https://t.example/r", minutes: 60 }),
+      welcomeEmail({ name, portalUrl: "https://t.example/portal" }),
+    ]) {
+      expect(email.html).not.toContain("<img");
+      expect(email.html).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;Sam");
+    }
+  });
+
+  it("escapes every HTML-significant character", () => {
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe("&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;");
+  });
+
+  it("tells the reader what to do if the email was not for them", () => {
+    expect(magicLinkEmail({ url: "u", minutes: 5 }).text).toMatch(/ignore this email/);
+  });
+
+  describe("the contact message for the owner", () => {
+    const details = {
+      name: "Amara Okafor",
+      email: "amara@example.com",
+      phone: "+44 7700 900123",
+      message: "Hello,\n\nCan my partner join the consultation?\nThanks!",
+    };
+
+    it("names the sender in the subject and gives every detail in both parts", () => {
+      const email = contactMessageEmail(details);
+      expect(email.subject).toBe("New message from Amara Okafor (Tidewell contact form)");
+      for (const part of [email.text, email.html]) {
+        expect(part).toContain("Name: Amara Okafor");
+        expect(part).toContain("Email: amara@example.com");
+        expect(part).toContain("Phone: +44 7700 900123");
+        expect(part).toContain("Can my partner join the consultation?");
+      }
+      expect(email.text).toContain("Message:\nHello,\n\nCan my partner join the consultation?\nThanks!");
+    });
+
+    it("says where to reply: the sender's address, not ours", () => {
+      const email = contactMessageEmail(details);
+      expect(email.text).toContain("To reply to Amara Okafor, write to amara@example.com.");
+      expect(email.html).toContain("write to amara@example.com.");
+    });
+
+    it("says when no phone number was given", () => {
+      const email = contactMessageEmail({ ...details, phone: undefined });
+      expect(email.text).toContain("Phone: not given");
+    });
+
+    it("keeps each line of the message apart in the HTML", () => {
+      const { html } = contactMessageEmail(details);
+      expect(html).toMatch(
+        />Hello,<\/p>\s*<p[^>]*>Can my partner join the consultation\?<\/p>\s*<p[^>]*>Thanks!<\/p>/,
+      );
+    });
+
+    it("shows markup in every field as text", () => {
+      const { html, text } = contactMessageEmail({
+        name: "<b>Sam</b>",
+        email: "sam@example.com",
+        phone: undefined,
+        message: '<img src=x onerror="alert(1)"> & <a href="https://evil.example">click</a>',
+      });
+      expect(html).not.toMatch(/<b>|<img|<a href="https:\/\/evil/);
+      expect(html).toContain("&lt;b&gt;Sam&lt;/b&gt;");
+      expect(html).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; &lt;a href=");
+      expect(text).toContain("Name: <b>Sam</b>");
+    });
+
+    it("keeps the subject to one short line", () => {
+      const { subject } = contactMessageEmail({ ...details, name: `Sam\n\tRivers ${"x".repeat(100)}` });
+      expect(subject).not.toMatch(/[\r\n\t]/);
+      expect(subject.startsWith("New message from Sam Rivers xxx")).toBe(true);
+      expect(subject.length).toBeLessThan(100);
+    });
+  });
+});

@@ -1,0 +1,215 @@
+import { BRAND } from "../site/brand.ts";
+
+/** An email ready to send: both parts are always written, text first. */
+export interface EmailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface EmailMessage extends EmailContent {
+  /** What it is, for the outbox and the logs: never the content. */
+  kind: string;
+  to: string;
+}
+
+/** Names and messages are shown as text, never as markup. */
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+interface Layout {
+  preheader: string;
+  heading: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  /** A code shown large, for typing in. */
+  code?: string;
+  footnote: string;
+}
+
+function layout({ preheader, heading, paragraphs, action, code, footnote }: Layout): EmailContent["html"] {
+  const p = (text: string) =>
+    `<p style="margin:0 0 16px;font-size:16px;line-height:1.6;color:#2b2238">${escapeHtml(text)}</p>`;
+  return `<!doctype html>
+<html lang="en-GB">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(heading)}</title></head>
+<body style="margin:0;padding:0;background:#fbf7f1;font-family:-apple-system,'Segoe UI',Helvetica,Arial,sans-serif">
+<div style="display:none;max-height:0;overflow:hidden">${escapeHtml(preheader)}</div>
+<div style="max-width:560px;margin:0 auto;padding:32px 24px">
+<p style="margin:0 0 24px;font-family:Georgia,serif;font-size:22px;font-weight:600;color:#5b3f6e">${BRAND.name}</p>
+<div style="background:#ffffff;border:1px solid #e3d7c8;border-radius:16px;padding:28px 24px">
+<h1 style="margin:0 0 16px;font-family:Georgia,serif;font-size:24px;line-height:1.3;color:#2b2238">${escapeHtml(heading)}</h1>
+${paragraphs.map(p).join("\n")}
+${
+  code
+    ? `<p style="margin:8px 0 24px;font-size:32px;letter-spacing:8px;font-weight:700;color:#2b2238;font-family:Menlo,Consolas,monospace">${escapeHtml(code)}</p>`
+    : ""
+}
+${
+  action
+    ? `<p style="margin:8px 0 24px"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#5b3f6e;color:#fbf7f1;text-decoration:none;font-weight:600;font-size:16px;padding:14px 24px;border-radius:999px">${escapeHtml(action.label)}</a></p>
+<p style="margin:0 0 16px;font-size:14px;line-height:1.6;color:#5a4f66">If the button doesn't work, copy this link into your browser:<br><a href="${escapeHtml(action.url)}" style="color:#5b3f6e;word-break:break-all">${escapeHtml(action.url)}</a></p>`
+    : ""
+}
+</div>
+<p style="margin:24px 0 0;font-size:13px;line-height:1.6;color:#5a4f66">${escapeHtml(footnote)}</p>
+</div>
+</body>
+</html>`;
+}
+
+function text(lines: (string | undefined)[]): string {
+  return `${lines.filter((line) => line !== undefined).join("\n\n")}\n\n— ${BRAND.name}\n`;
+}
+
+const IGNORE = "If you didn't ask for this, you can ignore this email: nothing will change.";
+
+export function magicLinkEmail({ url, minutes }: { url: string; minutes: number }): EmailContent {
+  const intro = `Here is your link to sign in to ${BRAND.name}. It works once, for the next ${minutes} minutes.`;
+  return {
+    subject: `Your ${BRAND.name} sign-in link`,
+    text: text([intro, `Sign in: ${url}`, IGNORE]),
+    html: layout({
+      preheader: "Your sign-in link, valid for a few minutes.",
+      heading: "Sign in to Tidewell",
+      paragraphs: [intro],
+      action: { label: "Sign in", url },
+      footnote: IGNORE,
+    }),
+  };
+}
+
+export function signInCodeEmail({ code, minutes }: { code: string; minutes: number }): EmailContent {
+  const intro = `Enter this code on the sign-in page. It works once, for the next ${minutes} minutes.`;
+  return {
+    subject: `Your ${BRAND.name} sign-in code: ${code}`,
+    text: text([intro, `Your code: ${code}`, IGNORE]),
+    html: layout({
+      preheader: `Your sign-in code is ${code}.`,
+      heading: "Your sign-in code",
+      paragraphs: [intro],
+      code,
+      footnote: IGNORE,
+    }),
+  };
+}
+
+export function passwordResetEmail({
+  name,
+  url,
+  minutes,
+}: {
+  name: string;
+  url: string;
+  minutes: number;
+}): EmailContent {
+  const hello = `Hello ${name},`;
+  const intro = `Someone (we hope you) asked to reset the password for your ${BRAND.name} account. Choose a new one with the link below; it works for the next ${minutes} minutes.`;
+  return {
+    subject: `Reset your ${BRAND.name} password`,
+    text: text([hello, intro, `Choose a new password: ${url}`, IGNORE]),
+    html: layout({
+      preheader: "A link to choose a new password.",
+      heading: "Choose a new password",
+      paragraphs: [hello, intro],
+      action: { label: "Choose a new password", url },
+      footnote: IGNORE,
+    }),
+  };
+}
+
+export function welcomeEmail({ name, portalUrl }: { name: string; portalUrl: string }): EmailContent {
+  const hello = `Welcome, ${name}.`;
+  const lines = [
+    "Your account is ready. The Foundation Course is yours: two calming audios and three guides you can come back to whenever you like.",
+    "A good first step is ten quiet minutes with Affirmations One, wherever you are comfortable. Your birth partner is welcome to listen with you.",
+    "Hypnobirthing is a complement to the care of your midwife or doctor, never a replacement: please ask them anything about your health or your baby's.",
+  ];
+  const footnote = `You are receiving this because you created a ${BRAND.name} account with this address.`;
+  return {
+    subject: `Welcome to ${BRAND.name}`,
+    text: text([hello, ...lines, `Open your dashboard: ${portalUrl}`, footnote]),
+    html: layout({
+      preheader: "Your account is ready.",
+      heading: `Welcome to ${BRAND.name}`,
+      paragraphs: [hello, ...lines],
+      action: { label: "Open your dashboard", url: portalUrl },
+      footnote,
+    }),
+  };
+}
+
+/** What the contact form sends the owner. */
+export interface ContactMessageDetails {
+  name: string;
+  email: string;
+  phone?: string;
+  message: string;
+}
+
+/**
+ * The owner's copy of a contact-form message. Every value is the visitor's own
+ * text, so the HTML escapes all of it; the sender's address is written out so
+ * a reply goes to them, not to our own sending address.
+ */
+export function contactMessageEmail({ name, email, phone, message }: ContactMessageDetails): EmailContent {
+  // A subject is one short line whatever the name holds.
+  const oneLineName = name.replace(/\s+/g, " ").trim();
+  const subjectName = oneLineName.length > 40 ? `${oneLineName.slice(0, 39)}…` : oneLineName;
+  const intro = `${name} wrote to you through the ${BRAND.name} contact form.`;
+  const details = [`Name: ${name}`, `Email: ${email}`, `Phone: ${phone ?? "not given"}`];
+  const reply = `To reply to ${name}, write to ${email}. Answering this email would only reach ${BRAND.name}'s own address.`;
+  const footnote = `You are receiving this because this address receives messages from the ${BRAND.name} contact form.`;
+  const messageLines = message.split(/\n+/).filter((line) => line.trim() !== "");
+  return {
+    subject: `New message from ${subjectName} (${BRAND.name} contact form)`,
+    text: text([intro, details.join("\n"), `Message:\n${message}`, reply, footnote]),
+    html: layout({
+      preheader: messageLines[0]?.slice(0, 120) ?? intro,
+      heading: "A new message from the contact form",
+      paragraphs: [intro, ...details, "Message:", ...messageLines, reply],
+      footnote,
+    }),
+  };
+}
+
+export function receiptEmail({
+  name,
+  amount,
+  paidOn,
+  provider,
+  reference,
+  portalUrl,
+  supportEmail,
+}: {
+  name: string;
+  amount: string;
+  paidOn: string;
+  provider: string;
+  reference: string;
+  portalUrl: string;
+  supportEmail: string;
+}): EmailContent {
+  const hello = `Thank you, ${name}.`;
+  const intro = `Your Complete Course is ready: every audio session, all six guides and the two-week programme, for as long as ${BRAND.name} runs and for all your pregnancies.`;
+  const details = `Paid: ${amount}, once, on ${paidOn}, by ${provider}. Reference: ${reference}.`;
+  const guarantee = `Changed your mind? Within 30 days, reply to this email or write to ${supportEmail} for a full refund; your premium access ends when the refund is made.`;
+  const footnote = "Keep this email as your receipt.";
+  return {
+    subject: `Your ${BRAND.name} receipt: Complete Course`,
+    text: text([hello, intro, details, `Open your course: ${portalUrl}`, guarantee, footnote]),
+    html: layout({
+      preheader: `Receipt for ${amount}.`,
+      heading: "Your receipt",
+      paragraphs: [hello, intro, details, guarantee],
+      action: { label: "Open your course", url: portalUrl },
+      footnote,
+    }),
+  };
+}

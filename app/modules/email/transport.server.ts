@@ -1,0 +1,94 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import type { Logger } from "~/platform/log.server.ts";
+import type { EmailMessage } from "./templates.ts";
+
+/** Something that can deliver one message now, or throw. */
+export interface MailTransport {
+  kind: "smtp" | "local-outbox";
+  send(message: EmailMessage): Promise<void>;
+  close(): void;
+}
+
+/** Outbound calls give up after this, so a slow mail server never holds a request for long. */
+export const SMTP_TIMEOUT_MS = 10_000;
+
+export function createMailTransport(options: {
+  smtpUrl?: string;
+  from: string;
+  dataDir: string;
+  baseUrl: string;
+  log: Logger;
+}): MailTransport {
+  return options.smtpUrl
+    ? smtpTransport(options.smtpUrl, options.from)
+    : localOutboxTransport(path.join(options.dataDir, "outbox"), options.baseUrl, options.log);
+}
+
+function smtpTransport(url: string, from: string): MailTransport {
+  const transporter = nodemailer.createTransport(url, {
+    connectionTimeout: SMTP_TIMEOUT_MS,
+    greetingTimeout: SMTP_TIMEOUT_MS,
+    socketTimeout: SMTP_TIMEOUT_MS,
+  } as never);
+  return {
+    kind: "smtp",
+    async send(message) {
+      await transporter.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
+    },
+    close: () => transporter.close(),
+  };
+}
+
+export interface StoredEmail extends EmailMessage {
+  id: string;
+  createdAt: string;
+}
+
+/** A local run keeps its email in DATA_DIR/outbox, readable at /dev/outbox. */
+function localOutboxTransport(dir: string, baseUrl: string, log: Logger): MailTransport {
+  return {
+    kind: "local-outbox",
+    async send(message) {
+      await fs.promises.mkdir(dir, { recursive: true });
+      const createdAt = new Date().toISOString();
+      const id = `${createdAt.replace(/[:.]/g, "-")}-${crypto.randomBytes(4).toString("hex")}`;
+      const stored: StoredEmail = { ...message, id, createdAt };
+      await fs.promises.writeFile(path.join(dir, `${id}.json`), JSON.stringify(stored, null, 2), {
+        mode: 0o600,
+      });
+      // The content can hold a sign-in link, so the log says only where to read it.
+      log.info(
+        { email: message.kind, to: maskAddress(message.to) },
+        `email "${message.subject.replace(/\d{6}/, "······")}" is in the local outbox: ${baseUrl}/dev/outbox`,
+      );
+    },
+    close: () => {},
+  };
+}
+
+export function readLocalOutbox(dataDir: string, limit = 50): StoredEmail[] {
+  const dir = path.join(dataDir, "outbox");
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith(".json"))
+    .sort()
+    .reverse()
+    .slice(0, limit)
+    .map((name) => JSON.parse(fs.readFileSync(path.join(dir, name), "utf8")) as StoredEmail);
+}
+
+/** s***@example.com: enough to tell messages apart in a log, not to collect addresses. */
+export function maskAddress(address: string): string {
+  const [local = "", domain = ""] = address.split("@");
+  return `${local.slice(0, 1)}***@${domain}`;
+}

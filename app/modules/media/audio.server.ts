@@ -1,0 +1,93 @@
+import { canPlayTrack } from "../catalogue/access.ts";
+import { findTrack, TRACKS } from "../catalogue/tracks.ts";
+import type { Member } from "../accounts/session.server.ts";
+import { savedPosition, type SavedPosition } from "../listening/listening.server.ts";
+import type { Db } from "~/platform/db.server.ts";
+import { serveMedia } from "./serve.server.ts";
+import {
+  SIGNED_URL_LIFETIME_SECONDS,
+  signMediaPath,
+  signedQuery,
+  verifyMediaPath,
+  type SigningKey,
+} from "./signing.ts";
+import type { MediaStorage } from "./storage.server.ts";
+
+/**
+ * The members' audio: a signed, expiring URL for a track the member may hear,
+ * and the stream behind it. Tier rules are checked at both steps.
+ */
+export interface AudioDeps {
+  db: Db;
+  media: MediaStorage;
+  keys: readonly SigningKey[];
+}
+
+export type Refusal = { ok: false; status: 401 | 403 | 404; message: string };
+
+export const AUDIO_MESSAGES = {
+  signIn: "Please sign in to listen.",
+  notFound: "We couldn't find that audio session.",
+  premium: "This session is part of the Complete Course. Upgrade to listen.",
+  badLink: "This audio link has expired or isn't valid. Please press play again.",
+} as const;
+
+export const audioPath = (file: string) => `/media/audio/${file}`;
+
+export async function signedAudioUrl(
+  { db, keys }: Omit<AudioDeps, "media">,
+  member: Member | null,
+  trackId: string,
+  now = new Date(),
+): Promise<{ ok: true; url: string; expiresAt: string; position: SavedPosition | null } | Refusal> {
+  if (!member) return { ok: false, status: 401, message: AUDIO_MESSAGES.signIn };
+  const track = findTrack(trackId);
+  if (!track) return { ok: false, status: 404, message: AUDIO_MESSAGES.notFound };
+  if (!canPlayTrack({ signedIn: true, hasPremium: member.hasPremium }, track)) {
+    return { ok: false, status: 403, message: AUDIO_MESSAGES.premium };
+  }
+  const position = await savedPosition(db, member.id, track.id);
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  const expiresAt = new Date((nowSeconds + SIGNED_URL_LIFETIME_SECONDS) * 1000).toISOString();
+  const path = audioPath(track.audioFile);
+  const signed = await signMediaPath(path, member.id, keys, nowSeconds);
+  return { ok: true, url: `${path}?${signedQuery(signed)}`, expiresAt, position };
+}
+
+/** GET /media/audio/{file}?exp&kid&sig for the member the URL was made for. */
+export async function streamAudio(
+  { media, keys }: Omit<AudioDeps, "db">,
+  member: Member | null,
+  file: string,
+  request: Request,
+  now = new Date(),
+): Promise<Response | Refusal> {
+  const track = TRACKS.find((t) => t.audioFile === file);
+  if (!track) return { ok: false, status: 404, message: AUDIO_MESSAGES.notFound };
+  if (!member) return { ok: false, status: 403, message: AUDIO_MESSAGES.badLink };
+  const query = new URL(request.url).searchParams;
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  const verdict = await verifyMediaPath(
+    audioPath(file),
+    member.id,
+    { exp: query.get("exp"), kid: query.get("kid"), sig: query.get("sig") },
+    keys,
+    nowSeconds,
+  );
+  if (verdict !== "valid") return { ok: false, status: 403, message: AUDIO_MESSAGES.badLink };
+  // The tier is checked again: a URL made before a refund stops working.
+  if (!canPlayTrack({ signedIn: true, hasPremium: member.hasPremium }, track)) {
+    return { ok: false, status: 403, message: AUDIO_MESSAGES.premium };
+  }
+  const maxAge = Math.max(0, Number(query.get("exp")) - nowSeconds);
+  // On S3 the bytes come straight from the bucket, through a presigned URL that
+  // lives only as long as this one (and at most five minutes): each Range
+  // request comes back here first, so the checks above always run.
+  if (media.presignedUrl) {
+    const location = await media.presignedUrl("audio", track.audioFile, Math.max(1, Math.min(maxAge, 300)));
+    return new Response(null, { status: 302, headers: { Location: location, "Cache-Control": "no-store" } });
+  }
+  return serveMedia(media, "audio", track.audioFile, request, {
+    "Cache-Control": `private, max-age=${maxAge}`,
+  });
+}

@@ -1,0 +1,41 @@
+import { parseBuffer } from "music-metadata";
+import { PDFDocument } from "pdf-lib";
+import type { Bucket, MediaStorage } from "./storage.server.ts";
+
+/**
+ * Facts read from the media files themselves (decisions 7 and 8): a track's
+ * length and a guide's page count. Replacing a file changes what the site
+ * shows. Each answer is remembered until the file changes.
+ */
+export function createMediaFacts(storage: MediaStorage) {
+  const cache = new Map<string, number | null>();
+
+  async function remembered(bucket: Bucket, key: string, measure: (bytes: Buffer) => Promise<number>) {
+    const info = await storage.info(bucket, key);
+    if (!info) return null;
+    const cacheKey = `${bucket}/${key}/${info.etag}`;
+    if (cache.has(cacheKey)) return cache.get(cacheKey)!;
+    // A storage failure is not remembered (the next page asks again); an unreadable file is.
+    const bytes = await storage.read(bucket, key).catch(() => null);
+    if (!bytes) return null;
+    const value = await measure(bytes).catch(() => null);
+    cache.set(cacheKey, value);
+    return value;
+  }
+
+  return {
+    /** Seconds, or null when the file is missing or unreadable. */
+    audioDuration: (file: string) =>
+      remembered("audio", file, async (bytes) => {
+        const { format } = await parseBuffer(bytes, { mimeType: "audio/mpeg" }, { duration: true });
+        if (!format.duration) throw new Error("no duration");
+        return format.duration;
+      }),
+    pdfPageCount: (file: string) =>
+      remembered("pdfs", file, async (bytes) =>
+        (await PDFDocument.load(bytes, { updateMetadata: false })).getPageCount(),
+      ),
+  };
+}
+
+export type MediaFacts = ReturnType<typeof createMediaFacts>;

@@ -1,0 +1,58 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GUIDES } from "../catalogue/guides.ts";
+import { TRACKS } from "../catalogue/tracks.ts";
+import { createMediaFacts } from "./facts.server.ts";
+import { createFileStorage, isSafeKey, seedMediaFromContent } from "./storage.server.ts";
+
+describe("media storage on files", () => {
+  let root: string;
+  beforeAll(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), "tidewell-media-"));
+    seedMediaFromContent(path.resolve("content"), root);
+  });
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it("seeds every track, the preview and every guide from content/", async () => {
+    const storage = createFileStorage(root);
+    for (const track of TRACKS) expect(await storage.info("audio", track.audioFile), track.id).not.toBeNull();
+    expect(await storage.info("audio", "preview.mp3")).not.toBeNull();
+    for (const guide of GUIDES)
+      expect((await storage.info("pdfs", guide.filename))?.contentType).toBe("application/pdf");
+  });
+
+  it("never overwrites a file already in place", () => {
+    const target = path.join(root, "audio", "preview.mp3");
+    fs.writeFileSync(target, "a real recording");
+    seedMediaFromContent(path.resolve("content"), root);
+    expect(fs.readFileSync(target, "utf8")).toBe("a real recording");
+    fs.copyFileSync(path.resolve("content/audio/preview.mp3"), target);
+  });
+
+  it.each(["../secret", "..", ".env", "a/b.mp3", "%2e%2e", "", "x".repeat(200)])(
+    "refuses the key %j",
+    async (key) => {
+      expect(isSafeKey(key)).toBe(false);
+      expect(await createFileStorage(root).info("audio", key)).toBeNull();
+    },
+  );
+
+  it("reads durations and page counts from the files, and notices a replaced file", async () => {
+    const storage = createFileStorage(root);
+    const facts = createMediaFacts(storage);
+    const seconds = await facts.audioDuration("affirmations-purpose.mp3");
+    expect(seconds).toBeGreaterThan(60);
+    expect(await facts.pdfPageCount("hospital-bag-checklist.pdf")).toBe(4);
+    expect(await facts.pdfPageCount("birth-affirmations-and-scripts.pdf")).toBe(15);
+    expect(await facts.audioDuration("missing.mp3")).toBeNull();
+
+    // Swap in a different recording: the duration follows the file.
+    const target = path.join(root, "audio", "affirmations-purpose.mp3");
+    fs.copyFileSync(path.resolve("content/audio/preview.mp3"), target);
+    fs.utimesSync(target, new Date(), new Date(Date.now() + 5000));
+    const replaced = await facts.audioDuration("affirmations-purpose.mp3");
+    expect(replaced).not.toBeCloseTo(seconds!, 0);
+  });
+});

@@ -1,0 +1,93 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type { Readable } from "node:stream";
+
+/**
+ * Where the course's media lives, behind one interface. The spec's buckets,
+ * `audio` and `pdfs`, are folders here (DATA_DIR/media/<bucket>), seeded from
+ * content/ on first start; on S3 (s3-storage.server.ts) they are key prefixes.
+ */
+export type Bucket = "audio" | "pdfs";
+export const BUCKETS: readonly Bucket[] = ["audio", "pdfs"];
+
+export interface ObjectInfo {
+  size: number;
+  modifiedAt: Date;
+  /** Changes whenever the object does. */
+  etag: string;
+  contentType: string;
+}
+
+export interface MediaStorage {
+  kind: "files" | "s3";
+  info(bucket: Bucket, key: string): Promise<ObjectInfo | null>;
+  read(bucket: Bucket, key: string): Promise<Buffer>;
+  /** The bytes from `start` to `end` inclusive (or all of them). */
+  stream(bucket: Bucket, key: string, range?: { start: number; end: number }): Readable;
+  /**
+   * A URL anyone holding it can GET (with Range) for a while, served by the
+   * storage itself. Only S3 has it; for files the app signs its own URLs.
+   */
+  presignedUrl?(bucket: Bucket, key: string, expiresInSeconds: number): Promise<string>;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  ".mp3": "audio/mpeg",
+  ".m4a": "audio/mp4",
+  ".pdf": "application/pdf",
+};
+
+export function contentTypeFor(key: string): string {
+  return CONTENT_TYPES[path.extname(key).toLowerCase()] ?? "application/octet-stream";
+}
+
+/** A key is one plain file name: no folders, no dots at the start, nothing to climb out with. */
+export function isSafeKey(key: string): boolean {
+  return /^[a-z0-9][a-z0-9._-]{0,120}$/i.test(key) && !key.includes("..");
+}
+
+export function createFileStorage(root: string): MediaStorage {
+  const fullPath = (bucket: Bucket, key: string) => {
+    if (!isSafeKey(key)) throw new Error("unsafe media key");
+    return path.join(root, bucket, key);
+  };
+  return {
+    kind: "files",
+    async info(bucket, key) {
+      if (!isSafeKey(key)) return null;
+      try {
+        const stat = await fs.promises.stat(fullPath(bucket, key));
+        if (!stat.isFile()) return null;
+        return {
+          size: stat.size,
+          modifiedAt: stat.mtime,
+          etag: `"${crypto.createHash("sha1").update(`${key}:${stat.size}:${stat.mtimeMs}`).digest("hex").slice(0, 20)}"`,
+          contentType: contentTypeFor(key),
+        };
+      } catch {
+        return null;
+      }
+    },
+    read: (bucket, key) => fs.promises.readFile(fullPath(bucket, key)),
+    stream: (bucket, key, range) => fs.createReadStream(fullPath(bucket, key), range ?? {}),
+  };
+}
+
+/**
+ * Copies content/audio and content/pdfs into the media folders, once: a file
+ * already there (a real recording, say) is never overwritten.
+ */
+export function seedMediaFromContent(contentDir: string, mediaRoot: string) {
+  for (const bucket of BUCKETS) {
+    const from = path.join(contentDir, bucket);
+    const to = path.join(mediaRoot, bucket);
+    fs.mkdirSync(to, { recursive: true });
+    if (!fs.existsSync(from)) continue;
+    for (const name of fs.readdirSync(from)) {
+      if (!isSafeKey(name)) continue;
+      const target = path.join(to, name);
+      if (!fs.existsSync(target)) fs.copyFileSync(path.join(from, name), target);
+    }
+  }
+}

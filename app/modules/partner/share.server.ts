@@ -1,0 +1,82 @@
+import crypto from "node:crypto";
+import type { Db } from "~/platform/db.server.ts";
+import { firstName } from "../accounts/display.ts";
+import { todayIn } from "../program/calendar.ts";
+import { currentStreak } from "../program/practice.ts";
+import { loadProgramme } from "../program/program.server.ts";
+import { pregnancyWeek, weeksRemaining } from "../program/program.ts";
+
+/**
+ * The birth partner's read-only link. The token carries 256 random bits; only
+ * its SHA-256 is stored, so the database alone can't open anyone's view. One
+ * live link per member: making a new one replaces the old.
+ */
+const hash = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
+
+export async function createShareLink(db: Db, userId: string): Promise<string> {
+  const token = crypto.randomBytes(32).toString("base64url");
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("share_tokens").where("user_id", "=", userId).execute();
+    await trx
+      .insertInto("share_tokens")
+      .values({ token: hash(token), user_id: userId })
+      .execute();
+  });
+  return token;
+}
+
+export async function revokeShareLink(db: Db, userId: string) {
+  await db.deleteFrom("share_tokens").where("user_id", "=", userId).execute();
+}
+
+/** When the member's current link was made, if there is one. */
+export async function shareLinkCreatedAt(db: Db, userId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom("share_tokens")
+    .select("created_at")
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return row ? new Date(row.created_at).toISOString() : null;
+}
+
+export function isWellFormedToken(token: string) {
+  return /^[A-Za-z0-9_-]{43}$/.test(token);
+}
+
+/**
+ * What a partner may see: the member's first name, how far along she is, her
+ * streak, this week's practice and how many sessions she has done. Nothing
+ * else: no email, no dates.
+ */
+export async function partnerView(db: Db, token: string, now: Date) {
+  if (!isWellFormedToken(token)) return null;
+  const owner = await db
+    .selectFrom("share_tokens")
+    .innerJoin("user", "user.id", "share_tokens.user_id")
+    .innerJoin("profiles", "profiles.id", "share_tokens.user_id")
+    .select(["share_tokens.user_id as userId", "user.name as name", "profiles.time_zone as timeZone"])
+    .where("share_tokens.token", "=", hash(token))
+    .executeTakeFirst();
+  if (!owner) return null;
+  const today = todayIn(owner.timeZone, now);
+  const programme = await loadProgramme(db, owner.userId, today);
+  return {
+    firstName: firstName(owner.name),
+    hasSavedDate: programme.hasSavedDate,
+    weeksToGo: weeksRemaining(programme.dueDate, today),
+    pregnancyWeek: pregnancyWeek(programme.dueDate, today),
+    streak: currentStreak(programme.practice, today),
+    week: programme.week,
+    thisWeek: programme.schedule
+      .filter((row) => row.week === programme.week)
+      .map((row) => ({
+        day: row.day,
+        activity: row.activity,
+        completed: row.completed,
+        isToday: row.date === today,
+      })),
+    completedSessions: programme.schedule.filter((row) => row.completed).length,
+  };
+}
+
+export type PartnerView = NonNullable<Awaited<ReturnType<typeof partnerView>>>;

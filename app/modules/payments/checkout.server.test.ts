@@ -1,0 +1,555 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { RouterContextProvider } from "react-router";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { action as createPaymentIntentRoute } from "~/routes/api/create-payment-intent.ts";
+import { parseEnv } from "~/platform/env.server.ts";
+import { createLogger } from "~/platform/log.server.ts";
+import {
+  closeServices,
+  createServices,
+  memberContext,
+  requestContext,
+  servicesContext,
+  type AppServices,
+} from "~/services.server.ts";
+import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp.ts";
+import {
+  createTestDatabase,
+  testDialects,
+  type TestDatabase,
+} from "../../../tests/support/test-databases.ts";
+import { startWebhookReceiver, type WebhookReceiver } from "../../../tests/support/webhook-receiver.ts";
+import type { Member } from "../accounts/session.server.ts";
+import {
+  capturePayPalOrder,
+  confirmCardPayment,
+  handlePayPalWebhook,
+  handleStripeWebhook,
+  returnFromCardPayment,
+  startCardPayment,
+  startPayPalOrder,
+  type CheckoutDeps,
+} from "./checkout.server.ts";
+import { startFakePayPal, type FakePayPal } from "./fakes/paypal-fake.server.ts";
+import { startFakeStripe, type FakeStripe } from "./fakes/stripe-fake.server.ts";
+import type { Payments } from "./payments.server.ts";
+import { createPayPalGateway } from "./paypal.server.ts";
+import { createStripeGateway } from "./stripe.server.ts";
+
+const WEBHOOK_SECRET = "whsec_checkout_test";
+const SECRET_KEY = "sk_test_checkout";
+const PRICE = { amountMinor: 2700, currency: "EUR" };
+
+/**
+ * The purchase path end to end on a real database: the real stripe SDK
+ * against a fake of Stripe's HTTP API, our PayPal client against a fake of
+ * Orders v2, webhooks signed as the providers sign them.
+ */
+describe.each(testDialects)("buying the course on %s", (dialect) => {
+  let database: TestDatabase;
+  let smtp: TestSmtpServer;
+  let services: AppServices;
+  let stripeFake: FakeStripe;
+  let paypalFake: FakePayPal;
+  let stripeWebhooks: WebhookReceiver;
+  let paypalWebhooks: WebhookReceiver;
+  let stripe: Stripe;
+  let deps: CheckoutDeps;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    smtp = await startSmtpServer();
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tidewell-checkout-"));
+    const env = parseEnv({
+      BASE_URL: "https://tidewell.example",
+      DATA_DIR: dataDir,
+      SMTP_URL: smtp.url,
+      APP_SECRET: "c".repeat(48),
+    });
+    services = await createServices(env, createLogger("silent"), { database });
+    stripeWebhooks = await startWebhookReceiver();
+    paypalWebhooks = await startWebhookReceiver();
+    stripeFake = await startFakeStripe({ webhookSecret: WEBHOOK_SECRET, webhookUrl: stripeWebhooks.url });
+    paypalFake = await startFakePayPal({
+      clientId: "client",
+      clientSecret: "secret",
+      webhookUrl: paypalWebhooks.url,
+      webhookRetryDelaysMs: [],
+    });
+    stripe = new Stripe(SECRET_KEY, {
+      host: "127.0.0.1",
+      port: stripeFake.port,
+      protocol: "http",
+      maxNetworkRetries: 0,
+    });
+    const payments: Payments = {
+      mode: "live",
+      price: PRICE,
+      stripe: createStripeGateway({
+        secretKey: SECRET_KEY,
+        publishableKey: "pk_test",
+        webhookSecret: WEBHOOK_SECRET,
+        apiBase: stripeFake.url,
+      }),
+      paypal: createPayPalGateway({
+        clientId: "client",
+        clientSecret: "secret",
+        apiBase: paypalFake.url,
+        env: "sandbox",
+        webhookId: paypalFake.webhookId,
+      }),
+      demo: null,
+      close: async () => {},
+    };
+    services.payments = payments;
+    deps = {
+      db: database.db,
+      payments,
+      mailer: services.mailer,
+      log: services.log,
+      grant: { price: PRICE, baseUrl: "https://tidewell.example", supportEmail: "hello@tidewell.example" },
+    };
+  });
+  afterAll(async () => {
+    await stripeFake?.close();
+    await paypalFake?.close();
+    await stripeWebhooks?.close();
+    await paypalWebhooks?.close();
+    if (services) await closeServices(services);
+    await database?.destroy();
+    await smtp?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function newMember(): Promise<Member> {
+    const id = crypto.randomUUID();
+    const email = `${id}@example.com`;
+    const now = new Date().toISOString();
+    await database.db
+      .insertInto("user")
+      .values({ id, name: "Amara Okafor", email, emailVerified: true, createdAt: now, updatedAt: now })
+      .execute();
+    await database.db.insertInto("profiles").values({ id }).execute();
+    return {
+      id,
+      email,
+      fullName: "Amara Okafor",
+      displayName: "Amara Okafor",
+      firstName: "Amara",
+      initials: "AO",
+      gradient: ["#000", "#fff"],
+      image: null,
+      tier: "free",
+      hasPremium: false,
+      timeZone: "UTC",
+    };
+  }
+
+  const tierOf = async (member: Member) =>
+    (
+      await database.db
+        .selectFrom("profiles")
+        .select("subscription_tier")
+        .where("id", "=", member.id)
+        .executeTakeFirstOrThrow()
+    ).subscription_tier;
+  const purchasesOf = (member: Member) =>
+    database.db.selectFrom("purchases").selectAll().where("user_id", "=", member.id).execute();
+  const receiptsTo = (member: Member) =>
+    database.db
+      .selectFrom("email_outbox")
+      .selectAll()
+      .where("to_address", "=", member.email)
+      .where("kind", "=", "receipt")
+      .execute();
+
+  /** Pays with Stripe's test card and waits for the signed payment_intent.succeeded webhook to arrive. */
+  async function paySucceeded(member: Member) {
+    const started = await startCardPayment(deps, member);
+    if (!started.ok) throw new Error(started.error);
+    await stripe.paymentIntents.confirm(started.paymentIntentId, { payment_method: "pm_card_visa" });
+    await stripeFake.flushWebhooks();
+    const webhook = stripeWebhooks.received.findLast(
+      (w) => w.body.includes(started.paymentIntentId) && w.body.includes("payment_intent.succeeded"),
+    );
+    if (!webhook) throw new Error("no webhook arrived");
+    return {
+      paymentIntentId: started.paymentIntentId,
+      body: webhook.body,
+      signature: String(webhook.headers["stripe-signature"]),
+    };
+  }
+
+  it("ignores any amount or currency the browser sends: the intent is for the configured price", async () => {
+    const member = await newMember();
+    const response = (await callCreatePaymentIntent(member, { amount: 1, currency: "usd" })) as {
+      data: { clientSecret: string; paymentIntentId: string };
+    };
+    const intent = stripeFake.intents.get(response.data.paymentIntentId)!;
+    expect(intent).toMatchObject({ amount: 2700, currency: "eur", metadata: { user_id: member.id } });
+    expect(response.data.clientSecret).toMatch(/^pi_.+_secret_/);
+  });
+
+  function callCreatePaymentIntent(member: Member, body: unknown) {
+    const context = new RouterContextProvider();
+    context.set(servicesContext, services);
+    context.set(memberContext, member);
+    context.set(requestContext, { nonce: "", log: services.log });
+    const request = new Request("https://tidewell.example/api/create-payment-intent", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    return createPaymentIntentRoute({
+      request,
+      context,
+      params: {},
+      url: new URL(request.url),
+      pattern: "",
+    } as never);
+  }
+
+  it("sends the receipt to the address the buyer gave, and refuses one that isn't an email", async () => {
+    const member = await newMember();
+    const refused = await callCreatePaymentIntent(member, { email: "not-an-email" }).catch(
+      (thrown: { init?: { status: number }; data?: { error: string } }) => thrown,
+    );
+    expect(refused).toMatchObject({
+      init: { status: 400 },
+      data: { error: "Please enter a valid email address for your receipt." },
+    });
+    expect(await purchasesOf(member)).toHaveLength(0);
+
+    const started = await startCardPayment(deps, member, "Accounts@Example.org");
+    if (!started.ok) throw new Error(started.error);
+    await stripe.paymentIntents.confirm(started.paymentIntentId, { payment_method: "pm_card_visa" });
+    expect(await confirmCardPayment(deps, member, started.paymentIntentId)).toMatchObject({ premium: true });
+    const receipts = await database.db
+      .selectFrom("email_outbox")
+      .select("to_address")
+      .where("kind", "=", "receipt")
+      .where("to_address", "in", ["Accounts@Example.org", member.email])
+      .execute();
+    expect(receipts).toEqual([{ to_address: "Accounts@Example.org" }]);
+  });
+
+  it("checks a payment that comes back to /portal from the bank's page, and tells the member the outcome", async () => {
+    const member = await newMember();
+    const stranger = await newMember();
+    const started = await startCardPayment(deps, member);
+    if (!started.ok) throw new Error(started.error);
+
+    expect(await returnFromCardPayment(deps, member, started.paymentIntentId)).toEqual({
+      type: "error",
+      message: "Payment failed",
+    });
+    expect(await returnFromCardPayment(deps, member, "pi_<script>")).toEqual({
+      type: "error",
+      message: "Payment verification failed",
+    });
+    await stripe.paymentIntents.confirm(started.paymentIntentId, { payment_method: "pm_card_visa" });
+    // Someone else's payment is not theirs to claim.
+    expect(await returnFromCardPayment(deps, stranger, started.paymentIntentId)).toMatchObject({
+      type: "error",
+    });
+    expect(await tierOf(stranger)).toBe("free");
+
+    expect(await returnFromCardPayment(deps, member, started.paymentIntentId)).toEqual({
+      type: "success",
+      message: "Payment successful! The Complete Course is yours: everything is unlocked.",
+    });
+    expect(await tierOf(member)).toBe("premium");
+    // Coming back twice (a reload) changes nothing more.
+    expect(await returnFromCardPayment(deps, member, started.paymentIntentId)).toMatchObject({
+      type: "success",
+    });
+    expect(await receiptsTo(member)).toHaveLength(1);
+  });
+
+  it("refuses a bad signature, a stale timestamp and a re-serialised body, with no effect", async () => {
+    const member = await newMember();
+    const { body, signature } = await paySucceeded(member);
+    const stale = Stripe.webhooks.generateTestHeaderString({
+      payload: body,
+      secret: WEBHOOK_SECRET,
+      timestamp: Math.floor(Date.now() / 1000) - 3600,
+    });
+    const wrongSecret = Stripe.webhooks.generateTestHeaderString({
+      payload: body,
+      secret: "whsec_someone_else",
+    });
+    const reserialised = JSON.stringify(JSON.parse(body));
+    for (const [raw, header] of [
+      [body, wrongSecret],
+      [body, stale],
+      [reserialised, signature],
+      [body, ""],
+    ] as const) {
+      const result = await handleStripeWebhook(deps, Buffer.from(raw), header);
+      expect(result).toMatchObject({ ok: false, status: 400 });
+    }
+    expect(await tierOf(member)).toBe("free");
+    expect((await purchasesOf(member)).map((p) => p.status)).toEqual(["pending"]);
+  });
+
+  it("grants once when the same success arrives five times at once and the redirect confirms it too", async () => {
+    const member = await newMember();
+    const { paymentIntentId, body, signature } = await paySucceeded(member);
+    await Promise.all([
+      ...Array.from({ length: 5 }, () => handleStripeWebhook(deps, Buffer.from(body), signature)),
+      confirmCardPayment(deps, member, paymentIntentId),
+    ]);
+    expect(await tierOf(member)).toBe("premium");
+    const purchases = await purchasesOf(member);
+    expect(purchases).toHaveLength(1);
+    expect(purchases[0]).toMatchObject({
+      status: "succeeded",
+      amount_minor: 2700,
+      currency: "EUR",
+      provider: "stripe",
+    });
+    expect(await receiptsTo(member)).toHaveLength(1);
+    await services.mailer.settled();
+    const receipt = await smtp.waitFor((mail) => mail.to.includes(member.email));
+    expect(receipt.subject).toBe("Your Tidewell receipt: Complete Course");
+    expect(receipt.text).toContain("€27");
+  });
+
+  it("lets the redirect's confirmation alone grant when the webhook is late", async () => {
+    const member = await newMember();
+    const started = await startCardPayment(deps, member);
+    if (!started.ok) throw new Error(started.error);
+    expect(await confirmCardPayment(deps, member, started.paymentIntentId)).toMatchObject({
+      ok: true,
+      premium: false,
+    });
+    await stripe.paymentIntents.confirm(started.paymentIntentId, { payment_method: "pm_card_visa" });
+    expect(await confirmCardPayment(deps, member, started.paymentIntentId)).toMatchObject({
+      ok: true,
+      premium: true,
+    });
+    expect(await tierOf(member)).toBe("premium");
+  });
+
+  it("won't confirm another member's payment", async () => {
+    const owner = await newMember();
+    const intruder = await newMember();
+    const { paymentIntentId } = await paySucceeded(owner);
+    expect(await confirmCardPayment(deps, intruder, paymentIntentId)).toMatchObject({
+      ok: false,
+      status: 404,
+    });
+    expect(await tierOf(intruder)).toBe("free");
+  });
+
+  it("ends not premium when the refund arrives before the success", async () => {
+    const member = await newMember();
+    const started = await startCardPayment(deps, member);
+    if (!started.ok) throw new Error(started.error);
+    const refund = stripeFake.emit({
+      type: "charge.refunded",
+      data: {
+        object: {
+          id: "ch_early",
+          object: "charge",
+          payment_intent: started.paymentIntentId,
+          refunded: true,
+          amount_refunded: 2700,
+        },
+      },
+    });
+    const success = stripeFake.emit({
+      type: "payment_intent.succeeded",
+      data: {
+        object: {
+          ...stripeFake.intents.get(started.paymentIntentId)!,
+          status: "succeeded",
+          amount_received: 2700,
+        },
+      },
+    });
+    await stripeFake.flushWebhooks();
+    for (const event of [refund, success]) {
+      const webhook = stripeWebhooks.received.find((w) => w.body.includes(event.id))!;
+      await handleStripeWebhook(deps, Buffer.from(webhook.body), String(webhook.headers["stripe-signature"]));
+    }
+    expect(await tierOf(member)).toBe("free");
+    expect((await purchasesOf(member))[0]?.status).toBe("refunded");
+  });
+
+  it("removes premium when a paid course is refunded", async () => {
+    const member = await newMember();
+    const { paymentIntentId, body, signature } = await paySucceeded(member);
+    await handleStripeWebhook(deps, Buffer.from(body), signature);
+    expect(await tierOf(member)).toBe("premium");
+    stripeFake.refund(paymentIntentId);
+    await stripeFake.flushWebhooks();
+    const webhook = stripeWebhooks.received.findLast(
+      (w) => w.body.includes("charge.refunded") && w.body.includes(paymentIntentId),
+    )!;
+    await handleStripeWebhook(deps, Buffer.from(webhook.body), String(webhook.headers["stripe-signature"]));
+    expect(await tierOf(member)).toBe("free");
+    expect((await purchasesOf(member))[0]).toMatchObject({ status: "refunded" });
+  });
+
+  /** Hands the newest Stripe webhook about `paymentIntentId` of `type` to the app, as Stripe delivered it. */
+  async function deliverStripe(type: string, paymentIntentId: string) {
+    await stripeFake.flushWebhooks();
+    const webhook = stripeWebhooks.received.findLast(
+      (w) => w.body.includes(`"${type}"`) && w.body.includes(paymentIntentId),
+    )!;
+    return handleStripeWebhook(deps, Buffer.from(webhook.body), String(webhook.headers["stripe-signature"]));
+  }
+
+  it("keeps the course after a partial card refund, and ends it once the whole payment is refunded", async () => {
+    const member = await newMember();
+    const { paymentIntentId } = await paySucceeded(member);
+    await deliverStripe("payment_intent.succeeded", paymentIntentId);
+    stripeFake.refund(paymentIntentId, 500);
+    await deliverStripe("charge.refunded", paymentIntentId);
+    expect(await tierOf(member)).toBe("premium");
+    stripeFake.refund(paymentIntentId);
+    await deliverStripe("charge.refunded", paymentIntentId);
+    expect(await tierOf(member)).toBe("free");
+  });
+
+  it("ends the course when the bank takes a card payment back (a chargeback)", async () => {
+    const member = await newMember();
+    const { paymentIntentId, body, signature } = await paySucceeded(member);
+    await handleStripeWebhook(deps, Buffer.from(body), signature);
+    const dispute = JSON.stringify({
+      id: `evt_dispute_${member.id}`,
+      object: "event",
+      type: "charge.dispute.funds_withdrawn",
+      data: { object: { id: "dp_1", object: "dispute", amount: 2700, payment_intent: paymentIntentId } },
+    });
+    const header = Stripe.webhooks.generateTestHeaderString({ payload: dispute, secret: WEBHOOK_SECRET });
+    expect(await handleStripeWebhook(deps, Buffer.from(dispute), header)).toMatchObject({ ok: true });
+    expect(await tierOf(member)).toBe("free");
+  });
+
+  it("tells the member nothing was charged when Stripe is down", async () => {
+    const member = await newMember();
+    stripeFake.failNext(3, 503);
+    const result = await startCardPayment(deps, member);
+    expect(result).toMatchObject({ ok: false, status: 502 });
+    expect(result.ok ? "" : result.error).toMatch(/Nothing was charged/);
+    expect(await purchasesOf(member)).toEqual([]);
+  });
+
+  it.each(["PENDING", "DECLINED"] as const)(
+    "grants nothing for a PayPal capture that is %s",
+    async (outcome) => {
+      const member = await newMember();
+      const order = await startPayPalOrder(deps, member);
+      if (!order.ok) throw new Error(order.error);
+      paypalFake.approve(order.id);
+      paypalFake.setOutcome(order.id, outcome);
+      const result = await capturePayPalOrder(deps, member, order.id);
+      if (outcome === "PENDING") {
+        expect(result).toMatchObject({
+          ok: true,
+          status: "PENDING",
+          message: expect.stringMatching(/still processing/),
+        });
+      } else {
+        expect(result).toMatchObject({
+          ok: false,
+          status: 402,
+          error: expect.stringMatching(/^PayPal payment failed: PayPal declined it/),
+        });
+      }
+      expect(await tierOf(member)).toBe("free");
+      expect((await purchasesOf(member))[0]?.status).toBe(outcome === "PENDING" ? "pending" : "failed");
+    },
+  );
+
+  it("grants for a COMPLETED PayPal capture of the right amount, and revokes on PayPal's refund webhook", async () => {
+    const member = await newMember();
+    const order = await startPayPalOrder(deps, member);
+    if (!order.ok) throw new Error(order.error);
+    expect(paypalFake.orders.get(order.id)?.purchase_units[0]?.amount).toEqual({
+      currency_code: "EUR",
+      value: "27.00",
+    });
+    paypalFake.approve(order.id);
+    expect(await capturePayPalOrder(deps, member, order.id)).toMatchObject({ ok: true, status: "COMPLETED" });
+    expect(await capturePayPalOrder(deps, member, order.id)).toMatchObject({ ok: true, status: "COMPLETED" });
+    expect(await tierOf(member)).toBe("premium");
+    expect(await receiptsTo(member)).toHaveLength(1);
+
+    const [purchase] = await purchasesOf(member);
+    paypalFake.refund(purchase!.provider_capture_id!);
+    await paypalFake.flushWebhooks();
+    const webhook = paypalWebhooks.received.findLast((w) => w.body.includes("PAYMENT.CAPTURE.REFUNDED"))!;
+    const headers = new Headers(
+      Object.entries(webhook.headers).map(([k, v]): [string, string] => [k, String(v)]),
+    );
+    const forged = JSON.stringify({ ...JSON.parse(webhook.body), id: "WH-FORGED" });
+    expect(await handlePayPalWebhook(deps, headers, Buffer.from(forged))).toMatchObject({
+      ok: false,
+      status: 400,
+    });
+    expect(await tierOf(member)).toBe("premium");
+    expect(await handlePayPalWebhook(deps, headers, Buffer.from(webhook.body))).toMatchObject({ ok: true });
+    expect(await tierOf(member)).toBe("free");
+  });
+
+  /** A member who paid with PayPal, and a way to hand PayPal's newest webhook of a type to the app. */
+  async function paidWithPayPal() {
+    const member = await newMember();
+    const order = await startPayPalOrder(deps, member);
+    if (!order.ok) throw new Error(order.error);
+    paypalFake.approve(order.id);
+    await capturePayPalOrder(deps, member, order.id);
+    const captureId = (await purchasesOf(member))[0]!.provider_capture_id!;
+    const deliver = async (type: string) => {
+      await paypalFake.flushWebhooks();
+      const webhook = paypalWebhooks.received.findLast(
+        (w) => w.body.includes(type) && w.body.includes(captureId),
+      )!;
+      const headers = new Headers(
+        Object.entries(webhook.headers).map(([k, v]): [string, string] => [k, String(v)]),
+      );
+      return handlePayPalWebhook(deps, headers, Buffer.from(webhook.body));
+    };
+    return { member, captureId, deliver };
+  }
+
+  it("keeps the course after a partial PayPal refund, and ends it once the whole payment is refunded", async () => {
+    const { member, captureId, deliver } = await paidWithPayPal();
+    expect(await tierOf(member)).toBe("premium");
+    paypalFake.refund(captureId, { currency_code: "EUR", value: "5.00" });
+    await deliver("PAYMENT.CAPTURE.REFUNDED");
+    expect(await tierOf(member)).toBe("premium");
+    paypalFake.refund(captureId, { currency_code: "EUR", value: "22.00" });
+    await deliver("PAYMENT.CAPTURE.REFUNDED");
+    expect(await tierOf(member)).toBe("free");
+  });
+
+  it("ends the course when PayPal reverses the payment (a chargeback)", async () => {
+    const { member, captureId, deliver } = await paidWithPayPal();
+    paypalFake.emit({
+      event_type: "PAYMENT.CAPTURE.REVERSED",
+      resource: {
+        id: "REVERSAL-1",
+        status: "COMPLETED",
+        amount: { currency_code: "EUR", value: "27.00" },
+        links: [{ href: `${paypalFake.url}/v2/payments/captures/${captureId}`, rel: "up", method: "GET" }],
+      },
+    });
+    expect(await deliver("PAYMENT.CAPTURE.REVERSED")).toMatchObject({ ok: true });
+    expect(await tierOf(member)).toBe("free");
+  });
+
+  it("never offers a second payment to a member who owns the course", async () => {
+    const member = { ...(await newMember()), tier: "premium" as const, hasPremium: true };
+    expect(await startCardPayment(deps, member)).toMatchObject({ ok: false, status: 409 });
+    expect(await startPayPalOrder(deps, member)).toMatchObject({ ok: false, status: 409 });
+  });
+});

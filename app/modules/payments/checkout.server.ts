@@ -1,0 +1,383 @@
+import type { Kysely } from "kysely";
+import Stripe from "stripe";
+import { z } from "zod";
+import type { Database } from "../../../db/schema.ts";
+import type { Member } from "../accounts/session.server.ts";
+import type { Mailer } from "../email/outbox.server.ts";
+import type { Logger } from "~/platform/log.server.ts";
+import {
+  grantPurchase,
+  onceForEvent,
+  purchaseFor,
+  recordPendingPurchase,
+  revokePurchase,
+  type GrantContext,
+  type GrantOutcome,
+} from "./fulfilment.server.ts";
+import { paymentMessages as m } from "./messages.ts";
+import type { Payments } from "./payments.server.ts";
+import { toMinor } from "./paypal.server.ts";
+
+/**
+ * The checkout's server side: every call is for the session's member, with
+ * the configured price. Results are plain objects the routes turn into JSON.
+ */
+type Db = Kysely<Database>;
+
+export interface CheckoutDeps {
+  db: Db;
+  payments: Payments;
+  mailer: Pick<Mailer, "deliverSoon">;
+  log: Logger;
+  grant: GrantContext;
+}
+
+/**
+ * What the browser may send to start a payment: where the receipt goes.
+ * Anything else it sends (an amount, a currency) is ignored.
+ */
+export const startPaymentBody = z.looseObject({ email: z.email().max(254).optional() }).optional();
+export const startPaymentHint = "Please enter a valid email address for your receipt.";
+
+export type Failure = { ok: false; status: number; error: string };
+const fail = (status: number, error: string): Failure => ({ ok: false, status, error });
+
+function refuse(deps: CheckoutDeps, member: Member | null): Failure | null {
+  if (!member) return fail(401, "Please sign in or create your account first.");
+  if (member.hasPremium) return fail(409, m.alreadyOwned);
+  if (deps.payments.mode === "unavailable") return fail(503, m.unavailable);
+  return null;
+}
+
+const now = (deps: CheckoutDeps) => deps.grant.now ?? new Date();
+
+/** Only an address other than the account's own is worth remembering. */
+function receiptFor(member: Member, receiptEmail: string | null) {
+  const wanted = receiptEmail?.trim();
+  return wanted && wanted.toLowerCase() !== member.email.toLowerCase() ? wanted : null;
+}
+
+function afterGrant(deps: CheckoutDeps, outcome: GrantOutcome) {
+  if (outcome.granted) deps.mailer.deliverSoon(outcome.emailId);
+}
+
+/**
+ * POST /api/create-payment-intent: the amount is the server's, whatever the
+ * browser sent. `receiptEmail` is where the receipt goes, if not the account's.
+ */
+export async function startCardPayment(
+  deps: CheckoutDeps,
+  member: Member | null,
+  receiptEmail: string | null = null,
+) {
+  const refused = refuse(deps, member);
+  if (refused) return refused;
+  const stripe = deps.payments.stripe;
+  if (!stripe) return fail(503, m.unavailable);
+  const { price } = deps.grant;
+  try {
+    // One intent per member and price: a double click or a retry gets the same one back.
+    const intent = await stripe.createPaymentIntent({
+      userId: member!.id,
+      price,
+      idempotencyKey: `tidewell-course-${member!.id}-${price.amountMinor}-${price.currency}`,
+    });
+    await recordPendingPurchase(
+      deps.db,
+      { provider: "stripe", providerPaymentId: intent.id },
+      member!.id,
+      price,
+      receiptFor(member!, receiptEmail),
+    );
+    return { ok: true as const, clientSecret: intent.clientSecret, paymentIntentId: intent.id };
+  } catch (error) {
+    deps.log.error({ err: error }, "could not create a payment intent");
+    return fail(502, `${m.initFailed}. ${m.busy}`);
+  }
+}
+
+/** The demo checkout's card form: 4242… pays, 4000 0000 0000 0002 is declined, as in Stripe's test mode. */
+export async function confirmDemoCard(
+  deps: CheckoutDeps,
+  member: Member | null,
+  paymentIntentId: string,
+  cardNumber: string,
+) {
+  const stripe = deps.payments.stripe;
+  if (deps.payments.mode !== "demo" || !stripe?.confirmForDemo) return fail(404, "Not found");
+  const owned = await ownedPending(deps, member, paymentIntentId);
+  if (!owned.ok) return owned;
+  const digits = cardNumber.replace(/\D/g, "");
+  if (digits.length < 12) return fail(400, "Please enter the demo card number.");
+  try {
+    const result = await stripe.confirmForDemo(
+      paymentIntentId,
+      digits === "4000000000000002" ? "pm_card_chargeDeclined" : "pm_card_visa",
+    );
+    return { ok: true as const, status: result.status };
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeCardError) return fail(402, error.message || m.failed);
+    deps.log.error({ err: error }, "demo card confirmation failed");
+    return fail(502, m.errored);
+  }
+}
+
+async function ownedPending(
+  deps: CheckoutDeps,
+  member: Member | null,
+  paymentIntentId: string,
+): Promise<{ ok: true } | Failure> {
+  if (!member) return fail(401, "Please sign in.");
+  const purchase = await purchaseFor(deps.db, { provider: "stripe", providerPaymentId: paymentIntentId });
+  // Only the member who started a payment may confirm it.
+  if (!purchase || purchase.user_id !== member.id) return fail(404, m.verificationFailed);
+  return { ok: true };
+}
+
+/**
+ * POST /api/confirm-payment and the redirect back to /portal: asks Stripe
+ * itself whether the member's payment succeeded, and grants if so.
+ */
+export async function confirmCardPayment(deps: CheckoutDeps, member: Member | null, paymentIntentId: string) {
+  const owned = await ownedPending(deps, member, paymentIntentId);
+  if (!owned.ok) return owned;
+  const stripe = deps.payments.stripe;
+  if (!stripe) return fail(503, m.unavailable);
+  try {
+    const intent = await stripe.retrievePaymentIntent(paymentIntentId);
+    if (intent.status !== "succeeded") return { ok: true as const, status: intent.status, premium: false };
+    const outcome = await grantPurchase(
+      deps.db,
+      {
+        provider: "stripe",
+        providerPaymentId: intent.id,
+        amountMinor: intent.amountReceived,
+        currency: intent.currency,
+      },
+      deps.grant,
+    );
+    afterGrant(deps, outcome);
+    const premium = outcome.granted || outcome.reason === "already";
+    return premium ? { ok: true as const, status: "succeeded", premium } : fail(402, m.verificationFailed);
+  } catch (error) {
+    deps.log.error({ err: error }, "could not verify a payment");
+    return fail(502, m.verificationFailed);
+  }
+}
+
+const PAYMENT_INTENT_ID = /^pi_[A-Za-z0-9_]{1,200}$/;
+export const paymentIntentIdSchema = z.string().regex(PAYMENT_INTENT_ID);
+
+/**
+ * Back on /portal from a bank's own page (3-D Secure, say): Stripe adds
+ * ?payment_intent=… to the return URL. The server checks the payment itself;
+ * the answer is what the member is told.
+ */
+export async function returnFromCardPayment(
+  deps: CheckoutDeps,
+  member: Member,
+  paymentIntentId: string,
+): Promise<{ type: "success" | "info" | "error"; message: string }> {
+  if (!PAYMENT_INTENT_ID.test(paymentIntentId)) return { type: "error", message: m.verificationFailed };
+  const outcome = await confirmCardPayment(deps, member, paymentIntentId);
+  if (!outcome.ok) return { type: "error", message: outcome.error };
+  if (outcome.premium) return { type: "success", message: m.returnedPaid };
+  return outcome.status === "processing"
+    ? { type: "info", message: m.cardProcessing }
+    : { type: "error", message: m.failed };
+}
+
+/** POST /api/create-paypal-order → { id }, with the server's amount and currency. */
+export async function startPayPalOrder(
+  deps: CheckoutDeps,
+  member: Member | null,
+  receiptEmail: string | null = null,
+) {
+  const refused = refuse(deps, member);
+  if (refused) return refused;
+  const paypal = deps.payments.paypal;
+  if (!paypal) return fail(503, m.unavailable);
+  try {
+    const order = await paypal.createOrder({
+      price: deps.grant.price,
+      userId: member!.id,
+      requestId: crypto.randomUUID(),
+    });
+    await recordPendingPurchase(
+      deps.db,
+      { provider: "paypal", providerPaymentId: order.id },
+      member!.id,
+      deps.grant.price,
+      receiptFor(member!, receiptEmail),
+    );
+    return { ok: true as const, id: order.id };
+  } catch (error) {
+    deps.log.error({ err: error }, "could not create a PayPal order");
+    return fail(502, `${m.initFailed}. ${m.busy}`);
+  }
+}
+
+/** The demo checkout's stand-in for PayPal's approval window. */
+export async function approveDemoOrder(deps: CheckoutDeps, member: Member | null, orderId: string) {
+  const paypal = deps.payments.paypal;
+  if (deps.payments.mode !== "demo" || !paypal?.approveForDemo) return fail(404, "Not found");
+  const purchase = await purchaseFor(deps.db, { provider: "paypal", providerPaymentId: orderId });
+  if (!member || !purchase || purchase.user_id !== member.id) return fail(404, m.paypalFailed);
+  await paypal.approveForDemo(orderId);
+  return { ok: true as const };
+}
+
+/**
+ * POST /api/capture-paypal-order { orderID }: captured by the server; premium
+ * only for a COMPLETED capture of exactly the configured amount and currency.
+ */
+export async function capturePayPalOrder(deps: CheckoutDeps, member: Member | null, orderId: string) {
+  if (!member) return fail(401, "Please sign in.");
+  const paypal = deps.payments.paypal;
+  if (!paypal) return fail(503, m.unavailable);
+  const purchase = await purchaseFor(deps.db, { provider: "paypal", providerPaymentId: orderId });
+  if (!purchase || purchase.user_id !== member.id) return fail(404, m.paypalFailed);
+  try {
+    const capture = await paypal.captureOrder(orderId, `capture-${orderId}`);
+    if (capture.status === "DECLINED") {
+      await deps.db
+        .updateTable("purchases")
+        .set({ status: "failed", updated_at: now(deps).toISOString() })
+        .where("id", "=", purchase.id)
+        .where("status", "=", "pending")
+        .execute();
+      return { ok: false as const, status: 402, error: m.paypalDeclined, paypalStatus: "DECLINED" };
+    }
+    if (capture.status === "PENDING") {
+      await deps.db
+        .updateTable("purchases")
+        .set({ provider_capture_id: capture.captureId })
+        .where("id", "=", purchase.id)
+        .execute();
+      return { ok: true as const, status: "PENDING", message: m.paypalPending };
+    }
+    const outcome = await grantPurchase(
+      deps.db,
+      {
+        provider: "paypal",
+        providerPaymentId: orderId,
+        amountMinor: capture.amountMinor,
+        currency: capture.currency,
+        captureId: capture.captureId,
+      },
+      deps.grant,
+    );
+    afterGrant(deps, outcome);
+    if (outcome.granted || outcome.reason === "already") return { ok: true as const, status: "COMPLETED" };
+    return { ok: false as const, status: 402, error: m.paypalFailed, paypalStatus: "MISMATCH" };
+  } catch (error) {
+    deps.log.error({ err: error }, "PayPal capture failed");
+    return fail(502, `${m.paypalFailed}. ${m.busy}`);
+  }
+}
+
+/**
+ * POST /api/webhooks/stripe: the signature is checked over the raw bytes;
+ * payment_intent.succeeded grants, charge.refunded revokes; each event once.
+ */
+export async function handleStripeWebhook(deps: CheckoutDeps, rawBody: Buffer, signature: string | null) {
+  const stripe = deps.payments.stripe;
+  if (!stripe) return fail(404, "Not found");
+  let event: Stripe.Event;
+  try {
+    event = stripe.parseWebhook(rawBody, signature ?? "");
+  } catch {
+    return fail(400, "Invalid signature");
+  }
+  const result = await onceForEvent(deps.db, `stripe:${event.id}`, event.type, async (trx) => {
+    if (event.type === "payment_intent.succeeded") {
+      const intent = event.data.object;
+      return grantPurchase(
+        trx,
+        {
+          provider: "stripe",
+          providerPaymentId: intent.id,
+          amountMinor: intent.amount_received,
+          currency: intent.currency,
+        },
+        deps.grant,
+      );
+    }
+    if (event.type === "charge.refunded" || event.type === "charge.dispute.funds_withdrawn") {
+      const object = event.data.object;
+      const paymentIntent =
+        typeof object.payment_intent === "string" ? object.payment_intent : object.payment_intent?.id;
+      // A chargeback takes the whole payment back; a refund may be partial.
+      const refunded = object.object === "charge" ? object.amount_refunded : undefined;
+      if (paymentIntent) {
+        await revokePurchase(
+          trx,
+          { provider: "stripe", providerPaymentId: paymentIntent },
+          now(deps),
+          refunded,
+        );
+      }
+    }
+    return null;
+  });
+  if (result && result !== "duplicate") afterGrant(deps, result);
+  return { ok: true as const, received: true };
+}
+
+/** POST /api/webhooks/paypal: PayPal confirms the call was its own; a refunded capture revokes premium. */
+export async function handlePayPalWebhook(deps: CheckoutDeps, headers: Headers, rawBody: Buffer) {
+  const paypal = deps.payments.paypal;
+  if (!paypal) return fail(404, "Not found");
+  let event: {
+    id?: string;
+    event_type?: string;
+    resource?: {
+      id?: string;
+      amount?: { value: string; currency_code: string };
+      seller_payable_breakdown?: { total_refunded_amount?: { value: string; currency_code: string } };
+      links?: { rel: string; href: string }[];
+      supplementary_data?: { related_ids?: { order_id?: string } };
+    };
+  };
+  try {
+    event = JSON.parse(rawBody.toString("utf8"));
+  } catch {
+    return fail(400, "Invalid JSON");
+  }
+  if (!event.id || !event.event_type) return fail(400, "Not a PayPal event");
+  const genuine = await paypal.verifyWebhook(headers, event).catch(() => false);
+  if (!genuine) return fail(400, "Invalid signature");
+  const result = await onceForEvent(deps.db, `paypal:${event.id}`, event.event_type, async (trx) => {
+    const resource = event.resource;
+    // A capture that was pending (an eCheck, a hold) has now completed.
+    if (
+      event.event_type === "PAYMENT.CAPTURE.COMPLETED" &&
+      resource?.amount &&
+      resource.supplementary_data?.related_ids?.order_id
+    ) {
+      return grantPurchase(
+        trx,
+        {
+          provider: "paypal",
+          providerPaymentId: resource.supplementary_data.related_ids.order_id,
+          amountMinor: toMinor(resource.amount.value),
+          currency: resource.amount.currency_code,
+          captureId: resource.id,
+        },
+        deps.grant,
+      );
+    }
+    // A refund or a reversal (chargeback) names the capture it undoes in its "up" link.
+    if (event.event_type === "PAYMENT.CAPTURE.REFUNDED" || event.event_type === "PAYMENT.CAPTURE.REVERSED") {
+      const up = resource?.links?.find((link) => link.rel === "up")?.href;
+      const captureId = up?.split("/").pop();
+      const total = resource?.seller_payable_breakdown?.total_refunded_amount ?? resource?.amount;
+      const refunded =
+        event.event_type === "PAYMENT.CAPTURE.REFUNDED" && total ? toMinor(total.value) : undefined;
+      if (captureId) await revokePurchase(trx, { provider: "paypal", captureId }, now(deps), refunded);
+    }
+    return null;
+  });
+  if (result && result !== "duplicate") afterGrant(deps, result);
+  return { ok: true as const, received: true };
+}

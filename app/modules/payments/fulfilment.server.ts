@@ -1,0 +1,235 @@
+import crypto from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database, PurchaseProvider } from "../../../db/schema.ts";
+import { displayName } from "../accounts/display.ts";
+import { queueEmail } from "../email/outbox.server.ts";
+import { receiptEmail } from "../email/templates.ts";
+import { formatPrice, type Price } from "./price.ts";
+
+/**
+ * Premium is granted only here, and only after the provider has confirmed the
+ * payment (decisions item 2). Each step is one transaction and safe to repeat:
+ * whichever confirmation arrives first grants; the others change nothing.
+ */
+type Db = Kysely<Database>;
+
+export interface PaymentRef {
+  provider: PurchaseProvider;
+  /** Stripe PaymentIntent id, or PayPal order id. */
+  providerPaymentId: string;
+}
+
+/**
+ * Notes a payment the member has started, so later confirmations know whose
+ * it is. Starting the same payment again (a retry) only updates where its
+ * receipt goes, while it is still pending.
+ */
+export async function recordPendingPurchase(
+  db: Db,
+  ref: PaymentRef,
+  userId: string,
+  price: Price,
+  receiptEmail: string | null = null,
+) {
+  await db
+    .insertInto("purchases")
+    .values({
+      id: crypto.randomUUID(),
+      user_id: userId,
+      provider: ref.provider,
+      provider_payment_id: ref.providerPaymentId,
+      amount_minor: price.amountMinor,
+      currency: price.currency,
+      status: "pending",
+      receipt_email: receiptEmail,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(["provider", "provider_payment_id"])
+        .doUpdateSet({ receipt_email: receiptEmail })
+        .where("purchases.status", "=", "pending"),
+    )
+    .execute();
+}
+
+/** The purchase a payment belongs to, if it was started here. */
+export async function purchaseFor(db: Db, ref: PaymentRef) {
+  return db
+    .selectFrom("purchases")
+    .selectAll()
+    .where("provider", "=", ref.provider)
+    .where("provider_payment_id", "=", ref.providerPaymentId)
+    .executeTakeFirst();
+}
+
+export interface ConfirmedPayment extends PaymentRef {
+  /** What the provider says was paid. */
+  amountMinor: number;
+  currency: string;
+  /** PayPal's capture id, which its refunds will name. */
+  captureId?: string;
+}
+
+export type GrantOutcome =
+  | { granted: true; emailId: string }
+  | { granted: false; reason: "unknown" | "already" | "refunded" | "mismatch" };
+
+export interface GrantContext {
+  price: Price;
+  baseUrl: string;
+  supportEmail: string;
+  now?: Date;
+}
+
+/**
+ * Grants premium for a confirmed payment: the purchase turns from pending to
+ * succeeded (once, even when several confirmations race), the member becomes
+ * premium, and the receipt is queued, all in one transaction. Run it inside a
+ * transaction of your own to make it part of something larger.
+ */
+export async function grantPurchase(
+  db: Db,
+  payment: ConfirmedPayment,
+  ctx: GrantContext,
+): Promise<GrantOutcome> {
+  const run = async (trx: Db): Promise<GrantOutcome> => {
+    const purchase = await purchaseFor(trx, payment);
+    if (!purchase?.user_id) return { granted: false, reason: "unknown" };
+    if (purchase.status === "refunded") return { granted: false, reason: "refunded" };
+    if (purchase.status === "succeeded") return { granted: false, reason: "already" };
+    // The browser never decides the price: anything but the configured amount grants nothing.
+    if (
+      payment.amountMinor !== ctx.price.amountMinor ||
+      payment.currency.toUpperCase() !== ctx.price.currency
+    ) {
+      await trx
+        .updateTable("purchases")
+        .set({ status: "failed", updated_at: now(ctx) })
+        .where("id", "=", purchase.id)
+        .execute();
+      return { granted: false, reason: "mismatch" };
+    }
+    const claimed = await trx
+      .updateTable("purchases")
+      .set({
+        status: "succeeded",
+        succeeded_at: now(ctx),
+        updated_at: now(ctx),
+        ...(payment.captureId ? { provider_capture_id: payment.captureId } : {}),
+      })
+      .where("id", "=", purchase.id)
+      .where("status", "=", "pending")
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) return { granted: false, reason: "already" };
+
+    await trx
+      .updateTable("profiles")
+      .set({ subscription_tier: "premium", updated_at: now(ctx) })
+      .where("id", "=", purchase.user_id)
+      .execute();
+    const user = await trx
+      .selectFrom("user")
+      .select(["name", "email"])
+      .where("id", "=", purchase.user_id)
+      .executeTakeFirstOrThrow();
+    const emailId = await queueEmail(trx, {
+      kind: "receipt",
+      to: purchase.receipt_email ?? user.email,
+      ...receiptEmail({
+        name: displayName(user),
+        amount: formatPrice(ctx.price),
+        paidOn: new Date(now(ctx)).toLocaleDateString("en-GB", {
+          day: "numeric",
+          month: "long",
+          year: "numeric",
+        }),
+        provider: payment.provider === "stripe" ? "card" : "PayPal",
+        reference: purchase.id.slice(0, 8).toUpperCase(),
+        portalUrl: `${ctx.baseUrl}/portal`,
+        supportEmail: ctx.supportEmail,
+      }),
+    });
+    return { granted: true, emailId };
+  };
+  return db.isTransaction ? run(db) : db.transaction().execute(run);
+}
+
+export type RevokeOutcome = "revoked" | "recorded-before-success" | "partial" | "already" | "unknown";
+
+/**
+ * A full refund (the 30-day guarantee, or one made in the provider's
+ * dashboard) or a chargeback: the purchase is marked refunded and premium ends, unless the member has
+ * another paid purchase. A refund that arrives before the payment's success
+ * is remembered, so the late success grants nothing.
+ */
+export async function revokePurchase(
+  db: Db,
+  payment: PaymentRef | { provider: "paypal"; captureId: string },
+  at = new Date(),
+  /** How much has been refunded in all, when the provider says; less than was paid keeps the course. */
+  refundedMinor?: number,
+): Promise<RevokeOutcome> {
+  const run = async (trx: Db): Promise<RevokeOutcome> => {
+    const purchase =
+      "captureId" in payment
+        ? await trx
+            .selectFrom("purchases")
+            .selectAll()
+            .where("provider", "=", "paypal")
+            .where("provider_capture_id", "=", payment.captureId)
+            .executeTakeFirst()
+        : await purchaseFor(trx, payment);
+    if (!purchase) return "unknown";
+    if (purchase.status === "refunded") return "already";
+    // A partial refund (a goodwill gesture, say) is not the money-back guarantee.
+    if (refundedMinor !== undefined && refundedMinor < purchase.amount_minor) return "partial";
+    const wasPaid = purchase.status === "succeeded";
+    await trx
+      .updateTable("purchases")
+      .set({ status: "refunded", refunded_at: at.toISOString(), updated_at: at.toISOString() })
+      .where("id", "=", purchase.id)
+      .execute();
+    if (!purchase.user_id || !wasPaid) return "recorded-before-success";
+    const otherPaid = await trx
+      .selectFrom("purchases")
+      .select("id")
+      .where("user_id", "=", purchase.user_id)
+      .where("status", "=", "succeeded")
+      .executeTakeFirst();
+    if (!otherPaid) {
+      await trx
+        .updateTable("profiles")
+        .set({ subscription_tier: "free", updated_at: at.toISOString() })
+        .where("id", "=", purchase.user_id)
+        .execute();
+    }
+    return "revoked";
+  };
+  return db.isTransaction ? run(db) : db.transaction().execute(run);
+}
+
+/**
+ * Handles a provider event once: its id is recorded in the same transaction
+ * as its effect, so a redelivered event is recognised and ignored.
+ */
+export async function onceForEvent<T>(
+  db: Db,
+  eventId: string,
+  type: string,
+  handle: (trx: Db) => Promise<T>,
+): Promise<T | "duplicate"> {
+  return db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto("payment_events")
+      .values({ id: eventId, type })
+      .onConflict((oc) => oc.column("id").doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    if (!inserted) return "duplicate" as const;
+    return handle(trx);
+  });
+}
+
+function now(ctx: GrantContext) {
+  return (ctx.now ?? new Date()).toISOString();
+}

@@ -1,0 +1,109 @@
+import crypto from "node:crypto";
+import { isLoopbackOrigin, type Env } from "~/platform/env.server.ts";
+import type { Logger } from "~/platform/log.server.ts";
+import type { CheckoutConfig } from "./checkout-config.ts";
+import { startFakePayPal, type FakePayPal } from "./fakes/paypal-fake.server.ts";
+import { startFakeStripe, type FakeStripe } from "./fakes/stripe-fake.server.ts";
+import { createPayPalGateway, PAYPAL_API, type PayPalGateway } from "./paypal.server.ts";
+import type { Price } from "./price.ts";
+import { createStripeGateway, type StripeGateway } from "./stripe.server.ts";
+
+/**
+ * How the course can be paid for, decided once at start:
+ * - live: the providers whose keys are configured;
+ * - demo: no keys on a local run, so a clearly labelled demo checkout runs
+ *   the same server path against local fakes of Stripe's and PayPal's APIs;
+ * - unavailable: no keys on any other origin, so nothing can be granted by
+ *   mistake on a deployment that forgot its keys.
+ */
+export interface Payments {
+  mode: "live" | "demo" | "unavailable";
+  price: Price;
+  stripe: StripeGateway | null;
+  paypal: PayPalGateway | null;
+  /** The demo's fakes, reachable by tests. */
+  demo: { stripe: FakeStripe; paypal: FakePayPal } | null;
+  close(): Promise<void>;
+}
+
+export async function createPayments(env: Env, log: Logger): Promise<Payments> {
+  const price = { amountMinor: env.COURSE_PRICE_MINOR, currency: env.COURSE_CURRENCY };
+  const stripeKeys = env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_WEBHOOK_SECRET;
+  const paypalKeys = env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET;
+
+  if (stripeKeys || paypalKeys) {
+    return {
+      mode: "live",
+      price,
+      stripe: stripeKeys
+        ? createStripeGateway({
+            secretKey: env.STRIPE_SECRET_KEY!,
+            publishableKey: env.STRIPE_PUBLISHABLE_KEY!,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+          })
+        : null,
+      paypal: paypalKeys
+        ? createPayPalGateway({
+            clientId: env.PAYPAL_CLIENT_ID!,
+            clientSecret: env.PAYPAL_CLIENT_SECRET!,
+            apiBase: PAYPAL_API[env.PAYPAL_ENV],
+            env: env.PAYPAL_ENV,
+            webhookId: env.PAYPAL_WEBHOOK_ID,
+          })
+        : null,
+      demo: null,
+      close: async () => {},
+    };
+  }
+
+  if (!isLoopbackOrigin(env.BASE_URL)) {
+    log.warn("no payment keys are configured: the Complete Course can't be bought on this deployment");
+    return { mode: "unavailable", price, stripe: null, paypal: null, demo: null, close: async () => {} };
+  }
+
+  // A local run with no keys: the demo checkout, against fakes in this process.
+  const webhookSecret = `whsec_demo_${crypto.randomBytes(16).toString("hex")}`;
+  const stripeFake = await startFakeStripe({
+    webhookSecret,
+    webhookUrl: `${env.BASE_URL}/api/webhooks/stripe`,
+  });
+  const paypalCredentials = { clientId: "demo-client", clientSecret: crypto.randomBytes(16).toString("hex") };
+  const paypalFake = await startFakePayPal({
+    ...paypalCredentials,
+    webhookUrl: `${env.BASE_URL}/api/webhooks/paypal`,
+  });
+  log.info("demo checkout: payments go to local fakes of Stripe and PayPal; nothing is charged");
+  return {
+    mode: "demo",
+    price,
+    stripe: createStripeGateway({
+      secretKey: `sk_test_demo_${crypto.randomBytes(8).toString("hex")}`,
+      publishableKey: "pk_test_demo",
+      webhookSecret,
+      apiBase: stripeFake.url,
+      demo: true,
+    }),
+    paypal: createPayPalGateway({
+      ...paypalCredentials,
+      apiBase: paypalFake.url,
+      env: "demo",
+      webhookId: paypalFake.webhookId,
+      approve: async (orderId) => paypalFake.approve(orderId),
+    }),
+    demo: { stripe: stripeFake, paypal: paypalFake },
+    close: async () => {
+      await Promise.all([stripeFake.close(), paypalFake.close()]);
+    },
+  };
+}
+
+export function checkoutForBrowser(payments: Payments): CheckoutConfig {
+  return {
+    mode: payments.mode,
+    card: Boolean(payments.stripe),
+    paypal: Boolean(payments.paypal),
+    stripePublishableKey: payments.mode === "live" ? (payments.stripe?.publishableKey ?? null) : null,
+    paypalClientId: payments.mode === "live" ? (payments.paypal?.clientId ?? null) : null,
+    currency: payments.price.currency,
+  };
+}

@@ -1,0 +1,166 @@
+import type { Price } from "./price.ts";
+
+/**
+ * PayPal Orders v2 over plain HTTPS. The server creates the order with its own
+ * amount and currency and captures it itself; what the browser says grants
+ * nothing. Calls give up after 10 s.
+ */
+const TIMEOUT_MS = 10_000;
+
+export const PAYPAL_API = {
+  sandbox: "https://api-m.sandbox.paypal.com",
+  live: "https://api-m.paypal.com",
+} as const;
+
+export type CaptureResult =
+  | { status: "COMPLETED"; captureId: string; amountMinor: number; currency: string }
+  | { status: "PENDING"; captureId: string }
+  | { status: "DECLINED"; message: string };
+
+export interface PayPalGateway {
+  clientId: string;
+  /** The browser SDK's environment. */
+  env: "sandbox" | "live" | "demo";
+  createOrder(args: { price: Price; userId: string; requestId: string }): Promise<{ id: string }>;
+  captureOrder(orderId: string, requestId: string): Promise<CaptureResult>;
+  /** Asks PayPal whether a webhook call really came from it. */
+  verifyWebhook(headers: Headers, event: unknown): Promise<boolean>;
+  /** The demo checkout only: approves the order as the buyer would in PayPal's window. */
+  approveForDemo?(orderId: string): Promise<void>;
+}
+
+export class PayPalError extends Error {
+  readonly status: number;
+  readonly issue?: string;
+  constructor(message: string, status: number, issue?: string) {
+    super(message);
+    this.status = status;
+    this.issue = issue;
+  }
+}
+
+export function toMinor(value: string): number {
+  return Math.round(Number.parseFloat(value) * 100);
+}
+
+export function createPayPalGateway(options: {
+  clientId: string;
+  clientSecret: string;
+  apiBase: string;
+  env: "sandbox" | "live" | "demo";
+  webhookId?: string;
+  approve?: (orderId: string) => Promise<void>;
+}): PayPalGateway {
+  let token: { value: string; expiresAt: number } | null = null;
+
+  async function call<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
+    const headers = new Headers(init.headers);
+    if (path !== "/v1/oauth2/token") headers.set("Authorization", `Bearer ${await accessToken()}`);
+    if (init.json !== undefined) headers.set("Content-Type", "application/json");
+    const response = await fetch(`${options.apiBase}${path}`, {
+      ...init,
+      headers,
+      body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    const body = (await response.json().catch(() => ({}))) as T & {
+      message?: string;
+      details?: { issue?: string }[];
+    };
+    if (!response.ok) {
+      throw new PayPalError(
+        body.message ?? `PayPal answered ${response.status}`,
+        response.status,
+        body.details?.[0]?.issue,
+      );
+    }
+    return body;
+  }
+
+  async function accessToken() {
+    if (token && token.expiresAt > Date.now() + 60_000) return token.value;
+    const basic = Buffer.from(`${options.clientId}:${options.clientSecret}`).toString("base64");
+    const body = await call<{ access_token: string; expires_in: number }>("/v1/oauth2/token", {
+      method: "POST",
+      headers: { Authorization: `Basic ${basic}`, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "grant_type=client_credentials",
+    });
+    token = { value: body.access_token, expiresAt: Date.now() + body.expires_in * 1000 };
+    return token.value;
+  }
+
+  return {
+    clientId: options.clientId,
+    env: options.env,
+    async createOrder({ price, userId, requestId }) {
+      const order = await call<{ id: string }>("/v2/checkout/orders", {
+        method: "POST",
+        headers: { "PayPal-Request-Id": requestId },
+        json: {
+          intent: "CAPTURE",
+          purchase_units: [
+            {
+              amount: { currency_code: price.currency, value: (price.amountMinor / 100).toFixed(2) },
+              custom_id: userId,
+              description: "Tidewell Complete Course",
+            },
+          ],
+        },
+      });
+      return { id: order.id };
+    },
+    async captureOrder(orderId, requestId) {
+      try {
+        const order = await call<{
+          status: string;
+          purchase_units?: {
+            payments?: {
+              captures?: { id: string; status: string; amount: { currency_code: string; value: string } }[];
+            };
+          }[];
+        }>(`/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`, {
+          method: "POST",
+          headers: { "PayPal-Request-Id": requestId },
+          json: {},
+        });
+        const capture = order.purchase_units?.[0]?.payments?.captures?.[0];
+        if (!capture) return { status: "DECLINED", message: "PayPal returned no capture" };
+        if (capture.status === "COMPLETED") {
+          return {
+            status: "COMPLETED",
+            captureId: capture.id,
+            amountMinor: toMinor(capture.amount.value),
+            currency: capture.amount.currency_code,
+          };
+        }
+        if (capture.status === "PENDING") return { status: "PENDING", captureId: capture.id };
+        return { status: "DECLINED", message: `PayPal capture ${capture.status.toLowerCase()}` };
+      } catch (error) {
+        if (error instanceof PayPalError && error.status === 422)
+          return { status: "DECLINED", message: error.issue ?? error.message };
+        throw error;
+      }
+    },
+    async verifyWebhook(headers, event) {
+      if (!options.webhookId) return false;
+      const header = (name: string) => headers.get(name) ?? "";
+      const result = await call<{ verification_status: string }>(
+        "/v1/notifications/verify-webhook-signature",
+        {
+          method: "POST",
+          json: {
+            auth_algo: header("paypal-auth-algo"),
+            cert_url: header("paypal-cert-url"),
+            transmission_id: header("paypal-transmission-id"),
+            transmission_sig: header("paypal-transmission-sig"),
+            transmission_time: header("paypal-transmission-time"),
+            webhook_id: options.webhookId,
+            webhook_event: event,
+          },
+        },
+      );
+      return result.verification_status === "SUCCESS";
+    },
+    approveForDemo: options.approve,
+  };
+}

@@ -1,0 +1,82 @@
+import Stripe from "stripe";
+import type { Price } from "./price.ts";
+
+/**
+ * Card payments through Stripe's own SDK. `apiBase` points the SDK at
+ * another host speaking Stripe's API (the demo's local fake, or tests').
+ * Calls give up after 10 s; a retry is safe because creation is idempotent.
+ */
+export const OUTBOUND_TIMEOUT_MS = 10_000;
+
+export interface StripeGateway {
+  publishableKey: string;
+  createPaymentIntent(args: { userId: string; price: Price; idempotencyKey: string }): Promise<{
+    id: string;
+    clientSecret: string;
+  }>;
+  retrievePaymentIntent(
+    id: string,
+  ): Promise<{ id: string; status: string; amountReceived: number; currency: string }>;
+  /** Verifies the signature over the exact bytes received, and the timestamp's age; throws if either is wrong. */
+  parseWebhook(rawBody: Buffer, signature: string): Stripe.Event;
+  /** The demo checkout only: confirms with one of Stripe's test payment methods. */
+  confirmForDemo?(
+    id: string,
+    paymentMethod: "pm_card_visa" | "pm_card_chargeDeclined",
+  ): Promise<{ status: string }>;
+}
+
+export function createStripeGateway(options: {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  apiBase?: string;
+  demo?: boolean;
+}): StripeGateway {
+  const base = options.apiBase ? new URL(options.apiBase) : null;
+  const stripe = new Stripe(options.secretKey, {
+    timeout: OUTBOUND_TIMEOUT_MS,
+    maxNetworkRetries: 1,
+    telemetry: false,
+    ...(base
+      ? { host: base.hostname, port: base.port, protocol: base.protocol.replace(":", "") as "http" | "https" }
+      : {}),
+  });
+  const gateway: StripeGateway = {
+    publishableKey: options.publishableKey,
+    async createPaymentIntent({ userId, price, idempotencyKey }) {
+      const intent = await stripe.paymentIntents.create(
+        {
+          amount: price.amountMinor,
+          currency: price.currency.toLowerCase(),
+          automatic_payment_methods: { enabled: true },
+          // No receipt_email: the receipt is ours, sent once the server has granted the course.
+          description: "Tidewell Complete Course",
+          metadata: { user_id: userId },
+        },
+        { idempotencyKey },
+      );
+      if (!intent.client_secret) throw new Error("Stripe returned no client secret");
+      return { id: intent.id, clientSecret: intent.client_secret };
+    },
+    async retrievePaymentIntent(id) {
+      const intent = await stripe.paymentIntents.retrieve(id);
+      return {
+        id: intent.id,
+        status: intent.status,
+        amountReceived: intent.amount_received,
+        currency: intent.currency,
+      };
+    },
+    parseWebhook(rawBody, signature) {
+      return stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret, 300);
+    },
+  };
+  if (options.demo) {
+    gateway.confirmForDemo = async (id, paymentMethod) => {
+      const intent = await stripe.paymentIntents.confirm(id, { payment_method: paymentMethod });
+      return { status: intent.status };
+    };
+  }
+  return gateway;
+}

@@ -1,0 +1,167 @@
+import type { Db } from "~/platform/db.server.ts";
+import type { Logger } from "~/platform/log.server.ts";
+import { canPlayTrack } from "../catalogue/access.ts";
+import { findTrack } from "../catalogue/tracks.ts";
+import { createShareLink, revokeShareLink } from "../partner/share.server.ts";
+import { isCalendarDate, type CalendarDate } from "./calendar.ts";
+import { programmeIntentSchema } from "./forms.ts";
+import { programmeMessages as m } from "./messages.ts";
+import {
+  completeDailyPractice,
+  loadProgramme,
+  saveDueDate,
+  setActivityCompleted,
+  setTrackListened,
+  todaysPractice,
+} from "./program.server.ts";
+import { isWithinOnboardingRange, parseInlineDate } from "./program.ts";
+
+/**
+ * Every programme form's action, in one place: the dashboard, the programme
+ * page and the profile post here. The member's id comes from the session.
+ */
+export interface ProgrammeActionContext {
+  db: Db;
+  log: Logger;
+  member: { id: string; hasPremium: boolean };
+  today: CalendarDate;
+  baseUrl: string;
+}
+
+export interface ProgrammeActionResult {
+  intent: string;
+  ok: boolean;
+  status: number;
+  toast?: { type: "success" | "error" | "info"; message: string; description?: string };
+  /** A message for a field, shown beside it. */
+  fieldError?: string;
+  shareUrl?: string;
+}
+
+export async function handleProgrammeAction(
+  formData: FormData,
+  ctx: ProgrammeActionContext,
+): Promise<ProgrammeActionResult> {
+  const parsed = programmeIntentSchema.safeParse(Object.fromEntries(formData));
+  const intent = String(formData.get("intent") ?? "");
+  if (!parsed.success) {
+    return {
+      intent,
+      ok: false,
+      status: 400,
+      toast: { type: "error", message: "That didn't look right. Please try again." },
+    };
+  }
+  const input = parsed.data;
+  const { db, member, today } = ctx;
+  const fail = (message: string, error: unknown): ProgrammeActionResult => {
+    ctx.log.error({ err: error, intent }, "programme action failed");
+    return { intent, ok: false, status: 500, toast: { type: "error", message } };
+  };
+
+  switch (input.intent) {
+    case "save-date": {
+      const required = input.mode === "induction" ? m.selectInductionDate : m.selectDueDate;
+      if (!isCalendarDate(input.date) || !isWithinOnboardingRange(input.date, today)) {
+        return { intent, ok: false, status: 400, fieldError: required };
+      }
+      try {
+        await saveDueDate(
+          db,
+          member.id,
+          { dueDate: input.date, isInduction: input.mode === "induction", timeZone: input.timeZone },
+          today,
+        );
+        return { intent, ok: true, status: 200, toast: { type: "success", message: m.dateSaved } };
+      } catch (error) {
+        return fail(m.failedSaveDate, error);
+      }
+    }
+    case "update-date": {
+      const result = parseInlineDate(input.text, today);
+      if (!result.ok) return { intent, ok: false, status: 400, fieldError: result.error };
+      try {
+        await saveDueDate(db, member.id, { dueDate: result.date, timeZone: input.timeZone }, today);
+        return { intent, ok: true, status: 200, toast: { type: "success", message: m.dueDateUpdated } };
+      } catch (error) {
+        return fail(m.failedSaveDueDate, error);
+      }
+    }
+    case "toggle-activity": {
+      try {
+        const found = await setActivityCompleted(db, member.id, input.rowId, input.completed);
+        if (!found)
+          return { intent, ok: false, status: 404, toast: { type: "error", message: m.failedActivity } };
+        return {
+          intent,
+          ok: true,
+          status: 200,
+          toast: {
+            type: input.completed ? "success" : "info",
+            message: input.completed ? m.activityCompleted : m.activityIncomplete,
+          },
+        };
+      } catch (error) {
+        return fail(m.failedActivity, error);
+      }
+    }
+    case "toggle-listened": {
+      const track = findTrack(input.trackId);
+      if (!track || !canPlayTrack({ signedIn: true, hasPremium: member.hasPremium }, track)) {
+        return { intent, ok: false, status: 403, toast: { type: "error", message: m.failedProgress } };
+      }
+      try {
+        await setTrackListened(db, member.id, track.id, input.listened);
+        return {
+          intent,
+          ok: true,
+          status: 200,
+          toast: {
+            type: input.listened ? "success" : "info",
+            message: input.listened ? m.markedListened : m.unmarked,
+          },
+        };
+      } catch (error) {
+        return fail(m.failedProgress, error);
+      }
+    }
+    case "complete-practice": {
+      try {
+        const programme = await loadProgramme(db, member.id, today);
+        const { track } = todaysPractice(programme, today);
+        // Today's session must be one the member may play.
+        if (!canPlayTrack({ signedIn: true, hasPremium: member.hasPremium }, track)) {
+          return { intent, ok: false, status: 403, toast: { type: "error", message: m.failedComplete } };
+        }
+        const result = await completeDailyPractice(db, member.id, today);
+        if (result.counted && result.continued) {
+          return {
+            intent,
+            ok: true,
+            status: 200,
+            toast: {
+              type: "success",
+              message: m.streakContinued,
+              description: m.streakDescription(result.streak),
+            },
+          };
+        }
+        return { intent, ok: true, status: 200, toast: { type: "success", message: m.practiceCompleted } };
+      } catch (error) {
+        return fail(m.failedComplete, error);
+      }
+    }
+    case "create-share-link": {
+      try {
+        const token = await createShareLink(db, member.id);
+        return { intent, ok: true, status: 200, shareUrl: `${ctx.baseUrl}/shared/${token}` };
+      } catch (error) {
+        return fail(m.failedShare, error);
+      }
+    }
+    case "revoke-share-link": {
+      await revokeShareLink(db, member.id);
+      return { intent, ok: true, status: 200, toast: { type: "info", message: "Partner link turned off" } };
+    }
+  }
+}

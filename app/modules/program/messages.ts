@@ -1,0 +1,23 @@
+/** The programme's toasts, word for word from the spec. */
+export const programmeMessages = {
+  dateSaved: "Date saved! Welcome to your journey 💝",
+  dueDateUpdated: "✨ Due date updated!",
+  markedListened: "✓ Marked as listened",
+  unmarked: "Unmarked",
+  activityCompleted: "Activity completed! 🌟",
+  activityIncomplete: "Marked as incomplete",
+  practiceCompleted: "Practice completed! 🌟",
+  streakContinued: "Great job! Streak continued! 🔥",
+  streakDescription: (days: number) => `You're on a ${days} day streak!`,
+  shareCopied: "Share link copied! 📋",
+  shareDescription: "Share your progress with your partner",
+  failedSaveDate: "Failed to save date",
+  failedSaveDueDate: "Failed to save due date",
+  failedProgress: "Failed to update progress",
+  failedSchedule: "Failed to generate program schedule",
+  failedActivity: "Failed to update activity",
+  failedComplete: "Failed to mark as complete",
+  failedShare: "Failed to create share link",
+  selectDueDate: "Please select your due date",
+  selectInductionDate: "Please select your induction date",
+} as const;

@@ -1,0 +1,98 @@
+import { addDays, type CalendarDate } from "./calendar.ts";
+
+/** Streaks, badges and achievements: decisions item 11 and the spec's thresholds. */
+
+export interface StreakState {
+  lastPracticeDate: CalendarDate | null;
+  streak: number;
+  longest: number;
+}
+
+/**
+ * Completing the daily practice: consecutive days (in the member's time zone)
+ * add one, a missed day starts again at 1, and the same day twice counts once.
+ */
+export function practise(
+  state: StreakState,
+  today: CalendarDate,
+): StreakState & { counted: boolean; continued: boolean } {
+  if (state.lastPracticeDate === today) return { ...state, counted: false, continued: false };
+  const continued = state.lastPracticeDate === addDays(today, -1);
+  const streak = continued ? state.streak + 1 : 1;
+  return {
+    lastPracticeDate: today,
+    streak,
+    longest: Math.max(state.longest, streak),
+    counted: true,
+    continued,
+  };
+}
+
+/** The streak as it stands today: it survives until the end of the day after the last practice. */
+export function currentStreak(state: StreakState, today: CalendarDate): number {
+  if (state.lastPracticeDate === today || state.lastPracticeDate === addDays(today, -1)) return state.streak;
+  return 0;
+}
+
+export function practisedToday(state: StreakState, today: CalendarDate): boolean {
+  return state.lastPracticeDate === today;
+}
+
+export const STREAK_BADGES = [
+  { from: 30, name: "Champion" },
+  { from: 21, name: "Strong" },
+  { from: 14, name: "Dedicated" },
+  { from: 7, name: "Consistent" },
+  { from: 3, name: "Growing" },
+  { from: 0, name: "Starting" },
+] as const;
+
+export type BadgeName = (typeof STREAK_BADGES)[number]["name"];
+
+export function streakBadge(days: number): BadgeName {
+  return STREAK_BADGES.find((badge) => days >= badge.from)!.name;
+}
+
+/** Share with Partner appears once today is done and the streak is at least this. */
+export const SHARE_STREAK_THRESHOLD = 3;
+
+export function canSharePartnerLink(state: StreakState, today: CalendarDate): boolean {
+  return practisedToday(state, today) && state.streak >= SHARE_STREAK_THRESHOLD;
+}
+
+export interface Achievement {
+  id: "first-listen" | "five-complete" | "all-mastered" | "seven-day-streak";
+  title: string;
+  description: string;
+  unlocked: boolean;
+}
+
+/** First Listen (1+ audios completed), 5 Complete (5+), All Mastered (10+), 7 Day Streak (7+). */
+export function achievements(completedAudios: number, longestStreak: number): Achievement[] {
+  return [
+    {
+      id: "first-listen",
+      title: "First Listen",
+      description: "Complete your first session",
+      unlocked: completedAudios >= 1,
+    },
+    {
+      id: "five-complete",
+      title: "5 Complete",
+      description: "Complete five sessions",
+      unlocked: completedAudios >= 5,
+    },
+    {
+      id: "all-mastered",
+      title: "All Mastered",
+      description: "Complete ten sessions",
+      unlocked: completedAudios >= 10,
+    },
+    {
+      id: "seven-day-streak",
+      title: "7 Day Streak",
+      description: "Practise seven days in a row",
+      unlocked: longestStreak >= 7,
+    },
+  ];
+}

@@ -1,0 +1,256 @@
+import crypto from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createTestDatabase,
+  testDialects,
+  type TestDatabase,
+} from "../../../tests/support/test-databases.ts";
+import { createShareLink, partnerView, revokeShareLink } from "../partner/share.server.ts";
+import {
+  completeDailyPractice,
+  loadProgramme,
+  saveDueDate,
+  setActivityCompleted,
+  setTrackListened,
+} from "./program.server.ts";
+
+describe.each(testDialects)("the programme on %s", (dialect) => {
+  let database: TestDatabase;
+  const db = () => database.db;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+  });
+  afterAll(async () => {
+    await database?.destroy();
+  });
+
+  async function member(name = "Amara Okafor") {
+    const id = crypto.randomUUID();
+    const now = new Date().toISOString();
+    await db()
+      .insertInto("user")
+      .values({ id, name, email: `${id}@example.com`, emailVerified: false, createdAt: now, updatedAt: now })
+      .execute();
+    await db().insertInto("profiles").values({ id }).execute();
+    return id;
+  }
+
+  const countRows = async (userId: string) =>
+    Number(
+      (
+        await db()
+          .selectFrom("program_schedule")
+          .select((eb) => eb.fn.countAll<number | string>().as("n"))
+          .where("user_id", "=", userId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it("shows a default, unsaved schedule until a date is saved", async () => {
+    const userId = await member();
+    const programme = await loadProgramme(db(), userId, "2026-11-21");
+    expect(programme.hasSavedDate).toBe(false);
+    expect(programme.dueDate).toBe("2026-12-05");
+    expect(programme.schedule).toHaveLength(14);
+    expect(programme.schedule.every((row) => row.id === null && !row.completed)).toBe(true);
+  });
+
+  it("lays out exactly 14 days once, even when two tabs save at the same moment", async () => {
+    const userId = await member();
+    await Promise.all([
+      saveDueDate(
+        db(),
+        userId,
+        { dueDate: "2026-12-31", isInduction: true, timeZone: "Europe/London" },
+        "2026-11-21",
+      ),
+      saveDueDate(
+        db(),
+        userId,
+        { dueDate: "2026-12-31", isInduction: true, timeZone: "Europe/London" },
+        "2026-11-21",
+      ),
+    ]);
+    expect(await countRows(userId)).toBe(14);
+    const programme = await loadProgramme(db(), userId, "2026-11-21");
+    expect(programme).toMatchObject({
+      hasSavedDate: true,
+      dueDate: "2026-12-31",
+      isInduction: true,
+      start: "2026-12-17",
+    });
+    expect(programme.schedule[0]).toMatchObject({
+      date: "2026-12-17",
+      activity: "Pregnancy Relaxation and Wellbeing",
+    });
+    const profile = await db()
+      .selectFrom("profiles")
+      .selectAll()
+      .where("id", "=", userId)
+      .executeTakeFirstOrThrow();
+    expect(profile.time_zone).toBe("Europe/London");
+  });
+
+  it("moves the days when the date changes, keeping what was ticked", async () => {
+    const userId = await member();
+    await saveDueDate(db(), userId, { dueDate: "2026-12-31" }, "2026-11-21");
+    const first = (await loadProgramme(db(), userId, "2026-11-21")).schedule[0]!;
+    expect(await setActivityCompleted(db(), userId, first.id!, true)).toBe(true);
+    await saveDueDate(db(), userId, { dueDate: "2027-01-07" }, "2026-11-21");
+    const moved = await loadProgramme(db(), userId, "2026-11-21");
+    expect(moved.schedule[0]).toMatchObject({ date: "2026-12-24", completed: true });
+    expect(await countRows(userId)).toBe(14);
+  });
+
+  it("ticks and unticks a day, setting and clearing when it was done", async () => {
+    const userId = await member();
+    await saveDueDate(db(), userId, { dueDate: "2026-12-31" }, "2026-11-21");
+    const row = (await loadProgramme(db(), userId, "2026-11-21")).schedule[3]!;
+    await setActivityCompleted(db(), userId, row.id!, true, new Date("2026-12-20T09:00:00Z"));
+    let stored = await db()
+      .selectFrom("program_schedule")
+      .selectAll()
+      .where("id", "=", row.id!)
+      .executeTakeFirstOrThrow();
+    expect(Boolean(stored.completed)).toBe(true);
+    expect(new Date(stored.completed_at!).toISOString()).toBe("2026-12-20T09:00:00.000Z");
+    await setActivityCompleted(db(), userId, row.id!, false);
+    stored = await db()
+      .selectFrom("program_schedule")
+      .selectAll()
+      .where("id", "=", row.id!)
+      .executeTakeFirstOrThrow();
+    expect(Boolean(stored.completed)).toBe(false);
+    expect(stored.completed_at).toBeNull();
+  });
+
+  it("never lets a member change another member's day, whatever id they send", async () => {
+    const owner = await member();
+    const intruder = await member("Mallory");
+    await saveDueDate(db(), owner, { dueDate: "2026-12-31" }, "2026-11-21");
+    const row = (await loadProgramme(db(), owner, "2026-11-21")).schedule[0]!;
+    expect(await setActivityCompleted(db(), intruder, row.id!, true)).toBe(false);
+    const stored = await db()
+      .selectFrom("program_schedule")
+      .selectAll()
+      .where("id", "=", row.id!)
+      .executeTakeFirstOrThrow();
+    expect(Boolean(stored.completed)).toBe(false);
+    expect(await setActivityCompleted(db(), intruder, "no-such-row", true)).toBe(false);
+  });
+
+  it("marks a track listened and unmarks it, completed and listened-offline together", async () => {
+    const userId = await member();
+    expect(await setTrackListened(db(), userId, "fear-release", true, new Date("2026-11-21T10:00:00Z"))).toBe(
+      true,
+    );
+    let row = await db()
+      .selectFrom("audio_progress")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .executeTakeFirstOrThrow();
+    expect([Boolean(row.completed), Boolean(row.listened_offline)]).toEqual([true, true]);
+    expect(new Date(row.completion_date!).toISOString()).toBe("2026-11-21T10:00:00.000Z");
+    await setTrackListened(db(), userId, "fear-release", false);
+    row = await db()
+      .selectFrom("audio_progress")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .executeTakeFirstOrThrow();
+    expect([Boolean(row.completed), Boolean(row.listened_offline), row.completion_date]).toEqual([
+      false,
+      false,
+      null,
+    ]);
+    expect(await setTrackListened(db(), userId, "not-a-track", true)).toBe(false);
+    expect((await loadProgramme(db(), userId, "2026-11-21")).listened).toEqual([]);
+  });
+
+  it("counts today's practice once, even pressed five times at once", async () => {
+    const userId = await member();
+    await saveDueDate(db(), userId, { dueDate: "2026-12-05" }, "2026-11-21");
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => completeDailyPractice(db(), userId, "2026-11-21")),
+    );
+    expect(results.filter((r) => r.counted)).toHaveLength(1);
+    expect(results.every((r) => r.streak === 1)).toBe(true);
+    const programme = await loadProgramme(db(), userId, "2026-11-21");
+    expect(programme.practice).toEqual({ lastPracticeDate: "2026-11-21", streak: 1, longest: 1 });
+    // Today's programme day is ticked and counted as a completed session.
+    expect(programme.schedule[0]).toMatchObject({ date: "2026-11-21", completed: true });
+    expect(programme.completedAudios).toBe(1);
+  });
+
+  it("grows the streak day by day, restarts after a missed day, and keeps the longest", async () => {
+    const userId = await member();
+    for (const [day, streak, continued] of [
+      ["2026-12-30", 1, false],
+      ["2026-12-31", 2, true],
+      ["2027-01-01", 3, true],
+      ["2027-01-03", 1, false],
+    ] as const) {
+      const result = await completeDailyPractice(db(), userId, day);
+      expect(result, day).toEqual({ counted: true, continued, streak });
+    }
+    const programme = await loadProgramme(db(), userId, "2027-01-03");
+    expect(programme.practice).toMatchObject({ streak: 1, longest: 3 });
+    const profile = await db()
+      .selectFrom("profiles")
+      .select("current_streak")
+      .where("id", "=", userId)
+      .executeTakeFirstOrThrow();
+    expect(profile.current_streak).toBe(1);
+  });
+});
+
+describe.each(testDialects)("the partner link on %s", (dialect) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+  });
+  afterAll(async () => {
+    await database?.destroy();
+  });
+
+  it("shows the partner a read-only summary, and nothing once revoked or replaced", async () => {
+    const db = database.db;
+    const userId = crypto.randomUUID();
+    const now = new Date("2026-11-21T10:00:00Z");
+    await db
+      .insertInto("user")
+      .values({
+        id: userId,
+        name: "Amara Okafor",
+        email: "amara.secret@example.com",
+        emailVerified: true,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute();
+    await db.insertInto("profiles").values({ id: userId }).execute();
+    await saveDueDate(db, userId, { dueDate: "2026-12-12" }, "2026-11-21");
+    await completeDailyPractice(db, userId, "2026-11-21");
+
+    const token = await createShareLink(db, userId);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const stored = await db
+      .selectFrom("share_tokens")
+      .select("token")
+      .where("user_id", "=", userId)
+      .executeTakeFirstOrThrow();
+    expect(stored.token).not.toBe(token);
+
+    const view = await partnerView(db, token, now);
+    expect(view).toMatchObject({ firstName: "Amara", weeksToGo: 3, streak: 1, week: 1 });
+    expect(view?.thisWeek).toHaveLength(7);
+    expect(JSON.stringify(view)).not.toMatch(/amara\.secret|2026-12-12|@/);
+
+    const replacement = await createShareLink(db, userId);
+    expect(await partnerView(db, token, now)).toBeNull();
+    expect(await partnerView(db, replacement, now)).not.toBeNull();
+    await revokeShareLink(db, userId);
+    expect(await partnerView(db, replacement, now)).toBeNull();
+    expect(await partnerView(db, "not-a-token", now)).toBeNull();
+  });
+});

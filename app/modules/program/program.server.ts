@@ -1,0 +1,290 @@
+import crypto from "node:crypto";
+import { sql } from "kysely";
+import type { Db } from "~/platform/db.server.ts";
+import { findTrack, TRACKS } from "../catalogue/tracks.ts";
+import { addDays, isValidTimeZone, type CalendarDate } from "./calendar.ts";
+import type { StreakState } from "./practice.ts";
+import {
+  currentWeek,
+  defaultDueDate,
+  PROGRAMME_TRACKS,
+  programmeDays,
+  programmeStart,
+  todayInProgramme,
+} from "./program.ts";
+
+/**
+ * The programme's reads and writes, always for the session's member (the
+ * caller passes the member's id from the session, never from a request).
+ */
+
+const bool = (value: unknown) => Boolean(value);
+
+export interface ScheduleRow {
+  /** Null for the default, unsaved schedule (it toggles in the browser only). */
+  id: string | null;
+  week: 1 | 2;
+  day: number;
+  trackId: string;
+  activity: string;
+  date: CalendarDate;
+  completed: boolean;
+}
+
+export interface Programme {
+  hasSavedDate: boolean;
+  dueDate: CalendarDate;
+  isInduction: boolean;
+  start: CalendarDate;
+  week: 1 | 2;
+  schedule: ScheduleRow[];
+  practice: StreakState;
+  /** Sessions marked listened in the library and on the dashboard (audio_progress, completed). */
+  completedAudios: number;
+  listened: string[];
+}
+
+export async function loadProgramme(db: Db, userId: string, today: CalendarDate): Promise<Programme> {
+  const [profile, rows, progress, listened] = await Promise.all([
+    db
+      .selectFrom("profiles")
+      .select(["due_date", "is_induction", "program_start_date"])
+      .where("id", "=", userId)
+      .executeTakeFirst(),
+    db
+      .selectFrom("program_schedule")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .orderBy("week_number")
+      .orderBy("day_of_week")
+      .execute(),
+    db.selectFrom("user_progress").selectAll().where("user_id", "=", userId).executeTakeFirst(),
+    db
+      .selectFrom("audio_progress")
+      .select(["audio_id", "scheduled_week"])
+      .where("user_id", "=", userId)
+      .where("completed", "=", true)
+      .execute(),
+  ]);
+  const hasSavedDate = Boolean(profile?.due_date);
+  const dueDate = profile?.due_date ?? defaultDueDate(today);
+  const start = profile?.program_start_date ?? programmeStart(dueDate, today);
+  const schedule: ScheduleRow[] =
+    hasSavedDate && rows.length > 0
+      ? rows.map((row) => ({
+          id: row.id,
+          week: row.week_number as 1 | 2,
+          day: row.day_of_week,
+          trackId: trackIdForActivity(row.week_number, row.day_of_week),
+          activity: row.activity,
+          date: row.scheduled_date,
+          completed: bool(row.completed),
+        }))
+      : programmeDays(start).map((day) => ({ id: null, ...day, completed: false }));
+  return {
+    hasSavedDate,
+    dueDate,
+    isInduction: bool(profile?.is_induction),
+    start,
+    week: currentWeek(start, today),
+    schedule,
+    practice: {
+      lastPracticeDate: progress?.last_daily_audio_date ?? null,
+      streak: progress?.affirmation_streak ?? 0,
+      longest: progress?.longest_streak ?? 0,
+    },
+    completedAudios: listened.length,
+    listened: listened.filter((row) => row.scheduled_week === 0).map((row) => row.audio_id),
+  };
+}
+
+function trackIdForActivity(week: number, day: number) {
+  return PROGRAMME_TRACKS[week - 1]?.[day - 1] ?? "";
+}
+
+/**
+ * Saves the due (or induction) date and lays out the 14 days from it, in one
+ * transaction. The days are written on their unique key, so two tabs saving
+ * at once still leave exactly 14; a day already ticked stays ticked.
+ */
+export async function saveDueDate(
+  db: Db,
+  userId: string,
+  input: { dueDate: CalendarDate; isInduction?: boolean; timeZone?: string },
+  today: CalendarDate,
+  now = new Date(),
+) {
+  const start = programmeStart(input.dueDate, today);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("profiles")
+      .set({
+        due_date: input.dueDate,
+        program_start_date: start,
+        current_week: currentWeek(start, today),
+        ...(input.isInduction === undefined ? {} : { is_induction: input.isInduction }),
+        ...(input.timeZone && isValidTimeZone(input.timeZone) ? { time_zone: input.timeZone } : {}),
+        updated_at: now.toISOString(),
+      })
+      .where("id", "=", userId)
+      .execute();
+    for (const day of programmeDays(start)) {
+      await trx
+        .insertInto("program_schedule")
+        .values({
+          id: crypto.randomUUID(),
+          user_id: userId,
+          week_number: day.week,
+          day_of_week: day.day,
+          activity: day.activity,
+          scheduled_date: day.date,
+          completed: false,
+        })
+        .onConflict((oc) =>
+          oc
+            .columns(["user_id", "week_number", "day_of_week"])
+            .doUpdateSet({ scheduled_date: day.date, activity: day.activity }),
+        )
+        .execute();
+    }
+  });
+  return { start };
+}
+
+/** Ticks or unticks one of the member's own days; false when no such day is theirs. */
+export async function setActivityCompleted(
+  db: Db,
+  userId: string,
+  rowId: string,
+  completed: boolean,
+  now = new Date(),
+) {
+  const result = await db
+    .updateTable("program_schedule")
+    .set({ completed, completed_at: completed ? now.toISOString() : null })
+    .where("id", "=", rowId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The dashboard's checkbox: completed and listened-offline together, with the date set or cleared. */
+export async function setTrackListened(
+  db: Db,
+  userId: string,
+  trackId: string,
+  listened: boolean,
+  now = new Date(),
+) {
+  const track = findTrack(trackId);
+  if (!track) return false;
+  const fields = {
+    completed: listened,
+    listened_offline: listened,
+    completion_date: listened ? now.toISOString() : null,
+    updated_at: now.toISOString(),
+  };
+  await db
+    .insertInto("audio_progress")
+    .values({
+      id: crypto.randomUUID(),
+      user_id: userId,
+      audio_id: track.id,
+      audio_title: track.title,
+      ...fields,
+    })
+    .onConflict((oc) =>
+      oc.columns(["user_id", "audio_id", "scheduled_week", "scheduled_day"]).doUpdateSet(fields),
+    )
+    .execute();
+  return true;
+}
+
+/**
+ * Mark as Complete: today's practice counts once, however often (or however
+ * concurrently) it is pressed. The streak update is one conditional UPDATE, so
+ * two requests can't both count; the day's schedule row and audio progress
+ * are written in the same transaction.
+ */
+export async function completeDailyPractice(db: Db, userId: string, today: CalendarDate, now = new Date()) {
+  const yesterday = addDays(today, -1);
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("user_progress")
+      .values({ user_id: userId, daily_audio_completed: false })
+      .onConflict((oc) => oc.column("user_id").doNothing())
+      .execute();
+    const nextStreak = sql<number>`case when last_daily_audio_date = ${yesterday} then affirmation_streak + 1 else 1 end`;
+    const updated = await trx
+      .updateTable("user_progress")
+      .set({
+        affirmation_streak: nextStreak,
+        longest_streak: sql<number>`case when longest_streak < (${nextStreak}) then (${nextStreak}) else longest_streak end`,
+        last_daily_audio_date: today,
+        daily_audio_completed: true,
+        updated_at: now.toISOString(),
+      })
+      .where("user_id", "=", userId)
+      .where((eb) =>
+        eb.or([eb("last_daily_audio_date", "is", null), eb("last_daily_audio_date", "!=", today)]),
+      )
+      .returning(["affirmation_streak", "longest_streak"])
+      .executeTakeFirst();
+    const row = await trx
+      .selectFrom("user_progress")
+      .select(["affirmation_streak", "longest_streak", "last_daily_audio_date"])
+      .where("user_id", "=", userId)
+      .executeTakeFirstOrThrow();
+    if (!updated) return { counted: false, continued: false, streak: row.affirmation_streak };
+
+    await trx
+      .updateTable("profiles")
+      .set({ current_streak: row.affirmation_streak })
+      .where("id", "=", userId)
+      .execute();
+    const todayRow = await trx
+      .selectFrom("program_schedule")
+      .select(["id", "week_number", "day_of_week"])
+      .where("user_id", "=", userId)
+      .where("scheduled_date", "=", today)
+      .executeTakeFirst();
+    if (todayRow) {
+      await trx
+        .updateTable("program_schedule")
+        .set({ completed: true, completed_at: now.toISOString() })
+        .where("id", "=", todayRow.id)
+        .execute();
+      const track = findTrack(trackIdForActivity(todayRow.week_number, todayRow.day_of_week));
+      if (track) {
+        const fields = { completed: true, completion_date: now.toISOString(), updated_at: now.toISOString() };
+        await trx
+          .insertInto("audio_progress")
+          .values({
+            id: crypto.randomUUID(),
+            user_id: userId,
+            audio_id: track.id,
+            audio_title: track.title,
+            scheduled_week: todayRow.week_number,
+            scheduled_day: todayRow.day_of_week,
+            ...fields,
+          })
+          .onConflict((oc) =>
+            oc.columns(["user_id", "audio_id", "scheduled_week", "scheduled_day"]).doUpdateSet(fields),
+          )
+          .execute();
+      }
+    }
+    return { counted: true, continued: updated.affirmation_streak > 1, streak: updated.affirmation_streak };
+  });
+}
+
+/** Today's practice, from the programme's point of view. */
+export function todaysPractice(programme: Programme, today: CalendarDate) {
+  const where = todayInProgramme(programme.start, today);
+  const day = where.status === "active" ? where.day : where.status === "upcoming" ? where.first : where.last;
+  return {
+    where,
+    track: findTrack(day.trackId) ?? TRACKS[0]!,
+    practisedToday: programme.practice.lastPracticeDate === today,
+  };
+}

@@ -1,0 +1,198 @@
+import { describe, expect, it } from "vitest";
+import { addDays, daysBetween, isCalendarDate, todayIn } from "./calendar.ts";
+import {
+  currentWeek,
+  defaultDueDate,
+  INLINE_DATE_ERROR,
+  isWithinOnboardingRange,
+  parseInlineDate,
+  pregnancyWeek,
+  programmeDays,
+  programmeStart,
+  progressPercent,
+  todayInProgramme,
+  weeksRemaining,
+} from "./program.ts";
+
+describe("calendar days", () => {
+  it.each([
+    ["2026-12-31", 1, "2027-01-01"],
+    ["2028-02-28", 1, "2028-02-29"],
+    ["2027-02-28", 1, "2027-03-01"],
+    ["2026-03-29", 1, "2026-03-30"],
+    ["2026-01-01", -1, "2025-12-31"],
+  ])("%s + %s day → %s", (date, days, expected) => {
+    expect(addDays(date, days)).toBe(expected);
+    expect(daysBetween(date, expected)).toBe(days);
+  });
+
+  it("knows a real date from an impossible one", () => {
+    expect(isCalendarDate("2028-02-29")).toBe(true);
+    expect(isCalendarDate("2027-02-29")).toBe(false);
+    expect(isCalendarDate("2026-13-01")).toBe(false);
+    expect(isCalendarDate("14/11/2026")).toBe(false);
+  });
+
+  it.each([
+    // Late evening in London is already tomorrow in Auckland, still yesterday in Los Angeles.
+    ["Europe/London", "2026-11-21T23:30:00Z", "2026-11-21"],
+    ["Pacific/Auckland", "2026-11-21T23:30:00Z", "2026-11-22"],
+    ["America/Los_Angeles", "2026-11-21T05:00:00Z", "2026-11-20"],
+    // The night the clocks go back in London: 00:30 BST is still the 25th.
+    ["Europe/London", "2026-10-24T23:30:00Z", "2026-10-25"],
+    ["Europe/London", "2026-10-25T00:30:00Z", "2026-10-25"],
+    // ...and the night they go forward: 00:30 UTC on the 29th is 00:30 GMT.
+    ["Europe/London", "2026-03-29T00:30:00Z", "2026-03-29"],
+    ["Not/AZone", "2026-11-21T23:30:00Z", "2026-11-21"],
+  ])("in %s at %s it is %s", (zone, instant, expected) => {
+    expect(todayIn(zone, new Date(instant))).toBe(expected);
+  });
+});
+
+describe("programme start and weeks", () => {
+  it.each([
+    ["2026-12-31", "2026-11-21", "2026-12-17"],
+    ["2026-12-05", "2026-11-21", "2026-11-21"],
+    ["2026-11-30", "2026-11-21", "2026-11-21"],
+    ["2026-11-01", "2026-11-21", "2026-11-21"],
+    ["2027-01-10", "2026-12-20", "2026-12-27"],
+    ["2028-03-14", "2028-01-01", "2028-02-29"],
+  ])("due %s, today %s → starts %s", (due, today, start) => {
+    expect(programmeStart(due, today)).toBe(start);
+  });
+
+  it.each([
+    ["2026-12-17", "2026-12-01", 1],
+    ["2026-12-17", "2026-12-17", 1],
+    ["2026-12-17", "2026-12-23", 1],
+    ["2026-12-17", "2026-12-24", 2],
+    ["2026-12-17", "2027-01-30", 2],
+  ])("start %s, today %s → week %s", (start, today, week) => {
+    expect(currentWeek(start, today)).toBe(week);
+  });
+
+  it("assumes a due date two weeks away when none is saved", () => {
+    expect(defaultDueDate("2026-12-25")).toBe("2027-01-08");
+    expect(programmeStart(defaultDueDate("2026-11-21"), "2026-11-21")).toBe("2026-11-21");
+  });
+});
+
+describe("the fourteen days", () => {
+  it("follow decisions item 10, labelled with each track's title, across the year end", () => {
+    const days = programmeDays("2026-12-25");
+    expect(days).toHaveLength(14);
+    expect(days.slice(0, 7).map((d) => d.trackId)).toEqual([
+      "pregnancy-relaxation",
+      "prepare-for-birth",
+      "practice-contractions",
+      "affirmations-purpose",
+      "affirmations-2",
+      "prepare-for-birth",
+      "fear-release",
+    ]);
+    expect(days.slice(7).map((d) => d.trackId)).toEqual([
+      "prepare-for-birth",
+      "practice-contractions",
+      "prepare-for-birth",
+      "fear-release",
+      "prepare-for-birth",
+      "breathing-bonding",
+      "prepare-for-birth",
+    ]);
+    expect(days[0]).toMatchObject({
+      week: 1,
+      day: 1,
+      activity: "Pregnancy Relaxation and Wellbeing",
+      date: "2026-12-25",
+    });
+    expect(days[7]).toMatchObject({ week: 2, day: 1, date: "2027-01-01" });
+    expect(days[13]).toMatchObject({ week: 2, day: 7, activity: "Prepare for Birth", date: "2027-01-07" });
+  });
+
+  it("knows where today falls", () => {
+    expect(todayInProgramme("2026-12-01", "2026-11-28")).toMatchObject({
+      status: "upcoming",
+      startsInDays: 3,
+    });
+    expect(todayInProgramme("2026-12-01", "2026-12-09")).toMatchObject({
+      status: "active",
+      day: { week: 2, day: 2 },
+    });
+    expect(todayInProgramme("2026-12-01", "2026-12-15")).toMatchObject({ status: "finished" });
+  });
+});
+
+describe("weeks to go and progress", () => {
+  it.each([
+    ["2026-12-12", "2026-11-21", 37, 3],
+    ["2026-11-28", "2026-11-21", 39, 1],
+    ["2026-11-27", "2026-11-21", 40, 0],
+    ["2026-11-21", "2026-11-21", 40, 0],
+    ["2026-11-10", "2026-11-21", 41, 0],
+    ["2027-08-01", "2026-11-21", 4, 36],
+  ])(
+    "due %s on %s: pregnancy week %s (the spec's weeks to go), %s whole weeks left",
+    (due, today, week, left) => {
+      expect(pregnancyWeek(due, today)).toBe(week);
+      expect(weeksRemaining(due, today)).toBe(left);
+    },
+  );
+
+  it.each([
+    [0, 14, 0],
+    [1, 14, 7],
+    [7, 14, 50],
+    [13, 14, 93],
+    [14, 14, 100],
+    [0, 0, 0],
+  ])("%s of %s done is %s%%", (completed, total, percent) => {
+    expect(progressPercent(completed, total)).toBe(percent);
+  });
+});
+
+describe("parseInlineDate", () => {
+  const today = "2026-11-21";
+  it.each([
+    ["14/Nov", "2027-11-14"],
+    ["21/Nov", "2026-11-21"],
+    ["30/nov", "2026-11-30"],
+    ["3/september", "2027-09-03"],
+    ["1/Jan", "2027-01-01"],
+    ["25/December", "2026-12-25"],
+    ["5/sept", "2027-09-05"],
+    [" 7 / Mar ", "2027-03-07"],
+    ["29/Feb", "2028-02-29"],
+  ])("%s → %s", (text, date) => {
+    expect(parseInlineDate(text, today)).toEqual({ ok: true, date });
+  });
+
+  it.each([
+    "hello",
+    "14-Nov",
+    "14/11",
+    "31/Apr",
+    "0/Jan",
+    "123/Jan",
+    "14/No",
+    "14/Novembre",
+    "",
+    "14/Nov/2027",
+  ])("refuses %j", (text) => {
+    expect(parseInlineDate(text, today)).toEqual({ ok: false, error: INLINE_DATE_ERROR });
+  });
+
+  it("moves a date that is past to next year across the year end", () => {
+    expect(parseInlineDate("2/Jan", "2026-12-31")).toEqual({ ok: true, date: "2027-01-02" });
+    expect(parseInlineDate("31/Dec", "2026-12-31")).toEqual({ ok: true, date: "2026-12-31" });
+  });
+});
+
+describe("onboarding range", () => {
+  it("allows today to 365 days ahead, nothing else", () => {
+    expect(isWithinOnboardingRange("2026-11-21", "2026-11-21")).toBe(true);
+    expect(isWithinOnboardingRange("2027-11-21", "2026-11-21")).toBe(true);
+    expect(isWithinOnboardingRange("2027-11-22", "2026-11-21")).toBe(false);
+    expect(isWithinOnboardingRange("2026-11-20", "2026-11-21")).toBe(false);
+    expect(isWithinOnboardingRange("2027-02-30", "2026-11-21")).toBe(false);
+  });
+});

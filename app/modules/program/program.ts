@@ -1,0 +1,156 @@
+import { findTrack } from "../catalogue/tracks.ts";
+import { addDays, daysBetween, isCalendarDate, type CalendarDate } from "./calendar.ts";
+
+/**
+ * The two-week preparation programme, pure: given the due date and the
+ * member's today, when it starts, where they are in it, and what each day holds.
+ */
+export const PROGRAMME_LENGTH_DAYS = 14;
+
+/** Decisions item 10: the audio list is canonical; a day's label is its track's title. */
+export const PROGRAMME_TRACKS: readonly (readonly string[])[] = [
+  [
+    "pregnancy-relaxation",
+    "prepare-for-birth",
+    "practice-contractions",
+    "affirmations-purpose",
+    "affirmations-2",
+    "prepare-for-birth",
+    "fear-release",
+  ],
+  [
+    "prepare-for-birth",
+    "practice-contractions",
+    "prepare-for-birth",
+    "fear-release",
+    "prepare-for-birth",
+    "breathing-bonding",
+    "prepare-for-birth",
+  ],
+];
+
+export interface ProgrammeDay {
+  week: 1 | 2;
+  /** 1–7 within the week. */
+  day: number;
+  trackId: string;
+  /** The activity's label: its track's title. */
+  activity: string;
+  date: CalendarDate;
+}
+
+/** Two weeks before the due date, or today if the due date is within two weeks (or past). */
+export function programmeStart(dueDate: CalendarDate, today: CalendarDate): CalendarDate {
+  const twoWeeksBefore = addDays(dueDate, -PROGRAMME_LENGTH_DAYS);
+  return daysBetween(today, twoWeeksBefore) < 0 ? today : twoWeeksBefore;
+}
+
+/** With no date saved, the programme assumes a due date two weeks from today. */
+export function defaultDueDate(today: CalendarDate): CalendarDate {
+  return addDays(today, PROGRAMME_LENGTH_DAYS);
+}
+
+/** Week 1 or 2: before the start counts as week 1, after the end as week 2. */
+export function currentWeek(start: CalendarDate, today: CalendarDate): 1 | 2 {
+  return daysBetween(start, today) >= 7 ? 2 : 1;
+}
+
+export function programmeDays(start: CalendarDate): ProgrammeDay[] {
+  return PROGRAMME_TRACKS.flatMap((tracks, weekIndex) =>
+    tracks.map((trackId, dayIndex) => ({
+      week: (weekIndex + 1) as 1 | 2,
+      day: dayIndex + 1,
+      trackId,
+      activity: findTrack(trackId)?.title ?? trackId,
+      date: addDays(start, weekIndex * 7 + dayIndex),
+    })),
+  );
+}
+
+export type TodayInProgramme =
+  | { status: "upcoming"; startsInDays: number; first: ProgrammeDay }
+  | { status: "active"; day: ProgrammeDay }
+  | { status: "finished"; last: ProgrammeDay };
+
+export function todayInProgramme(start: CalendarDate, today: CalendarDate): TodayInProgramme {
+  const days = programmeDays(start);
+  const offset = daysBetween(start, today);
+  if (offset < 0) return { status: "upcoming", startsInDays: -offset, first: days[0]! };
+  if (offset >= days.length) return { status: "finished", last: days.at(-1)! };
+  return { status: "active", day: days[offset]! };
+}
+
+/**
+ * The spec's "weeks to go": 40 minus the whole weeks remaining, which is the
+ * week of pregnancy the member is in (due in 3 weeks → 37).
+ */
+export function pregnancyWeek(dueDate: CalendarDate, today: CalendarDate): number {
+  const wholeWeeksRemaining = Math.trunc(daysBetween(today, dueDate) / 7);
+  return Math.min(42, Math.max(0, 40 - wholeWeeksRemaining));
+}
+
+/** The whole weeks left until the due date (0 in the last week and after). */
+export function weeksRemaining(dueDate: CalendarDate, today: CalendarDate): number {
+  return Math.max(0, Math.floor(daysBetween(today, dueDate) / 7));
+}
+
+export function daysUntil(dueDate: CalendarDate, today: CalendarDate): number {
+  return daysBetween(today, dueDate);
+}
+
+/** Completed over total, rounded; an empty list is 0%. */
+export function progressPercent(completed: number, total: number): number {
+  return total === 0 ? 0 : Math.round((completed / total) * 100);
+}
+
+const MONTHS = [
+  "january",
+  "february",
+  "march",
+  "april",
+  "may",
+  "june",
+  "july",
+  "august",
+  "september",
+  "october",
+  "november",
+  "december",
+];
+
+export const INLINE_DATE_ERROR = "Please enter a valid date (e.g., 14/Nov)";
+
+/**
+ * The profile's quick date entry: one or two digits, a slash, a month name
+ * (abbreviated or full) — '14/Nov', '3/september'. A date already past moves
+ * to next year. The spec sets the time to 12:00: we keep calendar dates, which
+ * have no time, so no time zone can move them.
+ */
+export function parseInlineDate(
+  text: string,
+  today: CalendarDate,
+): { ok: true; date: CalendarDate } | { ok: false; error: string } {
+  const match = /^\s*(\d{1,2})\s*\/\s*([a-z]+)\.?\s*$/i.exec(text);
+  if (!match) return { ok: false, error: INLINE_DATE_ERROR };
+  const day = Number(match[1]);
+  const word = match[2]!.toLowerCase();
+  const monthIndex = MONTHS.findIndex((month) => word.length >= 3 && month.startsWith(word));
+  if (monthIndex < 0 || day < 1) return { ok: false, error: INLINE_DATE_ERROR };
+  const year = Number(today.slice(0, 4));
+  // This year's date, or, once past, the next year that has it (29 February waits for a leap year).
+  for (let next = year; next <= year + 4; next += 1) {
+    const date = `${next}-${String(monthIndex + 1).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+    if (isCalendarDate(date) && daysBetween(today, date) >= 0) return { ok: true, date };
+  }
+  return { ok: false, error: INLINE_DATE_ERROR };
+}
+
+/** The onboarding picker: today up to 365 days ahead. */
+export function onboardingRange(today: CalendarDate): { min: CalendarDate; max: CalendarDate } {
+  return { min: today, max: addDays(today, 365) };
+}
+
+export function isWithinOnboardingRange(date: CalendarDate, today: CalendarDate): boolean {
+  const { min, max } = onboardingRange(today);
+  return isCalendarDate(date) && daysBetween(min, date) >= 0 && daysBetween(date, max) >= 0;
+}

@@ -1,0 +1,29 @@
+/** The portal's navigation: the spec's two groups, in its order. */
+export interface PortalLink {
+  label: string;
+  to: string;
+  icon: "dashboard" | "library" | "profile" | "resources" | "podcast" | "science" | "contact";
+}
+
+export const PORTAL_GROUPS: { heading: string; links: PortalLink[] }[] = [
+  {
+    heading: "Your Dashboard",
+    links: [
+      { label: "Dashboard", to: "/portal", icon: "dashboard" },
+      { label: "Library", to: "/portal/library", icon: "library" },
+      { label: "Profile", to: "/portal/profile", icon: "profile" },
+      { label: "Resources", to: "/portal/resources", icon: "resources" },
+    ],
+  },
+  {
+    heading: "Resources",
+    links: [
+      { label: "Podcast", to: "/portal/podcast", icon: "podcast" },
+      { label: "Hypno-Science", to: "/portal/hypno-science", icon: "science" },
+      { label: "Contact", to: "/portal/contact", icon: "contact" },
+    ],
+  },
+];
+
+/** On phones the bottom bar holds the first four, then Sign Out. */
+export const BOTTOM_BAR_LINKS = PORTAL_GROUPS[0]!.links;

@@ -1,0 +1,188 @@
+import fs from "node:fs";
+import path from "node:path";
+import { DatabaseSync, type StatementSync } from "node:sqlite";
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  sql,
+  type DatabaseConnection,
+  type SqliteDatabase,
+} from "kysely";
+import { Migrator } from "kysely/migration";
+import pg from "pg";
+import { migrations } from "../../db/migrations/index.ts";
+import type { Database } from "../../db/schema.ts";
+import type { Dialect } from "../../db/dialect.ts";
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  dialect: Dialect;
+  /** Throws when the database does not answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** A postgres:// URL; unset means SQLite in `dataDir`. */
+  databaseUrl?: string;
+  dataDir: string;
+  /** SQLite file name inside `dataDir`, or ':memory:'. */
+  sqliteFile?: string;
+}
+
+export const SQLITE_FILE = "tidewell.db";
+
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl)
+    : openSqlite(
+        options.sqliteFile === ":memory:"
+          ? ":memory:"
+          : path.join(options.dataDir, options.sqliteFile ?? SQLITE_FILE),
+      );
+}
+
+/** Brings the schema up to date; safe to run on every start and from several processes. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on any schema
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    // On PostgreSQL, keep the migration bookkeeping in the connection's own schema: otherwise
+    // Kysely takes another schema's bookkeeping tables on the same database for this one's.
+    migrationTableSchema:
+      db.getExecutor().adapter instanceof PostgresAdapter ? await currentSchema(db) : undefined,
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error;
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- works on any schema
+async function currentSchema(db: Kysely<any>): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  if (!rows[0]?.schema)
+    throw new Error("The PostgreSQL connection has no current schema (check search_path)");
+  return rows[0].schema;
+}
+
+function openSqlite(file: string): DatabaseHandle {
+  if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
+  const raw = new DatabaseSync(file);
+  // WAL lets readers work while one writer commits; synchronous=FULL makes every
+  // commit durable on disk before it is acknowledged (see docs/decisions).
+  raw.exec(`
+    PRAGMA journal_mode = WAL;
+    PRAGMA synchronous = FULL;
+    PRAGMA foreign_keys = ON;
+    PRAGMA busy_timeout = 5000;
+  `);
+  const db = new Kysely<Database>({
+    dialect: new ImmediateSqliteDialect({ database: nodeSqliteAdapter(raw) }),
+  });
+  return {
+    db,
+    dialect: "sqlite",
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}
+
+function openPostgres(url: string): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5000,
+    types: {
+      getTypeParser(oid, format) {
+        // A calendar date stays 'yyyy-MM-dd' text: turning it into a Date would
+        // shift it by the server's time zone.
+        if (oid === pg.types.builtins.DATE) return (value: string) => value;
+        return pg.types.getTypeParser(oid, format);
+      },
+    },
+  });
+  // An idle client that loses its connection must not crash the process.
+  pool.on("error", () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    dialect: "postgres",
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}
+
+/**
+ * Transactions take the write lock when they begin (BEGIN IMMEDIATE). A
+ * deferred transaction that reads first and then writes fails at once with
+ * SQLITE_BUSY, whatever the busy timeout, if another connection (a backup, a
+ * maintenance script) wrote in between; an immediate one waits its turn.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  private readonly settings: ConstructorParameters<typeof SqliteDialect>[0];
+  constructor(settings: ConstructorParameters<typeof SqliteDialect>[0]) {
+    super(settings);
+    this.settings = settings;
+  }
+  override createDriver() {
+    return new ImmediateSqliteDriver(this.settings);
+  }
+}
+
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
+}
+
+/**
+ * Kysely's SQLite dialect expects better-sqlite3's shape; node:sqlite is close.
+ * The differences: parameters are spread, booleans and Dates must be turned
+ * into values SQLite can bind, and prepared statements are worth caching.
+ */
+function nodeSqliteAdapter(raw: DatabaseSync): SqliteDatabase {
+  const cache = new Map<string, StatementSync>();
+  const prepare = (query: string) => {
+    let statement = cache.get(query);
+    if (!statement) {
+      statement = raw.prepare(query);
+      if (cache.size >= 500) cache.delete(cache.keys().next().value as string);
+      cache.set(query, statement);
+    }
+    return statement;
+  };
+  return {
+    close: () => raw.close(),
+    prepare(query) {
+      const statement = prepare(query);
+      return {
+        reader: statement.columns().length > 0,
+        all: (params) => statement.all(...bindable(params)),
+        run: (params) => statement.run(...bindable(params)),
+        iterate: (params) => statement.iterate(...bindable(params)),
+      };
+    },
+  };
+}
+
+type Bindable = null | number | bigint | string | Uint8Array;
+
+function bindable(params: ReadonlyArray<unknown>): Bindable[] {
+  return params.map((value) => {
+    if (typeof value === "boolean") return value ? 1 : 0;
+    if (value instanceof Date) return value.toISOString();
+    if (value === undefined) return null;
+    return value as Bindable;
+  });
+}

@@ -1,0 +1,196 @@
+import path from "node:path";
+import { z } from "zod";
+import { BRAND } from "../modules/site/brand.ts";
+
+/**
+ * Every setting the app reads from the environment, validated once at start.
+ * Nothing is required for a local run; a bad value stops the app with a
+ * message that names the variable.
+ */
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+function urlWithProtocols(protocols: string[], example: string) {
+  return optionalText.refine(
+    (value) => {
+      if (value === undefined) return true;
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL such as ${example}` },
+  );
+}
+
+const emailAddress = z.email({ message: "must be an email address" });
+
+const schema = z
+  .object({
+    NODE_ENV: z
+      .enum(["development", "production", "test"], {
+        message: "must be development, production or test",
+      })
+      .default("production"),
+    HOST: optionalText,
+    PORT: z
+      .string()
+      .trim()
+      .default("3000")
+      .refine((value) => /^\d{1,5}$/.test(value) && Number(value) >= 1 && Number(value) <= 65535, {
+        message: "must be a whole number from 1 to 65535",
+      })
+      .transform(Number),
+    BASE_URL: urlWithProtocols(["http:", "https:"], "https://example.com"),
+    DATA_DIR: z.string().trim().default("./data"),
+    DATABASE_URL: urlWithProtocols(["postgres:", "postgresql:"], "postgres://user:password@host:5432/dbname"),
+    APP_SECRET: optionalText.refine((value) => value === undefined || value.length >= 32, {
+      message: "must be at least 32 characters long (or unset, to generate one in DATA_DIR)",
+    }),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+        message: "must be one of fatal, error, warn, info, debug, trace, silent",
+      })
+      .default("info"),
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .default("false")
+      .refine((value) => /^(true|false|\d{1,2})$/.test(value), {
+        message: "must be true, false or the number of proxies in front of the app",
+      })
+      .transform((value): boolean | number =>
+        value === "true" ? true : value === "false" ? false : Number(value),
+      ),
+    SUPPORT_EMAIL: emailAddress.default(BRAND.defaultSupportEmail),
+    MAIL_FROM: z.string().trim().min(3).default(`${BRAND.name} <${BRAND.defaultSupportEmail}>`),
+    OWNER_EMAIL: emailAddress.optional(),
+    SMTP_URL: urlWithProtocols(["smtp:", "smtps:"], "smtps://user:password@smtp.example.com:465"),
+    COURSE_PRICE_MINOR: z
+      .string()
+      .trim()
+      .default("2700")
+      .refine((value) => /^\d{1,7}$/.test(value) && Number(value) >= 50, {
+        message: "must be a whole number of minor units (cents), at least 50",
+      })
+      .transform(Number),
+    COURSE_CURRENCY: z
+      .string()
+      .trim()
+      .default("EUR")
+      .refine((value) => /^[A-Za-z]{3}$/.test(value), {
+        message: "must be a three-letter currency code such as EUR",
+      })
+      .transform((value) => value.toUpperCase()),
+    STRIPE_SECRET_KEY: optionalText,
+    STRIPE_PUBLISHABLE_KEY: optionalText,
+    STRIPE_WEBHOOK_SECRET: optionalText,
+    PAYPAL_CLIENT_ID: optionalText,
+    PAYPAL_CLIENT_SECRET: optionalText,
+    PAYPAL_ENV: z.enum(["sandbox", "live"], { message: "must be sandbox or live" }).default("sandbox"),
+    PAYPAL_WEBHOOK_ID: optionalText,
+    MEDIA_SIGNING_KEYS: optionalText.refine(
+      (value) =>
+        value === undefined ||
+        value.split(",").every((entry) => /^[A-Za-z0-9_-]{1,16}:.{32,}$/.test(entry.trim())),
+      { message: "must be a comma-separated list of id:secret pairs, each secret at least 32 characters" },
+    ),
+    // Testing only: a file with the time the server should believe it is (loopback BASE_URL only).
+    TEST_CLOCK_FILE: optionalText,
+    S3_ENDPOINT: urlWithProtocols(["http:", "https:"], "https://s3.eu-west-1.amazonaws.com"),
+    S3_REGION: optionalText,
+    S3_BUCKET: optionalText,
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    GOOGLE_CLIENT_ID: optionalText,
+    GOOGLE_CLIENT_SECRET: optionalText,
+    FACEBOOK_CLIENT_ID: optionalText,
+    FACEBOOK_CLIENT_SECRET: optionalText,
+    APPLE_CLIENT_ID: optionalText,
+    APPLE_CLIENT_SECRET: optionalText,
+  })
+  .superRefine((env, ctx) => {
+    // Settings that only work together: name the one that is missing.
+    const groups: string[][] = [
+      ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"],
+      // Without its webhook id, PayPal refunds could not be verified, so they would never end premium.
+      ["PAYPAL_CLIENT_ID", "PAYPAL_CLIENT_SECRET", "PAYPAL_WEBHOOK_ID"],
+      ["S3_BUCKET", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"],
+      ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"],
+      ["FACEBOOK_CLIENT_ID", "FACEBOOK_CLIENT_SECRET"],
+      ["APPLE_CLIENT_ID", "APPLE_CLIENT_SECRET"],
+    ];
+    const values = env as Record<string, unknown>;
+    for (const group of groups) {
+      const set = group.filter((name) => values[name] !== undefined);
+      if (set.length === 0 || set.length === group.length) continue;
+      for (const name of group.filter((n) => values[n] === undefined)) {
+        ctx.addIssue({
+          code: "custom",
+          path: [name],
+          message: `must be set when ${set.join(" and ")} ${set.length > 1 ? "are" : "is"} set`,
+        });
+      }
+    }
+  });
+
+export type Env = Omit<z.output<typeof schema>, "BASE_URL" | "DATA_DIR" | "OWNER_EMAIL"> & {
+  /** The public origin, without a trailing slash. */
+  BASE_URL: string;
+  /** Absolute path of the data directory. */
+  DATA_DIR: string;
+  /** Where contact-form messages go. */
+  OWNER_EMAIL: string;
+};
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = schema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? "environment");
+      const got = source[name];
+      const shown = got === undefined ? "" : ` (got "${isSecretName(name) ? "…" : got}")`;
+      return `  ${name} ${issue.message}${shown}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  const baseUrl = (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+  // Instances sharing a database must sign cookies and links alike; a secret
+  // generated in each one's own data directory would sign them differently.
+  if (env.DATABASE_URL && !env.APP_SECRET && !isLoopbackOrigin(baseUrl)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  APP_SECRET must be set when DATABASE_URL is set, with the same value on every instance",
+    );
+  }
+  return {
+    ...env,
+    BASE_URL: baseUrl,
+    DATA_DIR: path.resolve(env.DATA_DIR),
+    OWNER_EMAIL: env.OWNER_EMAIL ?? env.SUPPORT_EMAIL,
+  };
+}
+
+function isSecretName(name: string) {
+  return /SECRET|KEY|PASSWORD|DATABASE_URL|SMTP_URL/.test(name);
+}
+
+/** True when the app is served from this machine only (a local run). */
+export function isLoopbackOrigin(baseUrl: string): boolean {
+  const host = new URL(baseUrl).hostname;
+  return host === "localhost" || host === "127.0.0.1" || host === "[::1]" || host === "::1";
+}
+
+/** Cookies are Secure and HSTS is sent only when the public origin is https. */
+export function isSecureOrigin(baseUrl: string): boolean {
+  return new URL(baseUrl).protocol === "https:";
+}

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, testDialects, type TestDatabase } from "../../tests/support/test-databases.ts";
+import { hitLimit, pruneLimits, tooManyAttemptsMessage } from "./rate-limit.server.ts";
+
+describe.each(testDialects)("hitLimit on %s", (dialect) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+  });
+  afterAll(async () => {
+    await database?.destroy();
+  });
+
+  it("allows the limit, refuses the next hit, and allows again once the window has passed", async () => {
+    const rule = { limit: 3, windowSeconds: 60 };
+    const t0 = 1_800_000_000_000;
+    for (const offset of [0, 1000, 2000]) {
+      expect((await hitLimit(database.db, "sign-in:a@example.com", rule, t0 + offset)).allowed).toBe(true);
+    }
+    const refused = await hitLimit(database.db, "sign-in:a@example.com", rule, t0 + 3000);
+    expect(refused).toEqual({ allowed: false, retryAfterSeconds: 57 });
+    expect((await hitLimit(database.db, "sign-in:a@example.com", rule, t0 + 60_000)).allowed).toBe(true);
+  });
+
+  it("keeps separate counts for separate keys", async () => {
+    const rule = { limit: 1, windowSeconds: 60 };
+    expect((await hitLimit(database.db, "k:one", rule)).allowed).toBe(true);
+    expect((await hitLimit(database.db, "k:two", rule)).allowed).toBe(true);
+    expect((await hitLimit(database.db, "k:one", rule)).allowed).toBe(false);
+  });
+
+  it("counts concurrent hits exactly", async () => {
+    const rule = { limit: 10, windowSeconds: 60 };
+    const results = await Promise.all(
+      Array.from({ length: 25 }, () => hitLimit(database.db, "k:burst", rule)),
+    );
+    expect(results.filter((r) => r.allowed)).toHaveLength(10);
+  });
+
+  it("prunes old windows", async () => {
+    await hitLimit(database.db, "k:old", { limit: 5, windowSeconds: 1 }, 1000);
+    await pruneLimits(database.db, 60, 1_000_000);
+    const left = await database.db.selectFrom("rate_limits").selectAll().where("key", "=", "k:old").execute();
+    expect(left).toEqual([]);
+  });
+});
+
+describe("tooManyAttemptsMessage", () => {
+  it.each([
+    [30, "Too many attempts. Please wait a minute and try again."],
+    [60, "Too many attempts. Please wait a minute and try again."],
+    [61, "Too many attempts. Please wait 2 minutes and try again."],
+    [900, "Too many attempts. Please wait 15 minutes and try again."],
+  ])("%s s reads %s", (seconds, message) => {
+    expect(tooManyAttemptsMessage(seconds)).toBe(message);
+  });
+});
+
+describe("limitKey", () => {
+  it("keeps what is counted but never the address itself", async () => {
+    const { limitKey } = await import("./rate-limit.server.ts");
+    const key = limitKey("contact:ip", "203.0.113.7");
+    expect(key.startsWith("contact:ip:")).toBe(true);
+    expect(key).not.toContain("203.0.113.7");
+    expect(limitKey("auth:email", " Sam@Example.com ")).toBe(limitKey("auth:email", "sam@example.com"));
+  });
+});

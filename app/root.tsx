@@ -1,0 +1,103 @@
+import { useEffect } from "react";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import type { Route } from "./+types/root";
+import { AppCrashScreen, RouteErrorScreen } from "./components/error-screens.tsx";
+import { FlashMessage, SessionWatcher } from "./components/session-messages.tsx";
+import { useRootData } from "./root-data.ts";
+import { Toaster } from "./components/ui/toaster.tsx";
+import { loadMember } from "./modules/accounts/session.server.ts";
+import { BRAND } from "./modules/site/brand.ts";
+import { takeFlash } from "./modules/site/flash.server.ts";
+import { memberContext, services, servicesContext } from "./services.server.ts";
+import "./app.css";
+
+/** Reads the session once per request; every loader below can ask for the member. */
+const sessionMiddleware: Route.MiddlewareFunction = async ({ request, context }, next) => {
+  const { member, setCookies } = await loadMember(context.get(servicesContext), request.headers);
+  context.set(memberContext, member);
+  const response = await next();
+  for (const cookie of setCookies) response.headers.append("Set-Cookie", cookie);
+  return response;
+};
+
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
+
+export async function loader(args: Route.LoaderArgs) {
+  const { env, flash: flashCookie } = services(args);
+  const { flash, clear } = await takeFlash(flashCookie, args.request);
+  return data(
+    {
+      member: args.context.get(memberContext),
+      flash,
+      supportEmail: env.SUPPORT_EMAIL,
+      baseUrl: env.BASE_URL,
+    },
+    clear ? { headers: { "Set-Cookie": clear } } : undefined,
+  );
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRootData();
+  return (
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#fbf7f1" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-full bg-ink px-4 py-2 text-cream focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        >
+          Skip to content
+        </a>
+        <FlashMessage flash={data?.flash ?? null} />
+        {children}
+        <Toaster />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  useEffect(() => {
+    // Marks the moment the page became interactive (used by the browser tests).
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return (
+    <>
+      <SessionWatcher memberId={loaderData.member?.id ?? null} flash={loaderData.flash} />
+      <Outlet />
+    </>
+  );
+}
+
+export function meta() {
+  return [
+    { title: `${BRAND.name}: ${BRAND.tagline}` },
+    {
+      name: "description",
+      content:
+        "An online hypnobirthing course for you and your birth partner: calming audio, a two-week preparation programme and clear, evidence-based guides.",
+    },
+  ];
+}
+
+/** Reached only when a layout's own error screen could not render. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const data = useRootData();
+  if (isRouteErrorResponse(error)) {
+    return (
+      <main id="main">
+        <RouteErrorScreen error={error} />
+      </main>
+    );
+  }
+  return <AppCrashScreen supportEmail={data?.supportEmail ?? BRAND.defaultSupportEmail} />;
+}

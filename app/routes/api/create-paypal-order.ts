@@ -1,0 +1,17 @@
+import { data } from "react-router";
+import type { Route } from "./+types/create-paypal-order";
+import { startPaymentBody, startPaymentHint, startPayPalOrder } from "~/modules/payments/checkout.server.ts";
+import { readJson } from "~/platform/json.server.ts";
+import { checkoutDeps, memberContext } from "~/services.server.ts";
+
+/** POST /api/create-paypal-order { email? } → { id }, with the server's amount and currency. */
+export async function action(args: Route.ActionArgs) {
+  const body = await readJson(args.request, startPaymentBody, startPaymentHint);
+  const result = await startPayPalOrder(
+    checkoutDeps(args),
+    args.context.get(memberContext),
+    body?.email ?? null,
+  );
+  if (!result.ok) return data({ error: result.error }, { status: result.status });
+  return data({ id: result.id }, { headers: { "Cache-Control": "no-store" } });
+}

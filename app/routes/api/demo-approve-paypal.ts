@@ -1,0 +1,16 @@
+import { data } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/demo-approve-paypal";
+import { approveDemoOrder } from "~/modules/payments/checkout.server.ts";
+import { readJson } from "~/platform/json.server.ts";
+import { checkoutDeps, memberContext } from "~/services.server.ts";
+
+const body = z.object({ orderID: z.string().min(1).max(64) });
+
+/** POST /api/demo/approve-paypal: stands in for PayPal's approval window in the demo checkout. */
+export async function action(args: Route.ActionArgs) {
+  const { orderID } = await readJson(args.request, body, "Send { orderID }.");
+  const result = await approveDemoOrder(checkoutDeps(args), args.context.get(memberContext), orderID);
+  if (!result.ok) return data({ error: result.error }, { status: result.status });
+  return data({ approved: true });
+}

@@ -1,0 +1,22 @@
+import { data } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/time-zone";
+import { updateTimeZone } from "~/modules/accounts/profile.server.ts";
+import { isValidTimeZone } from "~/modules/program/calendar.ts";
+import { db, memberContext } from "~/services.server.ts";
+
+const bodySchema = z.object({ timeZone: z.string().max(64).refine(isValidTimeZone) }).strict();
+
+/** POST /api/time-zone { timeZone }: the signed-in member's browser says where they are. */
+export async function action(args: Route.ActionArgs) {
+  const member = args.context.get(memberContext);
+  if (!member) return data({ error: "Please sign in." }, { status: 401 });
+  const parsed = bodySchema.safeParse(await args.request.json().catch(() => undefined));
+  if (!parsed.success)
+    return data(
+      { error: "Send { timeZone } with an IANA time zone such as Europe/London." },
+      { status: 400 },
+    );
+  await updateTimeZone(db(args), member.id, parsed.data.timeZone);
+  return data({ ok: true });
+}

@@ -1,0 +1,99 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/reset-password";
+import { Alert } from "~/components/ui/alert.tsx";
+import { Button } from "~/components/ui/button.tsx";
+import { Field } from "~/components/ui/field.tsx";
+import { Input } from "~/components/ui/input.tsx";
+import { resetPasswordSchema } from "~/modules/accounts/forms.ts";
+import { authMessages, PASSWORD_MIN } from "~/modules/accounts/providers.ts";
+import { resetPassword } from "~/modules/accounts/sign-in.server.ts";
+import { BRAND } from "~/modules/site/brand.ts";
+import { redirectWithFlash } from "~/modules/site/flash.server.ts";
+import { services } from "~/services.server.ts";
+
+export function meta() {
+  return [{ title: `Choose a new password · ${BRAND.name}` }, { name: "robots", content: "noindex" }];
+}
+
+export function loader({ url }: Route.LoaderArgs) {
+  return { token: url.searchParams.get("token") ?? "", error: url.searchParams.get("error") };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { auth, flash } = services(args);
+  const submission = parseWithZod(await args.request.formData(), { schema: resetPasswordSchema });
+  if (submission.status !== "success") {
+    return data(submission.reply({ hideFields: ["password", "confirm"] }), { status: 400 });
+  }
+  const outcome = await resetPassword(auth, args.request.headers, submission.value);
+  if (!outcome.ok) {
+    return data(submission.reply({ formErrors: [outcome.message], hideFields: ["password", "confirm"] }), {
+      status: 400,
+    });
+  }
+  // Every session was ended by the reset; sign in afresh with the new password.
+  return redirectWithFlash(flash, "/auth?tier=signin", {
+    type: "success",
+    message: authMessages.passwordReset,
+  });
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "reset-password",
+    lastResult: actionData,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+  });
+  const linkBroken = !loaderData.token || loaderData.error;
+  return (
+    <section className="container-page max-w-xl py-16">
+      <h1 className="text-4xl font-semibold">Choose a new password</h1>
+      {linkBroken ? (
+        <div className="mt-6 grid gap-4">
+          <Alert tone="error">
+            This reset link has expired or was already used. Please ask for a new one.
+          </Alert>
+          <Button asChild>
+            <Link to="/auth?tier=signin&mode=reset">Ask for a new link</Link>
+          </Button>
+        </div>
+      ) : (
+        <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-4">
+          <input type="hidden" name="token" value={loaderData.token} />
+          {form.errors?.length ? <Alert tone="error">{form.errors.join(" ")}</Alert> : null}
+          <Field
+            id={fields.password.id}
+            label="New password"
+            hint={`At least ${PASSWORD_MIN} characters.`}
+            errors={fields.password.errors}
+          >
+            {(a11y) => (
+              <Input
+                {...getInputProps(fields.password, { type: "password", ariaAttributes: false })}
+                {...a11y}
+                autoComplete="new-password"
+              />
+            )}
+          </Field>
+          <Field id={fields.confirm.id} label="New password, once more" errors={fields.confirm.errors}>
+            {(a11y) => (
+              <Input
+                {...getInputProps(fields.confirm, { type: "password", ariaAttributes: false })}
+                {...a11y}
+                autoComplete="new-password"
+              />
+            )}
+          </Field>
+          <Button type="submit" size="lg" disabled={navigation.state !== "idle"}>
+            {navigation.state !== "idle" ? "Saving..." : "Save my new password"}
+          </Button>
+        </Form>
+      )}
+    </section>
+  );
+}

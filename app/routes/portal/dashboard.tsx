@@ -1,0 +1,129 @@
+import { Link } from "react-router";
+import { data } from "react-router";
+import type { Route } from "./+types/dashboard";
+import { DueDateChip } from "~/components/program/due-date-chip.tsx";
+import { ListenedList } from "~/components/program/listened-list.tsx";
+import { OnboardingCard } from "~/components/program/onboarding-card.tsx";
+import { Schedule } from "~/components/program/schedule.tsx";
+import { Button } from "~/components/ui/button.tsx";
+import { canPlayTrack } from "~/modules/catalogue/access.ts";
+import { TRACKS } from "~/modules/catalogue/tracks.ts";
+import { handleProgrammeAction } from "~/modules/program/actions.server.ts";
+import { returnFromCardPayment } from "~/modules/payments/checkout.server.ts";
+import { loadProgramme } from "~/modules/program/program.server.ts";
+import { onboardingRange } from "~/modules/program/program.ts";
+import { BRAND } from "~/modules/site/brand.ts";
+import { redirectWithFlash } from "~/modules/site/flash.server.ts";
+import { checkoutDeps, db, memberToday, requestLog, services, signedInMember } from "~/services.server.ts";
+
+export function meta() {
+  return [{ title: `Dashboard · ${BRAND.name}` }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const member = signedInMember(args);
+  const returnedPayment = args.url.searchParams.get("payment_intent");
+  if (returnedPayment) {
+    const told = await returnFromCardPayment(checkoutDeps(args), member, returnedPayment);
+    // A clean address, so a reload doesn't check the payment again.
+    throw await redirectWithFlash(services(args).flash, "/portal", told);
+  }
+  const today = memberToday(args);
+  const programme = await loadProgramme(db(args), member.id, today);
+  const viewer = { signedIn: true, hasPremium: member.hasPremium };
+  const trackLocked = (trackId: string) => {
+    const track = TRACKS.find((t) => t.id === trackId);
+    return track ? !canPlayTrack(viewer, track) : false;
+  };
+  return {
+    firstName: member.firstName,
+    programme: {
+      saved: programme.hasSavedDate,
+      dueDate: programme.dueDate,
+      isInduction: programme.isInduction,
+      days: programme.schedule.map((day) => ({
+        id: day.id,
+        week: day.week,
+        day: day.day,
+        activity: day.activity,
+        date: day.date,
+        completed: day.completed,
+        locked: trackLocked(day.trackId),
+        isToday: day.date === today,
+      })),
+    },
+    tracks: TRACKS.map((track) => ({
+      id: track.id,
+      title: track.title,
+      listened: programme.listened.includes(track.id),
+      locked: !canPlayTrack(viewer, track),
+    })),
+    onboarding: onboardingRange(today),
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const member = signedInMember(args);
+  const result = await handleProgrammeAction(await args.request.formData(), {
+    db: db(args),
+    log: requestLog(args),
+    member,
+    today: memberToday(args),
+    baseUrl: services(args).env.BASE_URL,
+  });
+  return data(result, { status: result.status });
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { programme, tracks, onboarding } = loaderData;
+  return (
+    <div className="container-page grid gap-8 py-8 md:py-12">
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-semibold md:text-4xl">Welcome, {loaderData.firstName}</h1>
+          <p className="mt-1 text-lg text-ink-soft">A few quiet minutes a day is all it takes.</p>
+        </div>
+        <DueDateChip
+          dueDate={programme.dueDate}
+          isInduction={programme.isInduction}
+          saved={programme.saved}
+        />
+      </header>
+
+      {programme.saved ? null : <OnboardingCard min={onboarding.min} max={onboarding.max} />}
+
+      <section
+        aria-labelledby="schedule-heading"
+        className="rounded-[var(--radius-card)] border border-line bg-white/70 p-6 shadow-soft"
+      >
+        <div className="flex flex-wrap items-baseline justify-between gap-3">
+          <h2 id="schedule-heading" className="text-2xl font-semibold">
+            Your two-week schedule{" "}
+            {programme.saved ? null : (
+              <span className="text-base font-normal text-ink-soft">(Default Schedule)</span>
+            )}
+          </h2>
+          <Button asChild variant="link">
+            <Link to="/portal/program">Open today's practice</Link>
+          </Button>
+        </div>
+        <div className="mt-4">
+          <Schedule days={programme.days} saved={programme.saved} showDates={programme.saved} />
+        </div>
+      </section>
+
+      <section
+        aria-labelledby="listened-heading"
+        className="rounded-[var(--radius-card)] border border-line bg-white/70 p-6 shadow-soft"
+      >
+        <h2 id="listened-heading" className="text-2xl font-semibold">
+          Audio progress
+        </h2>
+        <p className="mt-1 text-ink-soft">Tick the sessions you've listened to, here or anywhere else.</p>
+        <div className="mt-4">
+          <ListenedList tracks={tracks} />
+        </div>
+      </section>
+    </div>
+  );
+}

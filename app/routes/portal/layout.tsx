@@ -1,0 +1,61 @@
+import { Outlet, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/layout";
+import { RouteErrorScreen } from "~/components/error-screens.tsx";
+import { PlayerProvider } from "~/components/player/player-context.tsx";
+import { PortalShell } from "~/components/portal/portal-shell.tsx";
+import { SiteHeader } from "~/components/site-header.tsx";
+import { signInPrompt } from "~/modules/accounts/providers.ts";
+import { redirectWithFlash } from "~/modules/site/flash.server.ts";
+import { memberContext, servicesContext, signedInMember } from "~/services.server.ts";
+
+/** Every /portal page needs a session; without one, off to /auth with a word about why. */
+const requireMember: Route.MiddlewareFunction = async ({ context, url }, next) => {
+  if (!context.get(memberContext)) {
+    throw await redirectWithFlash(context.get(servicesContext).flash, "/auth", {
+      type: "info",
+      message: signInPrompt(url.pathname),
+    });
+  }
+  const response = await next();
+  // A member's pages are theirs alone: never stored by a shared cache.
+  response.headers.set("Cache-Control", "private, no-store");
+  return response;
+};
+
+export const middleware: Route.MiddlewareFunction[] = [requireMember];
+
+export function loader(args: Route.LoaderArgs) {
+  return { member: signedInMember(args) };
+}
+
+export default function PortalLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <PlayerProvider>
+      <PortalShell member={loaderData.member}>
+        <Outlet />
+      </PortalShell>
+    </PlayerProvider>
+  );
+}
+
+/** A page's failure keeps the portal around it (when the member is known), so the way on is right there. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const member = useRouteLoaderData<typeof loader>("routes/portal/layout")?.member;
+  if (!member) {
+    return (
+      <div className="flex min-h-screen flex-col">
+        <SiteHeader />
+        <main id="main" className="flex-1">
+          <RouteErrorScreen error={error} />
+        </main>
+      </div>
+    );
+  }
+  return (
+    <PlayerProvider>
+      <PortalShell member={member}>
+        <RouteErrorScreen error={error} />
+      </PortalShell>
+    </PlayerProvider>
+  );
+}

@@ -1,0 +1,153 @@
+import { Sparkles } from "lucide-react";
+import { data } from "react-router";
+import type { Route } from "./+types/program";
+import { PracticeCard } from "~/components/program/practice-card.tsx";
+import { Schedule } from "~/components/program/schedule.tsx";
+import { canPlayTrack } from "~/modules/catalogue/access.ts";
+import { TRACKS } from "~/modules/catalogue/tracks.ts";
+import { handleProgrammeAction } from "~/modules/program/actions.server.ts";
+import { formatLongDate } from "~/modules/program/calendar.ts";
+import { DAILY_FOCUS } from "~/modules/program/focus.ts";
+import { canSharePartnerLink, currentStreak, streakBadge } from "~/modules/program/practice.ts";
+import { loadProgramme, todaysPractice } from "~/modules/program/program.server.ts";
+import { daysUntil, pregnancyWeek, weeksRemaining } from "~/modules/program/program.ts";
+import { BRAND } from "~/modules/site/brand.ts";
+import { db, memberToday, requestLog, services, signedInMember } from "~/services.server.ts";
+
+export function meta() {
+  return [{ title: `Your programme · ${BRAND.name}` }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const member = signedInMember(args);
+  const today = memberToday(args);
+  const programme = await loadProgramme(db(args), member.id, today);
+  const { where, track, practisedToday } = todaysPractice(programme, today);
+  const viewer = { signedIn: true, hasPremium: member.hasPremium };
+  const streak = currentStreak(programme.practice, today);
+  const locked = (trackId: string) => {
+    const found = TRACKS.find((t) => t.id === trackId);
+    return found ? !canPlayTrack(viewer, found) : false;
+  };
+  return {
+    journey: {
+      saved: programme.hasSavedDate,
+      isInduction: programme.isInduction,
+      dueDate: formatLongDate(programme.dueDate),
+      daysUntil: daysUntil(programme.dueDate, today),
+      pregnancyWeek: pregnancyWeek(programme.dueDate, today),
+      weeksRemaining: weeksRemaining(programme.dueDate, today),
+      where:
+        where.status === "active"
+          ? `Week ${where.day.week}, day ${where.day.day} of your programme`
+          : where.status === "upcoming"
+            ? `Your programme begins in ${where.startsInDays} day${where.startsInDays === 1 ? "" : "s"}`
+            : "You've finished the two weeks: keep practising your favourites",
+    },
+    practice: {
+      heading: where.status === "active" ? "Today's audio" : "A session for today",
+      track: {
+        id: track.id,
+        title: track.title,
+        description: track.description,
+        audioFile: track.audioFile,
+        courseTier: track.courseTier,
+        locked: locked(track.id),
+      },
+      streak,
+      badge: streakBadge(streak),
+      practisedToday,
+      canShare: canSharePartnerLink(programme.practice, today),
+    },
+    focus: DAILY_FOCUS[track.id] ?? null,
+    days: programme.schedule.map((day) => ({
+      id: day.id,
+      week: day.week,
+      day: day.day,
+      activity: day.activity,
+      date: day.date,
+      completed: day.completed,
+      locked: locked(day.trackId),
+      isToday: day.date === today,
+    })),
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const member = signedInMember(args);
+  const result = await handleProgrammeAction(await args.request.formData(), {
+    db: db(args),
+    log: requestLog(args),
+    member,
+    today: memberToday(args),
+    baseUrl: services(args).env.BASE_URL,
+  });
+  return data(result, { status: result.status });
+}
+
+export default function Program({ loaderData }: Route.ComponentProps) {
+  const { journey, practice, focus, days } = loaderData;
+  return (
+    <div className="container-page grid gap-8 py-8 md:py-12">
+      <h1 className="text-3xl font-semibold md:text-4xl">Your programme</h1>
+
+      <section
+        aria-labelledby="journey-heading"
+        className="rounded-[var(--radius-card)] bg-plum p-6 text-cream shadow-soft md:p-8"
+      >
+        <h2 id="journey-heading" className="text-sm font-semibold tracking-wide uppercase opacity-90">
+          Your journey
+        </h2>
+        <p className="mt-2 font-serif text-4xl font-semibold">
+          {journey.daysUntil > 0
+            ? `${journey.daysUntil} day${journey.daysUntil === 1 ? "" : "s"} to go`
+            : journey.daysUntil === 0
+              ? journey.isInduction
+                ? "Your induction is today"
+                : "Your due date is today"
+              : "Any day now"}
+        </p>
+        <p className="mt-2 text-cream/90">
+          {journey.isInduction ? "Induction" : "Due"} {journey.dueDate}
+          {journey.saved ? "" : " (Default Schedule)"} · Week {journey.pregnancyWeek} of pregnancy
+          {journey.weeksRemaining > 0
+            ? ` · ${journey.weeksRemaining} week${journey.weeksRemaining === 1 ? "" : "s"} to go`
+            : ""}
+        </p>
+        <p className="mt-4 inline-block rounded-full bg-cream/15 px-4 py-1.5">{journey.where}</p>
+        {journey.daysUntil < 0 ? (
+          <p className="mt-3 text-cream/90">
+            Babies come in their own time. Keep breathing, keep resting, and keep in touch with your midwife.
+          </p>
+        ) : null}
+      </section>
+
+      <div className="grid gap-6 lg:grid-cols-[1.4fr_1fr]">
+        <PracticeCard data={practice} />
+        {focus ? (
+          <section aria-labelledby="focus-heading" className="rounded-[var(--radius-card)] bg-sand p-6">
+            <p className="flex items-center gap-2 text-sm font-semibold tracking-wide text-sage-deep uppercase">
+              <Sparkles aria-hidden="true" className="size-4" /> Today's focus
+            </p>
+            <h2 id="focus-heading" className="mt-1 text-2xl font-semibold">
+              {focus.title}
+            </h2>
+            <p className="mt-2 text-ink-soft">{focus.text}</p>
+          </section>
+        ) : null}
+      </div>
+
+      <section
+        aria-labelledby="full-schedule-heading"
+        className="rounded-[var(--radius-card)] border border-line bg-white/70 p-6 shadow-soft"
+      >
+        <h2 id="full-schedule-heading" className="text-2xl font-semibold">
+          The full schedule
+        </h2>
+        <div className="mt-4">
+          <Schedule days={days} saved={journey.saved} showDates={journey.saved} />
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import type { Route } from "./+types/contact";
+import { contactFormAction } from "~/components/contact/contact-action.server.ts";
+import { ContactPage } from "~/components/contact/contact-page.tsx";
+import { JsonLd } from "~/components/json-ld.tsx";
+import { faqs, socialPosts } from "~/modules/catalogue/content.server.ts";
+import { faqPageStructuredData } from "~/modules/contact/structured-data.ts";
+import { baseUrlFrom, pageMeta } from "~/modules/site/seo.ts";
+
+export function loader() {
+  return { posts: socialPosts, faqs };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: "Get in Touch",
+    description:
+      "Questions about hypnobirthing or the Tidewell course? Send us a message: we reply within 24 hours on business days, wherever you are in the world.",
+    path: "/contact",
+    baseUrl: baseUrlFrom(matches),
+  });
+}
+
+export function action(args: Route.ActionArgs) {
+  return contactFormAction(args);
+}
+
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <ContactPage posts={loaderData.posts} faqs={loaderData.faqs} actionData={actionData} />
+      <JsonLd data={faqPageStructuredData(loaderData.faqs)} />
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/guide-file";
+import { decideGuideDownload, guideFileResponse, viewerOf } from "~/modules/catalogue/downloads.server.ts";
+import { memberContext, requestLog, services } from "~/services.server.ts";
+
+/** GET /guides/{file}.pdf: the guide for a visitor who may have it (decisions item 8). */
+export async function loader(args: Route.LoaderArgs) {
+  const decision = decideGuideDownload(viewerOf(args.context.get(memberContext)), args.params.file);
+  if (decision.outcome === "redirect") {
+    // Who is sent where depends on the session, so no cache may keep the answer.
+    throw redirect(decision.location, { headers: { "Cache-Control": "private, no-store", Vary: "Cookie" } });
+  }
+  if (decision.outcome === "serve") {
+    const response = await guideFileResponse(services(args).media, decision.guide, args.request);
+    if (response) return response;
+    requestLog(args).error({ file: decision.guide.filename }, "a catalogue guide is missing from storage");
+  }
+  return notFound();
+}
+
+function notFound() {
+  return new Response("There is no such guide. All our guides are listed at /free-downloads.\n", {
+    status: 404,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}

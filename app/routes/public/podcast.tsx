@@ -1,0 +1,27 @@
+import type { Route } from "./+types/podcast";
+import { PageIntro } from "~/components/page-intro.tsx";
+import { PODCAST_TITLE, PodcastListening, PodcastPitch } from "~/components/podcast.tsx";
+import { baseUrlFrom, pageMeta } from "~/modules/site/seo.ts";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: "Podcast",
+    description:
+      "Antenatal appointments are short. Our listening list fills the gaps: gentle, well-informed conversations about pregnancy, birth and the first weeks.",
+    path: "/podcast",
+    baseUrl: baseUrlFrom(matches),
+  });
+}
+
+export default function Podcast() {
+  return (
+    <>
+      <PageIntro eyebrow="Podcast" title={PODCAST_TITLE}>
+        <PodcastPitch />
+      </PageIntro>
+      <section className="container-page">
+        <PodcastListening />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+import type { Route } from "./+types/robots";
+import { services } from "~/services.server.ts";
+
+/** Public pages are for everyone; members' pages, sign-in and partner links are not for search engines. */
+export function loader(args: Route.LoaderArgs) {
+  const { env } = services(args);
+  const body = `User-agent: *
+Allow: /
+Disallow: /portal
+Disallow: /auth
+Disallow: /api/
+Disallow: /shared/
+Disallow: /dev/
+
+Sitemap: ${env.BASE_URL}/sitemap.xml
+`;
+  return new Response(body, {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}

@@ -1,0 +1,60 @@
+import { ArrowLeft } from "lucide-react";
+import { data, Link } from "react-router";
+import type { Route } from "./+types/story";
+import { Art } from "~/components/art.tsx";
+import { Button } from "~/components/ui/button.tsx";
+import { stories } from "~/modules/catalogue/content.server.ts";
+import { BRAND } from "~/modules/site/brand.ts";
+import { baseUrlFrom, pageMeta } from "~/modules/site/seo.ts";
+
+export function loader({ params }: Route.LoaderArgs) {
+  const story = stories.find((s) => s.slug === params.slug);
+  if (!story) throw data(null, { status: 404 });
+  const { slug, title, name, birthType, excerpt, colour, html } = story;
+  return { story: { slug, title, name, birthType, excerpt, colour, html } };
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: `Story not found · ${BRAND.name}` }];
+  return pageMeta({
+    title: loaderData.story.title,
+    description: loaderData.story.excerpt,
+    path: `/stories/${loaderData.story.slug}`,
+    baseUrl: baseUrlFrom(matches),
+    type: "article",
+  });
+}
+
+export default function StoryPage({ loaderData }: Route.ComponentProps) {
+  const { story } = loaderData;
+  return (
+    <article className="container-page max-w-3xl py-10 md:py-14">
+      <Button asChild variant="ghost" className="-ml-4">
+        <Link to="/stories">
+          <ArrowLeft aria-hidden="true" /> All birth stories
+        </Link>
+      </Button>
+      <p className="mt-6 text-sm font-semibold tracking-wide text-sage-deep uppercase">
+        {story.birthType} · {story.name}'s story
+      </p>
+      <h1 className="mt-2 text-4xl font-semibold md:text-5xl">{story.title}</h1>
+      <Art
+        seed={story.slug}
+        colour={story.colour}
+        motif="moon"
+        className="mt-8 aspect-[5/2] w-full rounded-[var(--radius-card)]"
+      />
+      <div className="prose-calm mt-8" dangerouslySetInnerHTML={{ __html: story.html }} />
+      <aside className="mt-12 rounded-[var(--radius-card)] bg-sand p-6">
+        <h2 className="text-xl font-semibold">Your own preparation</h2>
+        <p className="mt-2 text-ink-soft">
+          Start with the free Foundation Course: two calming audio sessions and three guides, for you and your
+          birth partner.
+        </p>
+        <Button asChild className="mt-4">
+          <Link to="/auth?tier=free">Start the free course</Link>
+        </Button>
+      </aside>
+    </article>
+  );
+}

@@ -1,0 +1,134 @@
+import { Check, Flame, Heart } from "lucide-react";
+import { data } from "react-router";
+import type { Route } from "./+types/partner";
+import { Logo } from "~/components/logo.tsx";
+import { cn } from "~/components/ui/cn.ts";
+import { partnerView } from "~/modules/partner/share.server.ts";
+import { PARTNER_TIPS } from "~/modules/partner/tips.ts";
+import { BRAND } from "~/modules/site/brand.ts";
+import { db, services } from "~/services.server.ts";
+
+/** The birth partner's read-only view: unknown or turned-off links are simply not found. */
+export async function loader(args: Route.LoaderArgs) {
+  const view = await partnerView(db(args), args.params.token, services(args).clock.now());
+  if (!view) throw data(null, { status: 404, headers: PRIVATE_HEADERS });
+  return data({ view }, { headers: PRIVATE_HEADERS });
+}
+
+const PRIVATE_HEADERS = {
+  "Referrer-Policy": "no-referrer",
+  "X-Robots-Tag": "noindex, nofollow",
+  "Cache-Control": "private, no-store",
+};
+
+export function headers() {
+  return PRIVATE_HEADERS;
+}
+
+export function meta() {
+  return [
+    { title: `Following along · ${BRAND.name}` },
+    { name: "robots", content: "noindex, nofollow" },
+    { name: "referrer", content: "no-referrer" },
+  ];
+}
+
+export default function PartnerPage({ loaderData }: Route.ComponentProps) {
+  const { view } = loaderData;
+  return (
+    <div className="min-h-screen">
+      <header className="border-b border-line">
+        <div className="container-page flex h-16 items-center">
+          <Logo />
+        </div>
+      </header>
+      <main id="main" className="container-page grid max-w-3xl gap-6 py-10">
+        <div>
+          <p className="text-sm font-semibold tracking-wide text-sage-deep uppercase">
+            For the birth partner
+          </p>
+          <h1 className="mt-2 text-3xl font-semibold md:text-4xl">
+            Following {view.firstName}'s preparation
+          </h1>
+          <p className="mt-2 text-lg text-ink-soft">
+            {view.firstName} shared this page so you can see how the practice is going and how to help. It
+            updates each time they practise.
+          </p>
+        </div>
+
+        <dl className="grid gap-3 sm:grid-cols-3">
+          <div className="rounded-2xl bg-sand p-5">
+            <dt className="text-sm text-ink-soft">Weeks to go</dt>
+            <dd className="font-serif text-3xl font-semibold">
+              {view.hasSavedDate ? view.weeksToGo : "Not set yet"}
+            </dd>
+          </div>
+          <div className="rounded-2xl bg-sand p-5">
+            <dt className="flex items-center gap-1 text-sm text-ink-soft">
+              <Flame aria-hidden="true" className="size-4 text-apricot-deep" /> Practice streak
+            </dt>
+            <dd className="font-serif text-3xl font-semibold">
+              {view.streak} day{view.streak === 1 ? "" : "s"}
+            </dd>
+          </div>
+          <div className="rounded-2xl bg-sand p-5">
+            <dt className="text-sm text-ink-soft">Sessions done</dt>
+            <dd className="font-serif text-3xl font-semibold">{view.completedSessions} of 14</dd>
+          </div>
+        </dl>
+
+        <section
+          aria-labelledby="week-heading"
+          className="rounded-[var(--radius-card)] border border-line bg-white p-6 shadow-soft"
+        >
+          <h2 id="week-heading" className="text-2xl font-semibold">
+            This week: week {view.week} of 2
+          </h2>
+          <ol className="mt-4 grid gap-2">
+            {view.thisWeek.map((day) => (
+              <li
+                key={day.day}
+                className={cn(
+                  "flex items-center gap-3 rounded-2xl border border-line px-4 py-3",
+                  day.isToday && "border-plum/50 ring-2 ring-lavender",
+                )}
+              >
+                <span
+                  className={cn(
+                    "inline-flex size-7 shrink-0 items-center justify-center rounded-full text-sm",
+                    day.completed ? "bg-sage-deep text-cream" : "bg-sand text-ink-soft",
+                  )}
+                >
+                  {day.completed ? <Check aria-hidden="true" className="size-4" /> : day.day}
+                </span>
+                <span className="flex-1">
+                  Day {day.day}: {day.activity}
+                  {day.isToday ? <span className="ml-2 text-sm font-medium text-plum">Today</span> : null}
+                </span>
+                <span className="sr-only">{day.completed ? "done" : "not yet"}</span>
+              </li>
+            ))}
+          </ol>
+        </section>
+
+        <section aria-labelledby="tips-heading" className="rounded-[var(--radius-card)] bg-lavender-soft p-6">
+          <h2 id="tips-heading" className="flex items-center gap-2 text-2xl font-semibold">
+            <Heart aria-hidden="true" className="size-5 text-plum" /> How you can help
+          </h2>
+          <ul className="mt-4 grid gap-3">
+            {PARTNER_TIPS.map((tip) => (
+              <li key={tip.title}>
+                <p className="font-semibold">{tip.title}</p>
+                <p className="text-ink-soft">{tip.text}</p>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-4 text-sm text-ink-soft">
+            Questions about health or the birth itself are for the midwife or doctor; going along to
+            appointments together helps you both.
+          </p>
+        </section>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,162 @@
+import path from "node:path";
+import { createContext, type RouterContextProvider } from "react-router";
+import { todayIn } from "./modules/program/calendar.ts";
+import { createAuth, type Auth } from "./modules/accounts/auth.server.ts";
+import type { Member } from "./modules/accounts/session.server.ts";
+import { createMailer, type Mailer } from "./modules/email/outbox.server.ts";
+import { createMailTransport, type MailTransport } from "./modules/email/transport.server.ts";
+import { createMediaFacts, type MediaFacts } from "./modules/media/facts.server.ts";
+import { mediaSigningKeys } from "./modules/media/keys.server.ts";
+import type { SigningKey } from "./modules/media/signing.ts";
+import { createS3Storage, s3OptionsFromEnv } from "./modules/media/s3-storage.server.ts";
+import {
+  createFileStorage,
+  seedMediaFromContent,
+  type MediaStorage,
+} from "./modules/media/storage.server.ts";
+import { createFlashCookie, type FlashCookie } from "./modules/site/flash.server.ts";
+import { migrateToLatest, openDatabase, type DatabaseHandle, type Db } from "./platform/db.server.ts";
+import type { CheckoutDeps } from "./modules/payments/checkout.server.ts";
+import { createPayments, type Payments } from "./modules/payments/payments.server.ts";
+import { formatPrice } from "./modules/payments/price.ts";
+import { createClock, type Clock } from "./platform/clock.server.ts";
+import { isLoopbackOrigin, isSecureOrigin, type Env } from "./platform/env.server.ts";
+import type { Logger } from "./platform/log.server.ts";
+import { deriveKey, loadAppSecret } from "./platform/secret.server.ts";
+
+/**
+ * The composition root: everything the server builds once at start and hands
+ * to every request. Tests build their own with `createServices`.
+ */
+export interface AppServices {
+  env: Env;
+  log: Logger;
+  database: DatabaseHandle;
+  secret: string;
+  transport: MailTransport;
+  mailer: Mailer;
+  auth: Auth;
+  flash: FlashCookie;
+  media: MediaStorage;
+  mediaFacts: MediaFacts;
+  /** Keys for signed media URLs; the first signs. */
+  mediaKeys: SigningKey[];
+  /** The S3 endpoint's origin when media is on S3 (audio is fetched from there). */
+  mediaOrigin: string | null;
+  clock: Clock;
+  payments: Payments;
+}
+
+/** The authored content (demo recordings and guides among it), relative to where the app runs. */
+export const CONTENT_DIR = path.resolve("content");
+
+export async function createServices(
+  env: Env,
+  log: Logger,
+  options: { database?: DatabaseHandle } = {},
+): Promise<AppServices> {
+  const database = options.database ?? openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  try {
+    const applied = await migrateToLatest(database.db);
+    if (applied.length > 0) log.info({ migrations: applied }, "database migrated");
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
+  const secret = loadAppSecret(env.DATA_DIR, env.APP_SECRET);
+  const transport = createMailTransport({
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    dataDir: env.DATA_DIR,
+    baseUrl: env.BASE_URL,
+    log,
+  });
+  const mailer = createMailer({ db: database.db, transport, log });
+  const auth = createAuth({ db: database.db, dialect: database.dialect, env, secret, mailer, log });
+  const flash = createFlashCookie(deriveKey(secret, "flash").toString("hex"), isSecureOrigin(env.BASE_URL));
+  // On S3 the bucket is filled by `npm run media:upload`, not seeded at start.
+  const s3 = s3OptionsFromEnv(env);
+  const mediaRoot = path.join(env.DATA_DIR, "media");
+  if (!s3) seedMediaFromContent(CONTENT_DIR, mediaRoot);
+  const media = s3 ? createS3Storage(s3) : createFileStorage(mediaRoot);
+  return {
+    env,
+    log,
+    database,
+    secret,
+    transport,
+    mailer,
+    auth,
+    flash,
+    media,
+    mediaFacts: createMediaFacts(media),
+    mediaKeys: mediaSigningKeys(secret, env.MEDIA_SIGNING_KEYS),
+    mediaOrigin: s3 ? new URL(s3.endpoint).origin : null,
+    clock: createClock(env.TEST_CLOCK_FILE, isLoopbackOrigin(env.BASE_URL)),
+    payments: await createPayments(env, log),
+  };
+}
+
+export async function closeServices(services: AppServices) {
+  // Let email already on its way finish before the connections close.
+  await services.mailer.settled();
+  services.mailer.stop();
+  await services.payments.close();
+  await services.database.close();
+}
+
+/** What is particular to one request. */
+export interface RequestInfo {
+  /** The CSP nonce that inline scripts must carry. */
+  nonce: string;
+  log: Logger;
+}
+
+export const servicesContext = createContext<AppServices>();
+export const requestContext = createContext<RequestInfo>();
+/** The signed-in member, or null; set once per request by the root middleware. */
+export const memberContext = createContext<Member | null>(null);
+
+type ContextArgs = { context: Readonly<RouterContextProvider> };
+
+export function services({ context }: ContextArgs): AppServices {
+  return context.get(servicesContext);
+}
+
+export function db(args: ContextArgs): Db {
+  return services(args).database.db;
+}
+
+/** What the checkout needs for one request. */
+/** The Complete Course's price as every page shows it ("€27"), from the one price setting. */
+export function coursePrice(args: ContextArgs): string {
+  return formatPrice(services(args).payments.price);
+}
+
+export function checkoutDeps(args: ContextArgs): CheckoutDeps {
+  const { database, payments, mailer, env } = services(args);
+  return {
+    db: database.db,
+    payments,
+    mailer,
+    log: requestLog(args),
+    grant: { price: payments.price, baseUrl: env.BASE_URL, supportEmail: env.SUPPORT_EMAIL },
+  };
+}
+
+/** The member's own today: the date on their clock, in their time zone. */
+export function memberToday(args: ContextArgs & { context: Readonly<RouterContextProvider> }): string {
+  const member = signedInMember(args);
+  return todayIn(member.timeZone, services(args).clock.now());
+}
+
+/** The member on a page behind the portal guard (which has already sent everyone else away). */
+export function signedInMember({ context }: ContextArgs): Member {
+  const member = context.get(memberContext);
+  if (!member) throw new Error("signedInMember() called outside the portal guard");
+  return member;
+}
+
+export function requestLog({ context }: ContextArgs): Logger {
+  return context.get(requestContext).log;
+}

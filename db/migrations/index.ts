@@ -1,0 +1,18 @@
+import type { Migration } from "kysely/migration";
+import * as initial from "./0001_initial.ts";
+import * as limitsAndOutbox from "./0002_limits_and_outbox.ts";
+import * as listeningPosition from "./0003_listening_position.ts";
+import * as payments from "./0004_payments.ts";
+import * as receiptEmail from "./0005_receipt_email.ts";
+
+/**
+ * Every migration, in order. Listed by hand so that the bundled server, the
+ * migrate script and the tests all run exactly the same set.
+ */
+export const migrations: Record<string, Migration> = {
+  "0001_initial": initial,
+  "0002_limits_and_outbox": limitsAndOutbox,
+  "0003_listening_position": listeningPosition,
+  "0004_payments": payments,
+  "0005_receipt_email": receiptEmail,
+};

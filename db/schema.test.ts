@@ -1,0 +1,202 @@
+import crypto from "node:crypto";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrateToLatest } from "~/platform/db.server.ts";
+import { createTestDatabase, testDialects, type TestDatabase } from "../tests/support/test-databases.ts";
+
+const now = () => new Date().toISOString();
+
+describe.each(testDialects)("schema on %s", (dialect) => {
+  let database: TestDatabase;
+  const db = () => database.db;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+  });
+  afterAll(async () => {
+    await database?.destroy();
+  });
+
+  async function createUser(email = `${crypto.randomUUID()}@example.com`) {
+    const id = crypto.randomUUID();
+    await db()
+      .insertInto("user")
+      .values({ id, name: "Sam Rivers", email, emailVerified: false, createdAt: now(), updatedAt: now() })
+      .execute();
+    await db().insertInto("profiles").values({ id }).execute();
+    return id;
+  }
+
+  it("answers a readiness ping", async () => {
+    await expect(database.ping()).resolves.toBeUndefined();
+  });
+
+  it("applies nothing when migrated a second time", async () => {
+    await expect(migrateToLatest(db())).resolves.toEqual([]);
+  });
+
+  it("starts a new member on the free tier, without course access, in week 1", async () => {
+    const id = await createUser();
+    const profile = await db()
+      .selectFrom("profiles")
+      .selectAll()
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(profile.subscription_tier).toBe("free");
+    expect(Boolean(profile.course_access)).toBe(false);
+    expect(Boolean(profile.is_induction)).toBe(false);
+    expect(profile.current_week).toBe(1);
+    expect(profile.current_streak).toBe(0);
+    expect(profile.due_date).toBeNull();
+    expect(profile.time_zone).toBe("UTC");
+  });
+
+  it("keeps calendar dates exactly as written, leap day included", async () => {
+    const id = await createUser();
+    await db().updateTable("profiles").set({ due_date: "2028-02-29" }).where("id", "=", id).execute();
+    const row = await db()
+      .selectFrom("profiles")
+      .select("due_date")
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(row.due_date).toBe("2028-02-29");
+  });
+
+  it("refuses a tier or a programme week that does not exist", async () => {
+    const id = await createUser();
+    await expect(
+      db()
+        .updateTable("profiles")
+        .set({ subscription_tier: "gold" as never })
+        .where("id", "=", id)
+        .execute(),
+    ).rejects.toThrow();
+    await expect(
+      db().updateTable("profiles").set({ current_week: 3 }).where("id", "=", id).execute(),
+    ).rejects.toThrow();
+  });
+
+  it("records one audio progress row per track and programme day, and upserts onto it", async () => {
+    const userId = await createUser();
+    const upsert = (completed: boolean) =>
+      db()
+        .insertInto("audio_progress")
+        .values({
+          id: crypto.randomUUID(),
+          user_id: userId,
+          audio_id: "prepare-for-birth",
+          audio_title: "Prepare for Birth",
+          completed,
+          listened_offline: completed,
+          scheduled_week: 1,
+          scheduled_day: 2,
+        })
+        .onConflict((oc) =>
+          oc.columns(["user_id", "audio_id", "scheduled_week", "scheduled_day"]).doUpdateSet((eb) => ({
+            completed: eb.ref("excluded.completed"),
+            play_count: sql`audio_progress.play_count + 1`,
+          })),
+        )
+        .execute();
+    await upsert(false);
+    await upsert(true);
+    const rows = await db().selectFrom("audio_progress").selectAll().where("user_id", "=", userId).execute();
+    expect(rows).toHaveLength(1);
+    expect(Boolean(rows[0]?.completed)).toBe(true);
+    expect(rows[0]?.play_count).toBe(1);
+  });
+
+  it("cannot hold the same programme day twice for a member", async () => {
+    const userId = await createUser();
+    const day = () =>
+      db()
+        .insertInto("program_schedule")
+        .values({
+          id: crypto.randomUUID(),
+          user_id: userId,
+          week_number: 1,
+          day_of_week: 1,
+          activity: "Pregnancy Relaxation and Wellbeing",
+          scheduled_date: "2026-12-01",
+          completed: false,
+        })
+        .execute();
+    await day();
+    await expect(day()).rejects.toThrow();
+    const count = await db()
+      .selectFrom("program_schedule")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .where("user_id", "=", userId)
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(1);
+  });
+
+  it("records a provider payment once", async () => {
+    const userId = await createUser();
+    const purchase = () =>
+      db()
+        .insertInto("purchases")
+        .values({
+          id: crypto.randomUUID(),
+          user_id: userId,
+          provider: "stripe",
+          provider_payment_id: "pi_123",
+          amount_minor: 2700,
+          currency: "EUR",
+          status: "succeeded",
+        })
+        .execute();
+    await purchase();
+    await expect(purchase()).rejects.toThrow();
+  });
+
+  it("removes a member's data everywhere when the account is deleted, keeping only the anonymous payment record", async () => {
+    const userId = await createUser();
+    await db()
+      .insertInto("session")
+      .values({
+        id: crypto.randomUUID(),
+        token: crypto.randomUUID(),
+        userId,
+        expiresAt: now(),
+        createdAt: now(),
+        updatedAt: now(),
+        ipAddress: null,
+        userAgent: null,
+      })
+      .execute();
+    await db().insertInto("user_progress").values({ user_id: userId, daily_audio_completed: true }).execute();
+    await db().insertInto("share_tokens").values({ token: crypto.randomUUID(), user_id: userId }).execute();
+    await db()
+      .insertInto("purchases")
+      .values({
+        id: "purchase-kept",
+        user_id: userId,
+        provider: "paypal",
+        provider_payment_id: "CAPTURE-1",
+        amount_minor: 2700,
+        currency: "EUR",
+        status: "succeeded",
+      })
+      .execute();
+
+    await db().deleteFrom("user").where("id", "=", userId).execute();
+
+    for (const [table, column] of [
+      ["profiles", "id"],
+      ["session", "userId"],
+      ["user_progress", "user_id"],
+      ["share_tokens", "user_id"],
+    ] as const) {
+      const rows = await db().selectFrom(table).selectAll().where(column, "=", userId).execute();
+      expect(rows, table).toHaveLength(0);
+    }
+    const purchase = await db()
+      .selectFrom("purchases")
+      .selectAll()
+      .where("id", "=", "purchase-kept")
+      .executeTakeFirstOrThrow();
+    expect(purchase.user_id).toBeNull();
+    expect(purchase.amount_minor).toBe(2700);
+  });
+});

@@ -1,0 +1,208 @@
+import type { ColumnType, Generated, SqlBool } from "kysely";
+
+/**
+ * The database as Kysely sees it. Both engines run the same queries, but they
+ * hand values back differently, so the read types say so:
+ * - booleans are 0/1 on SQLite and true/false on PostgreSQL (`SqlBool`);
+ * - timestamps are ISO text on SQLite and Date objects on PostgreSQL;
+ * - calendar dates are 'yyyy-MM-dd' text on both (PostgreSQL's parser is told so).
+ * Module code reads rows through small mappers that turn them into plain values.
+ */
+
+/** A point in time: written as an ISO-8601 string or a Date. */
+export type Timestamp = ColumnType<Date | string, Date | string, Date | string>;
+/** A point in time the database fills in on insert. */
+export type CreatedAt = ColumnType<Date | string, Date | string | undefined, Date | string>;
+/** A calendar date, 'yyyy-MM-dd'. */
+export type CalendarDate = string;
+type Bool = ColumnType<SqlBool, boolean | undefined, boolean>;
+
+// Better Auth's tables keep its own column names.
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: ColumnType<SqlBool, boolean, boolean>;
+  image: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface SessionTable {
+  id: string;
+  expiresAt: Timestamp;
+  token: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  ipAddress: string | null;
+  userAgent: string | null;
+  userId: string;
+}
+
+export interface AccountTable {
+  id: string;
+  accountId: string;
+  providerId: string;
+  userId: string;
+  accessToken: string | null;
+  refreshToken: string | null;
+  idToken: string | null;
+  accessTokenExpiresAt: Timestamp | null;
+  refreshTokenExpiresAt: Timestamp | null;
+  scope: string | null;
+  password: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface VerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: Timestamp;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export type SubscriptionTier = "free" | "premium";
+
+export interface ProfilesTable {
+  /** Equals the user's id. */
+  id: string;
+  subscription_tier: ColumnType<SubscriptionTier, SubscriptionTier | undefined, SubscriptionTier>;
+  course_access: Bool;
+  due_date: CalendarDate | null;
+  program_start_date: CalendarDate | null;
+  is_induction: Bool;
+  current_week: Generated<number>;
+  current_streak: Generated<number>;
+  /** IANA time zone the member's days are counted in. */
+  time_zone: Generated<string>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface AudioProgressTable {
+  id: string;
+  user_id: string;
+  audio_id: string;
+  audio_title: string;
+  completed: Bool;
+  listened_offline: Bool;
+  completion_date: Timestamp | null;
+  /** 0 when the listen is not tied to a programme day. */
+  scheduled_week: Generated<number>;
+  scheduled_day: Generated<number>;
+  play_count: Generated<number>;
+  /** Where the member stopped in the track (on the library row, week 0 day 0). */
+  position_seconds: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface ProgramScheduleTable {
+  id: string;
+  user_id: string;
+  week_number: number;
+  day_of_week: number;
+  activity: string;
+  scheduled_date: CalendarDate;
+  completed: Bool;
+  completed_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface UserProgressTable {
+  user_id: string;
+  daily_audio_completed: Bool;
+  last_daily_audio_date: CalendarDate | null;
+  affirmation_streak: Generated<number>;
+  longest_streak: Generated<number>;
+  updated_at: CreatedAt;
+}
+
+export interface ShareTokensTable {
+  token: string;
+  user_id: string;
+  created_at: CreatedAt;
+}
+
+export interface ContactMessagesTable {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  message: string;
+  created_at: CreatedAt;
+}
+
+export type PurchaseProvider = "stripe" | "paypal";
+export type PurchaseStatus = "pending" | "succeeded" | "refunded" | "failed";
+
+export interface PurchasesTable {
+  id: string;
+  /** Null once the account is deleted: the payment record itself is kept for the accounts. */
+  user_id: string | null;
+  provider: PurchaseProvider;
+  /** Stripe PaymentIntent id, or PayPal order id. */
+  provider_payment_id: string;
+  /** PayPal capture id, once captured: refunds name it. */
+  provider_capture_id: string | null;
+  /** The address the buyer gave for the receipt; null means the account's. */
+  receipt_email: string | null;
+  amount_minor: number;
+  currency: string;
+  status: PurchaseStatus;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+  succeeded_at: Timestamp | null;
+  refunded_at: Timestamp | null;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  /** Milliseconds since the epoch (bigint: text from PostgreSQL, a number from SQLite). */
+  window_start: ColumnType<number | string, number, number>;
+}
+
+export type EmailStatus = "pending" | "sending" | "sent" | "failed";
+
+export interface EmailOutboxTable {
+  id: string;
+  kind: string;
+  to_address: string;
+  subject: string;
+  text_body: string | null;
+  html_body: string | null;
+  status: ColumnType<EmailStatus, EmailStatus | undefined, EmailStatus>;
+  attempts: Generated<number>;
+  next_attempt_at: CreatedAt;
+  last_error: string | null;
+  created_at: CreatedAt;
+  sent_at: Timestamp | null;
+}
+
+export interface PaymentEventsTable {
+  /** "<provider>:<event id>". */
+  id: string;
+  type: string;
+  received_at: CreatedAt;
+}
+
+export interface Database {
+  user: UserTable;
+  session: SessionTable;
+  account: AccountTable;
+  verification: VerificationTable;
+  profiles: ProfilesTable;
+  audio_progress: AudioProgressTable;
+  program_schedule: ProgramScheduleTable;
+  user_progress: UserProgressTable;
+  share_tokens: ShareTokensTable;
+  contact_messages: ContactMessagesTable;
+  purchases: PurchasesTable;
+  rate_limits: RateLimitsTable;
+  email_outbox: EmailOutboxTable;
+  payment_events: PaymentEventsTable;
+}

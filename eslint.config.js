@@ -1,0 +1,44 @@
+import js from "@eslint/js";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["build/", ".react-router/", "node_modules/", "data/", "coverage/", "test-results/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  reactHooks.configs.flat["recommended-latest"] ?? reactHooks.configs.recommended,
+  jsxA11y.flatConfigs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+    },
+  },
+  {
+    // Pure modules: no I/O, no framework, no environment. Adapters live in *.server.ts.
+    files: ["app/modules/**/*.ts"],
+    ignores: ["app/modules/**/*.server.ts", "app/modules/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["node:*"], message: "Pure modules do no I/O: move this to a .server.ts adapter." },
+            { group: ["react-router", "react-router/*"], message: "Pure modules know no framework." },
+            {
+              group: ["~/platform/*", "**/platform/*"],
+              message: "Pure modules take their inputs as arguments.",
+            },
+          ],
+        },
+      ],
+      "no-restricted-globals": [
+        "error",
+        { name: "process", message: "Pure modules take configuration as arguments." },
+      ],
+    },
+  },
+);

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Every check the project has, in the order that fails fastest: lint and types,
+# then unit, component and data-layer tests (SQLite, and PostgreSQL too when
+# TEST_DATABASE_URL is set), then end-to-end tests in Chromium against the
+# production build (on SQLite, then again on PostgreSQL when TEST_DATABASE_URL
+# is set).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+node_major="$(node -p 'process.versions.node.split(".")[0]')"
+if [ "$node_major" != "24" ]; then
+  echo "Tests run on Node 24 (found $(node -v)). Run them through npm: npm ci && npm test" >&2
+  exit 1
+fi
+
+bash scripts/ensure-chromium.sh
+echo "› lint";      npm run --silent lint
+echo "› typecheck"; npm run --silent typecheck
+echo "› build";     npx react-router build >/dev/null
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  echo "› tests (SQLite and PostgreSQL)"
+else
+  echo "› tests (SQLite; set TEST_DATABASE_URL to include PostgreSQL)"
+fi
+npx vitest run
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  echo "› end-to-end tests again, with the server on PostgreSQL"
+  E2E_DATABASE_URL="$TEST_DATABASE_URL" npx vitest run --project e2e
+fi

@@ -1,0 +1,205 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import compression from "compression";
+import express, { type ErrorRequestHandler } from "express";
+import { pinoHttp } from "pino-http";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import { CLIENT_IP_HEADER } from "../app/modules/accounts/auth.server.ts";
+import { checkoutForBrowser } from "../app/modules/payments/payments.server.ts";
+import { checkoutSources } from "../app/modules/payments/checkout-config.ts";
+import { ConfigError, isSecureOrigin, parseEnv } from "../app/platform/env.server.ts";
+import { createLogger, scrubUrl, type Logger } from "../app/platform/log.server.ts";
+import { publicPagePaths } from "../app/modules/site/public-pages.server.ts";
+import {
+  closeServices,
+  createServices,
+  requestContext,
+  servicesContext,
+  type AppServices,
+} from "../app/services.server.ts";
+import { reactRouterHandler } from "./react-router-handler.ts";
+import { NONCE_PLACEHOLDER, publicPageCache } from "./page-cache.ts";
+import { sameOriginOnly } from "./same-origin.ts";
+import { securityHeaders } from "./security-headers.ts";
+
+interface AppOptions {
+  services: AppServices;
+  /** In development, Vite serves the assets and rebuilds the app on change. */
+  vite?: ViteDevServer;
+  /** Flipped during shutdown so load balancers stop sending traffic. */
+  isShuttingDown?: () => boolean;
+}
+
+const loadBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+
+export function createApp({ services, vite, isShuttingDown = () => false }: AppOptions) {
+  const { env, log, database } = services;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", env.TRUST_PROXY);
+
+  app.use(
+    pinoHttp({
+      logger: log,
+      // Only what helps to read a request back: never headers, bodies or secret query values.
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: scrubUrl(req.url),
+        }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+      customLogLevel: (_req, res, error) =>
+        error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
+      autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" },
+    }),
+  );
+
+  app.get("/healthz", (_req, res) => {
+    res.set("Cache-Control", "no-store").json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    res.set("Cache-Control", "no-store");
+    if (isShuttingDown()) return void res.status(503).json({ status: "shutting down" });
+    try {
+      await database.ping();
+      res.json({ status: "ready", database: database.dialect });
+    } catch (error) {
+      log.error({ err: error }, "database did not answer the readiness check");
+      res.status(503).json({ status: "database unavailable" });
+    }
+  });
+
+  app.use(
+    securityHeaders({
+      hsts: isSecureOrigin(env.BASE_URL),
+      dev: Boolean(vite),
+      mediaOrigins: services.mediaOrigin ? [services.mediaOrigin] : [],
+      checkout: checkoutSources(checkoutForBrowser(services.payments)),
+    }),
+  );
+  app.use(compression());
+
+  if (vite) {
+    app.use(vite.middlewares);
+  } else {
+    const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
+    // Hashed file names change with their content, so they can be cached for good.
+    app.use(
+      "/assets",
+      express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
+    );
+    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  }
+
+  app.use(sameOriginOnly(env.BASE_URL, ["/api/webhooks/", "/api/auth/callback/"]));
+
+  const handleRequest = createRequestHandler(
+    vite ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild> : loadBuild,
+    vite ? "development" : "production",
+  );
+  const loadContext = (nonce: string, requestLog: Logger) => {
+    const context = new RouterContextProvider();
+    context.set(servicesContext, services);
+    context.set(requestContext, { nonce, log: requestLog });
+    return context;
+  };
+  // In development every page renders afresh, so edits show at once.
+  if (!vite) {
+    app.use(
+      publicPageCache({
+        paths: new Set(publicPagePaths()),
+        render: (path) =>
+          handleRequest(
+            new Request(new URL(path, env.BASE_URL), { headers: { accept: "text/html" } }),
+            loadContext(NONCE_PLACEHOLDER, log),
+          ),
+        // Any of our cookies (a session, a flash message) can make a page personal.
+        personalCookies: /(^|;\s*)(__Secure-)?tidewell[._]/,
+        ttlMs: 5 * 60_000,
+      }),
+    );
+  }
+  app.use(
+    reactRouterHandler({
+      clientIpHeader: CLIENT_IP_HEADER,
+      handleRequest,
+      origin: env.BASE_URL,
+      getLoadContext: (req, res) => loadContext(res.locals.cspNonce as string, req.log),
+    }),
+  );
+
+  const onError: ErrorRequestHandler = (error, req, res, next) => {
+    req.log.error({ err: error }, "unhandled error");
+    if (res.headersSent) return next(error);
+    res.status(500).type("text/plain").send("Something went wrong on our side. Please try again.");
+  };
+  app.use(onError);
+  return app;
+}
+
+/** Reads the configuration, opens and migrates the database, and serves until SIGTERM. */
+export async function start({ vite }: { vite?: ViteDevServer } = {}) {
+  let env;
+  try {
+    env = parseEnv();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+  const log = createLogger(env.LOG_LEVEL);
+  let services: AppServices;
+  try {
+    services = await createServices(env, log);
+  } catch (error) {
+    const where = env.DATABASE_URL
+      ? "PostgreSQL database at DATABASE_URL"
+      : `SQLite database in ${env.DATA_DIR}`;
+    fail(`Could not open the ${where}: ${(error as Error).message}`);
+  }
+  const { database } = services;
+  services.mailer.start();
+
+  let shuttingDown = false;
+  const app = createApp({ services, vite, isShuttingDown: () => shuttingDown });
+  const server = app.listen(env.PORT, env.HOST ?? "::");
+  server.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EADDRINUSE") fail(`Port ${env.PORT} is already in use. Set PORT to a free port.`);
+    if (error.code === "EACCES")
+      fail(`Not allowed to listen on port ${env.PORT}. Set PORT to a port above 1023.`);
+    fail(`Could not start the server: ${error.message}`);
+  });
+  server.on("listening", () => {
+    log.info({ url: env.BASE_URL, database: database.dialect }, "Tidewell is listening");
+  });
+
+  const shutdown = (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    log.info({ signal }, "shutting down: finishing requests in flight");
+    // Stops accepting connections and calls back once the requests in flight
+    // have been answered; kept-alive connections are closed as they fall idle.
+    const closeIdle = setInterval(() => server.closeIdleConnections(), 100);
+    server.close(async () => {
+      clearInterval(closeIdle);
+      await vite?.close();
+      await closeServices(services);
+      log.info("shut down cleanly");
+      process.exit(0);
+    });
+    setTimeout(() => {
+      log.warn("requests still open after 10 s; closing them");
+      server.closeAllConnections();
+    }, 10_000).unref();
+  };
+  process.once("SIGTERM", () => shutdown("SIGTERM"));
+  process.once("SIGINT", () => shutdown("SIGINT"));
+  return server;
+}
+
+function fail(message: string): never {
+  process.stderr.write(`\n${message}\n\n`);
+  process.exit(1);
+}

@@ -1,0 +1,103 @@
+import type { Request as ExpressRequest, RequestHandler } from "express";
+import { gzipWithNonce, nonceTemplate, withNonce, type NonceTemplate } from "./nonce-gzip.ts";
+
+/**
+ * The public pages, rendered once and served from memory to visitors who are
+ * not signed in: those pages are the same for all of them, so rendering each
+ * request again would only spend time. Each response still gets its own CSP
+ * nonce, spliced into the cached page (see nonce-gzip.ts).
+ *
+ * A request with a session or a flash message, a query string, or any method
+ * but GET and HEAD goes to the app as usual; so does a page whose render is
+ * not a plain 200 page without cookies.
+ */
+// As long as a nonce (16 random bytes in base64), in a character no page contains.
+export const NONCE_PLACEHOLDER = "\u0001".repeat(24);
+
+export interface PageCacheOptions {
+  /** The paths of the public pages. */
+  paths: ReadonlySet<string>;
+  /** Renders a page for a visitor with no cookies, with NONCE_PLACEHOLDER as its nonce. */
+  render: (path: string) => Promise<Response>;
+  /** Cookies that make a page personal (the session, a flash message). */
+  personalCookies: RegExp;
+  /** How long a rendered page is served before it is rendered again. */
+  ttlMs: number;
+  now?: () => number;
+}
+
+interface CachedPage {
+  status: number;
+  headers: [string, string][];
+  template: NonceTemplate;
+}
+
+/** A rendered page, or null for a path whose render can't be shared; either until it expires. */
+interface Entry {
+  page: CachedPage | null;
+  expiresAt: number;
+}
+
+export function publicPageCache(options: PageCacheOptions): RequestHandler {
+  const now = options.now ?? Date.now;
+  // Only the public pages' paths are ever keys, so the cache can't grow beyond them.
+  const entries = new Map<string, Entry>();
+  const rendering = new Map<string, Promise<Entry>>();
+
+  async function entryFor(path: string): Promise<Entry> {
+    const cached = entries.get(path);
+    if (cached && cached.expiresAt > now()) return cached;
+    // One render per page at a time, however many visitors ask at once.
+    let pending = rendering.get(path);
+    if (!pending) {
+      pending = renderEntry(path).finally(() => rendering.delete(path));
+      rendering.set(path, pending);
+    }
+    return pending;
+  }
+
+  async function renderEntry(path: string): Promise<Entry> {
+    const response = await options.render(path);
+    const type = response.headers.get("content-type") ?? "";
+    let page: CachedPage | null = null;
+    if (response.status === 200 && type.startsWith("text/html") && !response.headers.has("set-cookie")) {
+      page = {
+        status: response.status,
+        headers: [...response.headers.entries()].filter(
+          ([name]) => !["content-length", "content-encoding", "transfer-encoding"].includes(name),
+        ),
+        template: nonceTemplate(await response.text(), NONCE_PLACEHOLDER),
+      };
+    } else {
+      await response.body?.cancel();
+    }
+    const entry = { page, expiresAt: now() + options.ttlMs };
+    entries.set(path, entry);
+    return entry;
+  }
+
+  return async (req, res, next) => {
+    if (!isCacheable(req, options)) return next();
+    try {
+      const { page } = await entryFor(req.path);
+      if (!page) return next();
+      const nonce = res.locals.cspNonce as string;
+      const gzip = req.acceptsEncodings("gzip", "identity") === "gzip";
+      const body = gzip ? gzipWithNonce(page.template, nonce) : withNonce(page.template, nonce);
+      res.status(page.status);
+      for (const [name, value] of page.headers) res.set(name, value);
+      res.set("Vary", "Accept-Encoding, Cookie");
+      if (gzip) res.set("Content-Encoding", "gzip");
+      res.set("Content-Length", String(body.length));
+      res.end(req.method === "HEAD" ? undefined : body);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+function isCacheable(req: ExpressRequest, options: PageCacheOptions) {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  if (!options.paths.has(req.path) || req.originalUrl !== req.path) return false;
+  return !options.personalCookies.test(req.headers.cookie ?? "");
+}

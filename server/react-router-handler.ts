@@ -1,0 +1,112 @@
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import type { RouterContextProvider } from "react-router";
+import { writeReadableStreamToWritable } from "@react-router/node";
+
+/** The largest request body the app accepts (contact messages, forms, webhooks). */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+interface HandlerOptions {
+  /** The header that carries the client's address to the app; any copy the client sent is dropped. */
+  clientIpHeader: string;
+  handleRequest: (request: Request, context: RouterContextProvider) => Promise<Response>;
+  /** The public origin every request URL is built on, never the Host header. */
+  origin: string;
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => RouterContextProvider;
+}
+
+/**
+ * Hosts React Router in Express. Unlike @react-router/express it reads the body
+ * first, so an oversize body gets 413 and malformed JSON gets 400 before any
+ * route runs, and webhook routes can verify signatures on the exact bytes.
+ */
+export function reactRouterHandler(options: HandlerOptions): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      const body = await readBody(req);
+      if (body === "too-large") return sendProblem(res, 413, "The request is too large.");
+      if (body && isJson(req) && !isValidJson(body)) {
+        return sendProblem(res, 400, "The request body is not valid JSON.");
+      }
+      const controller = new AbortController();
+      res.on("close", () => {
+        if (!res.writableFinished) controller.abort();
+      });
+      const headers = toHeaders(req.headers);
+      headers.delete(options.clientIpHeader);
+      if (req.ip) headers.set(options.clientIpHeader, req.ip);
+      const request = new Request(new URL(req.originalUrl, options.origin), {
+        method: req.method,
+        headers,
+        body: body && body.length > 0 ? new Uint8Array(body) : undefined,
+        signal: controller.signal,
+      });
+      await sendResponse(res, await options.handleRequest(request, options.getLoadContext(req, res)));
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+async function readBody(req: ExpressRequest): Promise<Buffer | "too-large" | undefined> {
+  if (req.method === "GET" || req.method === "HEAD") return undefined;
+  if (Number(req.headers["content-length"] ?? 0) > BODY_LIMIT_BYTES) {
+    req.resume();
+    return "too-large";
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > BODY_LIMIT_BYTES) {
+      req.resume();
+      return "too-large";
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+function isJson(req: ExpressRequest) {
+  return /^application\/([\w.+-]+\+)?json\b/i.test(req.headers["content-type"] ?? "");
+}
+
+function isValidJson(body: Buffer) {
+  try {
+    JSON.parse(body.toString("utf8"));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function sendProblem(res: ExpressResponse, status: number, error: string) {
+  res.status(status).set("Connection", "close").json({ error });
+}
+
+function toHeaders(source: ExpressRequest["headers"]): Headers {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(source)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(key, item);
+  }
+  return headers;
+}
+
+async function sendResponse(res: ExpressResponse, response: Response) {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  // A route's own headers win over the defaults set earlier (helmet's Referrer-Policy, say).
+  for (const [key, value] of response.headers.entries()) {
+    if (key === "set-cookie") res.append(key, value);
+    else res.set(key, value);
+  }
+  if (response.body) {
+    await writeReadableStreamToWritable(response.body, res);
+  } else {
+    res.end();
+  }
+}

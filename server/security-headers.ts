@@ -1,0 +1,67 @@
+import crypto from "node:crypto";
+import type { RequestHandler } from "express";
+import helmet from "helmet";
+import type { CheckoutSources } from "../app/modules/payments/checkout-config.ts";
+import { PODCAST } from "../app/modules/site/podcast.ts";
+
+export interface SecurityHeaderOptions {
+  /** Send HSTS: only when the public origin is https. */
+  hsts: boolean;
+  /** Vite's dev server needs a websocket and eval for hot reloading. */
+  dev: boolean;
+  /** Where audio may come from besides this site (the S3 endpoint, when media is on S3). */
+  mediaOrigins?: string[];
+  /** The payment providers' hosts, when live keys are configured. */
+  checkout?: CheckoutSources;
+}
+
+const noCheckout: CheckoutSources = { script: [], frame: [], connect: [], img: [], popups: false };
+
+/**
+ * Helmet with a fresh CSP nonce per request. Inline scripts run only with the
+ * nonce; nothing is loaded from another host but the media store and the
+ * payment providers that are configured.
+ */
+export function securityHeaders({
+  hsts,
+  dev,
+  mediaOrigins = [],
+  checkout = noCheckout,
+}: SecurityHeaderOptions): RequestHandler[] {
+  const nonce: RequestHandler = (_req, res, next) => {
+    res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+    next();
+  };
+  const headers = helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        "default-src": ["'self'"],
+        "script-src": [
+          "'self'",
+          (_req, res) => `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`,
+          ...(dev ? ["'unsafe-eval'"] : []),
+          ...checkout.script,
+        ],
+        // Style attributes are set by components at run time; no script can ride on them.
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:", "blob:", ...checkout.img],
+        "font-src": ["'self'"],
+        "media-src": ["'self'", "blob:", ...mediaOrigins],
+        "connect-src": ["'self'", ...(dev ? ["ws:"] : []), ...checkout.connect],
+        // The podcast player, once a visitor asks for it, and the card and PayPal forms.
+        "frame-src": [PODCAST.embedOrigin, ...checkout.frame],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        ...(hsts ? { "upgrade-insecure-requests": [] } : {}),
+      },
+    },
+    strictTransportSecurity: hsts ? { maxAge: 63072000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: { policy: checkout.popups ? "same-origin-allow-popups" : "same-origin" },
+  });
+  return [nonce, headers];
+}

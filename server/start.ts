@@ -1,0 +1,21 @@
+/**
+ * Starts Tidewell. `node server/start.ts` serves the production build;
+ * `node server/start.ts --dev` serves the source through Vite with hot reload.
+ * Node runs this file directly (type stripping); everything else is bundled.
+ */
+import fs from "node:fs";
+
+if (process.argv.includes("--dev")) {
+  const { createServer } = await import("vite");
+  const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
+  const { start } = await vite.ssrLoadModule("./server/app.ts");
+  await start({ vite });
+} else {
+  const buildUrl = new URL("../build/server/index.js", import.meta.url);
+  if (!fs.existsSync(buildUrl)) {
+    process.stderr.write("\nThere is no build yet. Run `npm run build` first (or just `npm start`).\n\n");
+    process.exit(1);
+  }
+  const { start } = await import(buildUrl.href);
+  await start();
+}

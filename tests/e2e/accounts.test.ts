@@ -1,0 +1,317 @@
+import { describe, expect, it } from "vitest";
+import { createCookieClient } from "../support/cookie-client.ts";
+import { expectToast, PASSWORD, signUpThroughForm, uniqueEmail } from "./support/accounts.ts";
+import { baseUrl, expectAccessible, expectHeading, useBrowser, waitForHydration } from "./support/browser.ts";
+
+describe("accounts in the browser", () => {
+  const browser = useBrowser();
+
+  it("signs up for the free course from /auth?tier=free and lands on the portal", async () => {
+    const page = await browser.newPage();
+    await signUpThroughForm(page, { name: "Amara Okafor" });
+    await expectHeading(page, "Welcome, Amara");
+    await expectToast(page, "Welcome to Tidewell! Your account is ready.");
+    await page.context().close();
+  });
+
+  it("sends a signed-out visit to /portal/library to /auth with the spec's toast", async () => {
+    const page = await browser.newPage();
+    await page.goto("/portal/library");
+    expect(new URL(page.url()).pathname).toBe("/auth");
+    await waitForHydration(page);
+    await expectToast(page, "Please sign in to access your library");
+    await page.context().close();
+  });
+
+  it("shows the sign-in prompt as a banner when JavaScript is off", async () => {
+    const page = await browser.newPage({ javaScriptEnabled: false });
+    await page.goto("/portal/program");
+    expect(new URL(page.url()).pathname).toBe("/auth");
+    expect(await page.getByRole("status").first().textContent()).toContain(
+      "Please sign in to access your program",
+    );
+    await page.context().close();
+  });
+
+  it("sends a signed-in member from / to /portal, and from /auth too", async () => {
+    const page = await browser.newPage();
+    await signUpThroughForm(page);
+    const home = await page.goto("/");
+    expect(new URL(page.url()).pathname).toBe("/portal");
+    expect(home?.request().redirectedFrom()?.url()).toBe(`${baseUrl()}/`);
+    await page.goto("/auth?tier=signin");
+    expect(new URL(page.url()).pathname).toBe("/portal");
+    await page.context().close();
+  });
+
+  it("shows the avatar menu when signed in, and signs out with its toast", async () => {
+    const page = await browser.newPage();
+    await signUpThroughForm(page, { name: "Sam Rivers" });
+    // The public pages' header carries the account menu.
+    await page.goto("/about");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: /My Account/ }).click();
+    await expect(page.getByRole("menuitem", { name: "Dashboard" }).isVisible()).resolves.toBe(true);
+    await expectAccessible(page);
+    await page.getByRole("menuitem", { name: "Sign Out" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await expectToast(page, "Signed out successfully");
+    await expect(page.getByRole("link", { name: "Log In" }).isVisible()).resolves.toBe(true);
+    await page.context().close();
+  });
+
+  it("signs out from the phone drawer's My Account section", async () => {
+    const page = await browser.newPage({ viewport: "phone" });
+    await signUpThroughForm(page);
+    await page.goto("/about");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const drawer = page.getByRole("dialog", { name: "Menu" });
+    await drawer.getByText("My Account").waitFor();
+    await expectAccessible(page);
+    await drawer.getByRole("button", { name: "Sign Out" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await expectToast(page, "Signed out successfully");
+    await page.context().close();
+  });
+
+  it("signs out from the portal's sidebar, and from its bottom bar on a phone", async () => {
+    for (const viewport of ["desktop", "phone"] as const) {
+      const page = await browser.newPage({ viewport });
+      await signUpThroughForm(page);
+      const bar = page.getByRole("navigation", {
+        name: viewport === "phone" ? "Portal shortcuts" : "Portal",
+      });
+      await bar.waitFor();
+      await page.getByRole("button", { name: "Sign Out" }).filter({ visible: true }).click();
+      await page.waitForURL((url) => url.pathname === "/");
+      await expectToast(page, "Signed out successfully");
+      await page.context().close();
+    }
+  });
+
+  it("signs in with the password and says welcome back; a wrong password shows the error", async () => {
+    const setup = await browser.newPage();
+    const { email } = await signUpThroughForm(setup);
+    await setup.context().close();
+
+    const page = await browser.newPage();
+    await page.goto("/auth?tier=signin");
+    await waitForHydration(page);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("not-my-password");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("alert").filter({ hasText: "Invalid email or password" }).waitFor();
+    await expectAccessible(page);
+
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.waitForURL((url) => url.pathname === "/portal");
+    await expectToast(page, "Welcome back!");
+    await page.context().close();
+  });
+
+  it("signs in without JavaScript too", async () => {
+    const setup = await browser.newPage();
+    const { email } = await signUpThroughForm(setup);
+    await setup.context().close();
+    const page = await browser.newPage({ javaScriptEnabled: false });
+    await page.goto("/auth?tier=signin");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.waitForURL((url) => url.pathname === "/portal");
+    expect(await page.getByRole("status").first().textContent()).toContain("Welcome back!");
+    await page.context().close();
+  });
+
+  it("opens on the tab the tier asks for, and on Sign In otherwise", async () => {
+    const page = await browser.newPage();
+    for (const [tier, tab] of [
+      ["free", "Foundation Course"],
+      ["premium", "Complete Course"],
+      ["signin", "Sign In"],
+      ["nonsense", "Sign In"],
+    ]) {
+      await page.goto(`/auth?tier=${tier}`);
+      const current = page
+        .getByRole("navigation", { name: "Choose how to start" })
+        .locator('[aria-current="page"]');
+      expect(await current.textContent(), tier).toContain(tab);
+      await expectAccessible(page);
+    }
+    await page.context().close();
+  });
+
+  it("switches between password and magic link sign-in", async () => {
+    const page = await browser.newPage();
+    await page.goto("/auth?tier=signin");
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "Forgot password? Use magic link instead" }).click();
+    await page.getByRole("button", { name: "Send magic link" }).waitFor();
+    await page.getByRole("link", { name: "Back to password sign in" }).click();
+    await page.getByLabel("Password").waitFor();
+    await page.context().close();
+  });
+
+  it("signs in with a magic link read from the local outbox", async () => {
+    const setup = await browser.newPage();
+    const { email } = await signUpThroughForm(setup);
+    await setup.context().close();
+
+    const page = await browser.newPage();
+    await page.goto("/auth?tier=signin&mode=magic");
+    await waitForHydration(page);
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Send magic link" }).click();
+    await expectToast(page, "Check your email! We've sent you a magic link to sign in.");
+
+    await page.goto("/dev/outbox");
+    const message = page
+      .getByRole("article")
+      .filter({ hasText: email })
+      .filter({ hasText: "sign-in link" })
+      .first();
+    await message.getByRole("link").first().click();
+    await page.waitForURL((url) => url.pathname === "/portal");
+    await expectHeading(page, "Welcome, Amara");
+    await page.context().close();
+  });
+
+  it("asks for a password reset with the spec's message", async () => {
+    const page = await browser.newPage();
+    await page.goto("/auth?tier=signin&mode=reset");
+    await waitForHydration(page);
+    await page.getByLabel("Email").fill(uniqueEmail());
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    await expectToast(page, "Check your email to reset your password");
+    await page.context().close();
+  });
+
+  it("says an unconfigured Google sign-in is not available", async () => {
+    const page = await browser.newPage();
+    await page.goto("/auth?tier=signin");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Continue with Google" }).click();
+    await expectToast(
+      page,
+      "Google login is not available at the moment. Please try another sign-in method.",
+    );
+    await page.context().close();
+  });
+
+  it("shows an error a provider sends back in the address", async () => {
+    const page = await browser.newPage();
+    await page.goto("/auth?tier=signin#error=access_denied&error_description=The+user+denied+access");
+    await waitForHydration(page);
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "Authentication failed: The user denied access" })
+      .waitFor();
+    await page.goto("/auth?tier=signin&error=INVALID_TOKEN");
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "Authentication failed: This sign-in link has expired" })
+      .waitFor();
+    await page.context().close();
+  });
+
+  it("says 'You've been signed out' in another tab when the session ends, then goes home", async () => {
+    const context = await browser.newContext();
+    const first = await context.newPage();
+    await signUpThroughForm(first);
+    const second = await context.newPage();
+    await second.goto("/portal");
+    await waitForHydration(second);
+    await first.bringToFront();
+    await first.getByRole("navigation", { name: "Portal" }).waitFor();
+    await first.getByRole("button", { name: "Sign Out" }).first().click();
+    await first.waitForURL((url) => url.pathname === "/");
+    await second.bringToFront();
+    await expectToast(second, "You've been signed out");
+    await second.waitForURL((url) => url.pathname === "/");
+    await context.close();
+  });
+
+  it("updates the full name and keeps the email read-only", async () => {
+    const page = await browser.newPage();
+    await signUpThroughForm(page, { name: "Amara Okafor" });
+    await page.goto("/portal/profile");
+    await waitForHydration(page);
+    expect(await page.getByLabel("Email").getAttribute("readonly")).not.toBeNull();
+    await page.getByText("Email cannot be changed. Contact support if needed.").waitFor();
+    await page.getByLabel("Full name").fill("Amara Grace Okafor");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expectToast(page, "Profile updated successfully");
+    await page.goto("/portal");
+    await expectHeading(page, "Welcome, Amara");
+    await expectAccessible(page);
+    await page.context().close();
+  });
+
+  it("downloads the member's own data and deletes the account after confirming", async () => {
+    const page = await browser.newPage();
+    const { email } = await signUpThroughForm(page);
+    await page.goto("/portal/profile");
+    await waitForHydration(page);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download my data" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^tidewell-my-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const exported = JSON.parse(
+      await (await download.createReadStream()).toArray().then((c) => Buffer.concat(c).toString()),
+    );
+    expect(exported.account.email).toBe(email);
+
+    await page.getByText("Delete my account", { exact: true }).click();
+    await page.getByLabel("Type DELETE to confirm").fill("delete");
+    await page.getByRole("button", { name: /Delete my account for good/ }).click();
+    await page.getByText("Type DELETE to confirm", { exact: true }).last().waitFor();
+    expect(new URL(page.url()).pathname).toBe("/portal/profile");
+
+    await page.getByLabel("Type DELETE to confirm").fill("DELETE");
+    await page.getByRole("button", { name: /Delete my account for good/ }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await expectToast(page, "Your account and everything in it have been deleted.");
+
+    const again = await browser.newPage();
+    await again.goto("/auth?tier=signin");
+    await waitForHydration(again);
+    await again.getByLabel("Email").fill(email);
+    await again.getByLabel("Password").fill(PASSWORD);
+    await again.getByRole("button", { name: "Sign In" }).click();
+    await again.getByRole("alert").filter({ hasText: "Invalid email or password" }).waitFor();
+    await page.context().close();
+    await again.context().close();
+  });
+});
+
+describe("cross-site requests", () => {
+  it("refuses a form posted from another site, and changes nothing", async () => {
+    const email = uniqueEmail("csrf");
+    const attacker = createCookieClient("https://evil.example", (request) =>
+      fetch(new Request(request.url.replace("https://evil.example", baseUrl()), request), {
+        redirect: "manual",
+      }),
+    );
+    const response = await attacker.request("/auth", {
+      method: "POST",
+      form: { intent: "sign-up", tier: "free", name: "Mallory", email, password: PASSWORD },
+    });
+    expect(response.status).toBe(403);
+    const text = await fetch(`${baseUrl()}/auth`, {
+      method: "POST",
+      headers: { "content-type": "text/plain", origin: "https://evil.example" },
+      body: "intent=sign-out",
+    });
+    expect(text.status).toBe(403);
+    // Nobody was created: signing in with that email fails.
+    const check = createCookieClient(baseUrl());
+    const signIn = await check.request("/api/auth/sign-in/email", {
+      method: "POST",
+      json: { email, password: PASSWORD },
+    });
+    expect(signIn.status).toBe(401);
+  });
+});

@@ -1,0 +1,182 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, type ServerProcess } from "../support/server-process.ts";
+import { expectToast, makePremium, signUpThroughForm } from "./support/accounts.ts";
+import { expectAccessible, expectHeading, useBrowser, waitForHydration } from "./support/browser.ts";
+
+/**
+ * The programme day by day, on a server whose clock the test moves forward
+ * (TEST_CLOCK_FILE, honoured on loopback only).
+ */
+describe("the two-week programme", () => {
+  const browser = useBrowser();
+  let server: ServerProcess;
+  let clockFile: string;
+  const setClock = (iso: string) => fs.writeFileSync(clockFile, iso);
+
+  beforeAll(async () => {
+    clockFile = path.join(fs.mkdtempSync("/tmp/tidewell-clock-"), "now");
+    setClock("2026-11-21T10:00:00Z");
+    server = await startServer({ TEST_CLOCK_FILE: clockFile });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  const open = async (page: Page, path: string) => {
+    await page.goto(`${server.baseUrl}${path}`);
+    await waitForHydration(page);
+  };
+
+  it("takes a member from onboarding through three days of practice to a shared, then revoked, partner link", async () => {
+    const context = await browser.newContext();
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.baseUrl });
+    const page = await context.newPage();
+    const { email } = await signUpThroughForm(page, { name: "Amara Okafor", origin: server.baseUrl });
+    await makePremium(email, server);
+
+    // Onboarding: Save waits for a date; the picker allows today to a year ahead.
+    await open(page, "/portal");
+    await page.getByRole("heading", { name: "When is your baby due?" }).waitFor();
+    expect(await page.getByText("(Default Schedule)").count()).toBe(1);
+    const save = page.getByRole("button", { name: "Save my date" });
+    expect(await save.isDisabled()).toBe(true);
+    const picker = page.getByLabel("Your due date");
+    expect([await picker.getAttribute("min"), await picker.getAttribute("max")]).toEqual([
+      "2026-11-21",
+      "2027-11-21",
+    ]);
+    await page.getByText("Induction Date").click();
+    await page.getByLabel("Your induction date").waitFor();
+    await page.getByText("Due Date", { exact: true }).click();
+    await page.getByLabel("Your due date").fill("2026-12-05");
+    await save.click();
+    await expectToast(page, "Date saved! Welcome to your journey 💝");
+    await page.getByRole("heading", { name: "When is your baby due?" }).waitFor({ state: "detached" });
+    expect(await page.getByText("(Default Schedule)").count()).toBe(0);
+    expect(
+      await page.getByRole("progressbar", { name: "Programme progress" }).getAttribute("aria-valuenow"),
+    ).toBe("0");
+    await expectAccessible(page);
+
+    // Day one.
+    await open(page, "/portal/program");
+    await page.getByRole("heading", { name: "Pregnancy Relaxation and Wellbeing" }).first().waitFor();
+    await page.getByRole("button", { name: "Mark as Complete" }).click();
+    await expectToast(page, "Practice completed! 🌟");
+    await page.getByText("Done for today").waitFor();
+    expect(await page.getByText("Starting").count()).toBeGreaterThan(0);
+    await expectAccessible(page);
+
+    // Day two: the streak continues.
+    setClock("2026-11-22T10:00:00Z");
+    await open(page, "/portal/program");
+    await page.getByRole("button", { name: "Mark as Complete" }).click();
+    await expectToast(page, "Great job! Streak continued! 🔥");
+    await expectToast(page, "You're on a 2 day streak!");
+
+    // Day three: three in a row earns the Growing badge and the partner link.
+    setClock("2026-11-23T10:00:00Z");
+    await open(page, "/portal/program");
+    expect(await page.getByRole("button", { name: "Share with Partner" }).count()).toBe(0);
+    await page.getByRole("button", { name: "Mark as Complete" }).click();
+    await expectToast(page, "You're on a 3 day streak!");
+    await page.getByText("Growing").first().waitFor();
+    await page.getByRole("button", { name: "Share with Partner" }).click();
+    await expectToast(page, "Share link copied! 📋");
+    await expectToast(page, "Share your progress with your partner");
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toMatch(new RegExp(`^${server.baseUrl}/shared/[A-Za-z0-9_-]{43}$`));
+
+    // The partner opens it with no account at all.
+    const partnerContext = await browser.newContext();
+    const partner = await partnerContext.newPage();
+    const response = await partner.goto(link);
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()["referrer-policy"]).toBe("no-referrer");
+    expect(response?.headers()["x-robots-tag"]).toMatch(/noindex/);
+    await expectHeading(partner, "Following Amara's preparation");
+    const text = await partner.locator("main").innerText();
+    expect(text).toContain("3 days");
+    expect(text).not.toContain(email);
+    expect(text).not.toMatch(/2026|December|5 Dec/);
+    await expectAccessible(partner);
+
+    // Turning the link off makes it a dead end.
+    await open(page, "/portal/profile");
+    await page.getByRole("button", { name: "Turn off the link" }).click();
+    await expectToast(page, "Partner link turned off");
+    expect((await partner.goto(link))?.status()).toBe(404);
+    await partnerContext.close();
+
+    // The profile's quick date editor.
+    await page.getByRole("button", { name: /Change due date/ }).click();
+    const dateField = page.getByLabel(/New date/);
+    await dateField.fill("hello");
+    await dateField.press("Enter");
+    await page.getByText("Please enter a valid date (e.g., 14/Nov)").waitFor();
+    await dateField.press("Escape");
+    await page.getByRole("button", { name: /Change due date/ }).click();
+    await page.getByLabel(/New date/).fill("14/Dec");
+    await page.getByLabel(/New date/).press("Enter");
+    await expectToast(page, "✨ Due date updated!");
+    await page.getByText("Monday 14 December").waitFor();
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  it("ticks days and listened sessions with the spec's toasts, and keeps the default schedule in the browser", async () => {
+    const page = await browser.newPage();
+    await signUpThroughForm(page, { origin: server.baseUrl });
+    setClock("2026-11-21T10:00:00Z");
+    await open(page, "/portal");
+
+    // Not saved yet: ticking a day changes only this page.
+    const firstDay = page.getByRole("checkbox", { name: /Day 1: Pregnancy Relaxation/ }).first();
+    await firstDay.check();
+    expect(
+      await page.getByRole("progressbar", { name: "Programme progress" }).getAttribute("aria-valuenow"),
+    ).toBe("7");
+    await page.reload();
+    await waitForHydration(page);
+    expect(
+      await page
+        .getByRole("checkbox", { name: /Day 1: Pregnancy Relaxation/ })
+        .first()
+        .isChecked(),
+    ).toBe(false);
+
+    const listened = page.getByRole("checkbox", { name: "Affirmations One", exact: true });
+    await listened.check();
+    await expectToast(page, "✓ Marked as listened");
+    await listened.uncheck();
+    await expectToast(page, "Unmarked");
+
+    await page.getByLabel("Your due date").fill("2026-12-20");
+    await page.getByRole("button", { name: "Save my date" }).click();
+    await expectToast(page, "Date saved! Welcome to your journey 💝");
+    const saved = page.getByRole("checkbox", { name: /Day 1: Pregnancy Relaxation/ }).first();
+    await saved.check();
+    await expectToast(page, "Activity completed! 🌟");
+    await saved.uncheck();
+    await expectToast(page, "Marked as incomplete");
+
+    // Quick clicks while earlier saves are still landing: the box follows the last one, and so does the server.
+    await saved.check();
+    await saved.uncheck();
+    await saved.check();
+    await page.waitForLoadState("networkidle");
+    expect(await saved.isChecked()).toBe(true);
+    await page.reload();
+    await waitForHydration(page);
+    expect(
+      await page
+        .getByRole("checkbox", { name: /Day 1: Pregnancy Relaxation/ })
+        .first()
+        .isChecked(),
+    ).toBe(true);
+    await page.context().close();
+  });
+});

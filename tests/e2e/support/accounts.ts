@@ -1,0 +1,69 @@
+import crypto from "node:crypto";
+import { inject } from "vitest";
+import type { Page } from "playwright-core";
+import { openDatabase, type Db } from "~/platform/db.server.ts";
+import { waitForHydration } from "./browser.ts";
+
+export const PASSWORD = "calm-waters-rise";
+
+export function uniqueEmail(label = "member") {
+  return `${label}-${crypto.randomBytes(5).toString("hex")}@example.com`;
+}
+
+/** Creates a free account through the sign-up form and waits for the portal. */
+export async function signUpThroughForm(
+  page: Page,
+  { name = "Amara Okafor", email = uniqueEmail(), origin = "" } = {},
+) {
+  await page.goto(`${origin}/auth?tier=free`);
+  await waitForHydration(page);
+  await page.getByLabel("Your name").fill(name);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Choose a password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create free account" }).click();
+  await page.waitForURL((url) => url.pathname === "/portal");
+  return { email, name };
+}
+
+/** The text of the toast that says `text`, once it shows. */
+export async function expectToast(page: Page, text: string) {
+  await page.locator("[data-sonner-toast]").filter({ hasText: text }).first().waitFor({ timeout: 5000 });
+}
+
+/** Where a server keeps its data: the e2e run's shared server unless another is given. */
+export interface ServerData {
+  dataDir: string;
+  databaseUrl?: string;
+}
+
+const sharedServer = (): ServerData => ({ dataDir: inject("dataDir"), databaseUrl: inject("databaseUrl") });
+
+/**
+ * Reads or writes a running server's own database (its SQLite file, which the
+ * server holds open too in WAL mode, or its PostgreSQL schema).
+ */
+export async function withServerDatabase<T>(
+  work: (db: Db) => Promise<T>,
+  server: ServerData = sharedServer(),
+): Promise<T> {
+  const handle = openDatabase({ dataDir: server.dataDir, databaseUrl: server.databaseUrl });
+  try {
+    return await work(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Gives the account premium the way a verified payment would: straight in the server's database. */
+export async function makePremium(email: string, server?: ServerData) {
+  const result = await withServerDatabase(
+    (db) =>
+      db
+        .updateTable("profiles")
+        .set({ subscription_tier: "premium" })
+        .where("id", "=", (eb) => eb.selectFrom("user").select("id").where("email", "=", email))
+        .executeTakeFirst(),
+    server,
+  );
+  if (Number(result.numUpdatedRows) !== 1) throw new Error(`No account for ${email}`);
+}

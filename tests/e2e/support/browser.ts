@@ -1,0 +1,85 @@
+import AxeBuilder from "@axe-core/playwright";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll, expect, inject } from "vitest";
+
+/** Debian's Chromium, started the way this machine allows (no sandbox, no background network). */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export const viewports = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+/** An address from the documentation range (TEST-NET-3), different for each visitor. */
+function randomVisitorIp() {
+  return `203.0.113.${Math.floor(Math.random() * 254) + 1}`;
+}
+
+export function baseUrl(): string {
+  return inject("baseUrl");
+}
+
+/** Launches one browser for the test file and closes it afterwards. */
+export function useBrowser() {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    async newContext(
+      options: { viewport?: keyof typeof viewports; javaScriptEnabled?: boolean } = {},
+    ): Promise<BrowserContext> {
+      if (!browser) throw new Error("The browser is not running");
+      return browser.newContext({
+        baseURL: baseUrl(),
+        viewport: viewports[options.viewport ?? "desktop"],
+        javaScriptEnabled: options.javaScriptEnabled ?? true,
+        reducedMotion: "reduce",
+        extraHTTPHeaders: { "x-forwarded-for": randomVisitorIp() },
+      });
+    },
+    async newPage(options?: {
+      viewport?: keyof typeof viewports;
+      javaScriptEnabled?: boolean;
+    }): Promise<Page> {
+      const context = await this.newContext(options);
+      return context.newPage();
+    },
+  };
+}
+
+/** Waits until React has hydrated the page, so clicks reach their handlers. */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}
+
+/** No serious or critical accessibility violation on the page as it is now. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(
+    blocking.map(
+      (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`,
+    ),
+  ).toEqual([]);
+}
+
+/** Waits for the page's main heading to read exactly `text` (client navigation renders a moment after the URL changes). */
+export async function expectHeading(page: Page, text: string) {
+  const heading = page.getByRole("heading", { level: 1 });
+  await expect.poll(() => heading.textContent(), { timeout: 5000 }).toBe(text);
+}

@@ -1,0 +1,34 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { startServer, type ServerProcess } from "../../support/server-process.ts";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+    dataDir: string;
+    /** Set when the run is on PostgreSQL (E2E_DATABASE_URL). */
+    databaseUrl: string | undefined;
+  }
+}
+
+let server: ServerProcess | undefined;
+
+/** One server for the whole end-to-end run; its log is kept for inspection. */
+export async function setup(project: TestProject) {
+  // As if behind a reverse proxy: each browser context says where it comes from, so the
+  // run's many sign-ups look like many visitors and stay under the per-IP abuse limits.
+  server = await startServer({ TRUST_PROXY: "1" });
+  project.provide("baseUrl", server.baseUrl);
+  project.provide("dataDir", server.dataDir);
+  project.provide("databaseUrl", server.databaseUrl);
+}
+
+export async function teardown() {
+  if (!server) return;
+  await server.stop();
+  const logDir = path.resolve("test-results");
+  fs.mkdirSync(logDir, { recursive: true });
+  fs.writeFileSync(path.join(logDir, "e2e-server.log"), server.output());
+  fs.rmSync(server.dataDir, { recursive: true, force: true });
+}

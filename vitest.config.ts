@@ -1,0 +1,41 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          environment: "node",
+          include: ["app/**/*.test.ts", "db/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "dom",
+          environment: "jsdom",
+          include: ["app/**/*.test.tsx"],
+          setupFiles: ["tests/support/dom-setup.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "e2e",
+          environment: "node",
+          include: ["tests/e2e/**/*.test.ts"],
+          globalSetup: ["tests/e2e/support/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // A browser on a busy two-core machine can take a moment to catch up.
+          expect: { poll: { timeout: 5_000 } },
+          // Two cores: one browser per file, two files at a time.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
