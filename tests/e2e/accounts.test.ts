@@ -166,12 +166,21 @@ describe("accounts in the browser", () => {
     await page.getByRole("button", { name: "Send magic link" }).click();
     await expectToast(page, "Check your email! We've sent you a magic link to sign in.");
 
-    await page.goto("/dev/outbox");
+    // Delivery to the outbox happens in the background, just after the toast.
     const message = page
       .getByRole("article")
       .filter({ hasText: email })
       .filter({ hasText: "sign-in link" })
       .first();
+    await expect
+      .poll(
+        async () => {
+          await page.goto("/dev/outbox");
+          return message.count();
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(1);
     await message.getByRole("link").first().click();
     await page.waitForURL((url) => url.pathname === "/portal");
     await expectHeading(page, "Welcome, Amara");

@@ -5,14 +5,24 @@ import { Button } from "~/components/ui/button.tsx";
 import { cn } from "~/components/ui/cn.ts";
 import { programmeMessages } from "~/modules/program/messages.ts";
 import { useBrowserTimeZone, useHydrated } from "./browser.ts";
-import { useProgrammeAction } from "./use-programme-action.ts";
+import type { useProgrammeAction } from "./use-programme-action.ts";
 
 /**
  * First visit without a date: due date or induction date, then the programme
- * is laid out from it. The picker offers today to a year ahead.
+ * is laid out from it. The picker offers today to a year ahead. The page owns
+ * the save (`useProgrammeAction`), because a saved date removes this card and
+ * its confirmation must still show.
  */
-export function OnboardingCard({ min, max }: { min: string; max: string }) {
-  const { fetcher, result, pending } = useProgrammeAction();
+export function OnboardingCard({
+  min,
+  max,
+  save,
+}: {
+  min: string;
+  max: string;
+  save: ReturnType<typeof useProgrammeAction>;
+}) {
+  const { fetcher, result, pending } = save;
   const [mode, setMode] = useState<"due" | "induction">("due");
   const [date, setDate] = useState("");
   const timeZone = useBrowserTimeZone();

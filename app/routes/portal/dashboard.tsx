@@ -5,6 +5,7 @@ import { DueDateChip } from "~/components/program/due-date-chip.tsx";
 import { ListenedList } from "~/components/program/listened-list.tsx";
 import { OnboardingCard } from "~/components/program/onboarding-card.tsx";
 import { Schedule } from "~/components/program/schedule.tsx";
+import { useProgrammeAction } from "~/components/program/use-programme-action.ts";
 import { Button } from "~/components/ui/button.tsx";
 import { canPlayTrack } from "~/modules/catalogue/access.ts";
 import { TRACKS } from "~/modules/catalogue/tracks.ts";
@@ -76,6 +77,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { programme, tracks, onboarding } = loaderData;
+  const saveDate = useProgrammeAction();
   return (
     <div className="container-page grid gap-8 py-8 md:py-12">
       <header className="flex flex-wrap items-start justify-between gap-4">
@@ -90,7 +92,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         />
       </header>
 
-      {programme.saved ? null : <OnboardingCard min={onboarding.min} max={onboarding.max} />}
+      {programme.saved ? null : <OnboardingCard min={onboarding.min} max={onboarding.max} save={saveDate} />}
 
       <section
         aria-labelledby="schedule-heading"
