@@ -25,6 +25,8 @@ import { securityHeaders } from "./security-headers.ts";
 
 interface AppOptions {
   services: AppServices;
+  /** The server build: loaded once in production; in development, afresh on each request. */
+  build: ServerBuild | (() => Promise<ServerBuild>);
   /** In development, Vite serves the assets and rebuilds the app on change. */
   vite?: ViteDevServer;
   /** Flipped during shutdown so load balancers stop sending traffic. */
@@ -33,7 +35,7 @@ interface AppOptions {
 
 const loadBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
 
-export function createApp({ services, vite, isShuttingDown = () => false }: AppOptions) {
+export function createApp({ services, build, vite, isShuttingDown = () => false }: AppOptions) {
   const { env, log, database } = services;
   const app = express();
   app.disable("x-powered-by");
@@ -91,15 +93,15 @@ export function createApp({ services, vite, isShuttingDown = () => false }: AppO
       "/assets",
       express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
     );
-    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+    const publicFiles = express.static(clientDir, { maxAge: "1h", index: false });
+    // Only names with an extension can be files here; pages skip the file-system lookup.
+    app.use((req, res, next) => (/\.[\w]+$/.test(req.path) ? publicFiles(req, res, next) : next()));
   }
 
   app.use(sameOriginOnly(env.BASE_URL, ["/api/webhooks/", "/api/auth/callback/"]));
 
-  const handleRequest = createRequestHandler(
-    vite ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild> : loadBuild,
-    vite ? "development" : "production",
-  );
+  // Given the build itself (not a loader), React Router prepares its routes once, not per request.
+  const handleRequest = createRequestHandler(build, vite ? "development" : "production");
   const loadContext = (nonce: string, requestLog: Logger) => {
     const context = new RouterContextProvider();
     context.set(servicesContext, services);
@@ -163,7 +165,10 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}) {
   services.mailer.start();
 
   let shuttingDown = false;
-  const app = createApp({ services, vite, isShuttingDown: () => shuttingDown });
+  const build = vite
+    ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
+    : await loadBuild();
+  const app = createApp({ services, build, vite, isShuttingDown: () => shuttingDown });
   const server = app.listen(env.PORT, env.HOST ?? "::");
   server.on("error", (error: NodeJS.ErrnoException) => {
     if (error.code === "EADDRINUSE") fail(`Port ${env.PORT} is already in use. Set PORT to a free port.`);

@@ -105,8 +105,28 @@ async function sendResponse(res: ExpressResponse, response: Response) {
     else res.set(key, value);
   }
   if (response.body) {
+    coalesceFlushes(res);
     await writeReadableStreamToWritable(response.body, res);
   } else {
     res.end();
   }
+}
+
+/**
+ * The stream writer flushes compression after every chunk, and a page arrives
+ * in many small chunks: each flush ends a gzip block, costing CPU and bytes.
+ * One flush per turn of the event loop still sends streamed data at once.
+ */
+function coalesceFlushes(res: ExpressResponse & { flush?: () => void }) {
+  const flush = res.flush;
+  if (typeof flush !== "function") return;
+  let scheduled = false;
+  res.flush = () => {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(() => {
+      scheduled = false;
+      if (!res.writableEnded) flush.call(res);
+    });
+  };
 }

@@ -15,26 +15,28 @@ export function isCalendarDate(value: string): value is CalendarDate {
 
 /** The member's date at `now`, in their time zone (an unknown zone falls back to UTC). */
 export function todayIn(timeZone: string, now: Date): CalendarDate {
-  let formatter: Intl.DateTimeFormat;
-  try {
+  return dayFormatter(isValidTimeZone(timeZone) ? timeZone : "UTC").format(now);
+}
+
+// Building a formatter costs far more than using one, and every portal page asks for today.
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+function dayFormatter(timeZone: string) {
+  let formatter = dayFormatters.get(timeZone);
+  if (!formatter) {
     formatter = new Intl.DateTimeFormat("en-CA", {
       timeZone,
       year: "numeric",
       month: "2-digit",
       day: "2-digit",
     });
-  } catch {
-    formatter = new Intl.DateTimeFormat("en-CA", {
-      timeZone: "UTC",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-    });
+    if (dayFormatters.size >= 1000) dayFormatters.clear(); // zones are few; spellings of them are not
+    dayFormatters.set(timeZone, formatter);
   }
-  return formatter.format(now);
+  return formatter;
 }
 
 export function isValidTimeZone(timeZone: string): boolean {
+  if (dayFormatters.has(timeZone)) return true;
   try {
     new Intl.DateTimeFormat("en", { timeZone });
     return true;
@@ -56,22 +58,25 @@ export function daysBetween(from: CalendarDate, to: CalendarDate): number {
   return Math.round((toTime(to) - toTime(from)) / DAY_MS);
 }
 
+const longDate = new Intl.DateTimeFormat("en-GB", {
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  timeZone: "UTC",
+});
+const shortDate = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
 /** "Friday 14 November" — how a member reads a date. */
 export function formatLongDate(date: CalendarDate): string {
-  return new Date(`${date}T12:00:00Z`).toLocaleDateString("en-GB", {
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    timeZone: "UTC",
-  });
+  return longDate.format(new Date(`${date}T12:00:00Z`));
 }
 
 /** "14 Nov 2026". */
 export function formatShortDate(date: CalendarDate): string {
-  return new Date(`${date}T12:00:00Z`).toLocaleDateString("en-GB", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    timeZone: "UTC",
-  });
+  return shortDate.format(new Date(`${date}T12:00:00Z`));
 }
