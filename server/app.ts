@@ -19,6 +19,7 @@ import {
   type AppServices,
 } from "../app/services.server.ts";
 import { reactRouterHandler } from "./react-router-handler.ts";
+import { deferHydration } from "./defer-hydration.ts";
 import { NONCE_PLACEHOLDER, publicPageCache } from "./page-cache.ts";
 import { sameOriginOnly } from "./same-origin.ts";
 import { securityHeaders } from "./security-headers.ts";
@@ -118,6 +119,7 @@ export function createApp({ services, build, vite, isShuttingDown = () => false 
             new Request(new URL(path, env.BASE_URL), { headers: { accept: "text/html" } }),
             loadContext(NONCE_PLACEHOLDER, log),
           ),
+        prepare: (html) => deferHydration(html, NONCE_PLACEHOLDER),
         // Any of our cookies (a session, a flash message) can make a page personal.
         personalCookies: /(^|;\s*)(__Secure-)?tidewell[._]/,
         ttlMs: 5 * 60_000,

@@ -21,6 +21,8 @@ export interface PageCacheOptions {
   render: (path: string) => Promise<Response>;
   /** Cookies that make a page personal (the session, a flash message). */
   personalCookies: RegExp;
+  /** Turns a freshly rendered page (still with the placeholder nonce) into the one to serve. */
+  prepare?: (html: string) => string;
   /** How long a rendered page is served before it is rendered again. */
   ttlMs: number;
   now?: () => number;
@@ -40,6 +42,7 @@ interface Entry {
 
 export function publicPageCache(options: PageCacheOptions): RequestHandler {
   const now = options.now ?? Date.now;
+  const prepare = options.prepare ?? ((html: string) => html);
   // Only the public pages' paths are ever keys, so the cache can't grow beyond them.
   const entries = new Map<string, Entry>();
   const rendering = new Map<string, Promise<Entry>>();
@@ -66,7 +69,7 @@ export function publicPageCache(options: PageCacheOptions): RequestHandler {
         headers: [...response.headers.entries()].filter(
           ([name]) => !["content-length", "content-encoding", "transfer-encoding"].includes(name),
         ),
-        template: nonceTemplate(await response.text(), NONCE_PLACEHOLDER),
+        template: nonceTemplate(prepare(await response.text()), NONCE_PLACEHOLDER),
       };
     } else {
       await response.body?.cancel();

@@ -89,6 +89,27 @@ describe("the public site", () => {
     await page.context().close();
   });
 
+  it("starts a public page's app on the first interaction, without losing the tap that started it", async () => {
+    const page = await browser.newPage();
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    await page.goto("/", { waitUntil: "networkidle" });
+    expect(scripts).toEqual([]);
+
+    // The first click both starts the app and, once it runs, plays the preview.
+    await page.getByRole("button", { name: "Play the preview" }).click();
+    await page.getByRole("button", { name: "Pause the preview" }).waitFor();
+    expect(scripts.length).toBeGreaterThan(0);
+    await page.getByRole("button", { name: "Pause the preview" }).click();
+
+    // Pages that aren't served from the shared cache start at once.
+    await page.goto("/auth?tier=free");
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await page.context().close();
+  });
+
   it("opens an article from its card and goes back with Back to articles", async () => {
     const page = await browser.newPage();
     await page.goto("/hypno-science");

@@ -5,12 +5,24 @@ import type { Bucket, MediaStorage } from "./storage.server.ts";
 /**
  * Facts read from the media files themselves (decisions 7 and 8): a track's
  * length and a guide's page count. Replacing a file changes what the site
- * shows. Each answer is remembered until the file changes.
+ * shows. Each answer is remembered until the file changes, which is checked
+ * at most once a minute per file (on S3 a check is a request).
  */
-export function createMediaFacts(storage: MediaStorage) {
+export const RECHECK_MS = 60_000;
+
+export function createMediaFacts(storage: MediaStorage, now: () => number = Date.now) {
   const cache = new Map<string, number | null>();
+  const checked = new Map<string, { at: number; value: number | null }>();
 
   async function remembered(bucket: Bucket, key: string, measure: (bytes: Buffer) => Promise<number>) {
+    const recent = checked.get(`${bucket}/${key}`);
+    if (recent && now() - recent.at < RECHECK_MS) return recent.value;
+    const value = await measured(bucket, key, measure);
+    if (value !== null) checked.set(`${bucket}/${key}`, { at: now(), value });
+    return value;
+  }
+
+  async function measured(bucket: Bucket, key: string, measure: (bytes: Buffer) => Promise<number>) {
     const info = await storage.info(bucket, key);
     if (!info) return null;
     const cacheKey = `${bucket}/${key}/${info.etag}`;

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GUIDES } from "../catalogue/guides.ts";
 import { TRACKS } from "../catalogue/tracks.ts";
-import { createMediaFacts } from "./facts.server.ts";
+import { createMediaFacts, RECHECK_MS } from "./facts.server.ts";
 import { createFileStorage, isSafeKey, seedMediaFromContent } from "./storage.server.ts";
 
 describe("media storage on files", () => {
@@ -39,9 +39,10 @@ describe("media storage on files", () => {
     },
   );
 
-  it("reads durations and page counts from the files, and notices a replaced file", async () => {
+  it("reads durations and page counts from the files, and notices a replaced file within a minute", async () => {
     const storage = createFileStorage(root);
-    const facts = createMediaFacts(storage);
+    let clock = 0;
+    const facts = createMediaFacts(storage, () => clock);
     const seconds = await facts.audioDuration("affirmations-purpose.mp3");
     expect(seconds).toBeGreaterThan(60);
     expect(await facts.pdfPageCount("hospital-bag-checklist.pdf")).toBe(4);
@@ -52,6 +53,8 @@ describe("media storage on files", () => {
     const target = path.join(root, "audio", "affirmations-purpose.mp3");
     fs.copyFileSync(path.resolve("content/audio/preview.mp3"), target);
     fs.utimesSync(target, new Date(), new Date(Date.now() + 5000));
+    expect(await facts.audioDuration("affirmations-purpose.mp3")).toBe(seconds);
+    clock += RECHECK_MS;
     const replaced = await facts.audioDuration("affirmations-purpose.mp3");
     expect(replaced).not.toBeCloseTo(seconds!, 0);
   });

@@ -64,6 +64,9 @@ export function useBrowser() {
 
 /** Waits until React has hydrated the page, so clicks reach their handlers. */
 export async function waitForHydration(page: Page) {
+  // A public page starts its app on the visitor's first interaction (server/defer-hydration.ts).
+  await page.mouse.move(1, 1);
+  await page.mouse.move(2, 2);
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }
 
