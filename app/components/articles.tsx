@@ -60,14 +60,14 @@ export function ArticleCard({ article, basePath }: { article: ArticleSummary; ba
             <Clock aria-hidden="true" className="size-3.5" /> {article.readTime} min read
           </span>
         </p>
-        <h3 className="text-xl font-semibold">
+        <h2 className="text-xl font-semibold">
           <Link
             to={`${basePath}/${article.slug}`}
             className="after:absolute after:inset-0 focus-visible:outline-none"
           >
             {article.title}
           </Link>
-        </h3>
+        </h2>
         <p className="text-ink-soft">{article.excerpt}</p>
         <p className="mt-auto inline-flex items-center gap-1 font-medium text-plum">
           Read the article{" "}

@@ -167,14 +167,19 @@ describe("the public site", () => {
 
   it("gives each page a title, description, canonical address and Open Graph tags", async () => {
     const page = await browser.newPage();
-    for (const path of ["/", "/course", "/hypno-science/oxytocin", "/contact"]) {
+    for (const path of ["/", "/course", "/hypno-science/oxytocin", "/contact", "/auth"]) {
       await page.goto(path);
       const canonical = await page.locator('link[rel="canonical"]').getAttribute("href");
       expect(canonical, path).toBe(`${baseUrl()}${path === "/" ? "" : path}`);
       expect(await page.locator('meta[name="description"]').getAttribute("content"), path).toBeTruthy();
       expect(await page.locator('meta[property="og:title"]').getAttribute("content"), path).toBeTruthy();
       expect(await page.title(), path).toContain("Tidewell");
+      expect(await page.locator('meta[name="robots"]').count(), path).toBe(0);
     }
+    // The sign-up page is one address for search engines, whichever tab a link opens.
+    await page.goto("/auth?tier=premium");
+    expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(`${baseUrl()}/auth`);
+    expect(await page.locator('meta[name="description"]').getAttribute("content")).toBeTruthy();
     await page.context().close();
   });
 
@@ -198,6 +203,8 @@ describe("the public site", () => {
     expect(sitemap).not.toContain("/portal");
     const robots = await (await fetch(`${baseUrl()}/robots.txt`)).text();
     expect(robots).toContain("Disallow: /portal");
+    expect(robots).toContain("Disallow: /auth/");
+    expect(robots).not.toMatch(/Disallow: \/auth$/m);
     expect(robots).toContain(`Sitemap: ${baseUrl()}/sitemap.xml`);
     const signup = await fetch(`${baseUrl()}/signup`, { redirect: "manual" });
     expect(signup.status).toBe(301);

@@ -16,14 +16,21 @@ import { authMessages, socialErrorMessage, socialMessages } from "~/modules/acco
 import * as account from "~/modules/accounts/sign-in.server.ts";
 import { checkoutForBrowser } from "~/modules/payments/payments.server.ts";
 import { BRAND } from "~/modules/site/brand.ts";
+import { baseUrlFrom, pageMeta } from "~/modules/site/seo.ts";
 import { redirectWithFlash } from "~/modules/site/flash.server.ts";
 import { coursePrice, memberContext, services } from "~/services.server.ts";
 
-export function meta({ location }: Route.MetaArgs) {
+export function meta({ location, matches }: Route.MetaArgs) {
   const tab = authTab(new URLSearchParams(location.search).get("tier"));
   const title =
     tab === "free" ? "Start the free course" : tab === "premium" ? "The Complete Course" : "Sign in";
-  return [{ title: `${title} · ${BRAND.name}` }, { name: "robots", content: "noindex" }];
+  // One address for search engines, whichever tab a link opened.
+  return pageMeta({
+    title,
+    description: `Start ${BRAND.name}'s free Foundation Course, get the Complete Course, or sign in to your practice.`,
+    path: "/auth",
+    baseUrl: baseUrlFrom(matches),
+  });
 }
 
 export function loader(args: Route.LoaderArgs) {

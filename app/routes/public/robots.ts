@@ -1,13 +1,13 @@
 import type { Route } from "./+types/robots";
 import { services } from "~/services.server.ts";
 
-/** Public pages are for everyone; members' pages, sign-in and partner links are not for search engines. */
+/** Public pages (the sign-up page too) are for everyone; members' pages, account links and partner links are not for search engines. */
 export function loader(args: Route.LoaderArgs) {
   const { env } = services(args);
   const body = `User-agent: *
 Allow: /
 Disallow: /portal
-Disallow: /auth
+Disallow: /auth/
 Disallow: /api/
 Disallow: /shared/
 Disallow: /dev/
