@@ -36,6 +36,18 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      {
+        extends: true,
+        test: {
+          name: "durability",
+          environment: "node",
+          include: ["tests/durability/**/*.test.ts"],
+          // Servers are killed and restarted many times over: generous limits, one file at a time.
+          testTimeout: 600_000,
+          hookTimeout: 120_000,
+          maxWorkers: 1,
+        },
+      },
     ],
   },
 });

@@ -1,31 +1,17 @@
 import fs from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { signUpOverHttp } from "../support/accounts.ts";
 import { createCookieClient, type CookieClient } from "../support/cookie-client.ts";
-import {
-  makePremium,
-  PASSWORD,
-  signUpThroughForm,
-  uniqueEmail,
-  withServerDatabase,
-} from "./support/accounts.ts";
+import { makePremium, signUpThroughForm, uniqueEmail, withServerDatabase } from "./support/accounts.ts";
 import type { Db } from "~/platform/db.server.ts";
 import { baseUrl, expectAccessible, expectHeading, useBrowser, waitForHydration } from "./support/browser.ts";
 
 /** A member signed in over HTTP, for the API and streaming checks. */
 async function memberClient(premium = false): Promise<{ client: CookieClient; email: string }> {
-  const client = createCookieClient(baseUrl(), (request) => {
-    request.headers.set("x-forwarded-for", `198.51.100.${Math.floor(Math.random() * 254) + 1}`);
-    return fetch(request, { redirect: "manual" });
-  });
-  const email = uniqueEmail("listener");
-  const response = await client.request("/api/auth/sign-up/email", {
-    method: "POST",
-    json: { name: "Lee Listener", email, password: PASSWORD },
-  });
-  expect(response.status).toBe(200);
-  if (premium) await makePremium(email);
-  return { client, email };
+  const member = await signUpOverHttp(baseUrl(), { email: uniqueEmail("listener") });
+  if (premium) await makePremium(member.email);
+  return member;
 }
 
 async function signedUrl(client: CookieClient, trackId: string) {

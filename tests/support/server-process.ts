@@ -22,6 +22,13 @@ export interface ServerProcess {
   output(): string;
   /** SIGTERM, then wait for the exit code. */
   stop(): Promise<number | null>;
+  /** SIGKILL, as a crash or an out-of-memory kill would: no shutdown work runs. Keeps the data. */
+  kill(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** SQLite in DATA_DIR even when E2E_DATABASE_URL is set. */
+  sqlite?: boolean;
 }
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -56,15 +63,22 @@ export function spawnServer(env: Record<string, string | undefined>, logFile?: s
   return { child, output: () => output, exited };
 }
 
-export async function startServer(extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
+/**
+ * `extraEnv` may name DATA_DIR, DATABASE_URL and PORT to start again on the
+ * data (and at the address) of a server that stopped or was killed.
+ */
+export async function startServer(
+  extraEnv: Record<string, string> = {},
+  options: StartOptions = {},
+): Promise<ServerProcess> {
   if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
     throw new Error("No build found: run `npm run build` before the end-to-end tests.");
   }
-  const port = await freePort();
+  const port = extraEnv.PORT ? Number(extraEnv.PORT) : await freePort();
   const dataDir = extraEnv.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "tidewell-e2e-"));
   const baseUrl = `http://localhost:${port}`;
   const postgres =
-    extraEnv.DATABASE_URL === undefined && process.env.E2E_DATABASE_URL
+    extraEnv.DATABASE_URL === undefined && !options.sqlite && process.env.E2E_DATABASE_URL
       ? await createSchema(process.env.E2E_DATABASE_URL, "e2e")
       : undefined;
   const databaseUrl = extraEnv.DATABASE_URL ?? postgres?.url;
@@ -111,6 +125,12 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       const code = await exited;
       await postgres?.drop();
       return code;
+    },
+    kill: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill("SIGKILL");
+        await exited;
+      }
     },
   };
 }

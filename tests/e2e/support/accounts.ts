@@ -1,14 +1,10 @@
-import crypto from "node:crypto";
 import { inject } from "vitest";
 import type { Page } from "playwright-core";
-import { openDatabase, type Db } from "~/platform/db.server.ts";
+import type { Db } from "~/platform/db.server.ts";
+import { PASSWORD, uniqueEmail, withDatabase, type ServerData } from "../../support/accounts.ts";
 import { waitForHydration } from "./browser.ts";
 
-export const PASSWORD = "calm-waters-rise";
-
-export function uniqueEmail(label = "member") {
-  return `${label}-${crypto.randomBytes(5).toString("hex")}@example.com`;
-}
+export { PASSWORD, uniqueEmail, type ServerData };
 
 /** Creates a free account through the sign-up form and waits for the portal. */
 export async function signUpThroughForm(
@@ -30,28 +26,15 @@ export async function expectToast(page: Page, text: string) {
   await page.locator("[data-sonner-toast]").filter({ hasText: text }).first().waitFor({ timeout: 5000 });
 }
 
-/** Where a server keeps its data: the e2e run's shared server unless another is given. */
-export interface ServerData {
-  dataDir: string;
-  databaseUrl?: string;
-}
-
+/** The e2e run's shared server. */
 const sharedServer = (): ServerData => ({ dataDir: inject("dataDir"), databaseUrl: inject("databaseUrl") });
 
-/**
- * Reads or writes a running server's own database (its SQLite file, which the
- * server holds open too in WAL mode, or its PostgreSQL schema).
- */
-export async function withServerDatabase<T>(
+/** Reads or writes a server's own database: the e2e run's shared server unless another is given. */
+export function withServerDatabase<T>(
   work: (db: Db) => Promise<T>,
   server: ServerData = sharedServer(),
 ): Promise<T> {
-  const handle = openDatabase({ dataDir: server.dataDir, databaseUrl: server.databaseUrl });
-  try {
-    return await work(handle.db);
-  } finally {
-    await handle.close();
-  }
+  return withDatabase(server, work);
 }
 
 /** Gives the account premium the way a verified payment would: straight in the server's database. */
