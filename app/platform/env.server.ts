@@ -102,6 +102,10 @@ const schema = z
     ),
     // Testing only: a file with the time the server should believe it is (loopback BASE_URL only).
     TEST_CLOCK_FILE: optionalText,
+    // Testing only: another host speaking Stripe's or PayPal's API, such as a local fake that
+    // fails on purpose (loopback BASE_URL only, so live keys never go anywhere but the providers).
+    STRIPE_API_BASE: urlWithProtocols(["http:", "https:"], "http://127.0.0.1:12111"),
+    PAYPAL_API_BASE: urlWithProtocols(["http:", "https:"], "http://127.0.0.1:12112"),
     S3_ENDPOINT: urlWithProtocols(["http:", "https:"], "https://s3.eu-west-1.amazonaws.com"),
     S3_REGION: optionalText,
     S3_BUCKET: optionalText,

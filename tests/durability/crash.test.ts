@@ -28,7 +28,7 @@ describe.runIf(postgresUrl)(
       try {
         const report = await runCrashScenario({ rounds: 5, databaseUrl: schema.url });
         expect(report.rounds).toBe(5);
-      expect(report.progressWrites).toBeGreaterThan(5);
+        expect(report.progressWrites).toBeGreaterThan(5);
         expect(report.purchases).toBeGreaterThan(0);
       } finally {
         await schema.drop();

@@ -1,4 +1,4 @@
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import { SMTPServer } from "smtp-server";
 
 /**
@@ -20,12 +20,15 @@ export interface TestSmtpServer {
   waitFor(match: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
   /** The next `count` deliveries are refused with a temporary failure (451). */
   failNext(count: number): void;
+  /** The next `count` deliveries lose their connection halfway through the message. */
+  dropNext(count: number): void;
   close(): Promise<void>;
 }
 
 export async function startSmtpServer(): Promise<TestSmtpServer> {
   const messages: ReceivedMail[] = [];
   let failures = 0;
+  let drops = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -35,6 +38,11 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
+        if (drops > 0) {
+          drops -= 1;
+          // The connection goes, as when a mail server restarts mid-message; nothing was accepted.
+          return sockets.get(session.remotePort)?.destroy();
+        }
         if (failures > 0) {
           failures -= 1;
           const error = Object.assign(new Error("Mailbox temporarily unavailable"), { responseCode: 451 });
@@ -45,6 +53,11 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
         callback();
       });
     },
+  });
+  const sockets = new Map<number, Socket>();
+  server.server.on("connection", (socket: Socket) => {
+    if (socket.remotePort) sockets.set(socket.remotePort, socket);
+    socket.once("close", () => sockets.delete(socket.remotePort!));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
@@ -66,6 +79,9 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     },
     failNext(count) {
       failures = count;
+    },
+    dropNext(count) {
+      drops = count;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

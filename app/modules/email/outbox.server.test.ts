@@ -1,3 +1,4 @@
+import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "~/platform/log.server.ts";
 import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp.ts";
@@ -82,6 +83,71 @@ describe.each(testDialects)("the email outbox on %s", (dialect) => {
     const later = new Date(Date.now() + RETRY_DELAYS_MINUTES[0]! * 60_000 + 1000);
     expect(await m.deliverDue({ now: later })).toEqual({ sent: 1, failed: 0 });
     await smtp.waitFor((mail) => mail.to.includes("ben@example.com"));
+  });
+
+  it("keeps a message whose connection dropped mid-send and delivers it on a later run", async () => {
+    smtp.dropNext(1);
+    const m = mailer();
+    await m.send({ kind: "welcome", to: "dara@example.com", subject: "Hi", text: "Hi", html: "<p>Hi</p>" });
+    await m.settled();
+    const row = () =>
+      database.db
+        .selectFrom("email_outbox")
+        .select(["status", "attempts", "last_error"])
+        .where("to_address", "=", "dara@example.com")
+        .executeTakeFirstOrThrow();
+    expect(await row()).toMatchObject({ status: "pending", attempts: 1, last_error: expect.any(String) });
+    expect(smtp.messages.some((mail) => mail.to.includes("dara@example.com"))).toBe(false);
+
+    const later = new Date(Date.now() + RETRY_DELAYS_MINUTES[0]! * 60_000 + 1000);
+    expect(await m.deliverDue({ now: later })).toEqual({ sent: 1, failed: 0 });
+    await smtp.waitFor((mail) => mail.to.includes("dara@example.com"));
+    expect((await row()).status).toBe("sent");
+  });
+
+  it("gives up on a mail server that never answers, keeps the message, and sends it once one does", async () => {
+    // Accepts connections and says nothing, not even its greeting.
+    const silent = net.createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    const stuck = createMailer({
+      db: database.db,
+      log,
+      transport: createMailTransport({
+        smtpUrl: `smtp://127.0.0.1:${port}`,
+        from: "Tidewell <hello@tidewell.example>",
+        dataDir: "/tmp",
+        baseUrl: "http://localhost",
+        log,
+        timeoutMs: 300,
+      }),
+    });
+    try {
+      const started = Date.now();
+      await stuck.send({
+        kind: "welcome",
+        to: "eli@example.com",
+        subject: "Hi",
+        text: "Hi",
+        html: "<p>Hi</p>",
+      });
+      await stuck.settled();
+      // An upper bound with a wide margin: without a timeout the attempt would never end.
+      expect(Date.now() - started).toBeLessThan(5000);
+    } finally {
+      stuck.stop();
+      silent.close();
+    }
+    const row = await database.db
+      .selectFrom("email_outbox")
+      .select(["status", "attempts"])
+      .where("to_address", "=", "eli@example.com")
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: "pending", attempts: 1 });
+
+    const later = new Date(Date.now() + RETRY_DELAYS_MINUTES[0]! * 60_000 + 1000);
+    expect(await mailer().deliverDue({ now: later })).toEqual({ sent: 1, failed: 0 });
+    await smtp.waitFor((mail) => mail.to.includes("eli@example.com"));
   });
 
   it("sends a message once even when two deliveries race for it", async () => {

@@ -442,6 +442,55 @@ describe.each(testDialects)("buying the course on %s", (dialect) => {
     expect(await purchasesOf(member)).toEqual([]);
   });
 
+  it("gets the same payment intent back when the member retries after Stripe failed, so one payment is made", async () => {
+    const member = await newMember();
+    stripeFake.failNext(2, 503);
+    expect(await startCardPayment(deps, member)).toMatchObject({ ok: false, status: 502 });
+    const first = await startCardPayment(deps, member);
+    const second = await startCardPayment(deps, member);
+    if (!first.ok || !second.ok) throw new Error("the retries should have worked");
+    expect(second.paymentIntentId).toBe(first.paymentIntentId);
+    const intents = [...stripeFake.intents.values()].filter((i) => i.metadata.user_id === member.id);
+    expect(intents).toHaveLength(1);
+  });
+
+  it("asks the member to try again when Stripe can't confirm a payment, and grants once when it can", async () => {
+    const member = await newMember();
+    const { paymentIntentId } = await paySucceeded(member);
+    stripeFake.failNext(2, 503);
+    const failed = await confirmCardPayment(deps, member, paymentIntentId);
+    expect(failed).toMatchObject({ ok: false, status: 502 });
+    expect(failed.ok ? "" : failed.error).toMatch(/^Payment verification failed\. .*try again in a minute/);
+    expect(await tierOf(member)).toBe("free");
+
+    expect(await confirmCardPayment(deps, member, paymentIntentId)).toMatchObject({
+      ok: true,
+      premium: true,
+    });
+    expect(await tierOf(member)).toBe("premium");
+    expect(await receiptsTo(member)).toHaveLength(1);
+  });
+
+  it("asks the member to try again when PayPal's capture fails, and captures once on the retry", async () => {
+    const member = await newMember();
+    const order = await startPayPalOrder(deps, member);
+    if (!order.ok) throw new Error(order.error);
+    paypalFake.approve(order.id);
+    paypalFake.failNext(1, 503);
+    const failed = await capturePayPalOrder(deps, member, order.id);
+    expect(failed).toMatchObject({ ok: false, status: 502 });
+    expect(failed.ok ? "" : failed.error).toMatch(/^PayPal payment failed\. .*won't be charged twice/);
+    expect(await tierOf(member)).toBe("free");
+
+    expect(await capturePayPalOrder(deps, member, order.id)).toMatchObject({ ok: true, status: "COMPLETED" });
+    expect(await capturePayPalOrder(deps, member, order.id)).toMatchObject({ ok: true, status: "COMPLETED" });
+    const captures = [...paypalFake.captures.values()].filter((c) =>
+      c.links.some((link) => link.rel === "up" && link.href.endsWith(`/orders/${order.id}`)),
+    );
+    expect(captures).toHaveLength(1);
+    expect(await tierOf(member)).toBe("premium");
+  });
+
   it.each(["PENDING", "DECLINED"] as const)(
     "grants nothing for a PayPal capture that is %s",
     async (outcome) => {

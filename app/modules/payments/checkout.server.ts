@@ -161,7 +161,7 @@ export async function confirmCardPayment(deps: CheckoutDeps, member: Member | nu
     return premium ? { ok: true as const, status: "succeeded", premium } : fail(402, m.verificationFailed);
   } catch (error) {
     deps.log.error({ err: error }, "could not verify a payment");
-    return fail(502, m.verificationFailed);
+    return fail(502, `${m.verificationFailed}. ${m.confirmLater}`);
   }
 }
 
@@ -272,7 +272,8 @@ export async function capturePayPalOrder(deps: CheckoutDeps, member: Member | nu
     return { ok: false as const, status: 402, error: m.paypalFailed, paypalStatus: "MISMATCH" };
   } catch (error) {
     deps.log.error({ err: error }, "PayPal capture failed");
-    return fail(502, `${m.paypalFailed}. ${m.busy}`);
+    // The capture may have happened at PayPal; retrying it reuses its request id, so it is never taken twice.
+    return fail(502, `${m.paypalFailed}. ${m.confirmLater}`);
   }
 }
 

@@ -20,6 +20,9 @@ export const paymentMessages = {
   alreadyOwned: "You already own the Complete Course.",
   unavailable: "Payments are unavailable at the moment. Please try again later, or write to us.",
   busy: "The payment service isn't answering just now. Nothing was charged; please try again in a minute.",
+  /** After the member has paid, our check with the provider failed: the charge may have gone through. */
+  confirmLater:
+    "The payment service isn't answering just now, so we couldn't confirm your payment. Please try again in a minute: you won't be charged twice. If it went through, your course unlocks as soon as it's confirmed, and you'll get an email.",
 } as const;
 
 /** The payment options open only once the email looks like one: it has an '@' and a '.'. */

@@ -32,6 +32,8 @@ export async function createPayments(env: Env, log: Logger): Promise<Payments> {
   const paypalKeys = env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET;
 
   if (stripeKeys || paypalKeys) {
+    // Tests point a local run at stand-ins for the providers; a deployment always talks to the real ones.
+    const testHost = (url: string | undefined) => (url && isLoopbackOrigin(env.BASE_URL) ? url : undefined);
     return {
       mode: "live",
       price,
@@ -40,13 +42,14 @@ export async function createPayments(env: Env, log: Logger): Promise<Payments> {
             secretKey: env.STRIPE_SECRET_KEY!,
             publishableKey: env.STRIPE_PUBLISHABLE_KEY!,
             webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+            apiBase: testHost(env.STRIPE_API_BASE),
           })
         : null,
       paypal: paypalKeys
         ? createPayPalGateway({
             clientId: env.PAYPAL_CLIENT_ID!,
             clientSecret: env.PAYPAL_CLIENT_SECRET!,
-            apiBase: PAYPAL_API[env.PAYPAL_ENV],
+            apiBase: testHost(env.PAYPAL_API_BASE) ?? PAYPAL_API[env.PAYPAL_ENV],
             env: env.PAYPAL_ENV,
             webhookId: env.PAYPAL_WEBHOOK_ID,
           })

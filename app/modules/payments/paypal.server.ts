@@ -3,7 +3,7 @@ import type { Price } from "./price.ts";
 /**
  * PayPal Orders v2 over plain HTTPS. The server creates the order with its own
  * amount and currency and captures it itself; what the browser says grants
- * nothing. Calls give up after 10 s.
+ * nothing. Each operation gives up within 10 s, fetching an access token included.
  */
 const TIMEOUT_MS = 10_000;
 
@@ -50,18 +50,25 @@ export function createPayPalGateway(options: {
   env: "sandbox" | "live" | "demo";
   webhookId?: string;
   approve?: (orderId: string) => Promise<void>;
+  /** How long an operation may take in all; 10 s unless a test needs less. */
+  timeoutMs?: number;
 }): PayPalGateway {
   let token: { value: string; expiresAt: number } | null = null;
 
-  async function call<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
+  /** One deadline for the whole operation: the token request and the call share it. */
+  async function call<T>(
+    path: string,
+    init: RequestInit & { json?: unknown } = {},
+    signal = AbortSignal.timeout(options.timeoutMs ?? TIMEOUT_MS),
+  ): Promise<T> {
     const headers = new Headers(init.headers);
-    if (path !== "/v1/oauth2/token") headers.set("Authorization", `Bearer ${await accessToken()}`);
+    if (path !== "/v1/oauth2/token") headers.set("Authorization", `Bearer ${await accessToken(signal)}`);
     if (init.json !== undefined) headers.set("Content-Type", "application/json");
     const response = await fetch(`${options.apiBase}${path}`, {
       ...init,
       headers,
       body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      signal,
     });
     const body = (await response.json().catch(() => ({}))) as T & {
       message?: string;
@@ -77,14 +84,18 @@ export function createPayPalGateway(options: {
     return body;
   }
 
-  async function accessToken() {
+  async function accessToken(signal: AbortSignal) {
     if (token && token.expiresAt > Date.now() + 60_000) return token.value;
     const basic = Buffer.from(`${options.clientId}:${options.clientSecret}`).toString("base64");
-    const body = await call<{ access_token: string; expires_in: number }>("/v1/oauth2/token", {
-      method: "POST",
-      headers: { Authorization: `Basic ${basic}`, "Content-Type": "application/x-www-form-urlencoded" },
-      body: "grant_type=client_credentials",
-    });
+    const body = await call<{ access_token: string; expires_in: number }>(
+      "/v1/oauth2/token",
+      {
+        method: "POST",
+        headers: { Authorization: `Basic ${basic}`, "Content-Type": "application/x-www-form-urlencoded" },
+        body: "grant_type=client_credentials",
+      },
+      signal,
+    );
     token = { value: body.access_token, expiresAt: Date.now() + body.expires_in * 1000 };
     return token.value;
   }

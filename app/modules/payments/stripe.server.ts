@@ -4,9 +4,12 @@ import type { Price } from "./price.ts";
 /**
  * Card payments through Stripe's own SDK. `apiBase` points the SDK at
  * another host speaking Stripe's API (the demo's local fake, or tests').
- * Calls give up after 10 s; a retry is safe because creation is idempotent.
+ * A call gives up within 10 s, its one retry included; the retry is safe
+ * because every POST carries an idempotency key.
  */
 export const OUTBOUND_TIMEOUT_MS = 10_000;
+/** The SDK waits this long before its retry (its initial network retry delay). */
+const RETRY_PAUSE_MS = 500;
 
 export interface StripeGateway {
   publishableKey: string;
@@ -32,10 +35,14 @@ export function createStripeGateway(options: {
   webhookSecret: string;
   apiBase?: string;
   demo?: boolean;
+  /** How long a call may take in all, both attempts included; 10 s unless a test needs less. */
+  timeoutMs?: number;
 }): StripeGateway {
   const base = options.apiBase ? new URL(options.apiBase) : null;
   const stripe = new Stripe(options.secretKey, {
-    timeout: OUTBOUND_TIMEOUT_MS,
+    // The SDK's timeout is per attempt and it retries a timed-out call: two attempts and the
+    // pause between them must fit in the budget, or a Stripe that never answers holds a member twice as long.
+    timeout: Math.floor(((options.timeoutMs ?? OUTBOUND_TIMEOUT_MS) - RETRY_PAUSE_MS) / 2),
     maxNetworkRetries: 1,
     telemetry: false,
     ...(base
