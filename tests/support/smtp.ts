@@ -18,8 +18,8 @@ export interface TestSmtpServer {
   messages: ReceivedMail[];
   /** Waits for the first message (after those already seen) that matches. */
   waitFor(match: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
-  /** The next `count` deliveries are refused with a temporary failure (451). */
-  failNext(count: number): void;
+  /** The next `count` deliveries are refused, by default with a temporary failure (451). */
+  failNext(count: number, responseCode?: number): void;
   /** The next `count` deliveries lose their connection halfway through the message. */
   dropNext(count: number): void;
   close(): Promise<void>;
@@ -28,6 +28,7 @@ export interface TestSmtpServer {
 export async function startSmtpServer(): Promise<TestSmtpServer> {
   const messages: ReceivedMail[] = [];
   let failures = 0;
+  let failureCode = 451;
   let drops = 0;
   const server = new SMTPServer({
     authOptional: true,
@@ -45,7 +46,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
         }
         if (failures > 0) {
           failures -= 1;
-          const error = Object.assign(new Error("Mailbox temporarily unavailable"), { responseCode: 451 });
+          const error = Object.assign(new Error("Mailbox unavailable"), { responseCode: failureCode });
           return callback(error);
         }
         const raw = Buffer.concat(chunks).toString("utf8");
@@ -77,8 +78,9 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },
-    failNext(count) {
+    failNext(count, responseCode = 451) {
       failures = count;
+      failureCode = responseCode;
     },
     dropNext(count) {
       drops = count;

@@ -57,33 +57,37 @@ describe.each(testDialects)("the email outbox on %s", (dialect) => {
     await expect.poll(row).toEqual({ status: "sent", text_body: null, html_body: null });
   });
 
-  it("keeps a message the server refused and delivers it on a later run", async () => {
-    smtp.failNext(1);
-    const m = mailer();
-    await m.send({
-      kind: "welcome",
-      to: "ben@example.com",
-      subject: "Welcome",
-      text: "Hello Ben",
-      html: "<p>Hello Ben</p>",
-    });
-    await m.settled();
-    const pending = await database.db
-      .selectFrom("email_outbox")
-      .selectAll()
-      .where("to_address", "=", "ben@example.com")
-      .executeTakeFirstOrThrow();
-    expect(pending.status).toBe("pending");
-    expect(pending.attempts).toBe(1);
-    expect(smtp.messages.some((mail) => mail.to.includes("ben@example.com"))).toBe(false);
+  it.each([451, 554])(
+    "keeps a message the server refused with %i and delivers it on a later run",
+    async (code) => {
+      const to = `ben-${code}@example.com`;
+      smtp.failNext(1, code);
+      const m = mailer();
+      await m.send({
+        kind: "welcome",
+        to,
+        subject: "Welcome",
+        text: "Hello Ben",
+        html: "<p>Hello Ben</p>",
+      });
+      await m.settled();
+      const pending = await database.db
+        .selectFrom("email_outbox")
+        .selectAll()
+        .where("to_address", "=", to)
+        .executeTakeFirstOrThrow();
+      expect(pending.status).toBe("pending");
+      expect(pending.attempts).toBe(1);
+      expect(smtp.messages.some((mail) => mail.to.includes(to))).toBe(false);
 
-    // Not due yet: nothing happens.
-    expect(await m.deliverDue()).toEqual({ sent: 0, failed: 0 });
-    // After the first retry delay it goes out.
-    const later = new Date(Date.now() + RETRY_DELAYS_MINUTES[0]! * 60_000 + 1000);
-    expect(await m.deliverDue({ now: later })).toEqual({ sent: 1, failed: 0 });
-    await smtp.waitFor((mail) => mail.to.includes("ben@example.com"));
-  });
+      // Not due yet: nothing happens.
+      expect(await m.deliverDue()).toEqual({ sent: 0, failed: 0 });
+      // After the first retry delay it goes out.
+      const later = new Date(Date.now() + RETRY_DELAYS_MINUTES[0]! * 60_000 + 1000);
+      expect(await m.deliverDue({ now: later })).toEqual({ sent: 1, failed: 0 });
+      await smtp.waitFor((mail) => mail.to.includes(to));
+    },
+  );
 
   it("keeps a message whose connection dropped mid-send and delivers it on a later run", async () => {
     smtp.dropNext(1);
