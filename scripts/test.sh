@@ -18,12 +18,18 @@ echo "› lint";      npm run --silent lint
 echo "› typecheck"; npm run --silent typecheck
 echo "› build";     npx react-router build >/dev/null
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  echo "› tests (SQLite and PostgreSQL)"
+  echo "› unit, component and data-layer tests (SQLite and PostgreSQL)"
 else
-  echo "› tests (SQLite; set TEST_DATABASE_URL to include PostgreSQL)"
+  echo "› unit, component and data-layer tests (SQLite; set TEST_DATABASE_URL to include PostgreSQL)"
 fi
-npx vitest run
+npx vitest run --project unit --project dom
+# The suites that start servers run one after the other: two cores are enough
+# for one of them at a time, not for all at once.
+echo "› end-to-end tests"
+npx vitest run --project e2e
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   echo "› end-to-end tests again, with the server on PostgreSQL"
   E2E_DATABASE_URL="$TEST_DATABASE_URL" npx vitest run --project e2e
 fi
+echo "› durability tests"
+npx vitest run --project durability
