@@ -1,0 +1,482 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GUIDES } from "../../app/modules/catalogue/guides.ts";
+import { TRACKS } from "../../app/modules/catalogue/tracks.ts";
+import type { CookieClient } from "../support/cookie-client.ts";
+import { startServer, type ServerProcess } from "../support/server-process.ts";
+import { withServerDatabase } from "./support/accounts.ts";
+import {
+  massAssignment,
+  memberState,
+  ROUTES,
+  routeEntries,
+  signUpMember,
+  tableCounts,
+  visitor,
+  type Member,
+} from "./support/security.ts";
+
+/** The owner's things, which the others try to reach by naming them. */
+interface OwnerIds {
+  userId: string;
+  trackId: string;
+  rowId: string;
+  shareToken: string;
+  paymentIntentId: string;
+  paypalOrderId: string;
+  sessionToken: string;
+}
+
+interface Call {
+  method: "GET" | "POST";
+  /** The route pattern this call exercises (must be a member route above). */
+  route: string;
+  /** The URL, filled from the owner's ids. */
+  url: (ids: OwnerIds) => string;
+  form?: (ids: OwnerIds) => Record<string, string>;
+  json?: (ids: OwnerIds) => unknown;
+  /** What the owner gets for it. */
+  owner: number;
+}
+
+const programmeIntents = (route: string, url: string): Call[] => [
+  {
+    method: "POST",
+    route,
+    url: () => url,
+    form: (ids) => ({ intent: "toggle-activity", rowId: ids.rowId, completed: "true" }),
+    owner: 200,
+  },
+  {
+    method: "POST",
+    route,
+    url: () => url,
+    form: (ids) => ({ intent: "toggle-listened", trackId: ids.trackId, listened: "true" }),
+    owner: 200,
+  },
+  // Today is always day one of a newly dated programme, a Complete Course session: the free owner is
+  // refused too (the tier checks below show a premium member counting it).
+  { method: "POST", route, url: () => url, form: () => ({ intent: "complete-practice" }), owner: 403 },
+];
+
+/** Every member loader, action and API, called the way the app calls it. */
+const MEMBER_CALLS: Call[] = [
+  ...[
+    "/portal",
+    "/portal/library",
+    "/portal/program",
+    "/portal/profile",
+    "/portal/profile/export",
+    "/portal/resources",
+    "/portal/podcast",
+    "/portal/hypno-science",
+    "/portal/contact",
+  ].map((path): Call => ({ method: "GET", route: path, url: () => path, owner: 200 })),
+  {
+    method: "GET",
+    route: "/portal/hypno-science/:slug",
+    url: () => "/portal/hypno-science/oxytocin",
+    owner: 200,
+  },
+  // Back from the bank's page with someone else's payment: checked, not granted.
+  {
+    method: "GET",
+    route: "/portal",
+    url: (ids) => `/portal?payment_intent=${ids.paymentIntentId}&redirect_status=succeeded`,
+    owner: 302,
+  },
+  ...programmeIntents("/portal", "/portal?index"),
+  ...programmeIntents("/portal/program", "/portal/program"),
+  {
+    method: "POST",
+    route: "/portal/profile",
+    url: () => "/portal/profile",
+    form: () => ({ intent: "update-name", name: "Renamed Member" }),
+    owner: 200,
+  },
+  {
+    method: "POST",
+    route: "/portal/profile",
+    url: () => "/portal/profile",
+    form: () => ({ intent: "update-date", text: "14/Dec" }),
+    owner: 200,
+  },
+  {
+    method: "POST",
+    route: "/portal/profile",
+    url: () => "/portal/profile",
+    form: (ids) => ({ intent: "revoke-share-link", token: ids.shareToken }),
+    owner: 200,
+  },
+  {
+    method: "POST",
+    route: "/portal/contact",
+    url: () => "/portal/contact",
+    form: () => ({ name: "Robin", email: "robin@example.com", message: "Hello from the portal" }),
+    owner: 200,
+  },
+  {
+    method: "POST",
+    route: "/api/audio/:trackId/signed-url",
+    url: (ids) => `/api/audio/${ids.trackId}/signed-url`,
+    owner: 200,
+  },
+  {
+    method: "POST",
+    route: "/api/audio/:trackId/progress",
+    url: (ids) => `/api/audio/${ids.trackId}/progress`,
+    json: () => ({ positionSeconds: 12 }),
+    owner: 200,
+  },
+  {
+    method: "POST",
+    route: "/api/time-zone",
+    url: () => "/api/time-zone",
+    json: () => ({ timeZone: "Asia/Tokyo" }),
+    owner: 200,
+  },
+  {
+    method: "POST",
+    route: "/api/demo/confirm-card",
+    url: () => "/api/demo/confirm-card",
+    json: (ids) => ({ paymentIntentId: ids.paymentIntentId, cardNumber: "4000000000000002" }),
+    owner: 402,
+  },
+  {
+    method: "POST",
+    route: "/api/confirm-payment",
+    url: () => "/api/confirm-payment",
+    json: (ids) => ({ paymentIntentId: ids.paymentIntentId }),
+    owner: 200,
+  },
+  {
+    method: "POST",
+    route: "/api/demo/approve-paypal",
+    url: () => "/api/demo/approve-paypal",
+    json: (ids) => ({ orderID: ids.paypalOrderId }),
+    owner: 200,
+  },
+  {
+    method: "POST",
+    route: "/api/create-payment-intent",
+    url: () => "/api/create-payment-intent",
+    json: () => ({}),
+    owner: 200,
+  },
+  {
+    method: "POST",
+    route: "/api/create-paypal-order",
+    url: () => "/api/create-paypal-order",
+    json: () => ({}),
+    owner: 200,
+  },
+  // Captured last by the owner: it makes her premium.
+  {
+    method: "POST",
+    route: "/api/capture-paypal-order",
+    url: () => "/api/capture-paypal-order",
+    json: (ids) => ({ orderID: ids.paypalOrderId }),
+    owner: 200,
+  },
+];
+
+/** Better Auth's member endpoints, which name sessions and users by id. */
+const ACCOUNT_CALLS: { path: string; json: (ids: OwnerIds) => unknown }[] = [
+  { path: "/api/auth/update-user", json: (ids) => ({ name: "Taken Over", userId: ids.userId }) },
+  { path: "/api/auth/revoke-session", json: (ids) => ({ token: ids.sessionToken }) },
+  { path: "/api/auth/revoke-other-sessions", json: () => ({}) },
+  { path: "/api/auth/change-email", json: () => ({ newEmail: "taken@example.com" }) },
+  {
+    path: "/api/auth/change-password",
+    json: () => ({ currentPassword: "wrong-password-here", newPassword: "another-calm-tide-9" }),
+  },
+  { path: "/api/auth/delete-user", json: () => ({}) },
+];
+
+/** A calendar date this many days after today (the server's clock, in UTC). */
+const daysFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+async function send(client: CookieClient, call: Call, ids: OwnerIds, extra: Record<string, string> = {}) {
+  const url = call.url(ids);
+  if (call.method === "GET") return client.request(url);
+  if (call.form) return client.request(url, { method: "POST", form: { ...call.form(ids), ...extra } });
+  if (call.json) {
+    const body = call.json(ids) as Record<string, unknown>;
+    return client.request(url, { method: "POST", json: { ...body, ...extra } });
+  }
+  return client.request(url, { method: "POST" });
+}
+
+describe("the route table", () => {
+  it("classifies every route in app/routes.ts, and only those", () => {
+    const declared = routeEntries().map((entry) => entry.path);
+    const unclassified = declared.filter((path) => !(path in ROUTES));
+    const gone = Object.keys(ROUTES).filter((path) => !declared.includes(path));
+    expect(unclassified, "routes missing from the security table").toEqual([]);
+    expect(gone, "routes in the security table that no longer exist").toEqual([]);
+  });
+
+  it("calls every member loader and action in the access matrix", () => {
+    const missing: string[] = [];
+    for (const entry of routeEntries().filter((e) => ROUTES[e.path] === "member")) {
+      const calls = MEMBER_CALLS.filter((call) => call.route === entry.path);
+      // Pages without a loader of their own still sit behind the portal's guard and loader.
+      if (!calls.some((call) => call.method === "GET") && !entry.path.startsWith("/api/"))
+        missing.push(`GET ${entry.path}`);
+      if (entry.action && !calls.some((call) => call.method === "POST")) missing.push(`POST ${entry.path}`);
+    }
+    expect(missing).toEqual([]);
+  });
+});
+
+describe("the access matrix", () => {
+  let server: ServerProcess;
+  let owner: Member;
+  let ids: OwnerIds;
+  let free: Member;
+  let premium: Member;
+
+  beforeAll(async () => {
+    server = await startServer({ TRUST_PROXY: "1" });
+    owner = await signUpMember(server, { name: "Ottoline Ownerby", label: "owner" });
+    free = await signUpMember(server, { label: "free" });
+    premium = await signUpMember(server, { label: "premium", premium: true });
+
+    // The owner has a programme, a listened track, a partner link and two payments under way.
+    const o = owner.client;
+    const post = (path: string, form: Record<string, string>) => o.request(path, { method: "POST", form });
+    const dueDate = daysFromToday(30);
+    expect((await post("/portal?index", { intent: "save-date", mode: "due", date: dueDate })).status).toBe(
+      200,
+    );
+    const share = await post("/portal/profile", { intent: "create-share-link" });
+    // The action's answer is in the page it renders.
+    const shareToken = /\/shared\/([A-Za-z0-9_-]{43})/.exec(await share.text())?.[1];
+    const intent = await o.request("/api/create-payment-intent", { method: "POST", json: {} });
+    const order = await o.request("/api/create-paypal-order", { method: "POST", json: {} });
+    const rowId = await withServerDatabase(
+      async (db) =>
+        (
+          await db
+            .selectFrom("program_schedule")
+            .select("id")
+            .where("user_id", "=", owner.id)
+            .orderBy("scheduled_date")
+            .executeTakeFirstOrThrow()
+        ).id,
+      server,
+    );
+    ids = {
+      userId: owner.id,
+      trackId: "affirmations-2",
+      rowId,
+      shareToken: shareToken!,
+      paymentIntentId: ((await intent.json()) as { paymentIntentId: string }).paymentIntentId,
+      paypalOrderId: ((await order.json()) as { id: string }).id,
+      sessionToken: o.sessionToken()!,
+    };
+    expect(ids.paymentIntentId).toMatch(/^pi_/);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("sends a visitor to sign in, or refuses, for every member route, and changes nothing", async () => {
+    const anonymous = visitor(server.baseUrl);
+    const before = { counts: await tableCounts(server), owner: await memberState(server, [owner.id]) };
+    for (const call of MEMBER_CALLS) {
+      const response = await send(anonymous, call, ids, massAssignment(owner.id));
+      const label = `${call.method} ${call.url(ids)}`;
+      if (response.status === 302) expect(response.headers.get("location"), label).toBe("/auth");
+      else expect([401, 404], label).toContain(response.status);
+    }
+    for (const call of ACCOUNT_CALLS) {
+      const response = await anonymous.request(call.path, { method: "POST", json: call.json(ids) });
+      expect([401, 403], call.path).toContain(response.status);
+    }
+    expect(await tableCounts(server)).toEqual(before.counts);
+    expect(await memberState(server, [owner.id])).toEqual(before.owner);
+  });
+
+  it.each([
+    ["a free member", () => free],
+    ["a premium member", () => premium],
+  ])(
+    "lets %s reach nothing of the owner's with her ids, and set no tier, access or owner by posting them",
+    async (_label, who) => {
+      const member = who();
+      const beforeOwner = await memberState(server, [owner.id]);
+      const beforeSelf = await memberState(server, [member.id]);
+      for (const call of MEMBER_CALLS) {
+        const response = await send(member.client, call, ids, massAssignment(owner.id));
+        const label = `${call.method} ${call.url(ids)}`;
+        expect(response.status, label).toBeLessThan(500);
+        if (call.method === "GET" && response.status === 200) {
+          const body = await response.text();
+          expect(body, label).not.toContain(owner.email);
+          expect(body, label).not.toContain("Ottoline");
+        }
+      }
+      // Her own sessions, account and email stay hers.
+      for (const call of ACCOUNT_CALLS.filter((c) => c.path !== "/api/auth/delete-user")) {
+        const response = await member.client.request(call.path, {
+          method: "POST",
+          json: { ...(call.json(ids) as object), ...massAssignment(owner.id) },
+        });
+        expect(response.status, call.path).toBeLessThan(500);
+      }
+      expect((await owner.client.request("/api/auth/get-session")).status).toBe(200);
+      expect(await (await owner.client.request("/api/auth/get-session")).text()).toContain(owner.email);
+
+      expect(await memberState(server, [owner.id])).toEqual(beforeOwner);
+      // Whatever the member changed of her own, her tier and access are what they were.
+      const after = await memberState(server, [member.id]);
+      expect(after.profiles.map((p) => [p.subscription_tier, p.course_access])).toEqual(
+        beforeSelf.profiles.map((p) => [p.subscription_tier, p.course_access]),
+      );
+      expect(after.users.map((u) => u.email)).toEqual([member.email]);
+      expect(after.purchases.every((p) => p.status === "pending")).toBe(true);
+    },
+  );
+
+  it("lets the owner herself do each of these", async () => {
+    const changed: string[] = [];
+    for (const call of MEMBER_CALLS) {
+      const before = await memberState(server, [owner.id]);
+      const response = await send(owner.client, call, ids);
+      const label = `${call.method} ${call.url(ids)}`;
+      expect(response.status, label).toBe(call.owner);
+      if (JSON.stringify(await memberState(server, [owner.id])) !== JSON.stringify(before))
+        changed.push(label);
+    }
+    // The state-changing calls changed her things (those that only read did not).
+    expect(changed).toEqual(
+      expect.arrayContaining([
+        "POST /portal?index",
+        "POST /portal/profile",
+        "POST /api/audio/affirmations-2/progress",
+        "POST /api/time-zone",
+        "POST /api/capture-paypal-order",
+      ]),
+    );
+    const state = await memberState(server, [owner.id]);
+    expect(state.profiles[0]!.subscription_tier).toBe("premium");
+    expect(state.users[0]!.name).toBe("Renamed Member");
+  });
+
+  it("makes every new account free, whatever the sign-up sends", async () => {
+    const client = visitor(server.baseUrl);
+    const email = `fields-${Date.now()}@example.com`;
+    const response = await client.request("/api/auth/sign-up/email", {
+      method: "POST",
+      json: { ...massAssignment(owner.id), name: "Fenna Fields", email, password: "quiet-harbour-light" },
+    });
+    expect(response.status).toBe(200);
+    const created = await withServerDatabase(
+      (db) =>
+        db
+          .selectFrom("user")
+          .innerJoin("profiles", "profiles.id", "user.id")
+          .select(["user.id", "profiles.subscription_tier", "profiles.course_access"])
+          .where("user.email", "=", email)
+          .execute(),
+      server,
+    );
+    expect(created).toHaveLength(1);
+    expect(created[0]!.id).not.toBe(owner.id);
+    expect([created[0]!.subscription_tier, Boolean(created[0]!.course_access)]).toEqual(["free", false]);
+  });
+
+  it("lets a member delete only her own account, whatever ids she sends", async () => {
+    const leaving = await signUpMember(server, { label: "leaving" });
+    const before = await memberState(server, [owner.id, free.id]);
+    const response = await leaving.client.request("/portal/profile", {
+      method: "POST",
+      form: { intent: "delete-account", confirm: "DELETE", ...massAssignment(owner.id) },
+    });
+    expect(response.status).toBe(302);
+    expect(await memberState(server, [leaving.id])).toMatchObject({ users: [], profiles: [] });
+    expect(await memberState(server, [owner.id, free.id])).toEqual(before);
+  });
+});
+
+describe("tiers are checked on the server", () => {
+  let server: ServerProcess;
+  let free: Member;
+  let premium: Member;
+
+  beforeAll(async () => {
+    server = await startServer({ TRUST_PROXY: "1" });
+    free = await signUpMember(server, { label: "free" });
+    premium = await signUpMember(server, { label: "premium", premium: true });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  const premiumTracks = TRACKS.filter((track) => track.courseTier !== "foundation");
+  const premiumGuides = GUIDES.filter((guide) => !guide.isFree);
+
+  it("refuses a free member every premium track: signing, streaming, progress and the programme", async () => {
+    expect(premiumTracks.length).toBeGreaterThan(0);
+    const before = await memberState(server, [free.id]);
+    for (const track of premiumTracks) {
+      const signing = await free.client.request(`/api/audio/${track.id}/signed-url`, { method: "POST" });
+      expect(signing.status, track.id).toBe(403);
+      const signed = await premium.client.request(`/api/audio/${track.id}/signed-url`, { method: "POST" });
+      expect(signed.status, track.id).toBe(200);
+      const { url } = (await signed.json()) as { url: string };
+      expect((await free.client.request(url, { headers: { range: "bytes=0-9" } })).status, track.id).toBe(
+        403,
+      );
+      const progress = await free.client.request(`/api/audio/${track.id}/progress`, {
+        method: "POST",
+        json: { finished: true },
+      });
+      expect(progress.status, track.id).toBe(403);
+      for (const page of ["/portal?index", "/portal/program"]) {
+        const listened = await free.client.request(page, {
+          method: "POST",
+          form: { intent: "toggle-listened", trackId: track.id, listened: "true" },
+        });
+        expect(listened.status, `${page} ${track.id}`).toBe(403);
+      }
+    }
+    expect(await memberState(server, [free.id])).toEqual(before);
+  });
+
+  it("refuses to count today's practice when today's session is a Complete Course track", async () => {
+    // Due in two weeks: today is day one, Pregnancy Relaxation, a preparation track.
+    const post = (form: Record<string, string>) =>
+      free.client.request("/portal/program", { method: "POST", form });
+    expect((await post({ intent: "save-date", mode: "due", date: daysFromToday(14) })).status).toBe(200);
+    const before = await memberState(server, [free.id]);
+    expect((await post({ intent: "complete-practice" })).status).toBe(403);
+    expect(await memberState(server, [free.id])).toEqual(before);
+    // The same day counts for a premium member.
+    await premium.client.request("/portal/program", {
+      method: "POST",
+      form: { intent: "save-date", mode: "due", date: daysFromToday(14) },
+    });
+    const counted = await premium.client.request("/portal/program", {
+      method: "POST",
+      form: { intent: "complete-practice" },
+    });
+    expect(counted.status).toBe(200);
+  });
+
+  it("refuses a free member the premium PDFs, and sends them to upgrade", async () => {
+    expect(premiumGuides.length).toBeGreaterThan(0);
+    for (const guide of premiumGuides) {
+      for (const path of [`/guides/${guide.filename}`, `/guides/${guide.filename.toUpperCase()}`]) {
+        const response = await free.client.request(path);
+        expect([302, 404], path).toContain(response.status);
+        if (response.status === 302)
+          expect(response.headers.get("location"), path).toBe("/auth?tier=premium");
+        expect(response.headers.get("content-type") ?? "", path).not.toContain("pdf");
+      }
+      const granted = await premium.client.request(`/guides/${guide.filename}`);
+      expect(granted.status, guide.id).toBe(200);
+      expect(granted.headers.get("content-type")).toBe("application/pdf");
+    }
+  });
+});

@@ -1,0 +1,278 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { expect } from "vitest";
+import routes from "../../../app/routes.ts";
+import { createCookieClient, type CookieClient } from "../../support/cookie-client.ts";
+import { makePremium, PASSWORD, uniqueEmail, withServerDatabase, type ServerData } from "./accounts.ts";
+
+/**
+ * Shared pieces of the security suite: the app's routes as the route config
+ * declares them, members signed in over HTTP, and a snapshot of everything a
+ * member owns, to prove that a refused request changed nothing.
+ */
+
+export interface RouteEntry {
+  /** The URL pattern, e.g. "/portal/profile" or "/api/audio/:trackId/progress". */
+  path: string;
+  file: string;
+  loader: boolean;
+  action: boolean;
+}
+
+/**
+ * Who may call what. Every route in app/routes.ts is classified here; the
+ * member routes say how to call them. A route added without a line here (or
+ * a line left for a route that is gone) fails the first test, by name.
+ */
+export type RouteKind =
+  | "public" // anyone, and the same for everyone
+  | "public-form" // anyone may post (the contact form)
+  | "auth-handler" // sign-in, sign-up, reset, sign-out: Better Auth and our forms around it
+  | "webhook" // the payment providers, verified by signature
+  | "dev-only" // the local outbox, a 404 on a deployed site
+  | "capability" // the partner view: whoever holds the unguessable link
+  | "signed-media" // a stream behind a URL signed for one member
+  | "member"; // a signed-in member's own pages, forms and APIs
+
+export const ROUTES: Record<string, RouteKind> = {
+  "/": "public",
+  "/hypno-science": "public",
+  "/hypno-science/:slug": "public",
+  "/stories": "public",
+  "/stories/:slug": "public",
+  "/course": "public",
+  "/free-downloads": "public",
+  "/podcast": "public",
+  "/about": "public",
+  "/contact": "public-form",
+  "/terms": "public",
+  "/privacy": "public",
+  "/auth": "auth-handler",
+  "/auth/reset-password": "auth-handler",
+  "/*": "public",
+  "/signup": "public",
+  "/guides/:file": "public",
+  "/audio/preview.mp3": "public",
+  "/sitemap.xml": "public",
+  "/robots.txt": "public",
+  "/auth/sign-out": "auth-handler",
+  "/api/auth/*": "auth-handler",
+  "/api/audio/:trackId/signed-url": "member",
+  "/api/audio/:trackId/progress": "member",
+  "/api/time-zone": "member",
+  "/api/create-payment-intent": "member",
+  "/api/confirm-payment": "member",
+  "/api/create-paypal-order": "member",
+  "/api/capture-paypal-order": "member",
+  "/api/demo/confirm-card": "member",
+  "/api/demo/approve-paypal": "member",
+  "/api/webhooks/stripe": "webhook",
+  "/api/webhooks/paypal": "webhook",
+  "/media/audio/:file": "signed-media",
+  "/dev/outbox": "dev-only",
+  "/shared/:token": "capability",
+  "/portal": "member",
+  "/portal/library": "member",
+  "/portal/program": "member",
+  "/portal/profile": "member",
+  "/portal/profile/export": "member",
+  "/portal/resources": "member",
+  "/portal/podcast": "member",
+  "/portal/hypno-science": "member",
+  "/portal/hypno-science/:slug": "member",
+  "/portal/contact": "member",
+};
+
+const appDir = path.resolve(import.meta.dirname, "../../../app");
+
+/** Every route in app/routes.ts, nested paths joined, with whether its module has a loader and an action. */
+export function routeEntries(): RouteEntry[] {
+  const entries: RouteEntry[] = [];
+  const walk = (children: RouteConfigEntry[], parent: string) => {
+    for (const entry of children) {
+      const joined = entry.path === undefined ? parent : `${parent.replace(/\/$/, "")}/${entry.path}`;
+      const source = fs.readFileSync(path.join(appDir, entry.file), "utf8");
+      const exports = (name: string) =>
+        new RegExp(`^export (async )?(function|const) ${name}\\b`, "m").test(source);
+      // Layouts without a path add no URL of their own; their children are listed.
+      if (entry.path !== undefined || entry.index) {
+        entries.push({
+          path: joined || "/",
+          file: entry.file,
+          loader: exports("loader"),
+          action: exports("action"),
+        });
+      }
+      if (entry.children) walk(entry.children, joined);
+    }
+  };
+  walk(routes, "");
+  return entries;
+}
+
+/** A client for `baseUrl` that looks like its own visitor (the servers trust one proxy hop). */
+export function visitor(baseUrl: string, headers: Record<string, string> = {}): CookieClient {
+  const ip = `198.51.100.${Math.floor(Math.random() * 254) + 1}`;
+  return createCookieClient(baseUrl, (request) => {
+    request.headers.set("x-forwarded-for", ip);
+    for (const [name, value] of Object.entries(headers)) request.headers.set(name, value);
+    return fetch(request, { redirect: "manual" });
+  });
+}
+
+export interface Member {
+  client: CookieClient;
+  email: string;
+  name: string;
+  id: string;
+}
+
+/** A new member, signed up through Better Auth's API, premium when asked. */
+export async function signUpMember(
+  server: ServerData & { baseUrl: string },
+  { premium = false, name = "Robin Member", label = "member" } = {},
+): Promise<Member> {
+  const client = visitor(server.baseUrl);
+  const email = uniqueEmail(label);
+  const response = await client.request("/api/auth/sign-up/email", {
+    method: "POST",
+    json: { name, email, password: PASSWORD },
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+  if (premium) await makePremium(email, server);
+  const id = await withServerDatabase(
+    async (db) =>
+      (await db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id,
+    server,
+  );
+  return { client, email, name, id };
+}
+
+/**
+ * Everything the members with these ids own, as plain JSON (booleans as
+ * booleans on both databases). Sessions, rate-limit counters and the outbox
+ * are left out: they move with every request by design.
+ */
+export async function memberState(server: ServerData, ids: string[]) {
+  return withServerDatabase(async (db) => {
+    const rows = <T extends object>(list: T[]) =>
+      JSON.parse(
+        JSON.stringify(list, (_key, value: unknown) => (value instanceof Date ? value.toISOString() : value)),
+      ) as T[];
+    const bools = (list: Record<string, unknown>[], keys: string[]) =>
+      list.map((row) => ({ ...row, ...Object.fromEntries(keys.map((key) => [key, Boolean(row[key])])) }));
+    return {
+      users: rows(
+        await db
+          .selectFrom("user")
+          .select(["id", "name", "email", "image"])
+          .where("id", "in", ids)
+          .orderBy("id")
+          .execute(),
+      ),
+      accounts: rows(
+        await db
+          .selectFrom("account")
+          .select(["id", "userId", "password"])
+          .where("userId", "in", ids)
+          .orderBy("id")
+          .execute(),
+      ),
+      profiles: bools(
+        rows(await db.selectFrom("profiles").selectAll().where("id", "in", ids).orderBy("id").execute()),
+        ["course_access", "is_induction"],
+      ),
+      audioProgress: bools(
+        rows(
+          await db
+            .selectFrom("audio_progress")
+            .selectAll()
+            .where("user_id", "in", ids)
+            .orderBy("id")
+            .execute(),
+        ),
+        ["completed", "listened_offline"],
+      ),
+      schedule: bools(
+        rows(
+          await db
+            .selectFrom("program_schedule")
+            .selectAll()
+            .where("user_id", "in", ids)
+            .orderBy("id")
+            .execute(),
+        ),
+        ["completed"],
+      ),
+      userProgress: bools(
+        rows(
+          await db
+            .selectFrom("user_progress")
+            .selectAll()
+            .where("user_id", "in", ids)
+            .orderBy("user_id")
+            .execute(),
+        ),
+        ["daily_audio_completed"],
+      ),
+      shareTokens: rows(
+        await db
+          .selectFrom("share_tokens")
+          .selectAll()
+          .where("user_id", "in", ids)
+          .orderBy("user_id")
+          .execute(),
+      ),
+      purchases: rows(
+        await db.selectFrom("purchases").selectAll().where("user_id", "in", ids).orderBy("id").execute(),
+      ),
+    };
+  }, server);
+}
+
+/** How many rows each table holds that no request by a visitor should add to. */
+export async function tableCounts(server: ServerData) {
+  return withServerDatabase(async (db) => {
+    const count = async (table: "user" | "purchases" | "contact_messages" | "share_tokens" | "profiles") =>
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    return {
+      users: await count("user"),
+      profiles: await count("profiles"),
+      purchases: await count("purchases"),
+      contactMessages: await count("contact_messages"),
+      shareTokens: await count("share_tokens"),
+    };
+  }, server);
+}
+
+/** A URL for a route pattern, its parameters filled in. */
+export function fillPath(pattern: string, params: Record<string, string>): string {
+  return pattern.replace(/:(\w+)|\*/g, (match, name: string | undefined) => {
+    const value = params[name ?? "*"];
+    if (value === undefined) throw new Error(`No value for ${match} in ${pattern}`);
+    return value;
+  });
+}
+
+/** Values that are fields a member must never be able to set. */
+export function massAssignment(otherId: string): Record<string, string> {
+  return {
+    subscription_tier: "premium",
+    subscriptionTier: "premium",
+    course_access: "true",
+    courseAccess: "true",
+    user_id: otherId,
+    userId: otherId,
+    id: otherId,
+    email: "someone-else@example.com",
+    role: "admin",
+  };
+}
