@@ -60,6 +60,16 @@ export function createApp({ services, build, vite, isShuttingDown = () => false 
     }),
   );
 
+  // Every response, health checks included, carries the security headers.
+  app.use(
+    securityHeaders({
+      hsts: isSecureOrigin(env.BASE_URL),
+      dev: Boolean(vite),
+      mediaOrigins: services.mediaOrigin ? [services.mediaOrigin] : [],
+      checkout: checkoutSources(checkoutForBrowser(services.payments)),
+    }),
+  );
+
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
   });
@@ -75,14 +85,6 @@ export function createApp({ services, build, vite, isShuttingDown = () => false 
     }
   });
 
-  app.use(
-    securityHeaders({
-      hsts: isSecureOrigin(env.BASE_URL),
-      dev: Boolean(vite),
-      mediaOrigins: services.mediaOrigin ? [services.mediaOrigin] : [],
-      checkout: checkoutSources(checkoutForBrowser(services.payments)),
-    }),
-  );
   app.use(compression());
 
   if (vite) {

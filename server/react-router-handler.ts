@@ -34,7 +34,7 @@ export function reactRouterHandler(options: HandlerOptions): RequestHandler {
       const headers = toHeaders(req.headers);
       headers.delete(options.clientIpHeader);
       if (req.ip) headers.set(options.clientIpHeader, req.ip);
-      const request = new Request(new URL(req.originalUrl, options.origin), {
+      const request = new Request(requestUrl(options.origin, req.originalUrl), {
         method: req.method,
         headers,
         body: body && body.length > 0 ? new Uint8Array(body) : undefined,
@@ -45,6 +45,14 @@ export function reactRouterHandler(options: HandlerOptions): RequestHandler {
       next(error);
     }
   };
+}
+
+/**
+ * The request's URL on the public origin. The path is appended, never resolved
+ * against the origin: "//evil.example" is a path here, not another host.
+ */
+export function requestUrl(origin: string, path: string): URL {
+  return new URL(`${new URL(origin).origin}${path.startsWith("/") ? path : `/${path}`}`);
 }
 
 async function readBody(req: ExpressRequest): Promise<Buffer | "too-large" | undefined> {

@@ -1,6 +1,7 @@
 import { Check, Flame, Heart } from "lucide-react";
 import { data } from "react-router";
 import type { Route } from "./+types/partner";
+import { RouteErrorScreen } from "~/components/error-screens.tsx";
 import { Logo } from "~/components/logo.tsx";
 import { cn } from "~/components/ui/cn.ts";
 import { partnerView } from "~/modules/partner/share.server.ts";
@@ -21,8 +22,18 @@ const PRIVATE_HEADERS = {
   "Cache-Control": "private, no-store",
 };
 
+/** For the page and for a dead link's 404 alike (rendered by this route's own boundary below). */
 export function headers() {
   return PRIVATE_HEADERS;
+}
+
+/** A dead link stays on this route, so its 404 keeps the headers above: the token never leaks as a Referer. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <main id="main">
+      <RouteErrorScreen error={error} />
+    </main>
+  );
 }
 
 export function meta() {

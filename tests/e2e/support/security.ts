@@ -111,12 +111,16 @@ export function routeEntries(): RouteEntry[] {
   return entries;
 }
 
-/** A client for `baseUrl` that looks like its own visitor (the servers trust one proxy hop). */
-export function visitor(baseUrl: string, headers: Record<string, string> = {}): CookieClient {
+/**
+ * A client for `baseUrl` that looks like its own visitor (the servers trust one
+ * proxy hop). A header given as "" is not sent at all (`origin: ""` for a
+ * request without Origin).
+ */
+export function visitor(baseUrl: string): CookieClient {
   const ip = `198.51.100.${Math.floor(Math.random() * 254) + 1}`;
   return createCookieClient(baseUrl, (request) => {
     request.headers.set("x-forwarded-for", ip);
-    for (const [name, value] of Object.entries(headers)) request.headers.set(name, value);
+    for (const [name, value] of [...request.headers]) if (value === "") request.headers.delete(name);
     return fetch(request, { redirect: "manual" });
   });
 }
