@@ -9,6 +9,8 @@ export interface CookieClient {
       method?: string;
       json?: unknown;
       form?: Record<string, string>;
+      /** A raw body (its content type in `headers`), or multipart form data. */
+      body?: string | FormData;
       headers?: Record<string, string>;
     },
   ): Promise<Response>;
@@ -27,11 +29,11 @@ export function createCookieClient(
   return {
     cookies,
     sessionToken: () => [...cookies.entries()].find(([name]) => name.endsWith("tidewell.session_token"))?.[1],
-    async request(path, { method = "GET", json, form, headers = {} } = {}) {
+    async request(path, { method = "GET", json, form, body: raw, headers = {} } = {}) {
       const all = new Headers({ origin: baseUrl, ...headers });
       if (cookies.size > 0)
         all.set("cookie", [...cookies].map(([name, value]) => `${name}=${value}`).join("; "));
-      let body: string | undefined;
+      let body: string | FormData | undefined = raw;
       if (json !== undefined) {
         all.set("content-type", "application/json");
         body = JSON.stringify(json);

@@ -13,6 +13,7 @@ import { magicLinkEmail, passwordResetEmail, signInCodeEmail, welcomeEmail } fro
 import { BRAND } from "../site/brand.ts";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./common-passwords.server.ts";
 import { displayName } from "./display.ts";
+import { fullName } from "./forms.ts";
 import { createProfile } from "./profile.server.ts";
 import { PASSWORD_MAX, PASSWORD_MIN, type SocialProvider } from "./providers.ts";
 
@@ -121,6 +122,7 @@ export function createAuth({ db, dialect, env, secret, mailer, log }: AuthDeps) 
     rateLimit: { enabled: false },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        checkProfileFields(ctx.path, ctx.body);
         const limits = AUTH_LIMITS[ctx.path];
         if (!limits) return;
         const ip = ctx.headers?.get(CLIENT_IP_HEADER) ?? "unknown";
@@ -168,6 +170,23 @@ export function createAuth({ db, dialect, env, secret, mailer, log }: AuthDeps) 
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * Better Auth's own sign-up and profile endpoints keep a name as given; the
+ * same rules as our forms apply to them. A picture comes only from a sign-in
+ * provider.
+ */
+function checkProfileFields(path: string, body: unknown) {
+  if (path !== "/sign-up/email" && path !== "/update-user") return;
+  const fields = (body ?? {}) as { name?: unknown; image?: unknown };
+  if (path === "/sign-up/email" || fields.name !== undefined) {
+    const name = fullName.safeParse(fields.name);
+    if (!name.success) throw new APIError("BAD_REQUEST", { message: name.error.issues[0]!.message });
+  }
+  if (path === "/update-user" && fields.image !== undefined) {
+    throw new APIError("BAD_REQUEST", { message: "Your picture comes from your sign-in provider." });
+  }
+}
 
 /** Each provider is offered only when its credentials are configured. */
 export function configuredProviders(env: Env): SocialProvider[] {

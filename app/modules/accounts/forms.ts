@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isPlainText } from "../site/plain-text.ts";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./providers.ts";
 
 /** The account forms' rules: the same schema checks in the browser and on the server. */
@@ -15,13 +16,13 @@ const newPassword = z
   .min(PASSWORD_MIN, `Your password needs at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `Your password can have at most ${PASSWORD_MAX} characters`);
 
-/** Full names: free text, but not empty, not huge and without control characters. */
+/** Full names: free text, but not empty, not huge and without characters that hide or reorder text. */
 export const fullName = z
   .string({ message: "Please enter your name" })
   .trim()
   .min(1, "Please enter your name")
   .max(100, "Please keep your name under 100 characters")
-  .refine((value) => !/\p{Cc}/u.test(value), "Please use only letters, spaces and punctuation");
+  .refine((value) => isPlainText(value), "Please use only letters, spaces and punctuation");
 
 export const signUpSchema = z.object({
   intent: z.literal("sign-up"),

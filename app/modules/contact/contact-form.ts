@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isPlainText } from "../site/plain-text.ts";
 
 /**
  * The contact form's rules: the same schema checks in the browser and on the
@@ -21,10 +22,6 @@ export const contactMessages = {
   failed: "We couldn't send your message just now. Please try again in a few minutes.",
 } as const;
 
-// Control characters can hide text or break headers; a message may still use line breaks and tabs.
-const CONTROL_CHARACTER = /\p{Cc}/u;
-const CONTROL_CHARACTER_EXCEPT_LINE_BREAKS = /(?![\n\t])\p{Cc}/u;
-
 // A phone number as people write it: digits with spaces, dots, dashes, slashes,
 // brackets, a leading + and perhaps an extension ("ext. 12", "x12").
 const PHONE_PATTERN = /^\+?[\d\s().\-/]+(?:\s*(?:ext\.?|x)\s*\d{1,6})?$/i;
@@ -35,7 +32,7 @@ const name = z
   .trim()
   .min(1, "Please enter your name")
   .max(CONTACT_LIMITS.name, `Please keep your name under ${CONTACT_LIMITS.name} characters`)
-  .refine((value) => !CONTROL_CHARACTER.test(value), "Please use only letters, spaces and punctuation");
+  .refine((value) => isPlainText(value), "Please use only letters, spaces and punctuation");
 
 const email = z
   .string({ message: "Please enter your email address" })
@@ -65,8 +62,9 @@ const message = z
     CONTACT_LIMITS.message,
     `Please keep your message under ${CONTACT_LIMITS.message.toLocaleString("en-GB")} characters`,
   )
+  // Hidden characters can disguise text; a message may still use line breaks and tabs.
   .refine(
-    (value) => !CONTROL_CHARACTER_EXCEPT_LINE_BREAKS.test(value),
+    (value) => isPlainText(value, { multiline: true }),
     "Your message contains characters we can't read. Please retype it or paste it as plain text",
   );
 
