@@ -1,9 +1,15 @@
 #!/usr/bin/env bash
 # Every check the project has, in the order that fails fastest: lint and types,
 # then unit, component and data-layer tests (SQLite, and PostgreSQL too when
+<<<<<<< HEAD
 # TEST_DATABASE_URL is set), end-to-end tests in Chromium and durability tests
 # (crashes, provider faults, backups) against the production build (on SQLite,
 # and on PostgreSQL too when TEST_DATABASE_URL is set).
+=======
+# TEST_DATABASE_URL is set), then end-to-end tests in Chromium against the
+# production build (on SQLite, then again on PostgreSQL when TEST_DATABASE_URL
+# is set), and a check that no server log of the run holds a secret.
+>>>>>>> 48a7d47 (Security suite: no secret in the client build or the servers' logs)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,6 +28,8 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
 else
   echo "› unit, component and data-layer tests (SQLite; set TEST_DATABASE_URL to include PostgreSQL)"
 fi
+# Each server the tests start keeps its log here; the check at the end reads them all.
+rm -rf test-results/server-logs
 npx vitest run --project unit --project dom
 # The suites that start servers run one after the other: two cores are enough
 # for one of them at a time, not for all at once.
@@ -33,3 +41,5 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
 fi
 echo "› durability tests"
 npx vitest run --project durability
+echo "› no secrets in the servers' logs"
+node scripts/check-logs.ts test-results/server-logs

@@ -12,6 +12,12 @@ describe("scrubUrl", () => {
     ["/media/audio/a.mp3?exp=1&sig=deadbeef&kid=1", "/media/audio/a.mp3?exp=1&sig=%5Bredacted%5D&kid=1"],
     ["/reset?password=hunter2", "/reset?password=%5Bredacted%5D"],
     ["/auth?tier=free", "/auth?tier=free"],
+    [
+      "/api/auth/reset-password/iaEmoezBZiOY44smDzXi9VNu?callbackURL=%2Fauth",
+      "/api/auth/reset-password/[redacted]?callbackURL=%5Bredacted%5D",
+    ],
+    ["/shared/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde", "/shared/[redacted]"],
+    ["/shared", "/shared"],
   ])("%s is logged as %s", (url, logged) => {
     expect(scrubUrl(url)).toBe(logged);
   });

@@ -30,8 +30,15 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
 const SENSITIVE_QUERY =
   /^(token|code|otp|password|secret|key|sig|signature|state|callbackurl|client_secret)$/i;
 
-/** A URL fit for the log: values of query parameters that can carry secrets are replaced. */
+/** Paths that carry a secret as a segment: a password reset link, a partner's private link. */
+const SECRET_PATH = /^(\/api\/auth\/reset-password\/|\/shared\/)[^/?#]+/;
+
+/**
+ * A URL fit for the log: secret path segments and the values of query
+ * parameters that can carry secrets are replaced.
+ */
 export function scrubUrl(url: string): string {
+  url = url.replace(SECRET_PATH, "$1[redacted]");
   const queryStart = url.indexOf("?");
   if (queryStart === -1) return url;
   const params = new URLSearchParams(url.slice(queryStart + 1));

@@ -4,6 +4,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { SECRET_FILE } from "../../app/platform/secret.server.ts";
 import { createSchema } from "./test-databases.ts";
 
 /**
@@ -44,21 +45,43 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export function spawnServer(env: Record<string, string | undefined>, logFile?: string) {
+/** Where every server a test run starts keeps its log, for the secrets check that follows the run. */
+export const SERVER_LOG_DIR = path.join(root, "test-results/server-logs");
+
+/**
+ * The values in a server's environment that must never reach its log: keys,
+ * secrets, passwords, and the password inside a database or SMTP URL.
+ */
+export function secretValues(env: Record<string, string | undefined>): string[] {
+  const values: string[] = [];
+  for (const [name, value] of Object.entries(env)) {
+    if (!value) continue;
+    if (/SECRET|PASSWORD|SIGNING_KEYS|ACCESS_KEY/.test(name)) values.push(value);
+    if (/_URL$/.test(name) && URL.canParse(value)) {
+      const password = decodeURIComponent(new URL(value).password);
+      if (password) values.push(password);
+    }
+  }
+  return values;
+}
+
+export function spawnServer(env: Record<string, string | undefined>, ...logFiles: string[]) {
   const child = spawn(process.execPath, ["server/start.ts"], {
     cwd: root,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
-  const log = logFile ? fs.createWriteStream(logFile, { flags: "a" }) : undefined;
+  const logs = logFiles.map((file) => fs.createWriteStream(file, { flags: "a" }));
   const collect = (chunk: Buffer) => {
     output += chunk;
-    log?.write(chunk);
+    for (const log of logs) log.write(chunk);
   };
   child.stdout?.on("data", collect);
   child.stderr?.on("data", collect);
-  child.once("exit", () => log?.end());
+  child.once("exit", () => {
+    for (const log of logs) log.end();
+  });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   return { child, output: () => output, exited };
 }
@@ -82,18 +105,26 @@ export async function startServer(
       ? await createSchema(process.env.E2E_DATABASE_URL, "e2e")
       : undefined;
   const databaseUrl = extraEnv.DATABASE_URL ?? postgres?.url;
-  const { child, output, exited } = spawnServer(
-    {
-      PORT: String(port),
-      BASE_URL: baseUrl,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "info",
-      // On PostgreSQL a deployment sets its shared secret, as docs/deploy.md says.
-      ...(postgres ? { DATABASE_URL: postgres.url, APP_SECRET: crypto.randomBytes(32).toString("hex") } : {}),
-      ...extraEnv,
-    },
-    path.join(dataDir, "server.log"),
-  );
+  const env = {
+    PORT: String(port),
+    BASE_URL: baseUrl,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "info",
+    // On PostgreSQL a deployment sets its shared secret, as docs/deploy.md says.
+    ...(postgres ? { DATABASE_URL: postgres.url, APP_SECRET: crypto.randomBytes(32).toString("hex") } : {}),
+    ...extraEnv,
+  };
+  // A copy of the log outlives the data directory, with the secrets it must not contain beside it.
+  fs.mkdirSync(SERVER_LOG_DIR, { recursive: true });
+  const runLog = path.join(SERVER_LOG_DIR, `${new Date().toISOString().replace(/[:.]/g, "-")}-${port}.log`);
+  const secretsFile = runLog.replace(/\.log$/, ".secrets.json");
+  const recordSecrets = () => {
+    const generated = path.join(dataDir, SECRET_FILE);
+    const appSecret = fs.existsSync(generated) ? [fs.readFileSync(generated, "utf8").trim()] : [];
+    fs.writeFileSync(secretsFile, JSON.stringify([...secretValues(env), ...appSecret]));
+  };
+  recordSecrets();
+  const { child, output, exited } = spawnServer(env, path.join(dataDir, "server.log"), runLog);
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) {
@@ -113,6 +144,8 @@ export async function startServer(
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  // The app secret the server generated at start, when none was given.
+  recordSecrets();
   return {
     baseUrl,
     port,
