@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CookieClient } from "../support/cookie-client.ts";
 import { startServer, type ServerProcess } from "../support/server-process.ts";
@@ -89,7 +90,7 @@ const FORMS: FormSpec[] = [
     {
       url,
       member: true,
-      valid: () => ({ intent: "toggle-activity", rowId: "no-such-row", completed: "true" }),
+      valid: () => ({ intent: "toggle-activity", rowId: crypto.randomUUID(), completed: "true" }),
     },
     {
       url,

@@ -29,6 +29,7 @@ import {
   confirmCardPayment,
   handlePayPalWebhook,
   handleStripeWebhook,
+  payPalOrderIdSchema,
   returnFromCardPayment,
   startCardPayment,
   startPayPalOrder,
@@ -600,5 +601,14 @@ describe.each(testDialects)("buying the course on %s", (dialect) => {
     const member = { ...(await newMember()), tier: "premium" as const, hasPremium: true };
     expect(await startCardPayment(deps, member)).toMatchObject({ ok: false, status: 409 });
     expect(await startPayPalOrder(deps, member)).toMatchObject({ ok: false, status: 409 });
+  });
+});
+
+describe("payPalOrderIdSchema", () => {
+  it("takes PayPal's order ids and refuses anything a database or PayPal's API would choke on", () => {
+    expect(payPalOrderIdSchema.safeParse("5O190127TN364715T").success).toBe(true);
+    for (const id of ["", "ORDER\u0000", "../v2/checkout/orders", "A".repeat(65), "<script>"]) {
+      expect(payPalOrderIdSchema.safeParse(id).success, JSON.stringify(id)).toBe(false);
+    }
   });
 });

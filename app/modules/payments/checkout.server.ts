@@ -167,6 +167,8 @@ export async function confirmCardPayment(deps: CheckoutDeps, member: Member | nu
 
 const PAYMENT_INTENT_ID = /^pi_[A-Za-z0-9_]{1,200}$/;
 export const paymentIntentIdSchema = z.string().regex(PAYMENT_INTENT_ID);
+/** PayPal's order ids are short runs of letters and digits. */
+export const payPalOrderIdSchema = z.string().regex(/^[A-Za-z0-9-]{1,64}$/);
 
 /**
  * Back on /portal from a bank's own page (3-D Secure, say): Stripe adds

@@ -15,7 +15,8 @@ export const programmeIntentSchema = z.discriminatedUnion("intent", [
     text: z.string().max(40),
     timeZone: z.string().trim().max(64).optional(),
   }),
-  z.object({ intent: z.literal("toggle-activity"), rowId: z.string().min(1).max(64), completed: flag }),
+  // Programme rows are named by the UUIDs the server gave them.
+  z.object({ intent: z.literal("toggle-activity"), rowId: z.uuid(), completed: flag }),
   z.object({ intent: z.literal("toggle-listened"), trackId: z.string().min(1).max(64), listened: flag }),
   z.object({ intent: z.literal("complete-practice") }),
   z.object({ intent: z.literal("create-share-link") }),

@@ -1,11 +1,11 @@
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/capture-paypal-order";
-import { capturePayPalOrder } from "~/modules/payments/checkout.server.ts";
+import { capturePayPalOrder, payPalOrderIdSchema } from "~/modules/payments/checkout.server.ts";
 import { readJson } from "~/platform/json.server.ts";
 import { checkoutDeps, memberContext } from "~/services.server.ts";
 
-const body = z.object({ orderID: z.string().min(1).max(64) });
+const body = z.object({ orderID: payPalOrderIdSchema });
 
 /** POST /api/capture-paypal-order { orderID } → { status }; COMPLETED means the course is unlocked. */
 export async function action(args: Route.ActionArgs) {

@@ -1,11 +1,11 @@
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/demo-approve-paypal";
-import { approveDemoOrder } from "~/modules/payments/checkout.server.ts";
+import { approveDemoOrder, payPalOrderIdSchema } from "~/modules/payments/checkout.server.ts";
 import { readJson } from "~/platform/json.server.ts";
 import { checkoutDeps, memberContext } from "~/services.server.ts";
 
-const body = z.object({ orderID: z.string().min(1).max(64) });
+const body = z.object({ orderID: payPalOrderIdSchema });
 
 /** POST /api/demo/approve-paypal: stands in for PayPal's approval window in the demo checkout. */
 export async function action(args: Route.ActionArgs) {

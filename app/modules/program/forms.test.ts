@@ -1,0 +1,14 @@
+import { describe, expect, it } from "vitest";
+import { programmeIntentSchema } from "./forms.ts";
+
+describe("programmeIntentSchema", () => {
+  it("takes a programme row by the UUID the server gave it, and nothing else", () => {
+    const toggle = (rowId: string) =>
+      programmeIntentSchema.safeParse({ intent: "toggle-activity", rowId, completed: "true" }).success;
+    expect(toggle("ae5ad989-0f21-4076-a7b7-fd9e3775b8cb")).toBe(true);
+    // A NUL byte, which PostgreSQL refuses outright, or any other text, is a bad request.
+    for (const rowId of ["", "no-such-row", "ae5ad989\u0000", "1 OR 1=1", "x".repeat(64)]) {
+      expect(toggle(rowId), JSON.stringify(rowId)).toBe(false);
+    }
+  });
+});
