@@ -3,7 +3,7 @@ import { GUIDES } from "../../app/modules/catalogue/guides.ts";
 import { TRACKS } from "../../app/modules/catalogue/tracks.ts";
 import type { CookieClient } from "../support/cookie-client.ts";
 import { startServer, type ServerProcess } from "../support/server-process.ts";
-import { withServerDatabase } from "./support/accounts.ts";
+import { PASSWORD, uniqueEmail, withServerDatabase } from "./support/accounts.ts";
 import {
   massAssignment,
   memberState,
@@ -36,6 +36,8 @@ interface Call {
   json?: (ids: OwnerIds) => unknown;
   /** What the owner gets for it. */
   owner: number;
+  /** What another member gets for a call that names the owner's things by id. */
+  stranger?: number;
 }
 
 const programmeIntents = (route: string, url: string): Call[] => [
@@ -45,6 +47,7 @@ const programmeIntents = (route: string, url: string): Call[] => [
     url: () => url,
     form: (ids) => ({ intent: "toggle-activity", rowId: ids.rowId, completed: "true" }),
     owner: 200,
+    stranger: 404,
   },
   {
     method: "POST",
@@ -140,6 +143,7 @@ const MEMBER_CALLS: Call[] = [
     url: () => "/api/demo/confirm-card",
     json: (ids) => ({ paymentIntentId: ids.paymentIntentId, cardNumber: "4000000000000002" }),
     owner: 402,
+    stranger: 404,
   },
   {
     method: "POST",
@@ -147,6 +151,7 @@ const MEMBER_CALLS: Call[] = [
     url: () => "/api/confirm-payment",
     json: (ids) => ({ paymentIntentId: ids.paymentIntentId }),
     owner: 200,
+    stranger: 404,
   },
   {
     method: "POST",
@@ -154,6 +159,7 @@ const MEMBER_CALLS: Call[] = [
     url: () => "/api/demo/approve-paypal",
     json: (ids) => ({ orderID: ids.paypalOrderId }),
     owner: 200,
+    stranger: 404,
   },
   {
     method: "POST",
@@ -172,6 +178,7 @@ const MEMBER_CALLS: Call[] = [
   // Captured last by the owner: it makes her premium.
   {
     method: "POST",
+    stranger: 404,
     route: "/api/capture-paypal-order",
     url: () => "/api/capture-paypal-order",
     json: (ids) => ({ orderID: ids.paypalOrderId }),
@@ -310,6 +317,7 @@ describe("the access matrix", () => {
         const response = await send(member.client, call, ids, massAssignment(owner.id));
         const label = `${call.method} ${call.url(ids)}`;
         expect(response.status, label).toBeLessThan(500);
+        if (call.stranger !== undefined) expect(response.status, label).toBe(call.stranger);
         if (call.method === "GET" && response.status === 200) {
           const body = await response.text();
           expect(body, label).not.toContain(owner.email);
@@ -363,27 +371,44 @@ describe("the access matrix", () => {
     expect(state.users[0]!.name).toBe("Renamed Member");
   });
 
-  it("makes every new account free, whatever the sign-up sends", async () => {
-    const client = visitor(server.baseUrl);
-    const email = `fields-${Date.now()}@example.com`;
-    const response = await client.request("/api/auth/sign-up/email", {
+  it("makes every new account free, whatever the sign-up form or API sends", async () => {
+    const before = await memberState(server, [owner.id]);
+    const formEmail = uniqueEmail("fields");
+    const apiEmail = uniqueEmail("fields");
+    const extra = massAssignment(owner.id);
+    const form = await visitor(server.baseUrl).request("/auth?tier=premium", {
       method: "POST",
-      json: { ...massAssignment(owner.id), name: "Fenna Fields", email, password: "quiet-harbour-light" },
+      form: {
+        ...extra,
+        intent: "sign-up",
+        tier: "premium",
+        name: "Fenna Fields",
+        email: formEmail,
+        password: PASSWORD,
+      },
     });
-    expect(response.status).toBe(200);
+    expect(form.status).toBe(302);
+    const api = await visitor(server.baseUrl).request("/api/auth/sign-up/email", {
+      method: "POST",
+      json: { ...extra, name: "Fenna Fields", email: apiEmail, password: PASSWORD },
+    });
+    expect(api.status).toBe(200);
     const created = await withServerDatabase(
       (db) =>
         db
           .selectFrom("user")
           .innerJoin("profiles", "profiles.id", "user.id")
-          .select(["user.id", "profiles.subscription_tier", "profiles.course_access"])
-          .where("user.email", "=", email)
+          .select(["user.id", "user.email", "profiles.subscription_tier", "profiles.course_access"])
+          .where("user.email", "in", [formEmail, apiEmail])
           .execute(),
       server,
     );
-    expect(created).toHaveLength(1);
-    expect(created[0]!.id).not.toBe(owner.id);
-    expect([created[0]!.subscription_tier, Boolean(created[0]!.course_access)]).toEqual(["free", false]);
+    expect(created).toHaveLength(2);
+    for (const row of created) {
+      expect(row.id).not.toBe(owner.id);
+      expect([row.subscription_tier, Boolean(row.course_access)], row.email).toEqual(["free", false]);
+    }
+    expect(await memberState(server, [owner.id])).toEqual(before);
   });
 
   it("lets a member delete only her own account, whatever ids she sends", async () => {
