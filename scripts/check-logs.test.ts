@@ -2,7 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkLogDirectory, findSecrets } from "./check-logs.ts";
+import { PASSWORD } from "../tests/e2e/support/accounts.ts";
+import { checkLogDirectory, findSecrets, TEST_PASSWORDS } from "./check-logs.ts";
 
 const line = (fields: Record<string, unknown>) => JSON.stringify({ level: 30, time: 1, ...fields });
 
@@ -50,6 +51,10 @@ describe("the server log check", () => {
     expect(result.findings).toEqual([
       { file: path.join(directory, "one.log"), line: 1, what: "a secret the server was given" },
     ]);
+  });
+
+  it("knows the password the end-to-end tests sign in with", () => {
+    expect(TEST_PASSWORDS).toContain(PASSWORD);
   });
 
   it("ignores known values too short to be secrets", () => {
