@@ -1,15 +1,10 @@
 #!/usr/bin/env bash
 # Every check the project has, in the order that fails fastest: lint and types,
 # then unit, component and data-layer tests (SQLite, and PostgreSQL too when
-<<<<<<< HEAD
 # TEST_DATABASE_URL is set), end-to-end tests in Chromium and durability tests
 # (crashes, provider faults, backups) against the production build (on SQLite,
-# and on PostgreSQL too when TEST_DATABASE_URL is set).
-=======
-# TEST_DATABASE_URL is set), then end-to-end tests in Chromium against the
-# production build (on SQLite, then again on PostgreSQL when TEST_DATABASE_URL
-# is set), and a check that no server log of the run holds a secret.
->>>>>>> 48a7d47 (Security suite: no secret in the client build or the servers' logs)
+# and on PostgreSQL too when TEST_DATABASE_URL is set), and a check that no
+# server log of the run holds a secret.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
