@@ -10,7 +10,7 @@ import { checkoutForBrowser } from "../app/modules/payments/payments.server.ts";
 import { checkoutSources } from "../app/modules/payments/checkout-config.ts";
 import { ConfigError, isSecureOrigin, parseEnv } from "../app/platform/env.server.ts";
 import { createLogger, scrubUrl, type Logger } from "../app/platform/log.server.ts";
-import { publicPagePaths } from "../app/modules/site/public-pages.server.ts";
+import { PUBLIC_PAGE_VERSIONS, publicPagePaths } from "../app/modules/site/public-pages.server.ts";
 import {
   closeServices,
   createServices,
@@ -116,6 +116,7 @@ export function createApp({ services, build, vite, isShuttingDown = () => false 
     app.use(
       publicPageCache({
         paths: new Set(publicPagePaths()),
+        variants: PUBLIC_PAGE_VERSIONS,
         render: (path) =>
           handleRequest(
             new Request(new URL(path, env.BASE_URL), { headers: { accept: "text/html" } }),

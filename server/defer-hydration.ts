@@ -3,7 +3,9 @@
  * read. So a public page served from the page cache starts its app (React,
  * the router, the page's code) on the visitor's first interaction, not on
  * load: a pointer or touch, a key, focus or the wheel. Until then the page
- * costs no script download and no main-thread work.
+ * costs no script download and no main-thread work. A page opened with a
+ * fragment starts at once: the fragment may carry something for the app to
+ * show (a sign-in provider's error, say).
  *
  * The router's module script is kept in the page, inert, and the small
  * loader below starts it with the page's nonce. A click on a plain button
@@ -26,7 +28,7 @@ var inert=document.querySelector('script[type="${DEFERRED_TYPE}"]');
 var s=document.createElement("script");s.type="module";s.nonce=nonce;s.textContent=inert.textContent;
 inert.replaceWith(s);
 }
-events.forEach(function(e){addEventListener(e,start,{capture:true,passive:true})});
+if(location.hash.length>1)start();else events.forEach(function(e){addEventListener(e,start,{capture:true,passive:true})});
 addEventListener("click",function(e){
 if(root.dataset.hydrated)return;
 var b=e.target.closest&&e.target.closest("button");

@@ -7,9 +7,9 @@ import { gzipWithNonce, nonceTemplate, withNonce, type NonceTemplate } from "./n
  * request again would only spend time. Each response still gets its own CSP
  * nonce, spliced into the cached page (see nonce-gzip.ts).
  *
- * A request with a session or a flash message, a query string, or any method
- * but GET and HEAD goes to the app as usual; so does a page whose render is
- * not a plain 200 page without cookies.
+ * A request with a session or a flash message, a query string other than a
+ * page's known versions, or any method but GET and HEAD goes to the app as
+ * usual; so does a page whose render is not a plain 200 page without cookies.
  */
 // As long as a nonce (16 random bytes in base64), in a character no page contains.
 export const NONCE_PLACEHOLDER = "\u0001".repeat(24);
@@ -17,8 +17,14 @@ export const NONCE_PLACEHOLDER = "\u0001".repeat(24);
 export interface PageCacheOptions {
   /** The paths of the public pages. */
   paths: ReadonlySet<string>;
-  /** Renders a page for a visitor with no cookies, with NONCE_PLACEHOLDER as its nonce. */
-  render: (path: string) => Promise<Response>;
+  /**
+   * Query parameters that pick one of a page's few fixed versions, each with
+   * its possible values (the sign-up page's tabs, say). Any other parameter or
+   * value sends the request to the app.
+   */
+  variants?: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>;
+  /** Renders a page (a path, perhaps with a version's query) for a visitor with no cookies, with NONCE_PLACEHOLDER as its nonce. */
+  render: (url: string) => Promise<Response>;
   /** Cookies that make a page personal (the session, a flash message). */
   personalCookies: RegExp;
   /** Turns a freshly rendered page (still with the placeholder nonce) into the one to serve. */
@@ -43,7 +49,7 @@ interface Entry {
 export function publicPageCache(options: PageCacheOptions): RequestHandler {
   const now = options.now ?? Date.now;
   const prepare = options.prepare ?? ((html: string) => html);
-  // Only the public pages' paths are ever keys, so the cache can't grow beyond them.
+  // Only the public pages and their known versions are ever keys, so the cache can't grow beyond them.
   const entries = new Map<string, Entry>();
   const rendering = new Map<string, Promise<Entry>>();
 
@@ -80,9 +86,10 @@ export function publicPageCache(options: PageCacheOptions): RequestHandler {
   }
 
   return async (req, res, next) => {
-    if (!isCacheable(req, options)) return next();
+    const key = cacheKey(req, options);
+    if (key === null) return next();
     try {
-      const { page } = await entryFor(req.path);
+      const { page } = await entryFor(key);
       if (!page) return next();
       const nonce = res.locals.cspNonce as string;
       const gzip = req.acceptsEncodings("gzip", "identity") === "gzip";
@@ -99,8 +106,38 @@ export function publicPageCache(options: PageCacheOptions): RequestHandler {
   };
 }
 
-function isCacheable(req: ExpressRequest, options: PageCacheOptions) {
-  if (req.method !== "GET" && req.method !== "HEAD") return false;
-  if (!options.paths.has(req.path) || req.originalUrl !== req.path) return false;
-  return !options.personalCookies.test(req.headers.cookie ?? "");
+/** The page and version a request asks for, or null when the app must answer it. */
+function cacheKey(req: ExpressRequest, options: PageCacheOptions): string | null {
+  if (req.method !== "GET" && req.method !== "HEAD") return null;
+  if (options.personalCookies.test(req.headers.cookie ?? "")) return null;
+  const [path = "", query] = splitOnce(req.originalUrl, "?");
+  if (path !== req.path) return null;
+  return pageVersion(path, query, options);
+}
+
+/**
+ * The key of a public page's version: its path, and its known parameters in
+ * a fixed order; null for any path, parameter or value that isn't known.
+ */
+export function pageVersion(
+  path: string,
+  query: string | undefined,
+  { paths, variants = {} }: Pick<PageCacheOptions, "paths" | "variants">,
+): string | null {
+  if (!paths.has(path)) return null;
+  if (query === undefined) return path;
+  const allowed = variants[path] ?? {};
+  const params = new URLSearchParams(query);
+  const names = [...params.keys()];
+  if (names.length === 0 || new Set(names).size !== names.length) return null;
+  for (const [name, value] of params) {
+    if (!Object.hasOwn(allowed, name) || !allowed[name]!.includes(value)) return null;
+  }
+  params.sort();
+  return `${path}?${params}`;
+}
+
+function splitOnce(text: string, separator: string): [string, string?] {
+  const at = text.indexOf(separator);
+  return at < 0 ? [text] : [text.slice(0, at), text.slice(at + 1)];
 }

@@ -104,9 +104,18 @@ describe("the public site", () => {
     expect(scripts.length).toBeGreaterThan(0);
     await page.getByRole("button", { name: "Pause the preview" }).click();
 
-    // Pages that aren't served from the shared cache start at once.
-    await page.goto("/auth?tier=free");
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    // The sign-up page's tabs are served the same way.
+    await page.goto("/auth?tier=free", { waitUntil: "networkidle" });
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+
+    // A page opened with a fragment (a sign-in provider's error, say), and a page that isn't served
+    // from the shared cache, start at once.
+    const hydrated = () => page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await page.goto("/auth?tier=signin#error=access_denied");
+    await hydrated();
+    await page.getByRole("alert").filter({ hasText: "Authentication failed: access_denied" }).waitFor();
+    await page.goto("/stories/no-such-story");
+    await hydrated();
     await page.context().close();
   });
 

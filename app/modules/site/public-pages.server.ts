@@ -12,7 +12,17 @@ const STATIC_PATHS = [
   "/contact",
   "/privacy",
   "/terms",
+  "/auth",
 ];
+
+/**
+ * The few fixed versions of a public page that its query picks: the sign-up
+ * page's tabs and sign-in modes. Every other parameter (an error, a return
+ * from a provider) makes the page particular to its visitor.
+ */
+export const PUBLIC_PAGE_VERSIONS = {
+  "/auth": { tier: ["free", "premium", "signin"], mode: ["password", "magic", "code", "reset"] },
+} as const;
 
 /**
  * Every public page: the same for every visitor who isn't signed in. The
