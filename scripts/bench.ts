@@ -18,6 +18,7 @@ import autocannon from "autocannon";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
+import * as prettier from "prettier";
 import { checkBudgets, formatReport, median, type Measurements } from "./bench-report.ts";
 
 const args = process.argv.slice(2);
@@ -48,7 +49,7 @@ async function main() {
     };
     const report = formatReport(measurements, { runs: RUNS, seconds: SECONDS, connections: CONNECTIONS });
     process.stdout.write(`${report}\n`);
-    if (args.includes("--write")) writePerformanceDoc(report);
+    if (args.includes("--write")) await writePerformanceDoc(report);
     const missed = checkBudgets(measurements).filter((check) => !check.met);
     if (missed.length > 0) {
       process.stdout.write(
@@ -315,15 +316,17 @@ function describeMachine() {
   return `${cpus.length} × ${cpus[0]?.model.trim() ?? "unknown CPU"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, Node ${process.versions.node}`;
 }
 
-/** Replaces the table between the markers in docs/performance.md. */
-function writePerformanceDoc(report: string) {
+/** Replaces the table between the markers in docs/performance.md, formatted as the project formats Markdown. */
+async function writePerformanceDoc(report: string) {
   const file = path.join(root, "docs/performance.md");
   const doc = fs.readFileSync(file, "utf8");
   const start = "<!-- bench:start -->";
   const end = "<!-- bench:end -->";
   const before = doc.slice(0, doc.indexOf(start) + start.length);
   const after = doc.slice(doc.indexOf(end));
-  fs.writeFileSync(file, `${before}\n\n${report}\n\n${after}`);
+  const options = { ...(await prettier.resolveConfig(file)), filepath: file };
+  const ran = `Run on ${new Date().toISOString().slice(0, 10)} with \`npm run bench -- --write\`, nothing else running.`;
+  fs.writeFileSync(file, await prettier.format(`${before}\n\n${ran}\n\n${report}\n\n${after}`, options));
   progress("docs/performance.md updated");
 }
 
