@@ -109,6 +109,7 @@ describe("the two-week programme", () => {
     await page.getByRole("button", { name: "Turn off the link" }).click();
     await expectToast(page, "Partner link turned off");
     expect((await partner.goto(link))?.status()).toBe(404);
+    await expectHeading(partner, "This link isn't active");
     await partnerContext.close();
 
     // The profile's quick date editor.

@@ -24,13 +24,18 @@ export function Schedule({
   days,
   saved,
   showDates,
+  busy = false,
 }: {
   days: ScheduleDay[];
   saved: boolean;
   showDates: boolean;
+  /** The date is being saved: a tick now would land on the schedule that is about to be replaced. */
+  busy?: boolean;
 }) {
   const [local, setLocal] = useState<Record<string, boolean>>({});
-  const done = (day: ScheduleDay) => local[`${day.week}-${day.day}`] ?? day.completed;
+  // Ticks on the default schedule stay in this page; once the date is saved, the server's count.
+  const done = (day: ScheduleDay) =>
+    saved ? day.completed : (local[`${day.week}-${day.day}`] ?? day.completed);
   const completed = days.filter(done).length;
   const percent = progressPercent(completed, days.length);
 
@@ -70,6 +75,7 @@ export function Schedule({
                       day={day}
                       completed={done(day)}
                       saved={saved}
+                      busy={busy}
                       showDates={showDates}
                       onLocalToggle={(value) =>
                         setLocal((current) => ({ ...current, [`${day.week}-${day.day}`]: value }))
@@ -89,12 +95,14 @@ function DayRow({
   day,
   completed,
   saved,
+  busy,
   showDates,
   onLocalToggle,
 }: {
   day: ScheduleDay;
   completed: boolean;
   saved: boolean;
+  busy: boolean;
   showDates: boolean;
   onLocalToggle: (value: boolean) => void;
 }) {
@@ -113,13 +121,14 @@ function DayRow({
         id={id}
         type="checkbox"
         checked={checked}
+        disabled={busy}
         onChange={(event) => {
           const value = event.currentTarget.checked;
           if (!saved || !day.id) return onLocalToggle(value);
           toggle.set(value);
           void submit({ intent: "toggle-activity", rowId: day.id, completed: String(value) });
         }}
-        className="size-5 shrink-0 cursor-pointer accent-sage-deep"
+        className="size-5 shrink-0 cursor-pointer accent-sage-deep disabled:cursor-wait"
       />
       <label htmlFor={id} className="min-w-0 flex-1 cursor-pointer">
         <span className={cn("block font-medium", checked && "text-ink-soft line-through decoration-1")}>

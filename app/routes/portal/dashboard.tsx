@@ -110,7 +110,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </Button>
         </div>
         <div className="mt-4">
-          <Schedule days={programme.days} saved={programme.saved} showDates={programme.saved} />
+          <Schedule
+            days={programme.days}
+            saved={programme.saved}
+            showDates={programme.saved}
+            busy={saveDate.pending}
+          />
         </div>
       </section>
 

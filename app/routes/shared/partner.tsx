@@ -1,5 +1,5 @@
 import { Check, Flame, Heart } from "lucide-react";
-import { data } from "react-router";
+import { data, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/partner";
 import { RouteErrorScreen } from "~/components/error-screens.tsx";
 import { Logo } from "~/components/logo.tsx";
@@ -31,7 +31,18 @@ export function headers() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <main id="main">
-      <RouteErrorScreen error={error} />
+      {isRouteErrorResponse(error) && error.status === 404 ? (
+        // A birth partner opening a link that was turned off: say so kindly, not "page not found".
+        <section className="container-page flex min-h-[60vh] flex-col items-center justify-center py-20 text-center">
+          <Logo />
+          <h1 className="mt-8 text-3xl font-semibold md:text-4xl">This link isn't active</h1>
+          <p className="mt-3 max-w-md text-lg text-ink-soft">
+            The person who shared it may have turned it off. Ask them for a new link to follow along.
+          </p>
+        </section>
+      ) : (
+        <RouteErrorScreen error={error} />
+      )}
     </main>
   );
 }

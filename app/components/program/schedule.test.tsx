@@ -1,0 +1,71 @@
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useState } from "react";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import { Schedule, type ScheduleDay } from "./schedule.tsx";
+
+const days: ScheduleDay[] = [1, 2].map((day) => ({
+  id: null,
+  week: 1,
+  day,
+  activity: day === 1 ? "Pregnancy Relaxation" : "Affirmations",
+  date: `2026-11-2${day}`,
+  completed: false,
+  locked: false,
+  isToday: day === 1,
+}));
+
+/** The dashboard's part: the default schedule, then the saved one once the date is in. */
+function Dashboard() {
+  const [saved, setSaved] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const shown = saved ? days.map((day, index) => ({ ...day, id: `row-${index}` })) : days;
+  return (
+    <>
+      <button type="button" onClick={() => setBusy(true)}>
+        Saving
+      </button>
+      <button
+        type="button"
+        onClick={() => {
+          setBusy(false);
+          setSaved(true);
+        }}
+      >
+        Saved
+      </button>
+      <Schedule days={shown} saved={saved} showDates={saved} busy={busy} />
+    </>
+  );
+}
+
+function renderDashboard() {
+  const Stub = createRoutesStub([{ path: "/portal", Component: Dashboard }]);
+  render(<Stub initialEntries={["/portal"]} />);
+}
+
+const dayOne = () => screen.getByRole("checkbox", { name: /Day 1: Pregnancy Relaxation/ });
+
+describe("the schedule", () => {
+  it("keeps ticks on the default schedule in the page, and shows the server's once the date is saved", async () => {
+    renderDashboard();
+    await userEvent.click(dayOne());
+    expect(dayOne()).toBeChecked();
+    expect(screen.getByText("1 of 2 days done")).toBeTruthy();
+
+    await userEvent.click(screen.getByRole("button", { name: "Saved" }));
+    expect(dayOne()).not.toBeChecked();
+    expect(screen.getByText("0 of 2 days done")).toBeTruthy();
+  });
+
+  it("takes no tick while the date is being saved", async () => {
+    renderDashboard();
+    await userEvent.click(screen.getByRole("button", { name: "Saving" }));
+    expect(dayOne()).toBeDisabled();
+    await userEvent.click(dayOne());
+    expect(dayOne()).not.toBeChecked();
+    await userEvent.click(screen.getByRole("button", { name: "Saved" }));
+    expect(dayOne()).toBeEnabled();
+  });
+});
