@@ -34,13 +34,44 @@ export interface StartOptions {
 
 const root = path.resolve(import.meta.dirname, "../..");
 
+/**
+ * A port nothing listens on, below the range the system hands out to outgoing
+ * connections: a port from that range can be taken by a client between this
+ * check and the server's start, or its restart on the same port.
+ */
 export async function freePort(): Promise<number> {
+  const ceiling = ephemeralPortsStart();
+  for (let attempt = 0; attempt < 100 && ceiling > 11_000; attempt++) {
+    const port = crypto.randomInt(10_000, ceiling);
+    if (await canListen(port)) return port;
+  }
+  return listenOnAnyPort();
+}
+
+function ephemeralPortsStart(): number {
+  try {
+    const [start] = fs.readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/);
+    return Number(start) || 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once("error", () => resolve(false));
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+  });
+}
+
+function listenOnAnyPort(): Promise<number> {
   return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
     });
   });
 }
