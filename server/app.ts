@@ -117,9 +117,9 @@ export function createApp({ services, build, vite, isShuttingDown = () => false 
       publicPageCache({
         paths: new Set(publicPagePaths()),
         variants: PUBLIC_PAGE_VERSIONS,
-        render: (path) =>
+        render: (url) =>
           handleRequest(
-            new Request(new URL(path, env.BASE_URL), { headers: { accept: "text/html" } }),
+            new Request(new URL(url, env.BASE_URL), { headers: { accept: "text/html" } }),
             loadContext(NONCE_PLACEHOLDER, log),
           ),
         prepare: (html) => deferHydration(html, NONCE_PLACEHOLDER),
