@@ -2,7 +2,11 @@ import path from "node:path";
 import { createContext, type RouterContextProvider } from "react-router";
 import { todayIn } from "./modules/program/calendar.ts";
 import { createAuth, type Auth } from "./modules/accounts/auth.server.ts";
-import type { Member } from "./modules/accounts/session.server.ts";
+import {
+  createSessionReader,
+  type Member,
+  type SessionReader,
+} from "./modules/accounts/session.server.ts";
 import { createMailer, type Mailer } from "./modules/email/outbox.server.ts";
 import { createMailTransport, type MailTransport } from "./modules/email/transport.server.ts";
 import { createMediaFacts, type MediaFacts } from "./modules/media/facts.server.ts";
@@ -36,6 +40,8 @@ export interface AppServices {
   transport: MailTransport;
   mailer: Mailer;
   auth: Auth;
+  /** Reads a member's session quickly in the everyday case (see session.server.ts). */
+  sessions: SessionReader;
   flash: FlashCookie;
   media: MediaStorage;
   mediaFacts: MediaFacts;
@@ -87,6 +93,7 @@ export async function createServices(
     transport,
     mailer,
     auth,
+    sessions: createSessionReader(auth, database.db),
     flash,
     media,
     mediaFacts: createMediaFacts(media),

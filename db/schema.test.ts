@@ -187,6 +187,7 @@ describe.each(testDialects)("schema on %s", (dialect) => {
       ["session", "userId"],
       ["user_progress", "user_id"],
       ["share_tokens", "user_id"],
+      ["member_versions", "user_id"],
     ] as const) {
       const rows = await db().selectFrom(table).selectAll().where(column, "=", userId).execute();
       expect(rows, table).toHaveLength(0);
@@ -198,5 +199,147 @@ describe.each(testDialects)("schema on %s", (dialect) => {
       .executeTakeFirstOrThrow();
     expect(purchase.user_id).toBeNull();
     expect(purchase.amount_minor).toBe(2700);
+  });
+
+  describe("member versions", () => {
+    const versionOf = async (userId: string) =>
+      (
+        await db()
+          .selectFrom("member_versions")
+          .select("version")
+          .where("user_id", "=", userId)
+          .executeTakeFirst()
+      )?.version;
+
+    it("gives every member a version, moved on by each change to what their pages show, and by nothing else", async () => {
+      const userId = await createUser();
+      const otherId = await createUser();
+      let version = await versionOf(userId);
+      expect(version).toBe(0);
+      const moves = async (change: () => Promise<unknown>, what: string) => {
+        await change();
+        const next = await versionOf(userId);
+        expect(next, what).toBeGreaterThan(version!);
+        version = next;
+      };
+      await moves(
+        () => db().updateTable("user").set({ name: "Sam R" }).where("id", "=", userId).execute(),
+        "name",
+      );
+      await moves(
+        () =>
+          db().updateTable("profiles").set({ time_zone: "Europe/Dublin" }).where("id", "=", userId).execute(),
+        "profile",
+      );
+      const progress = {
+        id: crypto.randomUUID(),
+        user_id: userId,
+        audio_id: "prepare-for-birth",
+        audio_title: "Prepare for Birth",
+        scheduled_week: 0,
+        scheduled_day: 0,
+      };
+      await moves(() => db().insertInto("audio_progress").values(progress).execute(), "listen");
+      await moves(
+        () =>
+          db()
+            .updateTable("audio_progress")
+            .set({ position_seconds: 12 })
+            .where("id", "=", progress.id)
+            .execute(),
+        "position",
+      );
+      await moves(
+        () => db().deleteFrom("audio_progress").where("id", "=", progress.id).execute(),
+        "removed listen",
+      );
+      await moves(
+        () =>
+          db()
+            .insertInto("program_schedule")
+            .values({
+              id: crypto.randomUUID(),
+              user_id: userId,
+              week_number: 1,
+              day_of_week: 1,
+              activity: "Pregnancy Relaxation and Wellbeing",
+              scheduled_date: "2026-12-01",
+              completed: false,
+            })
+            .execute(),
+        "programme day",
+      );
+      await moves(() => db().insertInto("user_progress").values({ user_id: userId }).execute(), "progress");
+      await moves(
+        () =>
+          db().insertInto("share_tokens").values({ token: crypto.randomUUID(), user_id: userId }).execute(),
+        "partner link",
+      );
+      await moves(
+        () => db().deleteFrom("share_tokens").where("user_id", "=", userId).execute(),
+        "link revoked",
+      );
+      await moves(
+        () =>
+          db()
+            .insertInto("purchases")
+            .values({
+              id: crypto.randomUUID(),
+              user_id: userId,
+              provider: "stripe",
+              provider_payment_id: crypto.randomUUID(),
+              amount_minor: 2700,
+              currency: "EUR",
+              status: "succeeded",
+            })
+            .execute(),
+        "purchase",
+      );
+
+      // Another member's changes, a session and a contact message leave this member's pages as they were.
+      await db().updateTable("profiles").set({ time_zone: "Asia/Tokyo" }).where("id", "=", otherId).execute();
+      await db()
+        .insertInto("session")
+        .values({
+          id: crypto.randomUUID(),
+          token: crypto.randomUUID(),
+          userId,
+          expiresAt: now(),
+          createdAt: now(),
+          updatedAt: now(),
+        })
+        .execute();
+      expect(await versionOf(userId)).toBe(version);
+    });
+
+    it("moves once a transaction commits, and not when it rolls back", async () => {
+      const userId = await createUser();
+      const before = await versionOf(userId);
+      await db()
+        .transaction()
+        .execute(async (trx) => {
+          await trx
+            .updateTable("profiles")
+            .set({ due_date: "2027-01-10" })
+            .where("id", "=", userId)
+            .execute();
+          await trx.insertInto("user_progress").values({ user_id: userId }).execute();
+        });
+      const committed = await versionOf(userId);
+      expect(committed).toBeGreaterThan(before!);
+      await expect(
+        db()
+          .transaction()
+          .execute(async (trx) => {
+            await trx
+              .updateTable("profiles")
+              .set({ due_date: "2027-02-10" })
+              .where("id", "=", userId)
+              .execute();
+            throw new Error("changed my mind");
+          }),
+      ).rejects.toThrow("changed my mind");
+      expect(await versionOf(userId)).toBe(committed);
+    });
   });
 });

@@ -190,6 +190,12 @@ export interface PaymentEventsTable {
   received_at: CreatedAt;
 }
 
+/** Moved on by database triggers whenever anything a member's pages show changes (migration 0006). */
+export interface MemberVersionsTable {
+  user_id: string;
+  version: Generated<number>;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -205,4 +211,5 @@ export interface Database {
   rate_limits: RateLimitsTable;
   email_outbox: EmailOutboxTable;
   payment_events: PaymentEventsTable;
+  member_versions: MemberVersionsTable;
 }

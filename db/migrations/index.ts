@@ -4,6 +4,7 @@ import * as limitsAndOutbox from "./0002_limits_and_outbox.ts";
 import * as listeningPosition from "./0003_listening_position.ts";
 import * as payments from "./0004_payments.ts";
 import * as receiptEmail from "./0005_receipt_email.ts";
+import * as memberVersions from "./0006_member_versions.ts";
 
 /**
  * Every migration, in order. Listed by hand so that the bundled server, the
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   "0003_listening_position": listeningPosition,
   "0004_payments": payments,
   "0005_receipt_email": receiptEmail,
+  "0006_member_versions": memberVersions,
 };

@@ -1,6 +1,9 @@
+import crypto from "node:crypto";
+import type { Db } from "~/platform/db.server.ts";
 import type { AppServices } from "~/services.server.ts";
+import type { Auth } from "./auth.server.ts";
 import { avatarGradient, displayName, firstName, initials } from "./display.ts";
-import { getProfileAccess } from "./profile.server.ts";
+import { getProfileAccess, type ProfileAccess } from "./profile.server.ts";
 
 /** The signed-in member, as every page sees them. Nothing secret: it is sent to the browser. */
 export interface Member {
@@ -24,9 +27,11 @@ export interface Member {
  * wants to set (a session nearing expiry is extended).
  */
 export async function loadMember(
-  { auth, database }: Pick<AppServices, "auth" | "database">,
+  { auth, database, sessions }: Pick<AppServices, "auth" | "database" | "sessions">,
   headers: Headers,
 ): Promise<{ member: Member | null; setCookies: string[] }> {
+  const quick = await sessions.read(headers.get("cookie"));
+  if (quick !== ASK_BETTER_AUTH) return { member: quick?.member ?? null, setCookies: [] };
   const { headers: responseHeaders, response: session } = await auth.api.getSession({
     headers,
     returnHeaders: true,
@@ -34,22 +39,142 @@ export async function loadMember(
   const setCookies = responseHeaders?.getSetCookie() ?? [];
   if (!session) return { member: null, setCookies };
   const { user } = session;
-  const access = await getProfileAccess(database.db, user.id);
+  return { member: memberOf(user, await getProfileAccess(database.db, user.id)), setCookies };
+}
+
+function memberOf(
+  user: { id: string; email: string; name: string | null; image?: string | null },
+  access: ProfileAccess,
+): Member {
   const name = displayName(user);
   return {
-    member: {
-      id: user.id,
-      email: user.email,
-      fullName: user.name?.trim() ?? "",
-      displayName: name,
-      firstName: firstName(user.name),
-      initials: initials(name),
-      gradient: avatarGradient(user.id),
-      image: user.image ?? null,
-      tier: access.tier,
-      hasPremium: access.tier === "premium" || access.courseAccess,
-      timeZone: access.timeZone,
-    },
-    setCookies,
+    id: user.id,
+    email: user.email,
+    fullName: user.name?.trim() ?? "",
+    displayName: name,
+    firstName: firstName(user.name),
+    initials: initials(name),
+    gradient: avatarGradient(user.id),
+    image: user.image ?? null,
+    tier: access.tier,
+    hasPremium: access.tier === "premium" || access.courseAccess,
+    timeZone: access.timeZone,
   };
+}
+
+/** The quick read's answer when anything but the everyday case is in front of it. */
+export const ASK_BETTER_AUTH = "ask-better-auth";
+
+export interface SessionRead {
+  member: Member;
+  /** The member's data version (see migration 0006): it moves whenever their pages would change. */
+  version: number;
+}
+
+export interface SessionReader {
+  /** The member, null without a session cookie, or ASK_BETTER_AUTH for anything else. */
+  read(cookieHeader: string | null | undefined): Promise<SessionRead | null | typeof ASK_BETTER_AUTH>;
+}
+
+/**
+ * Every member request reads the session, so the everyday case is read here
+ * in one query: a signed session cookie for a live session that needs no
+ * refresh, with the member's account, profile and data version. The cookie's
+ * signature is Better Auth's (HMAC-SHA256 with its secret), checked in
+ * constant time. Anything else (no such session, an expired one, one due for
+ * its daily refresh, a bad signature, Better Auth's other cookies) is left to
+ * Better Auth, which also answers with the cookies to set.
+ */
+export function createSessionReader(auth: Auth, db: Db, now: () => number = Date.now): SessionReader {
+  let settings: Promise<SessionSettings> | undefined;
+  return {
+    async read(cookieHeader) {
+      const { tokenCookie, otherCookies, key, expiresInMs, updateAgeMs } = await (settings ??=
+        sessionSettings(auth));
+      const cookies = parseCookies(cookieHeader ?? "");
+      if (cookies === null || otherCookies.some((name) => cookies.has(name))) return ASK_BETTER_AUTH;
+      const value = cookies.get(tokenCookie);
+      if (value === undefined) return null;
+      const token = verifiedToken(value, key);
+      if (token === null) return ASK_BETTER_AUTH;
+      const row = await db
+        .selectFrom("session")
+        .innerJoin("user", "user.id", "session.userId")
+        .innerJoin("profiles", "profiles.id", "session.userId")
+        .innerJoin("member_versions", "member_versions.user_id", "session.userId")
+        .select([
+          "session.expiresAt",
+          "user.id",
+          "user.email",
+          "user.name",
+          "user.image",
+          "profiles.subscription_tier",
+          "profiles.course_access",
+          "profiles.time_zone",
+          "member_versions.version",
+        ])
+        .where("session.token", "=", token)
+        .executeTakeFirst();
+      if (!row) return ASK_BETTER_AUTH;
+      const expiresAt = new Date(row.expiresAt).getTime();
+      // Better Auth extends a session once a day (updateAge), with a new cookie.
+      const dueForRefresh = expiresAt - expiresInMs + updateAgeMs <= now();
+      if (!(expiresAt > now()) || dueForRefresh) return ASK_BETTER_AUTH;
+      const access = {
+        tier: row.subscription_tier,
+        courseAccess: Boolean(row.course_access),
+        timeZone: row.time_zone,
+      };
+      return { member: memberOf(row, access), version: Number(row.version) };
+    },
+  };
+}
+
+interface SessionSettings {
+  tokenCookie: string;
+  otherCookies: string[];
+  key: Buffer;
+  expiresInMs: number;
+  updateAgeMs: number;
+}
+
+async function sessionSettings(auth: Auth): Promise<SessionSettings> {
+  const context = await auth.$context;
+  const { authCookies, sessionConfig } = context;
+  return {
+    tokenCookie: authCookies.sessionToken.name,
+    otherCookies: [authCookies.sessionData.name, authCookies.dontRememberToken.name],
+    key: Buffer.from(context.secret, "utf8"),
+    expiresInMs: sessionConfig.expiresIn * 1000,
+    updateAgeMs: sessionConfig.updateAge * 1000,
+  };
+}
+
+/** "token.signature", the signature being base64 HMAC-SHA256 of the token: the token if it holds. */
+function verifiedToken(value: string, key: Buffer): string | null {
+  const dot = value.lastIndexOf(".");
+  if (dot < 1) return null;
+  const token = value.slice(0, dot);
+  const signature = Buffer.from(value.slice(dot + 1));
+  const expected = Buffer.from(crypto.createHmac("sha256", key).update(token).digest("base64"));
+  return signature.length === expected.length && crypto.timingSafeEqual(signature, expected) ? token : null;
+}
+
+/** The cookies by name, the first of a name winning as Better Auth reads them; null if one can't be decoded. */
+function parseCookies(header: string): Map<string, string> | null {
+  const cookies = new Map<string, string>();
+  for (const pair of header.split(";")) {
+    const at = pair.indexOf("=");
+    if (at < 0) continue;
+    const name = pair.slice(0, at).trim();
+    if (cookies.has(name)) continue;
+    let value = pair.slice(at + 1).trim();
+    if (value.startsWith('"')) value = value.slice(1, -1);
+    try {
+      cookies.set(name, decodeURIComponent(value));
+    } catch {
+      return null;
+    }
+  }
+  return cookies;
 }

@@ -1,0 +1,160 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseEnv } from "~/platform/env.server.ts";
+import { createLogger } from "~/platform/log.server.ts";
+import { closeServices, createServices, type AppServices } from "~/services.server.ts";
+import {
+  createTestDatabase,
+  testDialects,
+  type TestDatabase,
+} from "../../../tests/support/test-databases.ts";
+import { ASK_BETTER_AUTH, createSessionReader, loadMember } from "./session.server.ts";
+
+const BASE_URL = "http://localhost:3998";
+const DAY = 24 * 60 * 60 * 1000;
+
+/**
+ * The quick session read against Better Auth's own, on a real database: the
+ * same member in the everyday case, and Better Auth's answer in every other.
+ */
+describe.each(testDialects)("session reads on %s", (dialect) => {
+  let database: TestDatabase;
+  let services: AppServices;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tidewell-session-"));
+    const env = parseEnv({ BASE_URL, DATA_DIR: dataDir, APP_SECRET: "s".repeat(48) });
+    services = await createServices(env, createLogger("silent"), { database });
+  });
+  afterAll(async () => {
+    if (services) await closeServices(services);
+    await database?.destroy();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** A new member, signed in: their id and session cookie ("name=value"). */
+  async function signUp(name = "Amara Okafor") {
+    const response = await services.auth.handler(
+      new Request(`${BASE_URL}/api/auth/sign-up/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: BASE_URL },
+        body: JSON.stringify({
+          name,
+          email: `member-${crypto.randomBytes(4).toString("hex")}@example.com`,
+          password: "quiet-harbour-light",
+        }),
+      }),
+    );
+    expect(response.status).toBe(200);
+    const { user } = (await response.json()) as { user: { id: string } };
+    const cookie = response.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0]!)
+      .find((c) => c.startsWith("tidewell.session_token="))!;
+    return { id: user.id, cookie };
+  }
+
+  const read = (cookie: string | null) => services.sessions.read(cookie);
+  const sessionToken = (cookie: string) => decodeURIComponent(cookie.split("=")[1]!).split(".")[0]!;
+  const setExpiry = (cookie: string, expiresAt: Date) =>
+    services.database.db
+      .updateTable("session")
+      .set({ expiresAt: expiresAt.toISOString() })
+      .where("token", "=", sessionToken(cookie))
+      .execute();
+
+  it("reads the everyday session as Better Auth does, with the member's data version", async () => {
+    const { id, cookie } = await signUp();
+    await services.database.db
+      .updateTable("profiles")
+      .set({ course_access: true, time_zone: "Europe/Dublin" })
+      .where("id", "=", id)
+      .execute();
+    const quick = await read(`theme=calm; ${cookie}`);
+    if (quick === null || quick === ASK_BETTER_AUTH) throw new Error(`expected a member, got ${quick}`);
+
+    const { member: viaBetterAuth } = await loadMember(
+      { ...services, sessions: { read: async () => ASK_BETTER_AUTH } },
+      new Headers({ cookie }),
+    );
+    expect(quick.member).toEqual(viaBetterAuth);
+    expect(quick.member).toMatchObject({
+      id,
+      fullName: "Amara Okafor",
+      hasPremium: true,
+      timeZone: "Europe/Dublin",
+    });
+    const { version } = await services.database.db
+      .selectFrom("member_versions")
+      .select("version")
+      .where("user_id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(quick.version).toBe(version);
+  });
+
+  it("tells each member's cookie from another's", async () => {
+    const first = await signUp("Sam Rivers");
+    const second = await signUp("Noor Haddad");
+    expect(await read(first.cookie)).toMatchObject({ member: { id: first.id, fullName: "Sam Rivers" } });
+    expect(await read(second.cookie)).toMatchObject({ member: { id: second.id, fullName: "Noor Haddad" } });
+  });
+
+  it("answers no member without a session cookie", async () => {
+    expect(await read(null)).toBeNull();
+    expect(await read("theme=calm")).toBeNull();
+  });
+
+  it("leaves a forged, expired, revoked or stale-cookie session to Better Auth, which refuses it", async () => {
+    const { cookie } = await signUp();
+    const [name, value] = cookie.split("=") as [string, string];
+    const [token, signature] = decodeURIComponent(value).split(".") as [string, string];
+    const forgedToken = `${name}=${encodeURIComponent(`${token.slice(0, -1)}x.${signature}`)}`;
+    const otherKey = crypto.createHmac("sha256", "not-the-secret").update(token).digest("base64");
+    const forgedSignature = `${name}=${encodeURIComponent(`${token}.${otherKey}`)}`;
+    for (const forged of [forgedToken, forgedSignature, `${name}=${token}`, `${name}=%E0%A4%A`]) {
+      expect(await read(forged), forged).toBe(ASK_BETTER_AUTH);
+      expect((await loadMember(services, new Headers({ cookie: forged }))).member, forged).toBeNull();
+    }
+
+    await setExpiry(cookie, new Date(Date.now() - 1000));
+    expect(await read(cookie)).toBe(ASK_BETTER_AUTH);
+    expect((await loadMember(services, new Headers({ cookie }))).member).toBeNull();
+
+    const revoked = await signUp();
+    await services.database.db
+      .deleteFrom("session")
+      .where("token", "=", sessionToken(revoked.cookie))
+      .execute();
+    expect(await read(revoked.cookie)).toBe(ASK_BETTER_AUTH);
+    expect((await loadMember(services, new Headers({ cookie: revoked.cookie }))).member).toBeNull();
+  });
+
+  it("leaves a session due for its daily refresh to Better Auth, which extends it with a new cookie", async () => {
+    const { id, cookie } = await signUp();
+    // Thirty days' life, extended once a day: a session a day and a minute old is due.
+    await setExpiry(cookie, new Date(Date.now() + 29 * DAY - 60_000));
+    expect(await read(cookie)).toBe(ASK_BETTER_AUTH);
+    const { member, setCookies } = await loadMember(services, new Headers({ cookie }));
+    expect(member?.id).toBe(id);
+    expect(setCookies.some((c) => c.startsWith("tidewell.session_token="))).toBe(true);
+    expect(await read(cookie)).toMatchObject({ member: { id } });
+  });
+
+  it("leaves Better Auth's other session cookies to Better Auth", async () => {
+    const { cookie } = await signUp();
+    expect(await read(`${cookie}; tidewell.dont_remember=x`)).toBe(ASK_BETTER_AUTH);
+    expect(await read(`tidewell.session_data=x; ${cookie}`)).toBe(ASK_BETTER_AUTH);
+  });
+
+  it("follows the clock it is given for expiry", async () => {
+    const { id, cookie } = await signUp();
+    const at = (ms: number) => createSessionReader(services.auth, services.database.db, () => ms);
+    expect(await at(Date.now() + 60_000).read(cookie)).toMatchObject({ member: { id } });
+    expect(await at(Date.now() + 31 * DAY).read(cookie)).toBe(ASK_BETTER_AUTH);
+  });
+});
