@@ -219,6 +219,11 @@ async function measureLoad(base: string, member: { cookie: string; audioUrl: str
       request: { url: `${base}/portal`, headers: { ...headers, cookie: member.cookie } },
     },
     {
+      // For comparison, no budget: a query string sends the page past the kept pages to a fresh render.
+      name: "portal page rendered afresh",
+      request: { url: `${base}/portal?view=fresh`, headers: { ...headers, cookie: member.cookie } },
+    },
+    {
       name: "progress write",
       request: {
         url: `${base}/api/audio/affirmations-purpose/progress`,

@@ -11,6 +11,8 @@ import { checkoutSources } from "../app/modules/payments/checkout-config.ts";
 import { ConfigError, isSecureOrigin, parseEnv } from "../app/platform/env.server.ts";
 import { createLogger, scrubUrl, type Logger } from "../app/platform/log.server.ts";
 import { PUBLIC_PAGE_VERSIONS, publicPagePaths } from "../app/modules/site/public-pages.server.ts";
+import { FLASH_COOKIE } from "../app/modules/site/flash.server.ts";
+import { todayIn } from "../app/modules/program/calendar.ts";
 import {
   closeServices,
   createServices,
@@ -18,9 +20,11 @@ import {
   servicesContext,
   type AppServices,
 } from "../app/services.server.ts";
-import { reactRouterHandler } from "./react-router-handler.ts";
+import { memberPageCache } from "./member-page-cache.ts";
+import { reactRouterHandler, requestUrl } from "./react-router-handler.ts";
 import { deferHydration } from "./defer-hydration.ts";
 import { NONCE_PLACEHOLDER, publicPageCache } from "./page-cache.ts";
+import { progressFastLane } from "./progress-fast-lane.ts";
 import { sameOriginOnly } from "./same-origin.ts";
 import { securityHeaders } from "./security-headers.ts";
 
@@ -102,6 +106,7 @@ export function createApp({ services, build, vite, isShuttingDown = () => false 
   }
 
   app.use(sameOriginOnly(env.BASE_URL, ["/api/webhooks/", "/api/auth/callback/"]));
+  app.post("/api/audio/:trackId/progress", progressFastLane(services));
 
   // Given the build itself (not a loader), React Router prepares its routes once, not per request.
   const handleRequest = createRequestHandler(build, vite ? "development" : "production");
@@ -113,6 +118,23 @@ export function createApp({ services, build, vite, isShuttingDown = () => false 
   };
   // In development every page renders afresh, so edits show at once.
   if (!vite) {
+    app.use(
+      memberPageCache({
+        under: "/portal",
+        sessions: services.sessions,
+        today: (timeZone) => todayIn(timeZone, services.clock.now()),
+        render: (req) =>
+          handleRequest(
+            new Request(requestUrl(env.BASE_URL, req.path), {
+              headers: { accept: "text/html", cookie: req.headers.cookie ?? "" },
+            }),
+            loadContext(NONCE_PLACEHOLDER, req.log),
+          ),
+        oneOffCookies: FLASH_COOKIE,
+        maxPages: 500,
+        ttlMs: 10 * 60_000,
+      }),
+    );
     app.use(
       publicPageCache({
         paths: new Set(publicPagePaths()),

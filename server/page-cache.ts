@@ -1,4 +1,4 @@
-import type { Request as ExpressRequest, RequestHandler } from "express";
+import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from "express";
 import { gzipWithNonce, nonceTemplate, withNonce, type NonceTemplate } from "./nonce-gzip.ts";
 
 /**
@@ -34,10 +34,42 @@ export interface PageCacheOptions {
   now?: () => number;
 }
 
-interface CachedPage {
+export interface CachedPage {
   status: number;
   headers: [string, string][];
   template: NonceTemplate;
+}
+
+/** A rendered page that can be served again (a plain 200 page that sets no cookie), or null. */
+export async function shareablePage(
+  response: Response,
+  prepare: (html: string) => string = (html) => html,
+): Promise<CachedPage | null> {
+  const type = response.headers.get("content-type") ?? "";
+  if (response.status !== 200 || !type.startsWith("text/html") || response.headers.has("set-cookie")) {
+    await response.body?.cancel();
+    return null;
+  }
+  return {
+    status: response.status,
+    headers: [...response.headers.entries()].filter(
+      ([name]) => !["content-length", "content-encoding", "transfer-encoding"].includes(name),
+    ),
+    template: nonceTemplate(prepare(await response.text()), NONCE_PLACEHOLDER),
+  };
+}
+
+/** Serves a cached page with this response's own nonce, compressed if the client takes gzip. */
+export function sendPage(req: ExpressRequest, res: ExpressResponse, page: CachedPage) {
+  const nonce = res.locals.cspNonce as string;
+  const gzip = req.acceptsEncodings("gzip", "identity") === "gzip";
+  const body = gzip ? gzipWithNonce(page.template, nonce) : withNonce(page.template, nonce);
+  res.status(page.status);
+  for (const [name, value] of page.headers) res.set(name, value);
+  res.set("Vary", "Accept-Encoding, Cookie");
+  if (gzip) res.set("Content-Encoding", "gzip");
+  res.set("Content-Length", String(body.length));
+  res.end(req.method === "HEAD" ? undefined : body);
 }
 
 /** A rendered page, or null for a path whose render can't be shared; either until it expires. */
@@ -48,7 +80,6 @@ interface Entry {
 
 export function publicPageCache(options: PageCacheOptions): RequestHandler {
   const now = options.now ?? Date.now;
-  const prepare = options.prepare ?? ((html: string) => html);
   // Only the public pages and their known versions are ever keys, so the cache can't grow beyond them.
   const entries = new Map<string, Entry>();
   const rendering = new Map<string, Promise<Entry>>();
@@ -66,21 +97,10 @@ export function publicPageCache(options: PageCacheOptions): RequestHandler {
   }
 
   async function renderEntry(path: string): Promise<Entry> {
-    const response = await options.render(path);
-    const type = response.headers.get("content-type") ?? "";
-    let page: CachedPage | null = null;
-    if (response.status === 200 && type.startsWith("text/html") && !response.headers.has("set-cookie")) {
-      page = {
-        status: response.status,
-        headers: [...response.headers.entries()].filter(
-          ([name]) => !["content-length", "content-encoding", "transfer-encoding"].includes(name),
-        ),
-        template: nonceTemplate(prepare(await response.text()), NONCE_PLACEHOLDER),
-      };
-    } else {
-      await response.body?.cancel();
-    }
-    const entry = { page, expiresAt: now() + options.ttlMs };
+    const entry = {
+      page: await shareablePage(await options.render(path), options.prepare),
+      expiresAt: now() + options.ttlMs,
+    };
     entries.set(path, entry);
     return entry;
   }
@@ -91,15 +111,7 @@ export function publicPageCache(options: PageCacheOptions): RequestHandler {
     try {
       const { page } = await entryFor(key);
       if (!page) return next();
-      const nonce = res.locals.cspNonce as string;
-      const gzip = req.acceptsEncodings("gzip", "identity") === "gzip";
-      const body = gzip ? gzipWithNonce(page.template, nonce) : withNonce(page.template, nonce);
-      res.status(page.status);
-      for (const [name, value] of page.headers) res.set(name, value);
-      res.set("Vary", "Accept-Encoding, Cookie");
-      if (gzip) res.set("Content-Encoding", "gzip");
-      res.set("Content-Length", String(body.length));
-      res.end(req.method === "HEAD" ? undefined : body);
+      sendPage(req, res, page);
     } catch (error) {
       next(error);
     }

@@ -55,7 +55,8 @@ export function requestUrl(origin: string, path: string): URL {
   return new URL(`${new URL(origin).origin}${path.startsWith("/") ? path : `/${path}`}`);
 }
 
-async function readBody(req: ExpressRequest): Promise<Buffer | "too-large" | undefined> {
+/** The request body, within BODY_LIMIT_BYTES. */
+export async function readBody(req: ExpressRequest): Promise<Buffer | "too-large" | undefined> {
   if (req.method === "GET" || req.method === "HEAD") return undefined;
   if (Number(req.headers["content-length"] ?? 0) > BODY_LIMIT_BYTES) {
     req.resume();
@@ -74,7 +75,7 @@ async function readBody(req: ExpressRequest): Promise<Buffer | "too-large" | und
   return Buffer.concat(chunks);
 }
 
-function isJson(req: ExpressRequest) {
+export function isJson(req: ExpressRequest) {
   return /^application\/([\w.+-]+\+)?json\b/i.test(req.headers["content-type"] ?? "");
 }
 
@@ -87,7 +88,7 @@ function isValidJson(body: Buffer) {
   }
 }
 
-function sendProblem(res: ExpressResponse, status: number, error: string) {
+export function sendProblem(res: ExpressResponse, status: number, error: string) {
   res.status(status).set("Connection", "close").json({ error });
 }
 

@@ -2,10 +2,11 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { afterEach, describe, expect, it } from "vitest";
 import { migrations } from "../../db/migrations/index.ts";
-import { createTestDatabase } from "../../tests/support/test-databases.ts";
-import { migrateToLatest, openDatabase, SQLITE_FILE, type DatabaseHandle } from "./db.server.ts";
+import { createTestDatabase, testDialects, type TestDatabase } from "../../tests/support/test-databases.ts";
+import { migrateToLatest, openDatabase, SQLITE_FILE, type DatabaseHandle, type Db } from "./db.server.ts";
 
 /** Another process writing to the same SQLite file, as a backup or maintenance script might. */
 function writeFromAnotherProcess(file: string, id: string) {
@@ -70,6 +71,80 @@ describe.runIf(process.env.TEST_DATABASE_URL)("PostgreSQL schemas", () => {
     } finally {
       await first.destroy();
       await second.destroy();
+    }
+  });
+});
+
+describe.each(testDialects)("writes committed together on %s", (dialect) => {
+  let database: TestDatabase;
+  afterEach(async () => {
+    await database?.destroy();
+  });
+
+  const insertKey = (key: string) => (db: Db) =>
+    db.insertInto("rate_limits").values({ key, count: 1, window_start: 0 }).execute();
+  const keys = async () =>
+    (await database.db.selectFrom("rate_limits").select("key").orderBy("key").execute()).map((r) => r.key);
+
+  it("commits every write of a burst, each answered with its own result", async () => {
+    database = await createTestDatabase(dialect);
+    const names = Array.from({ length: 40 }, (_, i) => `burst-${String(i).padStart(2, "0")}`);
+    const results = await Promise.all(
+      names.map((name) =>
+        database.commitTogether(async (db) => {
+          await insertKey(name)(db);
+          return name.toUpperCase();
+        }),
+      ),
+    );
+    expect(results).toEqual(names.map((name) => name.toUpperCase()));
+    expect(await keys()).toEqual(names);
+  });
+
+  it("fails only the write that fails: its own changes are undone and the others commit", async () => {
+    database = await createTestDatabase(dialect);
+    await insertKey("taken")(database.db);
+    const outcomes = await Promise.allSettled([
+      database.commitTogether(insertKey("before")),
+      // A duplicate key: the constraint refuses this write.
+      database.commitTogether(insertKey("taken")),
+      // A write that changes something and then fails leaves nothing behind.
+      database.commitTogether(async (db) => {
+        await insertKey("half-done")(db);
+        throw new Error("gave up halfway");
+      }),
+      database.commitTogether(insertKey("after")),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "rejected", "rejected", "fulfilled"]);
+    expect(await keys()).toEqual(["after", "before", "taken"]);
+  });
+});
+
+describe("writes committed together on SQLite", () => {
+  let dataDir: string;
+  let handle: DatabaseHandle;
+  afterEach(async () => {
+    await handle?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("answers a write only once it is committed, so another connection sees it", async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tidewell-db-"));
+    handle = openDatabase({ dataDir });
+    await migrateToLatest(handle.db);
+    const other = new DatabaseSync(path.join(dataDir, SQLITE_FILE));
+    try {
+      const seenByOther = await Promise.all(
+        ["one", "two", "three"].map(async (key) => {
+          await handle.commitTogether((db) =>
+            db.insertInto("rate_limits").values({ key, count: 1, window_start: 0 }).execute(),
+          );
+          return other.prepare("select count(*) as n from rate_limits where key = ?").get(key);
+        }),
+      );
+      expect(seenByOther).toEqual([{ n: 1 }, { n: 1 }, { n: 1 }]);
+    } finally {
+      other.close();
     }
   });
 });

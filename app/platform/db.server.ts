@@ -25,6 +25,13 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
+  /**
+   * Runs a small write, and resolves once it is committed. On SQLite the
+   * writes that arrive in the same turn of the event loop share one
+   * transaction, so one sync to disk makes them all durable (group commit).
+   * A write that fails alone (a constraint) fails alone; the rest commit.
+   */
+  commitTogether<T>(write: (db: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -92,8 +99,53 @@ function openSqlite(file: string): DatabaseHandle {
     ping: async () => {
       await sql`select 1`.execute(db);
     },
+    commitTogether: groupCommit(db),
     close: () => db.destroy(),
   };
+}
+
+interface PendingWrite {
+  write: (db: Db) => Promise<unknown>;
+  resolve: (value: never) => void;
+  reject: (error: unknown) => void;
+}
+
+function groupCommit(db: Db): DatabaseHandle["commitTogether"] {
+  let pending: PendingWrite[] = [];
+  async function commit(batch: PendingWrite[]) {
+    const outcomes: (() => void)[] = [];
+    try {
+      await db.transaction().execute(async (trx) => {
+        for (const { write, resolve, reject } of batch) {
+          // Each write in a savepoint of its own, so a failed one undoes just itself.
+          await sql`savepoint one_write`.execute(trx);
+          try {
+            const value = await write(trx);
+            await sql`release one_write`.execute(trx);
+            outcomes.push(() => resolve(value as never));
+          } catch (error) {
+            await sql`rollback to one_write`.execute(trx);
+            await sql`release one_write`.execute(trx);
+            outcomes.push(() => reject(error));
+          }
+        }
+      });
+    } catch (error) {
+      for (const { reject } of batch) reject(error);
+      return;
+    }
+    for (const settle of outcomes) settle();
+  }
+  return (write) =>
+    new Promise((resolve, reject) => {
+      pending.push({ write, resolve, reject } as PendingWrite);
+      if (pending.length > 1) return;
+      setImmediate(() => {
+        const batch = pending;
+        pending = [];
+        void commit(batch);
+      });
+    });
 }
 
 function openPostgres(url: string): DatabaseHandle {
@@ -119,6 +171,8 @@ function openPostgres(url: string): DatabaseHandle {
     ping: async () => {
       await sql`select 1`.execute(db);
     },
+    // PostgreSQL commits concurrent transactions together itself.
+    commitTogether: (write) => db.transaction().execute(write),
     close: () => db.destroy(),
   };
 }
@@ -152,22 +206,23 @@ class ImmediateSqliteDriver extends SqliteDriver {
  * into values SQLite can bind, and prepared statements are worth caching.
  */
 function nodeSqliteAdapter(raw: DatabaseSync): SqliteDatabase {
-  const cache = new Map<string, StatementSync>();
+  const cache = new Map<string, { statement: StatementSync; reader: boolean }>();
   const prepare = (query: string) => {
-    let statement = cache.get(query);
-    if (!statement) {
-      statement = raw.prepare(query);
+    let prepared = cache.get(query);
+    if (!prepared) {
+      const statement = raw.prepare(query);
+      prepared = { statement, reader: statement.columns().length > 0 };
       if (cache.size >= 500) cache.delete(cache.keys().next().value as string);
-      cache.set(query, statement);
+      cache.set(query, prepared);
     }
-    return statement;
+    return prepared;
   };
   return {
     close: () => raw.close(),
     prepare(query) {
-      const statement = prepare(query);
+      const { statement, reader } = prepare(query);
       return {
-        reader: statement.columns().length > 0,
+        reader,
         all: (params) => statement.all(...bindable(params)),
         run: (params) => statement.run(...bindable(params)),
         iterate: (params) => statement.iterate(...bindable(params)),

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import type { CompiledQuery } from "kysely";
 import type { Db } from "~/platform/db.server.ts";
 import type { AppServices } from "~/services.server.ts";
 import type { Auth } from "./auth.server.ts";
@@ -87,6 +88,26 @@ export interface SessionReader {
  */
 export function createSessionReader(auth: Auth, db: Db, now: () => number = Date.now): SessionReader {
   let settings: Promise<SessionSettings> | undefined;
+  // Compiled once: it runs on every member request, with the token as its one parameter.
+  const sessionQuery = db
+    .selectFrom("session")
+    .innerJoin("user", "user.id", "session.userId")
+    .innerJoin("profiles", "profiles.id", "session.userId")
+    .innerJoin("member_versions", "member_versions.user_id", "session.userId")
+    .select([
+      "session.expiresAt",
+      "user.id",
+      "user.email",
+      "user.name",
+      "user.image",
+      "profiles.subscription_tier",
+      "profiles.course_access",
+      "profiles.time_zone",
+      "member_versions.version",
+    ])
+    .where("session.token", "=", "")
+    .compile();
+  type SessionRow = typeof sessionQuery extends CompiledQuery<infer Row> ? Row : never;
   return {
     async read(cookieHeader) {
       const { tokenCookie, otherCookies, key, expiresInMs, updateAgeMs } = await (settings ??=
@@ -97,24 +118,9 @@ export function createSessionReader(auth: Auth, db: Db, now: () => number = Date
       if (value === undefined) return null;
       const token = verifiedToken(value, key);
       if (token === null) return ASK_BETTER_AUTH;
-      const row = await db
-        .selectFrom("session")
-        .innerJoin("user", "user.id", "session.userId")
-        .innerJoin("profiles", "profiles.id", "session.userId")
-        .innerJoin("member_versions", "member_versions.user_id", "session.userId")
-        .select([
-          "session.expiresAt",
-          "user.id",
-          "user.email",
-          "user.name",
-          "user.image",
-          "profiles.subscription_tier",
-          "profiles.course_access",
-          "profiles.time_zone",
-          "member_versions.version",
-        ])
-        .where("session.token", "=", token)
-        .executeTakeFirst();
+      const {
+        rows: [row],
+      } = await db.executeQuery<SessionRow>({ ...sessionQuery, parameters: [token] });
       if (!row) return ASK_BETTER_AUTH;
       const expiresAt = new Date(row.expiresAt).getTime();
       // Better Auth extends a session once a day (updateAge), with a new cookie.
@@ -133,7 +139,7 @@ export function createSessionReader(auth: Auth, db: Db, now: () => number = Date
 interface SessionSettings {
   tokenCookie: string;
   otherCookies: string[];
-  key: Buffer;
+  key: crypto.KeyObject;
   expiresInMs: number;
   updateAgeMs: number;
 }
@@ -144,14 +150,14 @@ async function sessionSettings(auth: Auth): Promise<SessionSettings> {
   return {
     tokenCookie: authCookies.sessionToken.name,
     otherCookies: [authCookies.sessionData.name, authCookies.dontRememberToken.name],
-    key: Buffer.from(context.secret, "utf8"),
+    key: crypto.createSecretKey(Buffer.from(context.secret, "utf8")),
     expiresInMs: sessionConfig.expiresIn * 1000,
     updateAgeMs: sessionConfig.updateAge * 1000,
   };
 }
 
 /** "token.signature", the signature being base64 HMAC-SHA256 of the token: the token if it holds. */
-function verifiedToken(value: string, key: Buffer): string | null {
+function verifiedToken(value: string, key: crypto.KeyObject): string | null {
   const dot = value.lastIndexOf(".");
   if (dot < 1) return null;
   const token = value.slice(0, dot);

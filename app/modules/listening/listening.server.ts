@@ -1,7 +1,44 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
-import type { Db } from "~/platform/db.server.ts";
-import type { Track } from "../catalogue/tracks.ts";
+import type { DatabaseHandle, Db } from "~/platform/db.server.ts";
+import type { Member } from "../accounts/session.server.ts";
+import { canPlayTrack } from "../catalogue/access.ts";
+import { findTrack, type Track } from "../catalogue/tracks.ts";
+import { progressSchema } from "./progress-form.ts";
+
+export interface ProgressAnswer {
+  status: 200 | 400 | 403 | 404;
+  body: { ok: true } | { error: string };
+}
+
+/**
+ * A signed-in member's report from the player, `{ positionSeconds }` or
+ * `{ finished: true }` for a track they may play. The player sends one every
+ * few seconds while a member listens, so the save is committed with any
+ * others arriving at the same moment.
+ */
+export async function recordProgress(
+  database: Pick<DatabaseHandle, "commitTogether">,
+  member: Pick<Member, "id" | "hasPremium">,
+  trackId: string,
+  report: unknown,
+): Promise<ProgressAnswer> {
+  const track = findTrack(trackId);
+  if (!track) return { status: 404, body: { error: "We couldn't find that audio session." } };
+  if (!canPlayTrack({ signedIn: true, hasPremium: member.hasPremium }, track)) {
+    return { status: 403, body: { error: "This session is part of the Complete Course." } };
+  }
+  const parsed = progressSchema.safeParse(report);
+  if (!parsed.success)
+    return { status: 400, body: { error: "Send { positionSeconds } or { finished: true }." } };
+  const { finished, positionSeconds } = parsed.data;
+  await database.commitTogether((db) =>
+    finished
+      ? recordFinishedListen(db, member.id, track)
+      : savePosition(db, member.id, track, positionSeconds!),
+  );
+  return { status: 200, body: { ok: true } };
+}
 
 /**
  * What the member has listened to, outside the programme: the library row of

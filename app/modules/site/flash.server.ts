@@ -12,6 +12,9 @@ export const flashSchema = z.object({
 });
 export type Flash = z.infer<typeof flashSchema>;
 
+/** Any request carrying a flash message (the name is the same with or without a prefix). */
+export const FLASH_COOKIE = /(^|;\s*)tidewell_flash=/;
+
 export function createFlashCookie(secret: string, secure: boolean) {
   return createCookie("tidewell_flash", {
     httpOnly: true,

@@ -1,24 +1,17 @@
 import { data } from "react-router";
 import type { Route } from "./+types/audio-progress";
-import { canPlayTrack } from "~/modules/catalogue/access.ts";
-import { findTrack } from "~/modules/catalogue/tracks.ts";
-import { recordFinishedListen, savePosition } from "~/modules/listening/listening.server.ts";
-import { progressSchema } from "~/modules/listening/progress-form.ts";
-import { db, memberContext } from "~/services.server.ts";
+import { recordProgress } from "~/modules/listening/listening.server.ts";
+import { memberContext, services } from "~/services.server.ts";
 
-/** POST /api/audio/{trackId}/progress { positionSeconds } or { finished: true }, for the session's member. */
+/**
+ * POST /api/audio/{trackId}/progress { positionSeconds } or { finished: true }, for the session's member.
+ * The server answers the everyday case before React Router (server/progress-fast-lane.ts); this
+ * route answers the rest: no session, or one that Better Auth must refresh.
+ */
 export async function action(args: Route.ActionArgs) {
   const member = args.context.get(memberContext);
   if (!member) return data({ error: "Please sign in." }, { status: 401 });
-  const track = findTrack(args.params.trackId);
-  if (!track) return data({ error: "We couldn't find that audio session." }, { status: 404 });
-  if (!canPlayTrack({ signedIn: true, hasPremium: member.hasPremium }, track)) {
-    return data({ error: "This session is part of the Complete Course." }, { status: 403 });
-  }
-  const parsed = progressSchema.safeParse(await args.request.json().catch(() => undefined));
-  if (!parsed.success)
-    return data({ error: "Send { positionSeconds } or { finished: true }." }, { status: 400 });
-  if (parsed.data.finished) await recordFinishedListen(db(args), member.id, track);
-  else await savePosition(db(args), member.id, track, parsed.data.positionSeconds!);
-  return data({ ok: true }, { headers: { "Cache-Control": "no-store" } });
+  const report = await args.request.json().catch(() => undefined);
+  const { status, body } = await recordProgress(services(args).database, member, args.params.trackId, report);
+  return data(body, { status, headers: { "Cache-Control": "no-store" } });
 }
