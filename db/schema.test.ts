@@ -27,6 +27,35 @@ describe.each(testDialects)("schema on %s", (dialect) => {
     return id;
   }
 
+  const insertFirstDay = (userId: string) =>
+    db()
+      .insertInto("program_schedule")
+      .values({
+        id: crypto.randomUUID(),
+        user_id: userId,
+        week_number: 1,
+        day_of_week: 1,
+        activity: "Pregnancy Relaxation and Wellbeing",
+        scheduled_date: "2026-12-01",
+        completed: false,
+      })
+      .execute();
+
+  const insertSession = (userId: string) =>
+    db()
+      .insertInto("session")
+      .values({
+        id: crypto.randomUUID(),
+        token: crypto.randomUUID(),
+        userId,
+        expiresAt: now(),
+        createdAt: now(),
+        updatedAt: now(),
+        ipAddress: null,
+        userAgent: null,
+      })
+      .execute();
+
   it("answers a readiness ping", async () => {
     await expect(database.ping()).resolves.toBeUndefined();
   });
@@ -108,19 +137,7 @@ describe.each(testDialects)("schema on %s", (dialect) => {
 
   it("cannot hold the same programme day twice for a member", async () => {
     const userId = await createUser();
-    const day = () =>
-      db()
-        .insertInto("program_schedule")
-        .values({
-          id: crypto.randomUUID(),
-          user_id: userId,
-          week_number: 1,
-          day_of_week: 1,
-          activity: "Pregnancy Relaxation and Wellbeing",
-          scheduled_date: "2026-12-01",
-          completed: false,
-        })
-        .execute();
+    const day = () => insertFirstDay(userId);
     await day();
     await expect(day()).rejects.toThrow();
     const count = await db()
@@ -152,19 +169,7 @@ describe.each(testDialects)("schema on %s", (dialect) => {
 
   it("removes a member's data everywhere when the account is deleted, keeping only the anonymous payment record", async () => {
     const userId = await createUser();
-    await db()
-      .insertInto("session")
-      .values({
-        id: crypto.randomUUID(),
-        token: crypto.randomUUID(),
-        userId,
-        expiresAt: now(),
-        createdAt: now(),
-        updatedAt: now(),
-        ipAddress: null,
-        userAgent: null,
-      })
-      .execute();
+    await insertSession(userId);
     await db().insertInto("user_progress").values({ user_id: userId, daily_audio_completed: true }).execute();
     await db().insertInto("share_tokens").values({ token: crypto.randomUUID(), user_id: userId }).execute();
     await db()
@@ -253,22 +258,7 @@ describe.each(testDialects)("schema on %s", (dialect) => {
         () => db().deleteFrom("audio_progress").where("id", "=", progress.id).execute(),
         "removed listen",
       );
-      await moves(
-        () =>
-          db()
-            .insertInto("program_schedule")
-            .values({
-              id: crypto.randomUUID(),
-              user_id: userId,
-              week_number: 1,
-              day_of_week: 1,
-              activity: "Pregnancy Relaxation and Wellbeing",
-              scheduled_date: "2026-12-01",
-              completed: false,
-            })
-            .execute(),
-        "programme day",
-      );
+      await moves(() => insertFirstDay(userId), "programme day");
       await moves(() => db().insertInto("user_progress").values({ user_id: userId }).execute(), "progress");
       await moves(
         () =>
@@ -296,19 +286,9 @@ describe.each(testDialects)("schema on %s", (dialect) => {
         "purchase",
       );
 
-      // Another member's changes, a session and a contact message leave this member's pages as they were.
+      // Another member's changes, and a new session, leave this member's pages as they were.
       await db().updateTable("profiles").set({ time_zone: "Asia/Tokyo" }).where("id", "=", otherId).execute();
-      await db()
-        .insertInto("session")
-        .values({
-          id: crypto.randomUUID(),
-          token: crypto.randomUUID(),
-          userId,
-          expiresAt: now(),
-          createdAt: now(),
-          updatedAt: now(),
-        })
-        .execute();
+      await insertSession(userId);
       expect(await versionOf(userId)).toBe(version);
     });
 
