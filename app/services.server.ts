@@ -2,11 +2,7 @@ import path from "node:path";
 import { createContext, type RouterContextProvider } from "react-router";
 import { todayIn } from "./modules/program/calendar.ts";
 import { createAuth, type Auth } from "./modules/accounts/auth.server.ts";
-import {
-  createSessionReader,
-  type Member,
-  type SessionReader,
-} from "./modules/accounts/session.server.ts";
+import { createSessionReader, type Member, type SessionReader } from "./modules/accounts/session.server.ts";
 import { createMailer, type Mailer } from "./modules/email/outbox.server.ts";
 import { createMailTransport, type MailTransport } from "./modules/email/transport.server.ts";
 import { createMediaFacts, type MediaFacts } from "./modules/media/facts.server.ts";
