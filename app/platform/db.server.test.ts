@@ -75,6 +75,45 @@ describe.runIf(process.env.TEST_DATABASE_URL)("PostgreSQL schemas", () => {
   });
 });
 
+describe("migrating", () => {
+  /** A database whose first `failures` queries fail with `code`, as PostgreSQL fails them. */
+  function failingAtFirst(failures: number, code: string) {
+    const handle = openDatabase({ dataDir: os.tmpdir(), sqliteFile: ":memory:" });
+    const state = { failures, attempts: 0 };
+    const db = handle.db.withPlugin({
+      transformQuery: ({ node }) => {
+        state.attempts += 1;
+        if (state.failures > 0) {
+          state.failures -= 1;
+          throw Object.assign(new Error('schema "test_dropped" does not exist'), { code });
+        }
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
+    return { handle, db, state };
+  }
+
+  it("tries again when another user of the database drops a schema just as it starts", async () => {
+    const { handle, db } = failingAtFirst(2, "3F000");
+    try {
+      expect(await migrateToLatest(db)).toEqual(Object.keys(migrations));
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it("stops at the first failure of any other kind", async () => {
+    const { handle, db, state } = failingAtFirst(1, "42P01");
+    try {
+      await expect(migrateToLatest(db)).rejects.toThrow("does not exist");
+      expect(state.attempts).toBe(1);
+    } finally {
+      await handle.close();
+    }
+  });
+});
+
 describe.each(testDialects)("writes committed together on %s", (dialect) => {
   let database: TestDatabase;
   afterEach(async () => {

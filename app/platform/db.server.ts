@@ -58,6 +58,24 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
 /** Brings the schema up to date; safe to run on every start and from several processes. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on any schema
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await migrateOnce(db);
+    } catch (error) {
+      // Before it takes its lock, Kysely's migrator lists the tables of every schema in the
+      // database; a schema that another user of the database drops at that moment (the tests
+      // drop theirs all the time) makes PostgreSQL fail the listing. Nothing has changed yet.
+      if (attempt === 5 || (error as { code?: unknown }).code !== PG_SCHEMA_GONE) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
+}
+
+/** PostgreSQL's invalid_schema_name. */
+const PG_SCHEMA_GONE = "3F000";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on any schema
+async function migrateOnce(db: Kysely<any>): Promise<string[]> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
