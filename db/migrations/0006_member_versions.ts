@@ -11,7 +11,7 @@ import { dialectOf } from "../dialect.ts";
  * The versions live in their own table, written only by these triggers. On
  * PostgreSQL the triggers run as the transaction commits (deferred), after its
  * own statements have taken their row locks, so a transaction never waits for
- * a member's row while holding their version: bumping one can't deadlock.
+ * a member's row while holding their version.
  */
 const MEMBER_TABLES = ["audio_progress", "program_schedule", "user_progress", "share_tokens", "purchases"];
 
