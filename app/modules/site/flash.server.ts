@@ -12,11 +12,13 @@ export const flashSchema = z.object({
 });
 export type Flash = z.infer<typeof flashSchema>;
 
-/** Any request carrying a flash message (the name is the same with or without a prefix). */
-export const FLASH_COOKIE = /(^|;\s*)tidewell_flash=/;
+const FLASH_COOKIE_NAME = "tidewell_flash";
+
+/** Any request carrying a flash message (the cookie's name has no prefix). */
+export const FLASH_COOKIE = new RegExp(`(^|;\\s*)${FLASH_COOKIE_NAME}=`);
 
 export function createFlashCookie(secret: string, secure: boolean) {
-  return createCookie("tidewell_flash", {
+  return createCookie(FLASH_COOKIE_NAME, {
     httpOnly: true,
     sameSite: "lax",
     secure,
