@@ -40,7 +40,7 @@ async function main() {
   }
   const server = await startServer();
   try {
-    const member = await signUp(server.url);
+    const member = await signUp(server.url, server.dataDir);
     const measurements: Measurements = {
       machine: describeMachine(),
       firstView: await measureFirstViews(server.url, member.cookie),
@@ -95,6 +95,7 @@ async function startServer() {
   }
   return {
     url,
+    dataDir,
     stop: async () => {
       child.kill("SIGTERM");
       await exited;
@@ -103,28 +104,52 @@ async function startServer() {
   };
 }
 
-/** A member, signed in, with a signed URL for a Foundation track. */
-async function signUp(base: string) {
-  const response = await fetch(`${base}/api/auth/sign-up/email`, {
+/**
+ * A member, signed in, with a signed URL for a Foundation track: the sign-up
+ * form, then the link in the email the server left in its local outbox.
+ */
+async function signUp(base: string, dataDir: string) {
+  const email = `bench-${Date.now()}@example.com`;
+  const response = await fetch(`${base}/auth`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin: base },
-    body: JSON.stringify({
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
+    body: new URLSearchParams({
+      intent: "sign-up",
+      tier: "free",
       name: "Bench Mark",
-      email: `bench-${Date.now()}@example.com`,
+      email,
       password: "calm-waters-rise",
     }),
   });
   if (!response.ok) throw new Error(`Sign-up failed: ${response.status}`);
-  const cookie = response.headers
+  const confirmed = await fetch(await confirmationLink(dataDir, email), { redirect: "manual" });
+  const cookie = confirmed.headers
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
+  if (!cookie.includes("session_token")) throw new Error(`Confirmation failed: ${confirmed.status}`);
   const signed = await fetch(`${base}/api/audio/affirmations-purpose/signed-url`, {
     method: "POST",
     headers: { cookie, origin: base },
   });
   const { url } = (await signed.json()) as { url: string };
   return { cookie, audioUrl: new URL(url, base).href };
+}
+
+async function confirmationLink(dataDir: string, email: string): Promise<string> {
+  const outbox = path.join(dataDir, "outbox");
+  for (let waited = 0; waited < 10_000; waited += 100) {
+    for (const name of fs.existsSync(outbox) ? fs.readdirSync(outbox) : []) {
+      const message = JSON.parse(fs.readFileSync(path.join(outbox, name), "utf8")) as {
+        to: string;
+        text: string;
+      };
+      const link = message.to === email ? /https?:\/\/\S+verify-email\S+/.exec(message.text)?.[0] : undefined;
+      if (link) return link;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`No confirmation email for ${email} in ${outbox}`);
 }
 
 /** What a browser downloads (compressed) to show each page the first time, and from where. */

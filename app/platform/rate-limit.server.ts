@@ -37,6 +37,29 @@ export async function hitLimit(db: Db, key: string, rule: LimitRule, now = Date.
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((resetsAt - now) / 1000)) };
 }
 
+/** A counter to hit and the rule it is held to. */
+export interface LimitCheck {
+  key: string;
+  rule: LimitRule;
+}
+
+/**
+ * Hits every counter in turn and stops at the first that refuses: the answer
+ * to give is the longest wait that counter asks for.
+ */
+export async function hitLimits(db: Db, checks: LimitCheck[], now = Date.now()): Promise<LimitResult> {
+  for (const { key, rule } of checks) {
+    const result = await hitLimit(db, key, rule, now);
+    if (!result.allowed) return result;
+  }
+  return { allowed: true, retryAfterSeconds: 0 };
+}
+
+/** Starts a counter afresh (a new code was sent, so its attempts begin again). */
+export async function resetLimit(db: Db, key: string) {
+  await db.deleteFrom("rate_limits").where("key", "=", key).execute();
+}
+
 /** Forgets windows that ended long ago. */
 export async function pruneLimits(db: Db, olderThanSeconds = 86_400, now = Date.now()) {
   await db

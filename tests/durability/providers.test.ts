@@ -5,6 +5,7 @@ import { startFakePayPal, type FakePayPal } from "~/modules/payments/fakes/paypa
 import { startFakeStripe, type FakeStripe } from "~/modules/payments/fakes/stripe-fake.server.ts";
 import { paymentMessages as m } from "~/modules/payments/messages.ts";
 import { signUpOverHttp, uniqueEmail, withDatabase } from "../support/accounts.ts";
+import { smtpMailbox } from "../support/mailbox.ts";
 import type { CookieClient } from "../support/cookie-client.ts";
 import { freePort, startServer, type ServerProcess } from "../support/server-process.ts";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp.ts";
@@ -68,7 +69,10 @@ describe("when Stripe, PayPal or the mail server fail", () => {
   });
 
   async function newMember() {
-    const member = await signUpOverHttp(server.baseUrl, { name: "Fern Fault", email: uniqueEmail("faults") });
+    const member = await signUpOverHttp(server.baseUrl, smtpMailbox(smtp), {
+      name: "Fern Fault",
+      email: uniqueEmail("faults"),
+    });
     // Let the welcome email go first, so the faults below hit the message under test.
     await expect.poll(() => unsentEmails(), { timeout: 15_000 }).toEqual([]);
     return member;

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { signUpOverHttp } from "../support/accounts.ts";
+import { localOutbox } from "../support/mailbox.ts";
 import { createCookieClient, type CookieClient } from "../support/cookie-client.ts";
 import { makePremium, signUpThroughForm, uniqueEmail, withServerDatabase } from "./support/accounts.ts";
 import type { Db } from "~/platform/db.server.ts";
@@ -9,7 +10,9 @@ import { baseUrl, expectAccessible, expectHeading, useBrowser, waitForHydration 
 
 /** A member signed in over HTTP, for the API and streaming checks. */
 async function memberClient(premium = false): Promise<{ client: CookieClient; email: string }> {
-  const member = await signUpOverHttp(baseUrl(), { email: uniqueEmail("listener") });
+  const member = await signUpOverHttp(baseUrl(), localOutbox(inject("dataDir")), {
+    email: uniqueEmail("listener"),
+  });
   if (premium) await makePremium(member.email);
   return member;
 }

@@ -3,6 +3,9 @@ import type { Page } from "playwright-core";
 import type { ExpressionBuilder } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/schema.ts";
+import { CONFIRM_SUBJECT } from "../support/accounts.ts";
+import { firstLink } from "../support/cookie-client.ts";
+import { smtpMailbox } from "../support/mailbox.ts";
 import { startServer, type ServerProcess } from "../support/server-process.ts";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp.ts";
 import { expectToast, PASSWORD, uniqueEmail, withServerDatabase } from "./support/accounts.ts";
@@ -40,6 +43,9 @@ describe("buying the Complete Course (demo checkout)", () => {
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Choose a password").fill(PASSWORD);
     await page.getByRole("button", { name: "Create account and continue" }).click();
+    await page.getByRole("heading", { name: "Check your email" }).waitFor();
+    // The link in the email confirms the address and brings her back to the payment.
+    await page.goto(firstLink((await smtpMailbox(smtp).latest(email, CONFIRM_SUBJECT)).text));
     await page.getByLabel("Email for your receipt").waitFor();
     await waitForHydration(page);
     return email;

@@ -1,11 +1,13 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AUTH_LIMITS } from "~/modules/accounts/auth.server.ts";
+import { PASSWORD_LIMITS } from "~/modules/accounts/auth-endpoints.ts";
+import { signUpOverHttp } from "../support/accounts.ts";
 import { createCookieClient } from "../support/cookie-client.ts";
+import { localOutbox, type Mailbox } from "../support/mailbox.ts";
 import { freePort, startServer, type ServerProcess } from "../support/server-process.ts";
 import { createSchema } from "../support/test-databases.ts";
-import { PASSWORD, uniqueEmail } from "./support/accounts.ts";
+import { uniqueEmail } from "./support/accounts.ts";
 
 const postgresUrl = process.env.E2E_DATABASE_URL;
 
@@ -67,11 +69,12 @@ describe.runIf(postgresUrl)("two instances on one PostgreSQL database (runs with
   it("keeps a member signed in whichever instance answers", async () => {
     const amara = visitor("203.0.113.10");
     const email = uniqueEmail("instances");
-    const signUp = await amara.via(first).request("/api/auth/sign-up/email", {
-      method: "POST",
-      json: { name: "Amara Okafor", email, password: PASSWORD },
-    });
-    expect(signUp.status).toBe(200);
+    // Either instance may deliver the email from the shared outbox.
+    const mailbox: Mailbox = {
+      latest: (to, subject) =>
+        Promise.any([first, second].map((server) => localOutbox(server.dataDir).latest(to, subject))),
+    };
+    await signUpOverHttp(publicOrigin, mailbox, { name: "Amara Okafor", email, client: amara.via(first) });
 
     const portal = await amara.via(second).request("/portal");
     expect(portal.status).toBe(200);
@@ -79,8 +82,8 @@ describe.runIf(postgresUrl)("two instances on one PostgreSQL database (runs with
     expect(await portal.text()).toContain(email);
 
     // Signing out on the second instance ends the session on the first too.
-    const signOut = await amara.via(second).request("/api/auth/sign-out", { method: "POST", json: {} });
-    expect(signOut.status).toBe(200);
+    const signOut = await amara.via(second).request("/auth/sign-out", { method: "POST", form: {} });
+    expect(signOut.status).toBe(302);
     const after = await amara.via(first).request("/portal");
     expect(after.status).toBe(302);
     expect(after.headers.get("location")).toMatch(/^\/auth/);
@@ -88,22 +91,17 @@ describe.runIf(postgresUrl)("two instances on one PostgreSQL database (runs with
 
   it("counts an email's failed sign-ins across both instances", async () => {
     const email = uniqueEmail("limits");
-    const limit = AUTH_LIMITS["/sign-in/email"]!.email!.limit;
+    const { limit } = PASSWORD_LIMITS.email![0]!;
     const attacker = visitor("203.0.113.20");
+    const signIn = (password: string) => ({ method: "POST", form: { intent: "sign-in", email, password } });
     for (let attempt = 1; attempt <= limit; attempt += 1) {
       const server = attempt % 2 === 0 ? second : first;
-      const response = await attacker.via(server).request("/api/auth/sign-in/email", {
-        method: "POST",
-        json: { email, password: `wrong-guess-${attempt}` },
-      });
+      const response = await attacker.via(server).request("/auth", signIn(`wrong-guess-${attempt}`));
       expect(response.status, `attempt ${attempt}`).toBe(401);
     }
     // Neither instance alone has seen the limit, yet both refuse the next one.
     for (const server of [first, second]) {
-      const blocked = await attacker.via(server).request("/api/auth/sign-in/email", {
-        method: "POST",
-        json: { email, password: "one-more-guess" },
-      });
+      const blocked = await attacker.via(server).request("/auth", signIn("one-more-guess"));
       expect(blocked.status).toBe(429);
     }
   });

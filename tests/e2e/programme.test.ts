@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { localOutbox } from "../support/mailbox.ts";
 import { startServer, type ServerProcess } from "../support/server-process.ts";
 import { expectToast, makePremium, signUpThroughForm } from "./support/accounts.ts";
 import { expectAccessible, expectHeading, useBrowser, waitForHydration } from "./support/browser.ts";
@@ -34,7 +35,11 @@ describe("the two-week programme", () => {
     const context = await browser.newContext();
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.baseUrl });
     const page = await context.newPage();
-    const { email } = await signUpThroughForm(page, { name: "Amara Okafor", origin: server.baseUrl });
+    const { email } = await signUpThroughForm(page, {
+      name: "Amara Okafor",
+      origin: server.baseUrl,
+      mailbox: localOutbox(server.dataDir),
+    });
     await makePremium(email, server);
 
     // Onboarding: Save waits for a date; the picker allows today to a year ahead.
@@ -130,7 +135,7 @@ describe("the two-week programme", () => {
 
   it("ticks days and listened sessions with the spec's toasts, and keeps the default schedule in the browser", async () => {
     const page = await browser.newPage();
-    await signUpThroughForm(page, { origin: server.baseUrl });
+    await signUpThroughForm(page, { origin: server.baseUrl, mailbox: localOutbox(server.dataDir) });
     setClock("2026-11-21T10:00:00Z");
     await open(page, "/portal");
 

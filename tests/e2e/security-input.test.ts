@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CookieClient } from "../support/cookie-client.ts";
 import { startServer, type ServerProcess } from "../support/server-process.ts";
+import { smtpMailbox } from "../support/mailbox.ts";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp.ts";
 import { PASSWORD, uniqueEmail, withServerDatabase } from "./support/accounts.ts";
 import { signUpMember, visitor, type Member } from "./support/security.ts";
@@ -68,6 +69,10 @@ const FORMS: FormSpec[] = [
   { url: "/auth", valid: () => ({ intent: "send-code", email: uniqueEmail("input") }) },
   { url: "/auth", valid: () => ({ intent: "verify-code", email: uniqueEmail("input"), code: "123456" }) },
   { url: "/auth", valid: () => ({ intent: "request-reset", email: uniqueEmail("input") }) },
+  {
+    url: "/auth",
+    valid: () => ({ intent: "resend-confirmation", tier: "free", email: uniqueEmail("input") }),
+  },
   { url: "/auth", valid: () => ({ intent: "social", provider: "google", tier: "free" }) },
   {
     url: "/auth/reset-password",
@@ -128,20 +133,6 @@ const JSON_APIS: {
   },
   { url: "/api/create-payment-intent", valid: () => ({ email: "receipt@example.com" }) },
   { url: "/api/create-paypal-order", valid: () => ({ email: "receipt@example.com" }) },
-  {
-    url: "/api/auth/sign-up/email",
-    valid: () => ({ name: "Sam", email: uniqueEmail("input"), password: PASSWORD }),
-    freeText: ["name"],
-    visitor: true,
-  },
-  { url: "/api/auth/update-user", valid: () => ({ name: "Sam" }), freeText: ["name"] },
-  {
-    url: "/api/auth/sign-in/email",
-    valid: () => ({ email: uniqueEmail("input"), password: PASSWORD }),
-    visitor: true,
-  },
-  { url: "/api/auth/sign-in/magic-link", valid: () => ({ email: uniqueEmail("input") }), visitor: true },
-  { url: "/api/auth/request-password-reset", valid: () => ({ email: uniqueEmail("input") }), visitor: true },
 ];
 
 /** JSON values of the wrong type. */
@@ -166,7 +157,7 @@ describe("hostile input", () => {
       SMTP_URL: smtp.url,
       OWNER_EMAIL: "owner@tidewell.example",
     });
-    member = await signUpMember(server, { label: "input" });
+    member = await signUpMember(server, { label: "input", mailbox: smtpMailbox(smtp) });
   });
   afterAll(async () => {
     await server?.stop();
@@ -313,7 +304,7 @@ describe("hostile input", () => {
     const name = `</script><img src=x onerror=alert(1)> "Sam" & Co`;
     const raw = /<\/script><img|<img src=x onerror/;
     const escaped = "&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;";
-    const writer = await signUpMember(server, { name, label: "markup" });
+    const writer = await signUpMember(server, { name, label: "markup", mailbox: smtpMailbox(smtp) });
     for (const path of ["/portal", "/portal/profile", "/portal/program", "/about"]) {
       const html = await (await writer.client.request(path)).text();
       expect(html, path).not.toMatch(raw);
@@ -329,7 +320,7 @@ describe("hostile input", () => {
     expect(partner).not.toMatch(raw);
     expect(partner).toContain("&lt;/script&gt;&lt;img");
 
-    // The welcome email, as the mail server received it.
+    // The first email (the one that confirms the address), as the mail server received it.
     const welcome = await smtp.waitFor((mail) => mail.to.includes(writer.email));
     expect(welcome.html).not.toMatch(raw);
     expect(welcome.html).toContain("&lt;/script&gt;&lt;img");
@@ -355,7 +346,7 @@ describe("hostile input", () => {
       "/contact",
       "/portal/profile",
       "/api/time-zone",
-      "/api/auth/sign-up/email",
+      "/api/auth/callback/apple",
       "/api/webhooks/stripe",
     ]) {
       for (const type of ["application/json", "application/x-www-form-urlencoded", "text/plain"]) {

@@ -2,7 +2,9 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
-import { createCookieClient } from "../support/cookie-client.ts";
+import { CONFIRM_SUBJECT, PASSWORD, signUpOverHttp } from "../support/accounts.ts";
+import { createCookieClient, firstLink } from "../support/cookie-client.ts";
+import { localOutbox } from "../support/mailbox.ts";
 import { startServer, spawnServer } from "../support/server-process.ts";
 
 const base = () => inject("baseUrl");
@@ -73,17 +75,9 @@ describe("the HTTP server", () => {
     expect(await plain.text()).toContain(`nonce="${nonceOf(plain)}"`);
 
     // A signed-in member's page is rendered for her (the home page sends her to the portal).
-    const member = createCookieClient(base());
-    const signUp = await member.request("/api/auth/sign-up/email", {
-      method: "POST",
-      json: {
-        name: "Cache Check",
-        email: `cache-${Date.now()}@example.com`,
-        password: "quiet-harbour-light",
-      },
-      headers: { "x-forwarded-for": "198.51.100.77" },
+    const { client: member } = await signUpOverHttp(base(), localOutbox(inject("dataDir")), {
+      name: "Cache Check",
     });
-    expect(signUp.status).toBe(200);
     expect((await member.request("/")).headers.get("location")).toBe("/portal");
     const mine = await (await member.request("/about")).text();
     expect(mine).toContain("My Account");
@@ -156,13 +150,25 @@ describe("starting and stopping", () => {
       const page = await fetch(`${local}/`);
       expect(page.headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
       expect((await fetch(`${local}/dev/outbox`)).status).toBe(404);
-      const signUp = await fetch(`${local}/api/auth/sign-up/email`, {
-        method: "POST",
-        headers: { "content-type": "application/json", origin: "https://tidewell.example" },
-        body: JSON.stringify({ name: "Sam", email: "sam@example.com", password: "quiet-harbour-light" }),
-      });
-      expect(signUp.status).toBe(200);
-      const session = signUp.headers.getSetCookie().find((c) => c.includes("tidewell.session_token="));
+      // Sign up as a browser on the public origin would; the link in the email signs in.
+      const visitor = createCookieClient("https://tidewell.example", (request) =>
+        fetch(new Request(request.url.replace("https://tidewell.example", local), request), {
+          redirect: "manual",
+        }),
+      );
+      const form = {
+        intent: "sign-up",
+        tier: "free",
+        name: "Sam",
+        email: "sam@example.com",
+        password: PASSWORD,
+      };
+      expect((await visitor.request("/auth", { method: "POST", form })).status).toBe(200);
+      const link = firstLink(
+        (await localOutbox(server.dataDir).latest("sam@example.com", CONFIRM_SUBJECT)).text,
+      );
+      const confirmed = await visitor.request(link);
+      const session = confirmed.headers.getSetCookie().find((c) => c.includes("tidewell.session_token="));
       expect(session).toMatch(/^__Secure-tidewell\.session_token=/);
       expect(session).toMatch(/; Secure/i);
       expect(session).toMatch(/HttpOnly/i);

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { openDatabase, type Db } from "~/platform/db.server.ts";
-import { createCookieClient, type CookieClient } from "./cookie-client.ts";
+import { createCookieClient, firstLink, type CookieClient } from "./cookie-client.ts";
+import type { Mailbox } from "./mailbox.ts";
 
 export const PASSWORD = "calm-waters-rise";
 
@@ -41,18 +42,31 @@ export function visitorClient(baseUrl: string): CookieClient {
   });
 }
 
-/** Creates a free account over HTTP; the client is then signed in as its member. */
+/** The subject of the email that confirms a new account. */
+export const CONFIRM_SUBJECT = /Confirm your email/;
+
+/**
+ * Creates a free account over HTTP as a person does: the sign-up form, then
+ * the link in the email it sends. The client is then signed in as its member.
+ */
 export async function signUpOverHttp(
   baseUrl: string,
-  { name = "Lee Listener", email = uniqueEmail() } = {},
+  mailbox: Mailbox,
+  {
+    name = "Lee Listener",
+    email = uniqueEmail(),
+    client = visitorClient(baseUrl),
+  }: { name?: string; email?: string; client?: CookieClient } = {},
 ): Promise<{ client: CookieClient; email: string }> {
-  const client = visitorClient(baseUrl);
-  const response = await client.request("/api/auth/sign-up/email", {
-    method: "POST",
-    json: { name, email, password: PASSWORD },
-  });
+  const form = { intent: "sign-up", tier: "free", name, email, password: PASSWORD };
+  const response = await client.request("/auth", { method: "POST", form });
   if (response.status !== 200) {
     throw new Error(`Sign-up for ${email} answered ${response.status}: ${await response.text()}`);
+  }
+  const link = firstLink((await mailbox.latest(email, CONFIRM_SUBJECT)).text);
+  const confirmed = await client.request(link);
+  if (confirmed.status !== 302 || !client.sessionToken()) {
+    throw new Error(`The confirmation link for ${email} answered ${confirmed.status}`);
   }
   return { client, email };
 }

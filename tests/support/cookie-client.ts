@@ -17,6 +17,10 @@ export interface CookieClient {
   cookies: Map<string, string>;
   /** The session cookie's value, if any. */
   sessionToken(): string | undefined;
+  /** The Cookie header this client would send now. */
+  cookieHeader(): string;
+  /** Keeps what Set-Cookie headers said (from a response the client didn't fetch itself). */
+  keep(setCookies: string[]): void;
 }
 
 type Send = (request: Request) => Promise<Response>;
@@ -26,13 +30,28 @@ export function createCookieClient(
   send: Send = (request) => fetch(request, { redirect: "manual" }),
 ): CookieClient {
   const cookies = new Map<string, string>();
+  const cookieHeader = () => [...cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  const keep = (setCookies: string[]) => {
+    for (const header of setCookies) {
+      const [pair = "", ...attributes] = header.split(";");
+      const eq = pair.indexOf("=");
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      const expired = attributes.some(
+        (a) => /^\s*max-age=0\s*$/i.test(a) || /^\s*expires=Thu, 01 Jan 1970/i.test(a),
+      );
+      if (expired || value === "") cookies.delete(name);
+      else cookies.set(name, value);
+    }
+  };
   return {
     cookies,
     sessionToken: () => [...cookies.entries()].find(([name]) => name.endsWith("tidewell.session_token"))?.[1],
+    cookieHeader,
+    keep,
     async request(path, { method = "GET", json, form, body: raw, headers = {} } = {}) {
       const all = new Headers({ origin: baseUrl, ...headers });
-      if (cookies.size > 0)
-        all.set("cookie", [...cookies].map(([name, value]) => `${name}=${value}`).join("; "));
+      if (cookies.size > 0) all.set("cookie", cookieHeader());
       let body: string | FormData | undefined = raw;
       if (json !== undefined) {
         all.set("content-type", "application/json");
@@ -44,17 +63,7 @@ export function createCookieClient(
       const response = await send(
         new Request(new URL(path, baseUrl), { method, headers: all, body, redirect: "manual" }),
       );
-      for (const header of response.headers.getSetCookie()) {
-        const [pair = "", ...attributes] = header.split(";");
-        const eq = pair.indexOf("=");
-        const name = pair.slice(0, eq).trim();
-        const value = pair.slice(eq + 1).trim();
-        const expired = attributes.some(
-          (a) => /^\s*max-age=0\s*$/i.test(a) || /^\s*expires=Thu, 01 Jan 1970/i.test(a),
-        );
-        if (expired || value === "") cookies.delete(name);
-        else cookies.set(name, value);
-      }
+      keep(response.headers.getSetCookie());
       return response;
     },
   };

@@ -11,6 +11,7 @@ import { Input } from "~/components/ui/input.tsx";
 import {
   magicLinkSchema,
   requestResetSchema,
+  resendConfirmationSchema,
   sendCodeSchema,
   signInSchema,
   signUpSchema,
@@ -24,7 +25,7 @@ export interface AuthFormResult {
   intent: string;
   result: SubmissionResult<string[]>;
   /** Set when an email went out: which one, and to whom. */
-  sent?: "magic-link" | "code" | "reset";
+  sent?: "magic-link" | "code" | "reset" | "confirm";
   email?: string;
   message?: string;
 }
@@ -60,8 +61,11 @@ const linkClass =
 export function SignUpForm({ tier, actionData }: { tier: "free" | "premium"; actionData?: AuthFormResult }) {
   const { form, fields, formError } = useAuthForm("sign-up", signUpSchema, actionData);
   const pending = usePending("sign-up");
+  if (actionData?.sent === "confirm" && actionData.email) {
+    return <CheckYourEmail tier={tier} email={actionData.email} actionData={actionData} />;
+  }
   return (
-    <Form method="post" action="/auth" {...getFormProps(form)} className="grid gap-4">
+    <Form method="post" action={`/auth?tier=${tier}`} {...getFormProps(form)} className="grid gap-4">
       <input type="hidden" name="intent" value="sign-up" />
       <input type="hidden" name="tier" value={tier} />
       {formError ? <Alert tone="error">{formError}</Alert> : null}
@@ -108,6 +112,52 @@ export function SignUpForm({ tier, actionData }: { tier: "free" | "premium"; act
   );
 }
 
+/** After sign-up: the account starts with the link in the email. */
+function CheckYourEmail({
+  tier,
+  email,
+  actionData,
+}: {
+  tier: "free" | "premium";
+  email: string;
+  actionData: AuthFormResult;
+}) {
+  const { form, formError } = useAuthForm("resend-confirmation", resendConfirmationSchema, actionData);
+  const pending = usePending("resend-confirmation");
+  useEffect(() => {
+    if (actionData.message) toast.success(actionData.message);
+  }, [actionData]);
+  return (
+    <div className="grid gap-4" role="status">
+      <h2 className="text-2xl font-semibold">Check your email</h2>
+      <p>
+        We've sent a link to <strong className="break-all">{email}</strong>. Open it to confirm your address
+        and {tier === "premium" ? "continue to the Complete Course" : "start your course"}. It works for 24
+        hours.
+      </p>
+      <p className="text-sm text-ink-soft">{SENDING_NOTE}</p>
+      <Form method="post" action={`/auth?tier=${tier}`} {...getFormProps(form)} className="grid gap-3">
+        <input type="hidden" name="intent" value="resend-confirmation" />
+        <input type="hidden" name="tier" value={tier} />
+        <input type="hidden" name="email" value={email} />
+        {formError ? <Alert tone="error">{formError}</Alert> : null}
+        <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
+          <Button type="submit" variant="outline" disabled={pending}>
+            {pending ? "Sending..." : "Send the link again"}
+          </Button>
+          <Link to={`/auth?tier=${tier}`} className={linkClass}>
+            Use another address
+          </Link>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+/** Under every "we've emailed you": what to do when nothing arrives, and why we send no more. */
+const SENDING_NOTE =
+  "Nothing after a few minutes? Check your spam folder. To keep inboxes safe, we send at most three emails of this kind to one address in 15 minutes.";
+
 export function SignInPanel({ mode, actionData }: { mode: SignInMode; actionData?: AuthFormResult }) {
   if (mode === "magic") return <MagicLinkForm actionData={actionData} />;
   if (mode === "code") return <CodeForms actionData={actionData} />;
@@ -148,6 +198,9 @@ function PasswordSignInForm({ actionData }: { actionData?: AuthFormResult }) {
       <Link to="/auth?tier=signin&mode=magic" className={linkClass}>
         Forgot password? Use magic link instead
       </Link>
+      <Link to="/auth?tier=signin&mode=code" className={linkClass}>
+        Email me a 6-digit code instead
+      </Link>
     </div>
   );
 }
@@ -164,7 +217,12 @@ function MagicLinkForm({ actionData }: { actionData?: AuthFormResult }) {
       <p className="text-ink-soft">
         We'll email you a link that signs you in with one tap. No password needed.
       </p>
-      {sent ? <Alert tone="success">{actionData?.message}</Alert> : null}
+      {sent ? (
+        <>
+          <Alert tone="success">{actionData?.message}</Alert>
+          <p className="text-sm text-ink-soft">{SENDING_NOTE}</p>
+        </>
+      ) : null}
       <Form method="post" action="/auth" {...getFormProps(form)} className="grid gap-4">
         <input type="hidden" name="intent" value="magic-link" />
         {formError ? <Alert tone="error">{formError}</Alert> : null}
@@ -246,6 +304,7 @@ function CodeForms({ actionData }: { actionData?: AuthFormResult }) {
       <Alert tone="success">
         We've sent a 6-digit code to <strong>{sentTo}</strong>. It works for 10 minutes.
       </Alert>
+      <p className="text-sm text-ink-soft">{SENDING_NOTE}</p>
       <Form method="post" action="/auth" {...getFormProps(verify.form)} className="grid gap-4">
         <input type="hidden" name="intent" value="verify-code" />
         <input type="hidden" name="email" value={sentTo} />

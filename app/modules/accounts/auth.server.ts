@@ -1,4 +1,4 @@
-import { betterAuth } from "better-auth";
+import { betterAuth, type BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { hashPassword, verifyPassword } from "better-auth/crypto";
 import { emailOTP, magicLink } from "better-auth/plugins";
@@ -6,11 +6,32 @@ import type { Dialect } from "../../../db/dialect.ts";
 import type { Db } from "~/platform/db.server.ts";
 import { isSecureOrigin, type Env } from "~/platform/env.server.ts";
 import type { Logger } from "~/platform/log.server.ts";
-import { hitLimit, limitKey, tooManyAttemptsMessage, type LimitRule } from "~/platform/rate-limit.server.ts";
+import {
+  hitLimits,
+  limitKey,
+  resetLimit,
+  tooManyAttemptsMessage,
+  type LimitCheck,
+} from "~/platform/rate-limit.server.ts";
 import { deriveKey } from "~/platform/secret.server.ts";
 import type { Mailer } from "../email/outbox.server.ts";
-import { magicLinkEmail, passwordResetEmail, signInCodeEmail, welcomeEmail } from "../email/templates.ts";
+import {
+  accountExistsEmail,
+  confirmEmailEmail,
+  magicLinkEmail,
+  passwordResetEmail,
+  signInCodeEmail,
+  welcomeEmail,
+} from "../email/templates.ts";
 import { BRAND } from "../site/brand.ts";
+import {
+  authLimitsFor,
+  CODE_ATTEMPTS,
+  codeCheckedBy,
+  isPublicAuthEndpoint,
+  type CodeType,
+  type EndpointLimits,
+} from "./auth-endpoints.ts";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./common-passwords.server.ts";
 import { displayName } from "./display.ts";
 import { fullName } from "./forms.ts";
@@ -24,25 +45,8 @@ export const MAGIC_LINK_MINUTES = 10;
 export const SIGN_IN_CODE_MINUTES = 10;
 export const RESET_LINK_MINUTES = 60;
 
-/**
- * Abuse limits per Better Auth path, counted per client IP and per email
- * address in the database (so every instance shares them).
- */
-export const AUTH_LIMITS: Record<string, { ip?: LimitRule; email?: LimitRule }> = {
-  "/sign-in/email": { ip: { limit: 30, windowSeconds: 900 }, email: { limit: 8, windowSeconds: 900 } },
-  "/sign-up/email": { ip: { limit: 10, windowSeconds: 3600 }, email: { limit: 5, windowSeconds: 3600 } },
-  "/sign-in/magic-link": { ip: { limit: 10, windowSeconds: 900 }, email: { limit: 3, windowSeconds: 900 } },
-  "/email-otp/send-verification-otp": {
-    ip: { limit: 10, windowSeconds: 900 },
-    email: { limit: 3, windowSeconds: 900 },
-  },
-  "/sign-in/email-otp": { ip: { limit: 30, windowSeconds: 900 }, email: { limit: 6, windowSeconds: 900 } },
-  "/request-password-reset": {
-    ip: { limit: 10, windowSeconds: 3600 },
-    email: { limit: 3, windowSeconds: 3600 },
-  },
-  "/reset-password": { ip: { limit: 10, windowSeconds: 3600 } },
-};
+/** A new password account's first link: it confirms the address and signs in. */
+export const CONFIRM_EMAIL_HOURS = 24;
 
 export interface AuthDeps {
   db: Db;
@@ -54,6 +58,7 @@ export interface AuthDeps {
 }
 
 export function createAuth({ db, dialect, env, secret, mailer, log }: AuthDeps) {
+  const signInUrl = `${env.BASE_URL}/auth?tier=signin`;
   return betterAuth({
     appName: BRAND.name,
     baseURL: env.BASE_URL,
@@ -65,12 +70,23 @@ export function createAuth({ db, dialect, env, secret, mailer, log }: AuthDeps) 
       level: "warn",
       log: (level, message) => log[level]({ source: "better-auth" }, message),
     },
+    // A provider's failed return lands on our own sign-in page, which says what went wrong.
+    onAPIError: { errorURL: `${env.BASE_URL}/auth` },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX,
-      autoSignIn: true,
+      // A new account starts with the emailed link, so signing up with an address that has an
+      // account answers exactly as a new one does, and that address's owner gets the news.
+      requireEmailVerification: true,
+      onExistingUserSignUp: async ({ user }) => {
+        await mailer.send({
+          kind: "account-exists",
+          to: user.email,
+          ...accountExistsEmail({ name: displayName(user), signInUrl }),
+        });
+      },
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: RESET_LINK_MINUTES * 60,
       password: {
@@ -90,11 +106,26 @@ export function createAuth({ db, dialect, env, secret, mailer, log }: AuthDeps) 
         });
       },
     },
+    emailVerification: {
+      sendOnSignUp: true,
+      // Signing in with the password before confirming sends a fresh link.
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: CONFIRM_EMAIL_HOURS * 60 * 60,
+      sendVerificationEmail: async ({ user, url }) => {
+        await mailer.send({
+          kind: "confirm-email",
+          to: user.email,
+          ...confirmEmailEmail({ name: displayName(user), url, hours: CONFIRM_EMAIL_HOURS }),
+        });
+      },
+    },
     socialProviders: socialProviderConfig(env),
     account: { accountLinking: { enabled: true, trustedProviders: ["google", "apple"] } },
     trustedOrigins: ["https://appleid.apple.com"],
     verification: { storeIdentifier: "hashed" },
     plugins: [
+      publicEndpointsOnly(),
       magicLink({
         expiresIn: MAGIC_LINK_MINUTES * 60,
         storeToken: "hashed",
@@ -109,8 +140,10 @@ export function createAuth({ db, dialect, env, secret, mailer, log }: AuthDeps) 
       emailOTP({
         expiresIn: SIGN_IN_CODE_MINUTES * 60,
         storeOTP: "hashed",
-        allowedAttempts: 3,
-        sendVerificationOTP: async ({ email, otp }) => {
+        allowedAttempts: CODE_ATTEMPTS,
+        sendVerificationOTP: async ({ email, otp, type }) => {
+          // A new code may be tried afresh.
+          await resetLimit(db, codeAttemptsKey(type, email));
           await mailer.send({
             kind: "sign-in-code",
             to: email,
@@ -119,25 +152,35 @@ export function createAuth({ db, dialect, env, secret, mailer, log }: AuthDeps) 
         },
       }),
     ],
+    // Our own limits, below, are counted in the database that every instance shares.
     rateLimit: { enabled: false },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         checkProfileFields(ctx.path, ctx.body);
-        const limits = AUTH_LIMITS[ctx.path];
-        if (!limits) return;
-        const ip = ctx.headers?.get(CLIENT_IP_HEADER) ?? "unknown";
-        const email = typeof ctx.body?.email === "string" ? ctx.body.email.trim().toLowerCase() : undefined;
-        const checks: [string, LimitRule][] = [];
-        if (limits.ip) checks.push([limitKey(`auth${ctx.path}:ip`, ip), limits.ip]);
-        if (limits.email && email) checks.push([limitKey(`auth${ctx.path}:email`, email), limits.email]);
-        for (const [key, rule] of checks) {
-          const result = await hitLimit(db, key, rule);
-          if (!result.allowed) {
-            throw new APIError(
-              "TOO_MANY_REQUESTS",
-              { message: tooManyAttemptsMessage(result.retryAfterSeconds) },
-              { "Retry-After": String(result.retryAfterSeconds) },
+        const limits = authLimitsFor(ctx.path);
+        if (limits) {
+          const email = typeof ctx.body?.email === "string" ? ctx.body.email : undefined;
+          const ip = ctx.headers?.get(CLIENT_IP_HEADER) ?? "unknown";
+          refuseOverLimit(await hitLimits(db, limitChecks(`auth${ctx.path}`, limits, ip, email)));
+        }
+        const code = codeCheckedBy(ctx.path, ctx.body);
+        if (code) {
+          // Counted before Better Auth looks at the code, in one statement, so guesses sent
+          // together are counted one by one; past the allowance the code is gone, right or wrong.
+          const attempt = await hitLimits(db, [
+            {
+              key: codeAttemptsKey(code.type, code.email),
+              rule: { limit: CODE_ATTEMPTS, windowSeconds: SIGN_IN_CODE_MINUTES * 60 },
+            },
+          ]);
+          if (!attempt.allowed) {
+            await ctx.context.internalAdapter.deleteVerificationByIdentifier(
+              `${code.type}-otp-${code.email}`,
             );
+            throw new APIError("FORBIDDEN", {
+              code: "TOO_MANY_ATTEMPTS",
+              message: "Too many attempts",
+            });
           }
         }
       }),
@@ -146,8 +189,10 @@ export function createAuth({ db, dialect, env, secret, mailer, log }: AuthDeps) 
       user: {
         create: {
           // Runs after the user's transaction commits.
-          after: async (user) => {
+          after: async (user, context) => {
             await createProfile(db, user.id);
+            // A password sign-up's first email is the link that confirms the address.
+            if (context?.path === "/sign-up/email") return;
             await mailer
               .send({
                 kind: "welcome",
@@ -160,6 +205,10 @@ export function createAuth({ db, dialect, env, secret, mailer, log }: AuthDeps) 
       },
     },
     advanced: {
+      // Email that Better Auth sends on the side (a sign-up's link, a reset) is queued in the
+      // background: inside a sign-up's transaction it would wait for it, and an answer that
+      // waits for email would take longer for an address with an account than without.
+      backgroundTasks: { handler: (work) => mailer.track(work) },
       cookiePrefix: "tidewell",
       useSecureCookies: isSecureOrigin(env.BASE_URL),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
@@ -167,6 +216,46 @@ export function createAuth({ db, dialect, env, secret, mailer, log }: AuthDeps) 
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER], disableIpTracking: true },
     },
   });
+}
+
+/**
+ * Only the endpoints in PUBLIC_AUTH_ENDPOINTS answer over HTTP; the pages
+ * call the rest on the server. Anything else under /api/auth is a 404.
+ */
+function publicEndpointsOnly(): BetterAuthPlugin {
+  return {
+    id: "tidewell-public-endpoints",
+    onRequest: async (request) => {
+      const path = new URL(request.url).pathname.replace(/^\/api\/auth/, "");
+      if (isPublicAuthEndpoint(request.method, path)) return;
+      return { response: Response.json({ error: "Not found" }, { status: 404 }) };
+    },
+  };
+}
+
+/** The counters a call is held to: per client address, and per email address when it names one. */
+export function limitChecks(scope: string, limits: EndpointLimits, ip: string, email?: string): LimitCheck[] {
+  const checks = limits.ip.map((rule) => ({ key: limitKey(`${scope}:ip:${rule.windowSeconds}`, ip), rule }));
+  if (email && limits.email) {
+    checks.push(
+      ...limits.email.map((rule) => ({ key: limitKey(`${scope}:email:${rule.windowSeconds}`, email), rule })),
+    );
+  }
+  return checks;
+}
+
+/** Throws Better Auth's 429, with the wait in words and in Retry-After. */
+export function refuseOverLimit(result: { allowed: boolean; retryAfterSeconds: number }) {
+  if (result.allowed) return;
+  throw new APIError(
+    "TOO_MANY_REQUESTS",
+    { code: "TOO_MANY_REQUESTS", message: tooManyAttemptsMessage(result.retryAfterSeconds) },
+    { "Retry-After": String(result.retryAfterSeconds) },
+  );
+}
+
+function codeAttemptsKey(type: CodeType | string, email: string) {
+  return limitKey(`code:${type}`, email);
 }
 
 export type Auth = ReturnType<typeof createAuth>;

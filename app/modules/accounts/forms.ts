@@ -52,6 +52,11 @@ export const verifyCodeSchema = z.object({
     .regex(/^\d{6}$/, "Please enter the 6-digit code from the email"),
 });
 export const requestResetSchema = z.object({ intent: z.literal("request-reset"), email });
+export const resendConfirmationSchema = z.object({
+  intent: z.literal("resend-confirmation"),
+  tier: z.enum(["free", "premium"]).default("free"),
+  email,
+});
 export const socialSchema = z.object({
   intent: z.literal("social"),
   provider: z.enum(["google", "facebook", "apple"]),
@@ -65,6 +70,7 @@ export const authFormSchema = z.discriminatedUnion("intent", [
   sendCodeSchema,
   verifyCodeSchema,
   requestResetSchema,
+  resendConfirmationSchema,
   socialSchema,
 ]);
 

@@ -46,6 +46,8 @@ export const authMessages = {
   signOutFailed: "Sign out failed",
   signedOutElsewhere: "You've been signed out",
   welcomeNew: "Welcome to Tidewell! Your account is ready.",
+  confirmationSent: "Check your email! We've sent you a link to confirm your address and start.",
+  lockedOutHelp: "You can still sign in now with a link or a code we email you.",
   profileUpdated: "Profile updated successfully",
   profileUpdateFailed: "Failed to update profile",
   accountDeleted: "Your account and everything in it have been deleted.",

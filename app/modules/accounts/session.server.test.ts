@@ -11,6 +11,7 @@ import {
   testDialects,
   type TestDatabase,
 } from "../../../tests/support/test-databases.ts";
+import { signedInMember } from "../../../tests/support/members.ts";
 import { ASK_BETTER_AUTH, createSessionReader, loadMember } from "./session.server.ts";
 
 const BASE_URL = "http://localhost:3998";
@@ -38,26 +39,7 @@ describe.each(testDialects)("session reads on %s", (dialect) => {
   });
 
   /** A new member, signed in: their id and session cookie ("name=value"). */
-  async function signUp(name = "Amara Okafor") {
-    const response = await services.auth.handler(
-      new Request(`${BASE_URL}/api/auth/sign-up/email`, {
-        method: "POST",
-        headers: { "content-type": "application/json", origin: BASE_URL },
-        body: JSON.stringify({
-          name,
-          email: `member-${crypto.randomBytes(4).toString("hex")}@example.com`,
-          password: "quiet-harbour-light",
-        }),
-      }),
-    );
-    expect(response.status).toBe(200);
-    const { user } = (await response.json()) as { user: { id: string } };
-    const cookie = response.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0]!)
-      .find((c) => c.startsWith("tidewell.session_token="))!;
-    return { id: user.id, cookie };
-  }
+  const signUp = (name = "Amara Okafor") => signedInMember(services, { name });
 
   const read = (cookie: string | null) => services.sessions.read(cookie);
   const sessionToken = (cookie: string) => decodeURIComponent(cookie.split("=")[1]!).split(".")[0]!;

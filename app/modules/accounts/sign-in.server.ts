@@ -20,6 +20,8 @@ const FRIENDLY: Record<string, string> = {
   INVALID_TOKEN: "This link has expired or was already used. Please ask for a new one.",
   PASSWORD_TOO_SHORT: "Your password needs at least 8 characters",
   PASSWORD_TOO_LONG: "Your password can have at most 128 characters",
+  EMAIL_NOT_VERIFIED:
+    "Please confirm your email address first: we've sent you a new link. Open it to sign in.",
 };
 
 async function run<T>(call: () => Promise<unknown>): Promise<AuthOutcome<T>> {
@@ -53,12 +55,25 @@ async function run<T>(call: () => Promise<unknown>): Promise<AuthOutcome<T>> {
   return { ok: true, cookies: response.headers.getSetCookie(), data: body as T };
 }
 
+/**
+ * Starts a password account: the answer is the same whether or not the
+ * address has one, and the emailed link (to `callbackURL`) finishes it.
+ */
 export function signUpWithPassword(
   auth: Auth,
   headers: Headers,
-  input: { name: string; email: string; password: string },
+  input: { name: string; email: string; password: string; callbackURL: string },
 ) {
   return run(() => auth.api.signUpEmail({ body: input, headers, asResponse: true }));
+}
+
+/** Sends the link that confirms a new account again; it says the same for every address. */
+export function resendConfirmation(
+  auth: Auth,
+  headers: Headers,
+  input: { email: string; callbackURL: string },
+) {
+  return run(() => auth.api.sendVerificationEmail({ body: input, headers, asResponse: true }));
 }
 
 export function signInWithPassword(auth: Auth, headers: Headers, input: { email: string; password: string }) {

@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
 import type { Db } from "~/platform/db.server.ts";
 import type { Logger } from "~/platform/log.server.ts";
+import { hitLimits, limitKey } from "~/platform/rate-limit.server.ts";
+import { budgetFor } from "./budgets.ts";
 import type { EmailMessage } from "./templates.ts";
 import type { MailTransport } from "./transport.server.ts";
 
@@ -35,14 +37,34 @@ export async function queueEmail(db: DbOrTransaction, message: EmailMessage): Pr
   return id;
 }
 
+/** Counts the message against its recipient's budget; false when the budget is spent. */
+export async function withinBudget(db: Db, message: Pick<EmailMessage, "kind" | "to">): Promise<boolean> {
+  const budget = budgetFor(message.kind);
+  if (!budget) return true;
+  const key = limitKey(budget.scope, message.to);
+  const result = await hitLimits(
+    db,
+    budget.rules.map((rule) => ({ key: `${key}:${rule.windowSeconds}`, rule })),
+  );
+  return result.allowed;
+}
+
 export interface Mailer {
   /**
    * Queues the message and starts delivering it in the background, so a slow
-   * mail server never holds a page; a failed attempt is retried later.
+   * mail server never holds a page; a failed attempt is retried later. A
+   * message over its recipient's budget (budgets.ts) is not queued at all:
+   * the answer is false, and the caller answers as if it went.
    */
-  send(message: EmailMessage): Promise<void>;
+  send(message: EmailMessage): Promise<boolean>;
   /** Starts delivering one queued message in the background. */
   deliverSoon(id: string): void;
+  /**
+   * Lets email work run in the background (a sign-up's link, queued once the
+   * sign-up's transaction is done), so it never holds an answer; settled()
+   * waits for it, and a failure is logged.
+   */
+  track(work: Promise<unknown>): void;
   /** Resolves once background deliveries started so far have finished (tests, shutdown). */
   settled(): Promise<void>;
   /** Delivers what is due now (and, with an id, only that message). */
@@ -125,19 +147,31 @@ export function createMailer({
 
   const mailer: Mailer = {
     async send(message) {
+      if (!(await withinBudget(db, message))) {
+        log.info({ email: message.kind }, "email not sent: its recipient has had all we send for now");
+        return false;
+      }
       mailer.deliverSoon(await queueEmail(db, message));
+      return true;
     },
     deliverSoon(id) {
-      const delivery = mailer
-        .deliverDue({ id })
-        .catch((error) =>
-          log.error({ err: error, email: id }, "email delivery failed; the outbox will retry"),
-        )
-        .finally(() => inFlight.delete(delivery));
-      inFlight.add(delivery);
+      mailer.track(
+        mailer
+          .deliverDue({ id })
+          .catch((error) =>
+            log.error({ err: error, email: id }, "email delivery failed; the outbox will retry"),
+          ),
+      );
+    },
+    track(work) {
+      const tracked = work
+        .catch((error) => log.error({ err: error }, "email could not be queued"))
+        .finally(() => inFlight.delete(tracked));
+      inFlight.add(tracked);
     },
     async settled() {
-      await Promise.all([...inFlight]);
+      // Work that finishes may start a delivery of its own: wait for that too.
+      while (inFlight.size > 0) await Promise.all([...inFlight]);
     },
     async deliverDue({ id, now = new Date() } = {}) {
       const ids = id

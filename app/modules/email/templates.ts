@@ -145,6 +145,75 @@ export function welcomeEmail({ name, portalUrl }: { name: string; portalUrl: str
   };
 }
 
+/** The first email of a password sign-up: the welcome, and the link that proves the address. */
+export function confirmEmailEmail({
+  name,
+  url,
+  hours,
+}: {
+  name: string;
+  url: string;
+  hours: number;
+}): EmailContent {
+  const hello = `Welcome, ${name}.`;
+  const intro = `You're one step from your ${BRAND.name} course: open the link below to confirm this is your email address, and you'll go straight to your dashboard. The link works for the next ${hours} hours.`;
+  const care =
+    "Hypnobirthing is a complement to the care of your midwife or doctor, never a replacement: please ask them anything about your health or your baby's.";
+  const footnote = `If you didn't create a ${BRAND.name} account, you can ignore this email: no account is made without this step.`;
+  return {
+    subject: `Confirm your email to start ${BRAND.name}`,
+    text: text([hello, intro, `Confirm and start: ${url}`, care, footnote]),
+    html: layout({
+      preheader: "One tap and your course is ready.",
+      heading: "Confirm your email",
+      paragraphs: [hello, intro, care],
+      action: { label: "Confirm and start", url },
+      footnote,
+    }),
+  };
+}
+
+/**
+ * Someone tried to sign up with an address that already has an account. The
+ * page said what it says to everyone; the owner of the address hears the rest.
+ */
+export function accountExistsEmail({ name, signInUrl }: { name: string; signInUrl: string }): EmailContent {
+  const hello = `Hello ${name},`;
+  const intro = `Someone (we hope you) just tried to create a ${BRAND.name} account with this email address. You already have one, so nothing new was made.`;
+  const how =
+    "To get back in, sign in with your password, or ask for a sign-in link or code by email if you've forgotten it.";
+  const footnote = `If it wasn't you, you can ignore this email: your account hasn't changed.`;
+  return {
+    subject: `You already have a ${BRAND.name} account`,
+    text: text([hello, intro, how, `Sign in: ${signInUrl}`, footnote]),
+    html: layout({
+      preheader: "You already have an account with this address.",
+      heading: "You already have an account",
+      paragraphs: [hello, intro, how],
+      action: { label: "Sign in", url: signInUrl },
+      footnote,
+    }),
+  };
+}
+
+/** The code that confirms deleting an account. */
+export function deletionCodeEmail({ code, minutes }: { code: string; minutes: number }): EmailContent {
+  const intro = `Enter this code on your profile page to confirm that you want to delete your ${BRAND.name} account and everything in it. It works once, for the next ${minutes} minutes.`;
+  const footnote =
+    "If you didn't ask to delete your account, someone may be signed in as you: sign in and change your password, or reply to this email for help. Without this code nothing is deleted.";
+  return {
+    subject: `Your code to delete your ${BRAND.name} account: ${code}`,
+    text: text([intro, `Your code: ${code}`, footnote]),
+    html: layout({
+      preheader: `Your code is ${code}.`,
+      heading: "Confirm deleting your account",
+      paragraphs: [intro],
+      code,
+      footnote,
+    }),
+  };
+}
+
 /** What the contact form sends the owner. */
 export interface ContactMessageDetails {
   name: string;

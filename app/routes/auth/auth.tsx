@@ -33,12 +33,19 @@ export function meta({ location, matches }: Route.MetaArgs) {
   });
 }
 
-export function loader(args: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
   const member = args.context.get(memberContext);
   const tab = authTab(args.url.searchParams.get("tier"));
+  const { payments, flash } = services(args);
+  // Back from the link that confirmed a new account: welcome, then on to the course or the payment.
+  if (member && args.url.searchParams.get("welcome") === "1") {
+    throw await redirectWithFlash(flash, tab === "premium" ? "/auth?tier=premium" : "/portal", {
+      type: "success",
+      message: authMessages.welcomeNew,
+    });
+  }
   // Signed in already: straight to the portal, unless they came to buy the course.
   if (member && tab !== "premium") throw redirect("/portal");
-  const { payments } = services(args);
   const error = args.url.searchParams.get("error");
   return {
     tab,
@@ -72,17 +79,34 @@ export async function action(args: Route.ActionArgs) {
 
   switch (input.intent) {
     case "sign-up": {
-      const outcome = await account.signUpWithPassword(auth, headers, input);
+      const { tier, ...details } = input;
+      const outcome = await account.signUpWithPassword(auth, headers, {
+        ...details,
+        callbackURL: afterConfirmation(tier),
+      });
       if (!outcome.ok) return failed(outcome);
-      return redirectWithFlash(
-        flash,
-        input.tier === "premium" ? "/auth?tier=premium" : "/portal",
-        { type: "success", message: authMessages.welcomeNew },
-        outcome.cookies,
+      // The same answer whether or not the address has an account: the email says which.
+      return sent(
+        submission.reply({ hideFields: ["password"] }),
+        "confirm",
+        input.email,
+        authMessages.confirmationSent,
       );
+    }
+    case "resend-confirmation": {
+      const outcome = await account.resendConfirmation(auth, headers, {
+        email: input.email,
+        callbackURL: afterConfirmation(input.tier),
+      });
+      if (!outcome.ok) return failed(outcome);
+      return sent(submission.reply(), "confirm", input.email, authMessages.confirmationSent);
     }
     case "sign-in": {
       const outcome = await account.signInWithPassword(auth, headers, input);
+      // Too many tries: the password waits, but a link or a code by email still lets the owner in.
+      if (!outcome.ok && outcome.status === 429) {
+        return failed({ ...outcome, message: `${outcome.message} ${authMessages.lockedOutHelp}` });
+      }
       if (!outcome.ok) return failed(outcome);
       return redirectWithFlash(
         flash,
@@ -164,13 +188,26 @@ function sent(
 ) {
   return data<AuthFormResult>({ intent: kindIntent[kind], result, sent: kind, email, message });
 }
-const kindIntent = { "magic-link": "magic-link", code: "send-code", reset: "request-reset" } as const;
+const kindIntent = {
+  "magic-link": "magic-link",
+  code: "send-code",
+  reset: "request-reset",
+  confirm: "sign-up",
+} as const;
+
+/** Where the link that confirms a new account leads: the portal, or the payment for the Complete Course. */
+function afterConfirmation(tier: "free" | "premium") {
+  return `/auth?tier=${tier}&welcome=1`;
+}
 
 /** The words for an error a provider or a sign-in link came back with. */
 function describeAuthError(code: string, description: string | null) {
   const known: Record<string, string> = {
     INVALID_TOKEN: "This sign-in link has expired or was already used. Please ask for a new one.",
     EXPIRED_TOKEN: "This sign-in link has expired. Please ask for a new one.",
+    TOKEN_EXPIRED:
+      "This link has expired. Sign in with your password and we'll send you a new one, or ask for a sign-in link.",
+    USER_NOT_FOUND: "This link is no longer valid. Please sign up again or sign in.",
     access_denied: "You cancelled the sign-in.",
   };
   return authMessages.authFailed(description || known[code] || code);

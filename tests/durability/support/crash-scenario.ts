@@ -7,6 +7,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { expect } from "vitest";
 import { SQLITE_FILE } from "~/platform/db.server.ts";
 import { signUpOverHttp, uniqueEmail, withDatabase, type ServerData } from "../../support/accounts.ts";
+import { localOutbox } from "../../support/mailbox.ts";
 import type { CookieClient } from "../../support/cookie-client.ts";
 import { freePort, startServer, type ServerProcess } from "../../support/server-process.ts";
 
@@ -101,7 +102,10 @@ export async function runCrashScenario(options: CrashScenarioOptions): Promise<C
       const buyers = await Promise.all(
         Array.from({ length: BUYERS_PER_ROUND }, async () => {
           const email = uniqueEmail("buyer");
-          const { client } = await signUpOverHttp(server.baseUrl, { name: "Crash Buyer", email });
+          const { client } = await signUpOverHttp(server.baseUrl, localOutbox(server.dataDir), {
+            name: "Crash Buyer",
+            email,
+          });
           ledger.accounts.add(email);
           return { client, email };
         }),
@@ -213,7 +217,10 @@ async function loop(ledger: Ledger, running: () => boolean, step: (i: number) =>
 
 /** A free member with a saved due date, so the programme's 14 days exist. */
 async function newMember(baseUrl: string, data: ServerData, name: string): Promise<Member> {
-  const { client, email } = await signUpOverHttp(baseUrl, { name, email: uniqueEmail("crash") });
+  const { client, email } = await signUpOverHttp(baseUrl, localOutbox(data.dataDir), {
+    name,
+    email: uniqueEmail("crash"),
+  });
   const dueDate = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
   const saved = await client.request("/portal/program.data", {
     method: "POST",

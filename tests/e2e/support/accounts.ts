@@ -1,15 +1,31 @@
 import { inject } from "vitest";
 import type { Page } from "playwright-core";
 import type { Db } from "~/platform/db.server.ts";
-import { PASSWORD, uniqueEmail, withDatabase, type ServerData } from "../../support/accounts.ts";
+import {
+  CONFIRM_SUBJECT,
+  PASSWORD,
+  uniqueEmail,
+  withDatabase,
+  type ServerData,
+} from "../../support/accounts.ts";
+import { firstLink } from "../../support/cookie-client.ts";
+import { localOutbox, type Mailbox } from "../../support/mailbox.ts";
 import { waitForHydration } from "./browser.ts";
 
 export { PASSWORD, uniqueEmail, type ServerData };
 
-/** Creates a free account through the sign-up form and waits for the portal. */
+/**
+ * Creates a free account through the sign-up form and the link in the email
+ * it sends (read from the server's outbox), and waits for the portal.
+ */
 export async function signUpThroughForm(
   page: Page,
-  { name = "Amara Okafor", email = uniqueEmail(), origin = "" } = {},
+  {
+    name = "Amara Okafor",
+    email = uniqueEmail(),
+    origin = "",
+    mailbox = localOutbox(inject("dataDir")),
+  }: { name?: string; email?: string; origin?: string; mailbox?: Mailbox } = {},
 ) {
   await page.goto(`${origin}/auth?tier=free`);
   await waitForHydration(page);
@@ -17,6 +33,8 @@ export async function signUpThroughForm(
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Choose a password").fill(PASSWORD);
   await page.getByRole("button", { name: "Create free account" }).click();
+  await page.getByRole("heading", { name: "Check your email" }).waitFor();
+  await page.goto(firstLink((await mailbox.latest(email, CONFIRM_SUBJECT)).text));
   await page.waitForURL((url) => url.pathname === "/portal");
   return { email, name };
 }

@@ -1,10 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import { expect } from "vitest";
 import routes from "../../../app/routes.ts";
 import { createCookieClient, type CookieClient } from "../../support/cookie-client.ts";
-import { makePremium, PASSWORD, uniqueEmail, withServerDatabase, type ServerData } from "./accounts.ts";
+import { signUpOverHttp } from "../../support/accounts.ts";
+import { localOutbox, type Mailbox } from "../../support/mailbox.ts";
+import { makePremium, uniqueEmail, withServerDatabase, type ServerData } from "./accounts.ts";
 
 /**
  * Shared pieces of the security suite: the app's routes as the route config
@@ -132,18 +133,23 @@ export interface Member {
   id: string;
 }
 
-/** A new member, signed up through Better Auth's API, premium when asked. */
+/** A new member, signed up through the sign-up form and the emailed link, premium when asked. */
 export async function signUpMember(
   server: ServerData & { baseUrl: string },
-  { premium = false, name = "Robin Member", label = "member" } = {},
+  {
+    premium = false,
+    name = "Robin Member",
+    label = "member",
+    email = uniqueEmail(label),
+    // A server with SMTP_URL sends to a test mail server instead of its local outbox.
+    mailbox = localOutbox(server.dataDir),
+  }: { premium?: boolean; name?: string; label?: string; email?: string; mailbox?: Mailbox } = {},
 ): Promise<Member> {
-  const client = visitor(server.baseUrl);
-  const email = uniqueEmail(label);
-  const response = await client.request("/api/auth/sign-up/email", {
-    method: "POST",
-    json: { name, email, password: PASSWORD },
+  const { client } = await signUpOverHttp(server.baseUrl, mailbox, {
+    name,
+    email,
+    client: visitor(server.baseUrl),
   });
-  expect(response.status, await response.clone().text()).toBe(200);
   if (premium) await makePremium(email, server);
   const id = await withServerDatabase(
     async (db) =>
@@ -151,6 +157,12 @@ export async function signUpMember(
     server,
   );
   return { client, email, name, id };
+}
+
+/** Whether the client's session still works: her profile page answers, with her address on it. */
+export async function isSignedIn(client: CookieClient, email: string) {
+  const response = await client.request("/portal/profile");
+  return response.status === 200 && (await response.text()).includes(email);
 }
 
 /**

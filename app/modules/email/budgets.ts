@@ -1,0 +1,47 @@
+/**
+ * How much email one address can be made to receive. Anyone can ask for a
+ * sign-in link, a code or a reset for any address, so those are held per
+ * recipient; over the budget the email is quietly not sent, and the page
+ * answers as it always does, so the limit tells an outsider nothing.
+ * Receipts and refund notices follow payments, which are limited where
+ * they are taken.
+ */
+
+export interface Rule {
+  limit: number;
+  windowSeconds: number;
+}
+
+const MINUTE = 60;
+const DAY = 24 * 60 * MINUTE;
+
+/** Three in a quarter of an hour and ten a day, whatever mix of kinds. */
+export const RECIPIENT_BUDGET: Rule[] = [
+  { limit: 3, windowSeconds: 15 * MINUTE },
+  { limit: 10, windowSeconds: DAY },
+];
+
+/** The email anyone can cause to be sent to an address by typing it into a form. */
+export const ON_REQUEST_KINDS: ReadonlySet<string> = new Set([
+  "magic-link",
+  "sign-in-code",
+  "password-reset",
+  "confirm-email",
+  "account-exists",
+  "welcome",
+  "deletion-code",
+]);
+
+/**
+ * The owner's notice of each contact message: every message is kept, and
+ * past this many in a day the notices stop until the next, so a flood can't
+ * bury the owner's inbox.
+ */
+export const OWNER_NOTICE_BUDGET: Rule[] = [{ limit: 200, windowSeconds: DAY }];
+
+/** The budget an email of this kind is held to, and the counter it shares; null when it has none. */
+export function budgetFor(kind: string): { scope: string; rules: Rule[] } | null {
+  if (ON_REQUEST_KINDS.has(kind)) return { scope: "mail:on-request", rules: RECIPIENT_BUDGET };
+  if (kind === "contact-message") return { scope: "mail:owner-notice", rules: OWNER_NOTICE_BUDGET };
+  return null;
+}
