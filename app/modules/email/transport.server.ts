@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Logger } from "~/platform/log.server.ts";
+import { normalizeEmail } from "../accounts/email-address.ts";
 import type { EmailMessage } from "./templates.ts";
 
 /** Something that can deliver one message now, or throw. */
@@ -81,15 +82,41 @@ function localOutboxTransport(dir: string, baseUrl: string, log: Logger): MailTr
 }
 
 export function readLocalOutbox(dataDir: string, limit = 50): StoredEmail[] {
+  return localOutboxFiles(dataDir)
+    .sort()
+    .reverse()
+    .slice(0, limit)
+    .map((file) => readStoredEmail(file));
+}
+
+/**
+ * Removes the local outbox's messages to or about any of these (normalised)
+ * addresses: a deleted account leaves no email behind. Returns how many went.
+ */
+export function forgetLocalOutbox(dataDir: string, addresses: readonly string[]): number {
+  const wanted = new Set(addresses);
+  let removed = 0;
+  for (const file of localOutboxFiles(dataDir)) {
+    const { to, about } = readStoredEmail(file);
+    if (wanted.has(normalizeEmail(to)) || (about !== undefined && wanted.has(normalizeEmail(about)))) {
+      fs.rmSync(file, { force: true });
+      removed += 1;
+    }
+  }
+  return removed;
+}
+
+function localOutboxFiles(dataDir: string): string[] {
   const dir = path.join(dataDir, "outbox");
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir)
     .filter((name) => name.endsWith(".json"))
-    .sort()
-    .reverse()
-    .slice(0, limit)
-    .map((name) => JSON.parse(fs.readFileSync(path.join(dir, name), "utf8")) as StoredEmail);
+    .map((name) => path.join(dir, name));
+}
+
+function readStoredEmail(file: string): StoredEmail {
+  return JSON.parse(fs.readFileSync(file, "utf8")) as StoredEmail;
 }
 
 /** s***@example.com: enough to tell messages apart in a log, not to collect addresses. */
