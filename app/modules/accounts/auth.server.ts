@@ -5,7 +5,7 @@ import { emailOTP, magicLink } from "better-auth/plugins";
 import type { Dialect } from "../../../db/dialect.ts";
 import type { Db } from "~/platform/db.server.ts";
 import { isSecureOrigin, type Env } from "~/platform/env.server.ts";
-import type { Logger } from "~/platform/log.server.ts";
+import { scrubLogText, type Logger } from "~/platform/log.server.ts";
 import { hitLimit, limitKey, tooManyAttemptsMessage, type LimitRule } from "~/platform/rate-limit.server.ts";
 import { deriveKey } from "~/platform/secret.server.ts";
 import type { Mailer } from "../email/outbox.server.ts";
@@ -63,7 +63,8 @@ export function createAuth({ db, dialect, env, secret, mailer, log }: AuthDeps) 
     telemetry: { enabled: false },
     logger: {
       level: "warn",
-      log: (level, message) => log[level]({ source: "better-auth" }, message),
+      // Its messages can quote an address ("Sign-up attempt for existing email: …"); ours name no one.
+      log: (level, message) => log[level]({ source: "better-auth" }, scrubLogText(message)),
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     emailAndPassword: {
