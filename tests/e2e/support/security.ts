@@ -132,13 +132,12 @@ export interface Member {
   id: string;
 }
 
-/** A new member, signed up through Better Auth's API, premium when asked. */
+/** A new member, signed up through Better Auth's API, premium when asked; `email` is lower-case. */
 export async function signUpMember(
   server: ServerData & { baseUrl: string },
-  { premium = false, name = "Robin Member", label = "member" } = {},
+  { premium = false, name = "Robin Member", label = "member", email = uniqueEmail(label) } = {},
 ): Promise<Member> {
   const client = visitor(server.baseUrl);
-  const email = uniqueEmail(label);
   const response = await client.request("/api/auth/sign-up/email", {
     method: "POST",
     json: { name, email, password: PASSWORD },
