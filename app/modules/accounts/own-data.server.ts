@@ -132,7 +132,7 @@ const bool = (value: unknown) => Boolean(value);
 export async function exportMemberData(db: Db, userId: string) {
   const member = await memberKeys(db, userId);
   if (!member) throw new Error("No such member");
-  const mine = <T extends MemberTable>(table: T) => ofMember(table, member);
+  const mine = (table: MemberTable) => ofMember(table, member);
   const [
     user,
     accounts,
@@ -295,9 +295,10 @@ export interface DeletionDeps {
 
 /**
  * Removes the member everywhere MEMBER_DATA says, in one transaction;
- * purchases stay as anonymous sales records. Then her messages in the local
- * outbox go, and SQLite's log is checkpointed so no copy of the deleted rows
- * is left in it (secure_delete has already zeroed them in the file).
+ * purchases stay as anonymous sales records. Then SQLite's log is
+ * checkpointed so no copy of the deleted rows is left in it (secure_delete
+ * has already zeroed them in the file), and her messages in the local outbox
+ * go.
  */
 export async function deleteMember({ database, dataDir }: DeletionDeps, userId: string) {
   const forgotten = await database.db.transaction().execute(async (trx) => {
@@ -323,6 +324,6 @@ export async function deleteMember({ database, dataDir }: DeletionDeps, userId: 
     return member;
   });
   if (!forgotten) return;
-  forgetLocalOutbox(dataDir, forgotten.addresses);
   await database.checkpoint();
+  forgetLocalOutbox(dataDir, forgotten.addresses);
 }

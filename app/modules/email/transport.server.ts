@@ -89,19 +89,22 @@ export function readLocalOutbox(dataDir: string, limit = 50): StoredEmail[] {
 
 /**
  * Removes the local outbox's messages to or about any of these (normalised)
- * addresses: a deleted account leaves no email behind. Returns how many went.
+ * addresses: a deleted account leaves no email behind.
  */
-export function forgetLocalOutbox(dataDir: string, addresses: readonly string[]): number {
+export function forgetLocalOutbox(dataDir: string, addresses: readonly string[]) {
   const wanted = new Set(addresses);
-  let removed = 0;
   for (const file of localOutboxFiles(dataDir)) {
-    const { to, about } = readStoredEmail(file);
+    let message: StoredEmail;
+    try {
+      message = readStoredEmail(file);
+    } catch {
+      continue; // being written at this moment, or not one of ours
+    }
+    const { to, about } = message;
     if (wanted.has(normalizeEmail(to)) || (about !== undefined && wanted.has(normalizeEmail(about)))) {
       fs.rmSync(file, { force: true });
-      removed += 1;
     }
   }
-  return removed;
 }
 
 function localOutboxFiles(dataDir: string): string[] {
