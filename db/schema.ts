@@ -172,6 +172,8 @@ export interface EmailOutboxTable {
   id: string;
   kind: string;
   to_address: string;
+  /** Whom the message is about, when not its recipient (migration 0009); normalised like to_address. */
+  about_address: ColumnType<string | null, string | null | undefined, string | null>;
   subject: string;
   text_body: string | null;
   html_body: string | null;

@@ -32,6 +32,13 @@ export interface DatabaseHandle {
    * A write that fails alone (a constraint) fails alone; the rest commit.
    */
   commitTogether<T>(write: (db: Db) => Promise<T>): Promise<T>;
+  /**
+   * After a deletion: on SQLite, copies the write-ahead log into the database
+   * file and empties it, so the deleted rows' old pages are gone from the log
+   * too (secure_delete has zeroed them in the file). PostgreSQL has nothing
+   * to do per deletion (docs/deploy.md).
+   */
+  checkpoint(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -101,12 +108,15 @@ function openSqlite(file: string): DatabaseHandle {
   if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
   const raw = new DatabaseSync(file);
   // WAL lets readers work while one writer commits; synchronous=FULL makes every
-  // commit durable on disk before it is acknowledged (see docs/decisions).
+  // commit durable on disk before it is acknowledged; secure_delete overwrites
+  // deleted rows with zeros instead of leaving them readable in free space
+  // (see docs/decisions).
   raw.exec(`
     PRAGMA journal_mode = WAL;
     PRAGMA synchronous = FULL;
     PRAGMA foreign_keys = ON;
     PRAGMA busy_timeout = 5000;
+    PRAGMA secure_delete = ON;
   `);
   const db = new Kysely<Database>({
     dialect: new ImmediateSqliteDialect({ database: nodeSqliteAdapter(raw) }),
@@ -118,6 +128,9 @@ function openSqlite(file: string): DatabaseHandle {
       await sql`select 1`.execute(db);
     },
     commitTogether: groupCommit(db),
+    checkpoint: async () => {
+      await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
+    },
     close: () => db.destroy(),
   };
 }
@@ -191,6 +204,7 @@ function openPostgres(url: string): DatabaseHandle {
     },
     // PostgreSQL commits concurrent transactions together itself.
     commitTogether: (write) => db.transaction().execute(write),
+    checkpoint: async () => {},
     close: () => db.destroy(),
   };
 }

@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { createLogger, scrubUrl } from "./log.server.ts";
+import { createLogger, scrubLogText, scrubUrl } from "./log.server.ts";
 
 describe("scrubUrl", () => {
   it.each([
@@ -18,6 +18,7 @@ describe("scrubUrl", () => {
     ],
     ["/shared/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde", "/shared/[redacted]"],
     ["/shared", "/shared"],
+    ["/x?email=Ana%40Example.com&name=Ana+Rivers", "/x?email=%5Bredacted%5D&name=%5Bredacted%5D"],
   ])("%s is logged as %s", (url, logged) => {
     expect(scrubUrl(url)).toBe(logged);
   });
@@ -27,8 +28,27 @@ describe("scrubUrl", () => {
   });
 });
 
+describe("scrubLogText", () => {
+  it.each([
+    [
+      "Sign-up attempt for existing email: Ana.Rivers@Example.com",
+      "Sign-up attempt for existing email: [email]",
+    ],
+    [
+      "Invalid callbackURL: https://evil.example/x?name=Ana%20Rivers",
+      "Invalid callbackURL: https://evil.example/x?[redacted]",
+    ],
+    ["Invalid origin: /portal?e=ana%40example.com", "Invalid origin: /portal?[redacted]"],
+    ["ÉLODIE@exemple.fr wrote", "[email] wrote"],
+    ["Reset Password: User not found", "Reset Password: User not found"],
+    ["Is this right? Yes", "Is this right? Yes"],
+  ])("%j is logged as %j", (message, logged) => {
+    expect(scrubLogText(message)).toBe(logged);
+  });
+});
+
 describe("createLogger", () => {
-  it("never writes passwords, tokens or cookies", () => {
+  const capture = () => {
     const lines: string[] = [];
     const logger = createLogger(
       "info",
@@ -39,6 +59,11 @@ describe("createLogger", () => {
         },
       }),
     );
+    return { logger, written: () => lines.join("") };
+  };
+
+  it("never writes passwords, tokens or cookies", () => {
+    const { logger, written } = capture();
     logger.info(
       {
         password: "hunter2",
@@ -47,8 +72,24 @@ describe("createLogger", () => {
       },
       "signing in",
     );
-    const written = lines.join("");
-    expect(written).toContain("signing in");
-    expect(written).not.toMatch(/hunter2|tok_123|session=abc|Bearer xyz/);
+    expect(written()).toContain("signing in");
+    expect(written()).not.toMatch(/hunter2|tok_123|session=abc|Bearer xyz/);
+  });
+
+  it("writes no email address, wherever a caller or an error puts one, and no row a database quotes", () => {
+    const { logger, written } = capture();
+    const error = Object.assign(new Error("duplicate key for ana.rivers@example.com"), {
+      detail: "Failing row contains (42, Ana Rivers, ana.rivers@example.com).",
+    });
+    logger.info(
+      { to: "Ana.Rivers@Example.com", url: "/x?e=ana.rivers%40example.com" },
+      "sent to ana.rivers@example.com",
+    );
+    logger.child({ request: 1 }).error({ err: error }, "could not store");
+    const text = written();
+    expect(text).not.toMatch(/ana\.rivers|Ana Rivers/i);
+    expect(text).toContain("[email]");
+    expect(text).toContain('"detail":"[redacted]"');
+    expect(text).toContain("could not store");
   });
 });

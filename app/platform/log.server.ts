@@ -6,6 +6,9 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
   return pino(
     {
       level,
+      // Logs name members by id only. Whatever a message or an error still carries (a database
+      // error quoting a row, a library's own text) loses its addresses on the way out.
+      hooks: { streamWrite: scrubLogLine },
       // Belt and braces: these never reach the log even if a caller passes them.
       redact: {
         paths: [
@@ -28,7 +31,7 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
 }
 
 const SENSITIVE_QUERY =
-  /^(token|code|otp|password|secret|key|sig|signature|state|callbackurl|client_secret)$/i;
+  /^(token|code|otp|password|secret|key|sig|signature|state|callbackurl|client_secret|email|name)$/i;
 
 /** Paths that carry a secret as a segment: a password reset link, a partner's private link. */
 const SECRET_PATH = /^(\/api\/auth\/reset-password\/|\/shared\/)[^/?#]+/;
@@ -46,4 +49,26 @@ export function scrubUrl(url: string): string {
     if (SENSITIVE_QUERY.test(name)) params.set(name, "[redacted]");
   }
   return `${url.slice(0, queryStart)}?${params.toString()}`;
+}
+
+/** An email address as text carries it: plain, or URL-encoded (%40). */
+const EMAIL_ADDRESS = /[\p{L}\p{N}._%+-]+(?:@|%40)[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/giu;
+/** A URL's query: a library's message may quote a URL the visitor made up. */
+const QUERY = /\?[^\s"'`]+/g;
+/** PostgreSQL's error detail quotes the values of the row that failed: a name, an address. */
+const PG_ERROR_DETAIL = /"detail":"(?:[^"\\]|\\.)*"/g;
+
+/**
+ * A third party's log message made fit for our log: addresses and query
+ * strings are replaced. Better Auth's messages quote addresses ("Sign-up
+ * attempt for existing email: …") and URLs a visitor sent, never names.
+ */
+export function scrubLogText(text: string): string {
+  return text.replace(EMAIL_ADDRESS, "[email]").replace(QUERY, "?[redacted]");
+}
+
+/** Every line the logger writes (JSON) passes here last. */
+export function scrubLogLine(line: string): string {
+  if (!line.includes("@") && !line.includes("%40") && !line.includes('"detail"')) return line;
+  return line.replace(EMAIL_ADDRESS, "[email]").replace(PG_ERROR_DETAIL, '"detail":"[redacted]"');
 }

@@ -382,7 +382,7 @@ describe.each(testDialects)("accounts on %s", (dialect) => {
     expect((await exportMemberData(services.database.db, me!.user.id)).purchases).toEqual([
       expect.objectContaining({ status: "succeeded", receiptEmail: `books-${email}` }),
     ]);
-    await deleteMember(services.database.db, me!.user.id);
+    await deleteMember({ database: services.database, dataDir }, me!.user.id);
     expect(await session(client)).toBeNull();
     // The sale stays for the accounts, but nothing in it points at the person any more.
     expect(

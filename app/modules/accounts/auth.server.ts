@@ -5,7 +5,7 @@ import { emailOTP, magicLink } from "better-auth/plugins";
 import type { Dialect } from "../../../db/dialect.ts";
 import type { Db } from "~/platform/db.server.ts";
 import { isSecureOrigin, type Env } from "~/platform/env.server.ts";
-import type { Logger } from "~/platform/log.server.ts";
+import { scrubLogText, type Logger } from "~/platform/log.server.ts";
 import {
   hitLimits,
   limitKey,
@@ -68,7 +68,8 @@ export function createAuth({ db, dialect, env, secret, mailer, log }: AuthDeps) 
     telemetry: { enabled: false },
     logger: {
       level: "warn",
-      log: (level, message) => log[level]({ source: "better-auth" }, message),
+      // Its messages can quote an address ("Sign-up attempt for existing email: …"); ours name no one.
+      log: (level, message) => log[level]({ source: "better-auth" }, scrubLogText(message)),
     },
     // A provider's failed return lands on our own sign-in page, which says what went wrong.
     onAPIError: { errorURL: `${env.BASE_URL}/auth` },

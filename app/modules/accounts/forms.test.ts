@@ -37,8 +37,8 @@ describe("sign-up rules", () => {
     password: "calm-waters-rise",
   };
 
-  it("accepts a good sign-up and trims the email", () => {
-    const parsed = signUpSchema.parse({ ...valid, email: "  amara@example.com " });
+  it("accepts a good sign-up and normalises the email", () => {
+    const parsed = signUpSchema.parse({ ...valid, email: "  Amara@Example.com " });
     expect(parsed.email).toBe("amara@example.com");
     expect(parsed.tier).toBe("free");
   });

@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { isPlainText } from "../site/plain-text.ts";
+import { normalizeEmail } from "./email-address.ts";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./providers.ts";
 
 /** The account forms' rules: the same schema checks in the browser and on the server. */
 
 const email = z
   .string({ message: "Please enter your email address" })
-  .trim()
+  .overwrite(normalizeEmail)
   .min(1, "Please enter your email address")
   .max(254, "That email address is too long")
   .pipe(z.email({ message: "Please enter a valid email address" }));

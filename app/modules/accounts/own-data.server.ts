@@ -1,21 +1,140 @@
-import type { Db } from "~/platform/db.server.ts";
+import crypto from "node:crypto";
+import { sql, type RawBuilder, type SqlBool } from "kysely";
+import type { Database } from "../../../db/schema.ts";
+import { forgetLocalOutbox } from "~/modules/email/transport.server.ts";
+import type { DatabaseHandle, Db } from "~/platform/db.server.ts";
+import { normalizeEmail } from "./email-address.ts";
 
 /**
  * A member's right to their own data: everything we hold about them, as JSON,
- * and the deletion of all of it. Both work only on the id of the session's user.
+ * and the deletion of all of it. Both work from the id of the session's user,
+ * and both find her rows through MEMBER_DATA.
  */
+
+/** How a member's rows are found in one table. */
+type Finder<Column extends string> =
+  /** By a column holding her user id. */
+  | { userId: Column }
+  /** By columns holding an email address: hers, or any her purchases' receipts went to. */
+  | { addresses: readonly Column[] }
+  /** Kept without what ties them to her: these columns are cleared instead. */
+  | { anonymise: { userId: Column; address: Column } }
+  /** Better Auth's pending sign-in links, codes and reset tokens (see authTokenRows). */
+  | { authTokens: { identifier: Column; value: Column } }
+  /** Nothing about a member, and why. */
+  | { none: string };
+
+/**
+ * Every table, and how a member's rows are found in it: the one list the
+ * export and the deletion follow. TypeScript wants a line for each table in
+ * db/schema.ts; own-data.server.test.ts reads the live schema and fails for
+ * any column that looks like it holds a member (a user id, an address, an
+ * identifier) that this list does not search.
+ */
+export const MEMBER_DATA: { [T in keyof Database]: Finder<keyof Database[T] & string> } = {
+  user: { userId: "id" },
+  session: { userId: "userId" },
+  account: { userId: "userId" },
+  verification: { authTokens: { identifier: "identifier", value: "value" } },
+  profiles: { userId: "id" },
+  member_versions: { userId: "user_id" },
+  audio_progress: { userId: "user_id" },
+  program_schedule: { userId: "user_id" },
+  user_progress: { userId: "user_id" },
+  share_tokens: { userId: "user_id" },
+  contact_messages: { addresses: ["email"] },
+  // Email to her, and the owner's copies of her contact messages.
+  email_outbox: { addresses: ["to_address", "about_address"] },
+  // A business keeps its sales records; they stay without the buyer or her receipt address.
+  purchases: { anonymise: { userId: "user_id", address: "receipt_email" } },
+  rate_limits: { none: "keys are salted hashes of an IP address or an email address" },
+  payment_events: { none: "the providers' event ids and types" },
+};
+
+export type MemberTable = keyof typeof MEMBER_DATA;
+
+/** The columns a table's finder searches (a row found by user id goes whole). */
+export function searchedColumns(table: MemberTable): string[] {
+  const finder: Finder<string> = MEMBER_DATA[table];
+  if ("userId" in finder) return [finder.userId];
+  if ("addresses" in finder) return [...finder.addresses];
+  if ("anonymise" in finder) return [finder.anonymise.userId, finder.anonymise.address];
+  if ("authTokens" in finder) return [finder.authTokens.identifier, finder.authTokens.value];
+  return [];
+}
+
+/** What identifies a member's rows: her id and her addresses, normalised. */
+interface MemberKeys {
+  id: string;
+  addresses: string[];
+}
+
+async function memberKeys(db: Db, userId: string): Promise<MemberKeys | undefined> {
+  const user = await db.selectFrom("user").select("email").where("id", "=", userId).executeTakeFirst();
+  if (!user) return undefined;
+  const receipts = await db
+    .selectFrom("purchases")
+    .select("receipt_email")
+    .where("user_id", "=", userId)
+    .where("receipt_email", "is not", null)
+    .execute();
+  const addresses = [user.email, ...receipts.map((p) => p.receipt_email!)].map(normalizeEmail);
+  return { id: userId, addresses: [...new Set(addresses)] };
+}
+
+/** The condition that picks a member's rows in `table`, as MEMBER_DATA says. */
+function ofMember(table: MemberTable, member: MemberKeys): RawBuilder<SqlBool> {
+  const finder: Finder<string> = MEMBER_DATA[table];
+  if ("userId" in finder) return sql<SqlBool>`${sql.ref(finder.userId)} = ${member.id}`;
+  if ("anonymise" in finder) return sql<SqlBool>`${sql.ref(finder.anonymise.userId)} = ${member.id}`;
+  if ("addresses" in finder) {
+    // Stored normalised; lower() also finds a row written before addresses were.
+    const addresses = sql.join(member.addresses);
+    return sql<SqlBool>`(${sql.join(
+      finder.addresses.map((column) => sql`lower(${sql.ref(column)}) in (${addresses})`),
+      sql` or `,
+    )})`;
+  }
+  if ("authTokens" in finder) return authTokenRows(finder.authTokens, member);
+  return sql<SqlBool>`1 = 0`;
+}
+
+/**
+ * Better Auth's verification rows that are hers: a reset token's value is her
+ * user id; a magic link's value is JSON holding her address as she typed it
+ * (and other JSON values may hold her id); a sign-in code's identifier is a
+ * hash of "<type>-otp-<address>" (hashed because auth.server.ts sets
+ * `storeIdentifier: "hashed"`; the format is Better Auth's email-otp plugin's).
+ */
+function authTokenRows(
+  columns: { identifier: string; value: string },
+  member: MemberKeys,
+): RawBuilder<SqlBool> {
+  const value = sql.ref(columns.value);
+  // As a whole JSON string, quotes included: ana@example.com must not find joanna@example.com.
+  const inJson = (text: string) =>
+    sql`lower(${value}) like ${`%"${escapeLike(text.toLowerCase())}"%`} escape '\\'`;
+  const mentions = [sql`${value} = ${member.id}`, ...[member.id, ...member.addresses].map(inJson)];
+  const codes = member.addresses.flatMap((address) =>
+    ["sign-in", "email-verification", "forget-password"].map((type) =>
+      crypto.createHash("sha256").update(`${type}-otp-${address}`).digest("base64url"),
+    ),
+  );
+  return sql<SqlBool>`(${sql.join(mentions, sql` or `)} or ${sql.ref(columns.identifier)} in (${sql.join(codes)}))`;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const iso = (value: Date | string | null | undefined) =>
   value === null || value === undefined ? null : new Date(value).toISOString();
 const bool = (value: unknown) => Boolean(value);
 
 export async function exportMemberData(db: Db, userId: string) {
-  const user = await db
-    .selectFrom("user")
-    .select(["id", "name", "email", "emailVerified", "image", "createdAt", "updatedAt"])
-    .where("id", "=", userId)
-    .executeTakeFirstOrThrow();
+  const member = await memberKeys(db, userId);
+  if (!member) throw new Error("No such member");
+  const mine = (table: MemberTable) => ofMember(table, member);
   const [
+    user,
     accounts,
     sessions,
     profile,
@@ -25,25 +144,31 @@ export async function exportMemberData(db: Db, userId: string) {
     shareTokens,
     purchases,
     contactMessages,
+    emails,
   ] = await Promise.all([
+    db
+      .selectFrom("user")
+      .select(["id", "name", "email", "emailVerified", "image", "createdAt", "updatedAt"])
+      .where(mine("user"))
+      .executeTakeFirstOrThrow(),
     // Sign-in methods only: never password hashes or provider tokens.
-    db.selectFrom("account").select(["providerId", "createdAt"]).where("userId", "=", userId).execute(),
+    db.selectFrom("account").select(["providerId", "createdAt"]).where(mine("account")).execute(),
     db
       .selectFrom("session")
       .select(["createdAt", "expiresAt", "ipAddress", "userAgent"])
-      .where("userId", "=", userId)
+      .where(mine("session"))
       .execute(),
-    db.selectFrom("profiles").selectAll().where("id", "=", userId).executeTakeFirst(),
-    db.selectFrom("audio_progress").selectAll().where("user_id", "=", userId).orderBy("updated_at").execute(),
+    db.selectFrom("profiles").selectAll().where(mine("profiles")).executeTakeFirst(),
+    db.selectFrom("audio_progress").selectAll().where(mine("audio_progress")).orderBy("updated_at").execute(),
     db
       .selectFrom("program_schedule")
       .selectAll()
-      .where("user_id", "=", userId)
+      .where(mine("program_schedule"))
       .orderBy("week_number")
       .orderBy("day_of_week")
       .execute(),
-    db.selectFrom("user_progress").selectAll().where("user_id", "=", userId).executeTakeFirst(),
-    db.selectFrom("share_tokens").select(["created_at"]).where("user_id", "=", userId).execute(),
+    db.selectFrom("user_progress").selectAll().where(mine("user_progress")).executeTakeFirst(),
+    db.selectFrom("share_tokens").select(["created_at"]).where(mine("share_tokens")).execute(),
     db
       .selectFrom("purchases")
       .select([
@@ -56,12 +181,20 @@ export async function exportMemberData(db: Db, userId: string) {
         "succeeded_at",
         "refunded_at",
       ])
-      .where("user_id", "=", userId)
+      .where(mine("purchases"))
       .execute(),
     db
       .selectFrom("contact_messages")
       .select(["name", "email", "phone", "message", "created_at"])
-      .where("email", "=", user.email)
+      .where(mine("contact_messages"))
+      .orderBy("created_at")
+      .execute(),
+    // Bodies are gone once sent (they can hold sign-in links); what was sent, and when, is hers.
+    db
+      .selectFrom("email_outbox")
+      .select(["kind", "subject", "to_address", "status", "created_at", "sent_at"])
+      .where(mine("email_outbox"))
+      .orderBy("created_at")
       .execute(),
   ]);
 
@@ -141,43 +274,56 @@ export async function exportMemberData(db: Db, userId: string) {
       message: m.message,
       sentAt: iso(m.created_at),
     })),
+    emails: emails.map((e) => ({
+      kind: e.kind,
+      subject: e.subject,
+      to: e.to_address,
+      status: e.status,
+      createdAt: iso(e.created_at),
+      sentAt: iso(e.sent_at),
+    })),
   };
 }
 
 export type MemberDataExport = Awaited<ReturnType<typeof exportMemberData>>;
 
+export interface DeletionDeps {
+  database: DatabaseHandle;
+  /** DATA_DIR: the local outbox's files go too. */
+  dataDir: string;
+}
+
 /**
- * Removes the member everywhere at once: the account and everything that
- * hangs off it (by foreign key), their contact messages and queued email.
- * Purchases stay as anonymous sales records, unlinked from the person and
- * without the address their receipt went to.
+ * Removes the member everywhere MEMBER_DATA says, in one transaction;
+ * purchases stay as anonymous sales records. Then SQLite's log is
+ * checkpointed so no copy of the deleted rows is left in it (secure_delete
+ * has already zeroed them in the file), and her messages in the local outbox
+ * go.
  */
-export async function deleteMember(db: Db, userId: string) {
-  await db.transaction().execute(async (trx) => {
-    const user = await trx.selectFrom("user").select("email").where("id", "=", userId).executeTakeFirst();
-    if (!user) return;
-    const receiptAddresses = (
-      await trx
-        .selectFrom("purchases")
-        .select("receipt_email")
-        .where("user_id", "=", userId)
-        .where("receipt_email", "is not", null)
-        .execute()
-    ).map((p) => p.receipt_email!);
-    await trx
-      .updateTable("purchases")
-      .set({ user_id: null, receipt_email: null })
-      .where("user_id", "=", userId)
-      .execute();
-    await trx.deleteFrom("contact_messages").where("email", "=", user.email).execute();
-    await trx.deleteFrom("email_outbox").where("to_address", "=", user.email).execute();
-    if (receiptAddresses.length > 0) {
-      await trx
-        .deleteFrom("email_outbox")
-        .where("kind", "=", "receipt")
-        .where("to_address", "in", receiptAddresses)
-        .execute();
+export async function deleteMember({ database, dataDir }: DeletionDeps, userId: string) {
+  const forgotten = await database.db.transaction().execute(async (trx) => {
+    const member = await memberKeys(trx, userId);
+    if (!member) return undefined;
+    // Purchases first, while they still name her (deleting the user would only unlink them); the
+    // account itself last.
+    const order = (table: MemberTable) => ("anonymise" in MEMBER_DATA[table] ? 0 : table === "user" ? 2 : 1);
+    const tables = (Object.keys(MEMBER_DATA) as MemberTable[]).sort((a, b) => order(a) - order(b));
+    for (const table of tables) {
+      const finder: Finder<string> = MEMBER_DATA[table];
+      if ("none" in finder) continue;
+      const where = ofMember(table, member);
+      if ("anonymise" in finder) {
+        const { userId: id, address } = finder.anonymise;
+        await sql`update ${sql.table(table)} set ${sql.ref(id)} = null, ${sql.ref(address)} = null where ${where}`.execute(
+          trx,
+        );
+      } else {
+        await sql`delete from ${sql.table(table)} where ${where}`.execute(trx);
+      }
     }
-    await trx.deleteFrom("user").where("id", "=", userId).execute();
+    return member;
   });
+  if (!forgotten) return;
+  await database.checkpoint();
+  forgetLocalOutbox(dataDir, forgotten.addresses);
 }

@@ -102,10 +102,10 @@ describe("the contact form schema", () => {
     expect(parsed.message).toBe('<script>alert("hi")</script> & more');
   });
 
-  it("trims the fields, normalises line breaks and counts each as one character", () => {
+  it("trims the fields, lower-cases the address, normalises line breaks and counts each as one character", () => {
     const parsed = contactFormSchema.parse({
       name: "  Amara  ",
-      email: " amara@example.com ",
+      email: " Amara@Example.com ",
       phone: " 07700 900123 ",
       message: "\r\nLine one\r\nLine two\r\n",
     });

@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { normalizeEmail } from "../accounts/email-address.ts";
 import { isPlainText } from "../site/plain-text.ts";
 
 /**
  * The contact form's rules: the same schema checks in the browser and on the
  * server. Text is kept exactly as written (markup included) and escaped
  * wherever it is shown, so nothing is stripped or rewritten here beyond
- * trimming and normalising line breaks.
+ * trimming, normalising line breaks and lower-casing the email address.
  */
 
 export const CONTACT_LIMITS = {
@@ -34,9 +35,10 @@ const name = z
   .max(CONTACT_LIMITS.name, `Please keep your name under ${CONTACT_LIMITS.name} characters`)
   .refine((value) => isPlainText(value), "Please use only letters, spaces and punctuation");
 
+// Normalised, so a visitor's messages are found by her address whatever its capitals.
 const email = z
   .string({ message: "Please enter your email address" })
-  .trim()
+  .overwrite(normalizeEmail)
   .min(1, "Please enter your email address")
   .max(CONTACT_LIMITS.email, "That email address is too long")
   .pipe(z.email({ message: "Please enter a valid email address" }));

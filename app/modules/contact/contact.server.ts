@@ -79,6 +79,8 @@ async function storeAndQueue(db: Db, ownerEmail: string, input: ContactMessageIn
     const emailId = await queueEmail(trx, {
       kind: "contact-message",
       to: ownerEmail,
+      // The owner's copy quotes the visitor: it goes with her data if she deletes her account.
+      about: input.email,
       ...contactMessageEmail(input),
     });
     return { messageId, emailId };

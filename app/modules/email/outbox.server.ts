@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { Db } from "~/platform/db.server.ts";
 import type { Logger } from "~/platform/log.server.ts";
 import { hitLimits, limitKey } from "~/platform/rate-limit.server.ts";
+import { normalizeEmail } from "../accounts/email-address.ts";
 import { budgetFor } from "./budgets.ts";
 import type { EmailMessage } from "./templates.ts";
 import type { MailTransport } from "./transport.server.ts";
@@ -27,7 +28,8 @@ export async function queueEmail(db: DbOrTransaction, message: EmailMessage): Pr
     .values({
       id,
       kind: message.kind,
-      to_address: message.to,
+      to_address: normalizeEmail(message.to),
+      about_address: message.about === undefined ? null : normalizeEmail(message.about),
       subject: message.subject,
       text_body: message.text,
       html_body: message.html,
@@ -113,6 +115,7 @@ export function createMailer({
       await transport.send({
         kind: row.kind,
         to: row.to_address,
+        ...(row.about_address === null ? {} : { about: row.about_address }),
         subject: row.subject,
         text: row.text_body ?? "",
         html: row.html_body ?? "",

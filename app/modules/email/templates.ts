@@ -11,6 +11,12 @@ export interface EmailMessage extends EmailContent {
   /** What it is, for the outbox and the logs: never the content. */
   kind: string;
   to: string;
+  /**
+   * The address of the person the message is about, when that is not its
+   * recipient (the owner's copy of a contact message names the visitor), so
+   * deleting her account finds it too.
+   */
+  about?: string;
 }
 
 /** Names and messages are shown as text, never as markup. */

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Logger } from "~/platform/log.server.ts";
+import { normalizeEmail } from "../accounts/email-address.ts";
 import type { EmailMessage } from "./templates.ts";
 
 /** Something that can deliver one message now, or throw. */
@@ -70,30 +71,51 @@ function localOutboxTransport(dir: string, baseUrl: string, log: Logger): MailTr
       await fs.promises.writeFile(path.join(dir, `${id}.json`), JSON.stringify(stored, null, 2), {
         mode: 0o600,
       });
-      // The content can hold a sign-in link, so the log says only where to read it.
-      log.info(
-        { email: message.kind, to: maskAddress(message.to) },
-        `email "${message.subject.replace(/\d{6}/, "······")}" is in the local outbox: ${baseUrl}/dev/outbox`,
-      );
+      // The content can hold a sign-in link and the subject a name: the log says what kind of
+      // message it is and where to read it, never to whom or what it says.
+      log.info({ email: message.kind, id }, `an email is in the local outbox: ${baseUrl}/dev/outbox`);
     },
     close: () => {},
   };
 }
 
 export function readLocalOutbox(dataDir: string, limit = 50): StoredEmail[] {
+  return localOutboxFiles(dataDir)
+    .sort()
+    .reverse()
+    .slice(0, limit)
+    .map((file) => readStoredEmail(file));
+}
+
+/**
+ * Removes the local outbox's messages to or about any of these (normalised)
+ * addresses: a deleted account leaves no email behind.
+ */
+export function forgetLocalOutbox(dataDir: string, addresses: readonly string[]) {
+  const wanted = new Set(addresses);
+  for (const file of localOutboxFiles(dataDir)) {
+    let message: StoredEmail;
+    try {
+      message = readStoredEmail(file);
+    } catch {
+      continue; // being written at this moment, or not one of ours
+    }
+    const { to, about } = message;
+    if (wanted.has(normalizeEmail(to)) || (about !== undefined && wanted.has(normalizeEmail(about)))) {
+      fs.rmSync(file, { force: true });
+    }
+  }
+}
+
+function localOutboxFiles(dataDir: string): string[] {
   const dir = path.join(dataDir, "outbox");
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir)
     .filter((name) => name.endsWith(".json"))
-    .sort()
-    .reverse()
-    .slice(0, limit)
-    .map((name) => JSON.parse(fs.readFileSync(path.join(dir, name), "utf8")) as StoredEmail);
+    .map((name) => path.join(dir, name));
 }
 
-/** s***@example.com: enough to tell messages apart in a log, not to collect addresses. */
-export function maskAddress(address: string): string {
-  const [local = "", domain = ""] = address.split("@");
-  return `${local.slice(0, 1)}***@${domain}`;
+function readStoredEmail(file: string): StoredEmail {
+  return JSON.parse(fs.readFileSync(file, "utf8")) as StoredEmail;
 }

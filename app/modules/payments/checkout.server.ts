@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import Stripe from "stripe";
 import { z } from "zod";
 import type { Database } from "../../../db/schema.ts";
+import { normalizeEmail } from "../accounts/email-address.ts";
 import type { Member } from "../accounts/session.server.ts";
 import type { Mailer } from "../email/outbox.server.ts";
 import type { Logger } from "~/platform/log.server.ts";
@@ -36,7 +37,9 @@ export interface CheckoutDeps {
  * What the browser may send to start a payment: where the receipt goes.
  * Anything else it sends (an amount, a currency) is ignored.
  */
-export const startPaymentBody = z.looseObject({ email: z.email().max(254).optional() }).optional();
+export const startPaymentBody = z
+  .looseObject({ email: z.string().overwrite(normalizeEmail).max(254).pipe(z.email()).optional() })
+  .optional();
 export const startPaymentHint = "Please enter a valid email address for your receipt.";
 
 export type Failure = { ok: false; status: number; error: string };
@@ -53,8 +56,8 @@ const now = (deps: CheckoutDeps) => deps.grant.now ?? new Date();
 
 /** Only an address other than the account's own is worth remembering. */
 function receiptFor(member: Member, receiptEmail: string | null) {
-  const wanted = receiptEmail?.trim();
-  return wanted && wanted.toLowerCase() !== member.email.toLowerCase() ? wanted : null;
+  const wanted = receiptEmail === null ? null : normalizeEmail(receiptEmail);
+  return wanted && wanted !== normalizeEmail(member.email) ? wanted : null;
 }
 
 function afterGrant(deps: CheckoutDeps, outcome: GrantOutcome) {

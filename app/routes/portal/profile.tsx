@@ -90,7 +90,7 @@ export async function action(args: Route.ActionArgs) {
   }
   // Delete: end the session (which clears its cookie), then remove everything.
   const ended = await signOut(auth, args.request.headers);
-  await deleteMember(database.db, member.id);
+  await deleteMember({ database, dataDir: env.DATA_DIR }, member.id);
   return redirectWithFlash(
     flash,
     "/",

@@ -1,0 +1,277 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMailer } from "~/modules/email/outbox.server.ts";
+import { createMailTransport, readLocalOutbox } from "~/modules/email/transport.server.ts";
+import {
+  migrateToLatest,
+  openDatabase,
+  SQLITE_FILE,
+  type DatabaseHandle,
+  type Db,
+} from "~/platform/db.server.ts";
+import { createLogger } from "~/platform/log.server.ts";
+import { createTestDatabase, testDialects } from "../../../tests/support/test-databases.ts";
+import {
+  deleteMember,
+  exportMemberData,
+  MEMBER_DATA,
+  searchedColumns,
+  type MemberTable,
+} from "./own-data.server.ts";
+
+/** A column name that says it holds a member: her id, an address of hers, an identifier. */
+const LOOKS_LIKE_A_MEMBER = /user_?id|email|address|identifier/i;
+
+/** Every table and its columns, as the live database has them. */
+async function liveColumns(handle: DatabaseHandle): Promise<{ table: string; column: string }[]> {
+  if (handle.dialect === "postgres") {
+    const { rows } = await sql<{ table: string; column: string }>`
+      select table_name as "table", column_name as "column"
+      from information_schema.columns where table_schema = current_schema()
+    `.execute(handle.db);
+    return rows;
+  }
+  const { rows } = await sql<{ table: string; column: string }>`
+    select m.name as "table", c.name as "column"
+    from sqlite_master m join pragma_table_info(m.name) c
+    where m.type = 'table' and m.name not like 'sqlite_%'
+  `.execute(handle.db);
+  return rows;
+}
+
+/** "table.column" for each column that looks like it holds a member and that MEMBER_DATA does not search. */
+async function unsearchedMemberColumns(handle: DatabaseHandle): Promise<string[]> {
+  return (await liveColumns(handle))
+    .filter(({ column }) => LOOKS_LIKE_A_MEMBER.test(column))
+    .filter(({ table, column }) => {
+      if (!(table in MEMBER_DATA)) return true;
+      const finder = MEMBER_DATA[table as MemberTable];
+      // A row found by the member's id goes whole, whatever else it holds.
+      return !("userId" in finder) && !searchedColumns(table as MemberTable).includes(column);
+    })
+    .map(({ table, column }) => `${table}.${column}`)
+    .sort();
+}
+
+describe.each(testDialects)("a member's own data on %s", (dialect) => {
+  let database: DatabaseHandle & { destroy(): Promise<void> };
+  let dataDir: string;
+  const db = (): Db => database.db;
+  const log = createLogger("silent");
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tidewell-own-data-"));
+    if (dialect === "sqlite") {
+      // A file of our own, so the test can read its bytes.
+      const handle = openDatabase({ dataDir });
+      await migrateToLatest(handle.db);
+      database = { ...handle, destroy: () => handle.close() };
+    } else {
+      database = await createTestDatabase(dialect);
+    }
+  });
+  afterAll(async () => {
+    await database?.destroy();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("searches every column that looks like it holds a member, in every table", async () => {
+    expect(await unsearchedMemberColumns(database)).toEqual([]);
+  });
+
+  it("names a new table that holds members' addresses until the list says how to find them", async () => {
+    await sql`create table newsletter_signups (id text primary key, signup_email text not null)`.execute(
+      db(),
+    );
+    try {
+      expect(await unsearchedMemberColumns(database)).toEqual(["newsletter_signups.signup_email"]);
+    } finally {
+      await sql`drop table newsletter_signups`.execute(db());
+    }
+  });
+
+  /** A member with something in every place that can hold her, and a stranger beside her. */
+  async function memberEverywhere() {
+    const marker = `zq7marker${crypto.randomBytes(4).toString("hex")}`;
+    const id = crypto.randomUUID();
+    const email = `${marker}@example.com`;
+    const shouting = `${marker.toUpperCase()}@Example.COM`;
+    const receipt = `books-${marker}@example.org`;
+    const now = new Date().toISOString();
+    await db()
+      .insertInto("user")
+      .values({ id, name: `Ana ${marker}`, email, emailVerified: false, createdAt: now, updatedAt: now })
+      .execute();
+    await db().insertInto("profiles").values({ id }).execute();
+    await db()
+      .insertInto("session")
+      .values({
+        id: crypto.randomUUID(),
+        token: crypto.randomUUID(),
+        userId: id,
+        expiresAt: now,
+        createdAt: now,
+        updatedAt: now,
+        ipAddress: null,
+        userAgent: null,
+      })
+      .execute();
+    await db()
+      .insertInto("share_tokens")
+      .values({ token: crypto.randomBytes(32).toString("base64url"), user_id: id })
+      .execute();
+    const purchaseId = crypto.randomUUID();
+    await db()
+      .insertInto("purchases")
+      .values({
+        id: purchaseId,
+        user_id: id,
+        provider: "stripe",
+        provider_payment_id: `pi_${purchaseId}`,
+        amount_minor: 2700,
+        currency: "EUR",
+        status: "succeeded",
+        receipt_email: receipt,
+      })
+      .execute();
+    // Written before addresses were normalised: capitals and all.
+    for (const [from, name, message] of [
+      [shouting, `Ana ${marker}`, `Hello from ${marker}, shouting`],
+      [email, `Ana ${marker}`, `Hello from ${marker}`],
+      ["stranger@example.com", "Sam Stranger", "Hello from a stranger"],
+    ]) {
+      await db()
+        .insertInto("contact_messages")
+        .values({
+          id: crypto.randomUUID(),
+          name: name!,
+          email: from!,
+          phone: null,
+          message: message!,
+        })
+        .execute();
+    }
+    const verification = (identifier: string, value: string) =>
+      db()
+        .insertInto("verification")
+        .values({
+          id: crypto.randomUUID(),
+          identifier,
+          value,
+          expiresAt: now,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .execute();
+    await verification("magic-link-hash", JSON.stringify({ type: "magic-link", email: shouting }));
+    await verification("reset-hash", id);
+    await verification(
+      crypto.createHash("sha256").update(`sign-in-otp-${email}`).digest("base64url"),
+      "hashed-code:0",
+    );
+    // Someone whose address merely contains hers keeps her link.
+    await verification("stranger-hash", JSON.stringify({ type: "magic-link", email: `jo${email}` }));
+
+    // Email to her, to her receipt address, about her (the owner's copy of her message), and to a stranger:
+    // delivered to the local outbox, so there are files too.
+    const transport = createMailTransport({
+      from: "Tidewell <hello@tidewell.example>",
+      dataDir,
+      baseUrl: "http://localhost",
+      log,
+    });
+    const mailer = createMailer({ db: db(), transport, log });
+    const mail = (to: string, kind: string, about?: string) =>
+      mailer.send({
+        kind,
+        to,
+        about,
+        subject: `For ${marker}`,
+        text: `Dear Ana ${marker}`,
+        html: "<p>Dear Ana</p>",
+      });
+    await mail(shouting, "welcome");
+    await mail(receipt, "receipt");
+    await mail("owner@tidewell.example", "contact-message", shouting);
+    await mailer.send({
+      kind: "welcome",
+      to: "stranger@example.com",
+      subject: "Welcome",
+      text: "Hi",
+      html: "<p>Hi</p>",
+    });
+    await mailer.settled();
+    return { id, marker, email, receipt, purchaseId };
+  }
+
+  /** Every row of every table, as text: what is left of the member shows up here. */
+  async function everything() {
+    const tables = [...new Set((await liveColumns(database)).map((c) => c.table))];
+    const rows = await Promise.all(
+      tables.map(async (table) => (await sql`select * from ${sql.table(table)}`.execute(db())).rows),
+    );
+    return JSON.stringify(rows);
+  }
+
+  it("exports her contact messages whatever their capitals, and every email to or about her", async () => {
+    const { id, marker, receipt } = await memberEverywhere();
+    const data = await exportMemberData(db(), id);
+    expect(data.contactMessages.map((m) => m.message).sort()).toEqual([
+      `Hello from ${marker}`,
+      `Hello from ${marker}, shouting`,
+    ]);
+    expect(data.emails).toHaveLength(3);
+    expect(data.emails).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          kind: "welcome",
+          to: `${marker}@example.com`,
+          status: "sent",
+          subject: `For ${marker}`,
+        }),
+        expect.objectContaining({ kind: "receipt", to: receipt, status: "sent", sentAt: expect.any(String) }),
+        expect.objectContaining({ kind: "contact-message", to: "owner@tidewell.example" }),
+      ]),
+    );
+    expect(JSON.stringify(data)).not.toContain("stranger");
+  });
+
+  it("deletes every row and outbox file about her, keeps the sale without her, and leaves strangers alone", async () => {
+    const { id, marker, purchaseId } = await memberEverywhere();
+    // Her marker, in any capitals, but not inside the stranger's jo… address.
+    const hers = new RegExp(`(?<!jo)${marker}`, "i");
+    expect(await everything()).toMatch(hers);
+    expect(JSON.stringify(readLocalOutbox(dataDir, 1000))).toMatch(hers);
+
+    await deleteMember({ database, dataDir }, id);
+
+    expect(await everything()).not.toMatch(hers);
+    expect(JSON.stringify(readLocalOutbox(dataDir, 1000))).not.toMatch(hers);
+    expect(
+      await db()
+        .selectFrom("purchases")
+        .select(["user_id", "receipt_email", "amount_minor"])
+        .where("id", "=", purchaseId)
+        .executeTakeFirst(),
+    ).toEqual({ user_id: null, receipt_email: null, amount_minor: 2700 });
+    const strangers = await everything();
+    expect(strangers).toContain("Hello from a stranger");
+    expect(strangers).toContain(`jo${marker}@example.com`);
+    expect(readLocalOutbox(dataDir, 1000).some((m) => m.to === "stranger@example.com")).toBe(true);
+    if (dialect === "sqlite") {
+      // secure_delete zeroed the rows in the file; the checkpoint emptied the log of older copies.
+      for (const file of [SQLITE_FILE, `${SQLITE_FILE}-wal`]) {
+        const bytes = path.join(dataDir, file);
+        if (fs.existsSync(bytes)) expect(fs.readFileSync(bytes).toString("latin1"), file).not.toMatch(hers);
+      }
+    }
+  });
+
+  it("does nothing for an account that is already gone", async () => {
+    await expect(deleteMember({ database, dataDir }, crypto.randomUUID())).resolves.toBeUndefined();
+  });
+});
