@@ -1,7 +1,8 @@
 import path from "node:path";
 import { createContext, type RouterContextProvider } from "react-router";
 import { todayIn } from "./modules/program/calendar.ts";
-import { createAuth, type Auth } from "./modules/accounts/auth.server.ts";
+import { CLIENT_IP_HEADER, createAuth, type Auth } from "./modules/accounts/auth.server.ts";
+import type { Claimant, ConfirmDeps } from "./modules/accounts/confirm-identity.server.ts";
 import { createSessionReader, type Member, type SessionReader } from "./modules/accounts/session.server.ts";
 import { createMailer, type Mailer } from "./modules/email/outbox.server.ts";
 import { createMailTransport, type MailTransport } from "./modules/email/transport.server.ts";
@@ -145,6 +146,18 @@ export function checkoutDeps(args: ContextArgs): CheckoutDeps {
     log: requestLog(args),
     grant: { price: payments.price, baseUrl: env.BASE_URL, supportEmail: env.SUPPORT_EMAIL },
   };
+}
+
+/** What confirming a member's identity needs (her password, or a code emailed to her). */
+export function confirmDeps(args: ContextArgs): ConfirmDeps {
+  const { database, auth, mailer, secret } = services(args);
+  return { db: database.db, auth, mailer, codeKey: deriveKey(secret, "confirmation-code") };
+}
+
+/** The signed-in member as the limits see her: her id, her address and where she connects from. */
+export function claimant(args: ContextArgs & { request: Request }): Claimant {
+  const member = signedInMember(args);
+  return { id: member.id, email: member.email, ip: args.request.headers.get(CLIENT_IP_HEADER) ?? "unknown" };
 }
 
 /** The member's own today: the date on their clock, in their time zone. */

@@ -198,6 +198,16 @@ export interface MemberVersionsTable {
   version: Generated<number>;
 }
 
+/** A code emailed to a signed-in member to confirm an action (migration 0008). */
+export interface ConfirmationCodesTable {
+  user_id: string;
+  purpose: "delete-account";
+  /** HMAC of the code: the code itself is only in the email. */
+  code_hash: string;
+  expires_at: Timestamp;
+  attempts: Generated<number>;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -214,4 +224,5 @@ export interface Database {
   email_outbox: EmailOutboxTable;
   payment_events: PaymentEventsTable;
   member_versions: MemberVersionsTable;
+  confirmation_codes: ConfirmationCodesTable;
 }

@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
-import { createCookieClient } from "../support/cookie-client.ts";
+import { describe, expect, inject, it } from "vitest";
+import { createCookieClient, sixDigitCode } from "../support/cookie-client.ts";
+import { localOutbox } from "../support/mailbox.ts";
 import {
   expectToast,
   PASSWORD,
@@ -264,7 +265,7 @@ describe("accounts in the browser", () => {
     await page.context().close();
   });
 
-  it("downloads the member's own data and deletes the account after confirming", async () => {
+  it("downloads the member's own data and deletes the account after confirming with her password", async () => {
     const page = await browser.newPage();
     const { email } = await signUpThroughForm(page);
     await page.goto("/portal/profile");
@@ -280,11 +281,20 @@ describe("accounts in the browser", () => {
     expect(exported.account.email).toBe(email);
 
     await page.getByText("Delete my account", { exact: true }).click();
+    await page.getByLabel("Your password").fill(PASSWORD);
     await page.getByLabel("Type DELETE to confirm").fill("delete");
     await page.getByRole("button", { name: /Delete my account for good/ }).click();
     await page.getByText("Type DELETE to confirm", { exact: true }).last().waitFor();
     expect(new URL(page.url()).pathname).toBe("/portal/profile");
 
+    // Someone at her unlocked phone, who doesn't know her password, can't do it.
+    await page.getByLabel("Your password").fill("not-her-password");
+    await page.getByLabel("Type DELETE to confirm").fill("DELETE");
+    await page.getByRole("button", { name: /Delete my account for good/ }).click();
+    await page.getByRole("alert").filter({ hasText: "That password isn't right" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/portal/profile");
+
+    await page.getByLabel("Your password").fill(PASSWORD);
     await page.getByLabel("Type DELETE to confirm").fill("DELETE");
     await page.getByRole("button", { name: /Delete my account for good/ }).click();
     await page.waitForURL((url) => url.pathname === "/");
@@ -299,6 +309,41 @@ describe("accounts in the browser", () => {
     await again.getByRole("alert").filter({ hasText: "Invalid email or password" }).waitFor();
     await page.context().close();
     await again.context().close();
+  });
+
+  it("deletes an account with no password after a code emailed to the member", async () => {
+    const page = await browser.newPage();
+    const email = uniqueEmail("codes");
+    // A sign-in by emailed code makes an account with no password.
+    await page.goto("/auth?tier=signin&mode=code");
+    await waitForHydration(page);
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Email me a code" }).click();
+    const signInCode = sixDigitCode(
+      (await localOutbox(inject("dataDir")).latest(email, /sign-in code/)).subject,
+    );
+    await page.getByLabel("Your code").fill(signInCode);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL((url) => url.pathname === "/portal");
+
+    await page.goto("/portal/profile");
+    await waitForHydration(page);
+    await page.getByText("Delete my account", { exact: true }).click();
+    await page.getByText(`we email a code to ${email}`).waitFor();
+    await page.getByRole("button", { name: "Email me a code" }).click();
+    await page.getByRole("status").filter({ hasText: "We've emailed a 6-digit code" }).waitFor();
+    const mail = await localOutbox(inject("dataDir")).latest(email, /delete your Tidewell account/);
+    await page.getByLabel("Code from the email").fill(sixDigitCode(mail.subject));
+    await page.getByLabel("Type DELETE to confirm").fill("DELETE");
+    await expectAccessible(page);
+    await page.getByRole("button", { name: /Delete my account for good/ }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await expectToast(page, "Your account and everything in it have been deleted.");
+    const left = await withServerDatabase((db) =>
+      db.selectFrom("user").select("id").where("email", "=", email).execute(),
+    );
+    expect(left).toEqual([]);
+    await page.context().close();
   });
 });
 

@@ -424,7 +424,7 @@ describe("the access matrix", () => {
     const before = await memberState(server, [owner.id, free.id]);
     const response = await leaving.client.request("/portal/profile", {
       method: "POST",
-      form: { intent: "delete-account", confirm: "DELETE", ...massAssignment(owner.id) },
+      form: { intent: "delete-account", confirm: "DELETE", password: PASSWORD, ...massAssignment(owner.id) },
     });
     expect(response.status).toBe(302);
     expect(await memberState(server, [leaving.id])).toMatchObject({ users: [], profiles: [] });

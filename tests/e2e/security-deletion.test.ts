@@ -5,7 +5,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MemberDataExport } from "~/modules/accounts/own-data.server.ts";
 import { startServer, type ServerProcess } from "../support/server-process.ts";
-import { withServerDatabase } from "./support/accounts.ts";
+import { PASSWORD, withServerDatabase } from "./support/accounts.ts";
 import { signUpMember, visitor, type Member } from "./support/security.ts";
 
 /**
@@ -38,7 +38,7 @@ describe("deleting an account", () => {
   async function deleteAccount(account: Member) {
     const response = await account.client.request("/portal/profile", {
       method: "POST",
-      form: { intent: "delete-account", confirm: "DELETE" },
+      form: { intent: "delete-account", confirm: "DELETE", password: PASSWORD },
     });
     expect(response.status, await response.clone().text()).toBe(302);
   }
@@ -104,7 +104,14 @@ describe("deleting an account", () => {
     });
 
     // Her download has both messages and every email sent to her (or about her), once all have gone.
-    const kinds = ["welcome", "contact-message", "magic-link", "sign-in-code", "password-reset", "receipt"];
+    const kinds = [
+      "confirm-email",
+      "contact-message",
+      "magic-link",
+      "sign-in-code",
+      "password-reset",
+      "receipt",
+    ];
     await expect
       .poll(async () => {
         const data = await exported();
@@ -119,7 +126,7 @@ describe("deleting an account", () => {
     ]);
     expect(data.emails.filter((e) => e.kind === "contact-message")).toHaveLength(2);
     expect(data.emails.find((e) => e.kind === "receipt")?.to).toBe(receipt.toLowerCase());
-    expect(data.emails.find((e) => e.kind === "welcome")).toMatchObject({
+    expect(data.emails.find((e) => e.kind === "confirm-email")).toMatchObject({
       to: email,
       sentAt: expect.any(String),
     });

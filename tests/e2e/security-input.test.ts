@@ -110,7 +110,12 @@ const FORMS: FormSpec[] = [
     valid: () => ({ intent: "update-name", name: "Sam" }),
     freeText: ["name"],
   },
-  { url: "/portal/profile", member: true, valid: () => ({ intent: "delete-account", confirm: "NOPE" }) },
+  {
+    url: "/portal/profile",
+    member: true,
+    valid: () => ({ intent: "delete-account", confirm: "NOPE", password: PASSWORD }),
+  },
+  { url: "/portal/profile", member: true, valid: () => ({ intent: "send-deletion-code" }) },
 ];
 
 /** Every JSON API, with a valid body whose fields are attacked one at a time. */

@@ -170,7 +170,7 @@ function PasswordSignInForm({ actionData }: { actionData?: AuthFormResult }) {
   const pending = usePending("sign-in");
   return (
     <div className="grid gap-3">
-      <Form method="post" action="/auth" {...getFormProps(form)} className="grid gap-4">
+      <Form method="post" action="/auth?tier=signin" {...getFormProps(form)} className="grid gap-4">
         <input type="hidden" name="intent" value="sign-in" />
         {formError ? <Alert tone="error">{formError}</Alert> : null}
         <Field id={fields.email.id} label="Email" errors={fields.email.errors}>
@@ -223,7 +223,12 @@ function MagicLinkForm({ actionData }: { actionData?: AuthFormResult }) {
           <p className="text-sm text-ink-soft">{SENDING_NOTE}</p>
         </>
       ) : null}
-      <Form method="post" action="/auth" {...getFormProps(form)} className="grid gap-4">
+      <Form
+        method="post"
+        action="/auth?tier=signin&mode=magic"
+        {...getFormProps(form)}
+        className="grid gap-4"
+      >
         <input type="hidden" name="intent" value="magic-link" />
         {formError ? <Alert tone="error">{formError}</Alert> : null}
         <Field id={fields.email.id} label="Email" errors={fields.email.errors}>
@@ -277,7 +282,12 @@ function CodeForms({ actionData }: { actionData?: AuthFormResult }) {
     return (
       <div className="grid gap-3">
         <p className="text-ink-soft">We'll email you a 6-digit code to type in here.</p>
-        <Form method="post" action="/auth" {...getFormProps(send.form)} className="grid gap-4">
+        <Form
+          method="post"
+          action="/auth?tier=signin&mode=code"
+          {...getFormProps(send.form)}
+          className="grid gap-4"
+        >
           <input type="hidden" name="intent" value="send-code" />
           {send.formError ? <Alert tone="error">{send.formError}</Alert> : null}
           <Field id={send.fields.email.id} label="Email" errors={send.fields.email.errors}>
@@ -305,7 +315,12 @@ function CodeForms({ actionData }: { actionData?: AuthFormResult }) {
         We've sent a 6-digit code to <strong>{sentTo}</strong>. It works for 10 minutes.
       </Alert>
       <p className="text-sm text-ink-soft">{SENDING_NOTE}</p>
-      <Form method="post" action="/auth" {...getFormProps(verify.form)} className="grid gap-4">
+      <Form
+        method="post"
+        action="/auth?tier=signin&mode=code"
+        {...getFormProps(verify.form)}
+        className="grid gap-4"
+      >
         <input type="hidden" name="intent" value="verify-code" />
         <input type="hidden" name="email" value={sentTo} />
         {verify.formError ? <Alert tone="error">{verify.formError}</Alert> : null}
@@ -344,7 +359,12 @@ function ResetRequestForm({ actionData }: { actionData?: AuthFormResult }) {
     <div className="grid gap-3">
       <p className="text-ink-soft">Enter your email and we'll send you a link to choose a new password.</p>
       {sent ? <Alert tone="info">{actionData?.message}</Alert> : null}
-      <Form method="post" action="/auth" {...getFormProps(form)} className="grid gap-4">
+      <Form
+        method="post"
+        action="/auth?tier=signin&mode=reset"
+        {...getFormProps(form)}
+        className="grid gap-4"
+      >
         <input type="hidden" name="intent" value="request-reset" />
         {formError ? <Alert tone="error">{formError}</Alert> : null}
         <Field id={fields.email.id} label="Email" errors={fields.email.errors}>

@@ -91,10 +91,14 @@ describe("codes, resets and deletion", () => {
     expect(result.error?.issues[0]?.message).toBe("The two passwords don't match");
   });
 
-  it("deletes only when DELETE is typed", () => {
-    expect(deleteAccountSchema.safeParse({ intent: "delete-account", confirm: "DELETE" }).success).toBe(true);
-    expect(deleteAccountSchema.safeParse({ intent: "delete-account", confirm: "delete" }).success).toBe(
-      false,
-    );
+  it("deletes only when DELETE is typed and a password or a code comes with it", () => {
+    const parse = (fields: Record<string, string>) =>
+      deleteAccountSchema.safeParse({ intent: "delete-account", ...fields }).success;
+    expect(parse({ confirm: "DELETE", password: "calm-waters-rise" })).toBe(true);
+    expect(parse({ confirm: "DELETE", code: " 123456 " })).toBe(true);
+    expect(parse({ confirm: "delete", password: "calm-waters-rise" })).toBe(false);
+    expect(parse({ confirm: "DELETE" })).toBe(false);
+    expect(parse({ confirm: "DELETE", password: "" })).toBe(false);
+    expect(parse({ confirm: "DELETE", code: "12345" })).toBe(false);
   });
 });

@@ -88,14 +88,30 @@ export const resetPasswordSchema = z
 
 export const profileNameSchema = z.object({ intent: z.literal("update-name"), name: fullName });
 
-/** Deleting an account is confirmed by typing DELETE. */
-export const deleteAccountSchema = z.object({
-  intent: z.literal("delete-account"),
-  confirm: z
-    .string({ message: "Type DELETE to confirm" })
-    .trim()
-    .refine((value) => value === "DELETE", "Type DELETE to confirm"),
-});
+/**
+ * Deleting an account is confirmed by typing DELETE, and proved with the
+ * password or a code emailed to the member: a session alone is not enough.
+ */
+export const deleteAccountSchema = z
+  .object({
+    intent: z.literal("delete-account"),
+    confirm: z
+      .string({ message: "Type DELETE to confirm" })
+      .trim()
+      .refine((value) => value === "DELETE", "Type DELETE to confirm"),
+    password: z.string().max(PASSWORD_MAX).optional(),
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, "Please enter the 6-digit code from the email")
+      .optional(),
+  })
+  .refine((value) => value.password || value.code, {
+    path: ["password"],
+    message: "Please enter your password, or a code we email you",
+  });
+
+export const sendDeletionCodeSchema = z.object({ intent: z.literal("send-deletion-code") });
 
 /** Which tab /auth opens on: the tier parameter when valid, otherwise Sign In. */
 export type AuthTab = "free" | "premium" | "signin";

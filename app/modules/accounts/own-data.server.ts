@@ -42,12 +42,13 @@ export const MEMBER_DATA: { [T in keyof Database]: Finder<keyof Database[T] & st
   program_schedule: { userId: "user_id" },
   user_progress: { userId: "user_id" },
   share_tokens: { userId: "user_id" },
+  confirmation_codes: { userId: "user_id" },
   contact_messages: { addresses: ["email"] },
   // Email to her, and the owner's copies of her contact messages.
   email_outbox: { addresses: ["to_address", "about_address"] },
   // A business keeps its sales records; they stay without the buyer or her receipt address.
   purchases: { anonymise: { userId: "user_id", address: "receipt_email" } },
-  rate_limits: { none: "keys are salted hashes of an IP address or an email address" },
+  rate_limits: { none: "keys are one-way hashes of an IP address or an email address, pruned after a day" },
   payment_events: { none: "the providers' event ids and types" },
 };
 

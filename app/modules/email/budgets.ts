@@ -15,11 +15,9 @@ export interface Rule {
 const MINUTE = 60;
 const DAY = 24 * 60 * MINUTE;
 
-/** Three in a quarter of an hour and ten a day, whatever mix of kinds. */
-export const RECIPIENT_BUDGET: Rule[] = [
-  { limit: 3, windowSeconds: 15 * MINUTE },
-  { limit: 10, windowSeconds: DAY },
-];
+/** Three of each kind in a quarter of an hour, and ten a day of all of them together. */
+export const PER_KIND_BUDGET: Rule = { limit: 3, windowSeconds: 15 * MINUTE };
+export const DAILY_BUDGET: Rule = { limit: 10, windowSeconds: DAY };
 
 /** The email anyone can cause to be sent to an address by typing it into a form. */
 export const ON_REQUEST_KINDS: ReadonlySet<string> = new Set([
@@ -37,11 +35,16 @@ export const ON_REQUEST_KINDS: ReadonlySet<string> = new Set([
  * past this many in a day the notices stop until the next, so a flood can't
  * bury the owner's inbox.
  */
-export const OWNER_NOTICE_BUDGET: Rule[] = [{ limit: 200, windowSeconds: DAY }];
+export const OWNER_NOTICE_BUDGET: Rule = { limit: 200, windowSeconds: DAY };
 
-/** The budget an email of this kind is held to, and the counter it shares; null when it has none. */
-export function budgetFor(kind: string): { scope: string; rules: Rule[] } | null {
-  if (ON_REQUEST_KINDS.has(kind)) return { scope: "mail:on-request", rules: RECIPIENT_BUDGET };
-  if (kind === "contact-message") return { scope: "mail:owner-notice", rules: OWNER_NOTICE_BUDGET };
-  return null;
+/** The counters (per recipient) an email of this kind is held to; none for receipts and the like. */
+export function budgetFor(kind: string): { scope: string; rule: Rule }[] {
+  if (ON_REQUEST_KINDS.has(kind)) {
+    return [
+      { scope: `mail:${kind}`, rule: PER_KIND_BUDGET },
+      { scope: "mail:on-request", rule: DAILY_BUDGET },
+    ];
+  }
+  if (kind === "contact-message") return [{ scope: "mail:owner-notice", rule: OWNER_NOTICE_BUDGET }];
+  return [];
 }

@@ -7,7 +7,8 @@ import {
   testDialects,
   type TestDatabase,
 } from "../../../tests/support/test-databases.ts";
-import { createMailer, queueEmail, RETRY_DELAYS_MINUTES } from "./outbox.server.ts";
+import { PER_KIND_BUDGET } from "./budgets.ts";
+import { createMailer, queueEmail, RETRY_DELAYS_MINUTES, withinBudget } from "./outbox.server.ts";
 import { magicLinkEmail } from "./templates.ts";
 import { createMailTransport } from "./transport.server.ts";
 
@@ -167,5 +168,26 @@ describe.each(testDialects)("the email outbox on %s", (dialect) => {
     await smtp.waitFor((mail) => mail.to.includes("cleo@example.com"));
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(smtp.messages.filter((mail) => mail.to.includes("cleo@example.com"))).toHaveLength(1);
+  });
+
+  it("holds what anyone can send to an address: three of a kind a quarter-hour, ten a day in all", async () => {
+    const to = `budget-${dialect}@example.com`;
+    const send = (kind: string) => withinBudget(database.db, { kind, to });
+    const answers: Record<string, boolean[]> = {};
+    for (const kind of ["magic-link", "sign-in-code", "password-reset", "account-exists"]) {
+      answers[kind] = [];
+      for (let n = 0; n <= PER_KIND_BUDGET.limit; n += 1) answers[kind]!.push(await send(kind));
+    }
+    expect(answers["magic-link"]).toEqual([true, true, true, false]);
+    expect(answers["sign-in-code"]).toEqual([true, true, true, false]);
+    expect(answers["password-reset"]).toEqual([true, true, true, false]);
+    // The tenth of the day went; the eleventh, of a kind not yet sent, does not.
+    expect(answers["account-exists"]).toEqual([true, false, false, false]);
+    // Receipts follow payments, and are never held.
+    for (let n = 0; n < 12; n += 1) expect(await send("receipt")).toBe(true);
+    // Another address has its own budget.
+    expect(await withinBudget(database.db, { kind: "magic-link", to: `other-${dialect}@example.com` })).toBe(
+      true,
+    );
   });
 });

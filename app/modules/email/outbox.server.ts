@@ -41,14 +41,11 @@ export async function queueEmail(db: DbOrTransaction, message: EmailMessage): Pr
 
 /** Counts the message against its recipient's budget; false when the budget is spent. */
 export async function withinBudget(db: Db, message: Pick<EmailMessage, "kind" | "to">): Promise<boolean> {
-  const budget = budgetFor(message.kind);
-  if (!budget) return true;
-  const key = limitKey(budget.scope, message.to);
-  const result = await hitLimits(
-    db,
-    budget.rules.map((rule) => ({ key: `${key}:${rule.windowSeconds}`, rule })),
-  );
-  return result.allowed;
+  const checks = budgetFor(message.kind).map(({ scope, rule }) => ({
+    key: limitKey(scope, message.to),
+    rule,
+  }));
+  return (await hitLimits(db, checks)).allowed;
 }
 
 export interface Mailer {

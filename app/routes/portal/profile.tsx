@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Award, Download, Flame, Headphones, Lock, Trash2, Trophy } from "lucide-react";
+import { Award, Flame, Headphones, Lock, Trophy } from "lucide-react";
 import { useEffect } from "react";
 import { data, useFetcher } from "react-router";
 import { toast } from "sonner";
@@ -9,14 +9,29 @@ import type { Route } from "./+types/profile";
 import { Button } from "~/components/ui/button.tsx";
 import { Field } from "~/components/ui/field.tsx";
 import { Input } from "~/components/ui/input.tsx";
-import { deleteAccountSchema, profileNameSchema } from "~/modules/accounts/forms.ts";
+import { OwnData, type OwnDataResult } from "~/components/portal/own-data.tsx";
+import {
+  confirmIdentity,
+  confirmMessages,
+  hasPassword,
+  sendDeletionCode,
+} from "~/modules/accounts/confirm-identity.server.ts";
+import { deleteAccountSchema, profileNameSchema, sendDeletionCodeSchema } from "~/modules/accounts/forms.ts";
 import { deleteMember } from "~/modules/accounts/own-data.server.ts";
 import { updateFullName } from "~/modules/accounts/profile.server.ts";
 import { authMessages } from "~/modules/accounts/providers.ts";
 import { signOut } from "~/modules/accounts/sign-in.server.ts";
 import { BRAND } from "~/modules/site/brand.ts";
 import { redirectWithFlash } from "~/modules/site/flash.server.ts";
-import { db, memberToday, requestLog, services, signedInMember } from "~/services.server.ts";
+import {
+  claimant,
+  confirmDeps,
+  db,
+  memberToday,
+  requestLog,
+  services,
+  signedInMember,
+} from "~/services.server.ts";
 import { DueDateEditor } from "~/components/program/due-date-editor.tsx";
 import { ShareLinkButton } from "~/components/program/share-link-button.tsx";
 import { useProgrammeAction } from "~/components/program/use-programme-action.ts";
@@ -52,10 +67,15 @@ export async function loader(args: Route.LoaderArgs) {
     },
     achievements: achievements(programme.completedAudios, programme.practice.longest),
     partnerLinkSince: await shareLinkCreatedAt(db(args), member.id),
+    hasPassword: await hasPassword(db(args), member.id),
   };
 }
 
-const profileActionSchema = z.discriminatedUnion("intent", [profileNameSchema, deleteAccountSchema]);
+const profileActionSchema = z.discriminatedUnion("intent", [
+  profileNameSchema,
+  deleteAccountSchema,
+  sendDeletionCodeSchema,
+]);
 const PROGRAMME_INTENTS = new Set(["update-date", "create-share-link", "revoke-share-link"]);
 
 export async function action(args: Route.ActionArgs) {
@@ -88,7 +108,34 @@ export async function action(args: Route.ActionArgs) {
       );
     }
   }
-  // Delete: end the session (which clears its cookie), then remove everything.
+  const proving = { deps: confirmDeps(args), who: claimant(args) };
+  if (submission.value.intent === "send-deletion-code") {
+    const sent = await sendDeletionCode(proving.deps, proving.who);
+    if (!sent.ok) {
+      return data<OwnDataResult>(
+        { result: submission.reply({ formErrors: [sent.message] }), codeSent: false },
+        { status: sent.status },
+      );
+    }
+    return data<OwnDataResult>({
+      result: submission.reply(),
+      codeSent: true,
+      message: confirmMessages.codeSent(member.email),
+    });
+  }
+  // Delete, once the password or the emailed code proves it's her: end the session, remove everything.
+  const { password, code } = submission.value;
+  const proved = await confirmIdentity(
+    proving.deps,
+    proving.who,
+    password ? { password } : { code: code ?? "" },
+  );
+  if (!proved.ok) {
+    return data<OwnDataResult>(
+      { result: submission.reply({ formErrors: [proved.message], hideFields: ["password"] }) },
+      { status: proved.status },
+    );
+  }
   const ended = await signOut(auth, args.request.headers);
   await deleteMember({ database, dataDir: env.DATA_DIR }, member.id);
   return redirectWithFlash(
@@ -141,7 +188,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
       <Achievements items={loaderData.achievements} />
       <PartnerLink since={loaderData.partnerLinkSince} />
       <ProfileSettings fullName={loaderData.fullName} email={loaderData.email} />
-      <OwnData />
+      <OwnData email={loaderData.email} hasPassword={loaderData.hasPassword} />
     </section>
   );
 }
@@ -296,69 +343,6 @@ function ProfileSettings({ fullName, email }: { fullName: string; email: string 
           </Button>
         </div>
       </fetcher.Form>
-    </section>
-  );
-}
-
-function OwnData() {
-  const fetcher = useFetcher<ProfileActionData>();
-  const result = fetcher.data && "result" in fetcher.data ? fetcher.data.result : undefined;
-  const [form, fields] = useForm({
-    id: "delete-account",
-    lastResult: fetcher.state === "idle" ? result : undefined,
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: deleteAccountSchema }),
-  });
-  return (
-    <section
-      aria-labelledby="data-heading"
-      className="rounded-[var(--radius-card)] border border-line bg-white/70 p-6 shadow-soft"
-    >
-      <h2 id="data-heading" className="text-2xl font-semibold">
-        Your data
-      </h2>
-      <p className="mt-2 text-ink-soft">
-        Everything we hold about you is yours. Download a copy whenever you like, or delete your account and
-        all of it.
-      </p>
-      <Button asChild variant="outline" className="mt-4">
-        <a href="/portal/profile/export" download>
-          <Download aria-hidden="true" /> Download my data
-        </a>
-      </Button>
-      <details className="mt-6 rounded-2xl border border-danger/30 bg-danger-soft/50 p-4">
-        <summary className="min-h-11 cursor-pointer content-center font-medium text-danger">
-          Delete my account
-        </summary>
-        <p className="mt-2 text-ink">
-          This removes your account, your due date, your progress and your partner link, at once and for good.
-          It can't be undone. A record of any payment is kept for our accounts, without your name or email.
-        </p>
-        <fetcher.Form method="post" {...getFormProps(form)} className="mt-4 grid gap-3">
-          <input type="hidden" name="intent" value="delete-account" />
-          <Field id={fields.confirm.id} label="Type DELETE to confirm" errors={fields.confirm.errors}>
-            {(a11y) => (
-              <Input
-                {...getInputProps(fields.confirm, { type: "text", ariaAttributes: false })}
-                {...a11y}
-                autoComplete="off"
-                className="max-w-60"
-              />
-            )}
-          </Field>
-          <div>
-            <Button
-              type="submit"
-              variant="outline"
-              className="border-danger text-danger hover:bg-danger-soft"
-              disabled={fetcher.state !== "idle"}
-            >
-              <Trash2 aria-hidden="true" />{" "}
-              {fetcher.state !== "idle" ? "Deleting..." : "Delete my account for good"}
-            </Button>
-          </div>
-        </fetcher.Form>
-      </details>
     </section>
   );
 }

@@ -1,0 +1,158 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { parseEnv } from "~/platform/env.server.ts";
+import { createLogger } from "~/platform/log.server.ts";
+import { deriveKey } from "~/platform/secret.server.ts";
+import { closeServices, createServices, type AppServices } from "~/services.server.ts";
+import { PASSWORD } from "../../../tests/support/accounts.ts";
+import { sixDigitCode } from "../../../tests/support/cookie-client.ts";
+import { signedInMember } from "../../../tests/support/members.ts";
+import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp.ts";
+import {
+  createTestDatabase,
+  testDialects,
+  type TestDatabase,
+} from "../../../tests/support/test-databases.ts";
+import { PASSWORD_LIMITS } from "./auth-endpoints.ts";
+import { CLIENT_IP_HEADER } from "./auth.server.ts";
+import {
+  CONFIRMATION_CODE_MINUTES,
+  confirmIdentity,
+  confirmMessages,
+  hasPassword,
+  sendDeletionCode,
+  type Claimant,
+  type ConfirmDeps,
+} from "./confirm-identity.server.ts";
+import { signInWithPassword } from "./sign-in.server.ts";
+
+/** Fresh proof before deleting an account: the password, or an emailed code, each held to its limits. */
+describe.each(testDialects)("confirming a member's identity on %s", (dialect) => {
+  let database: TestDatabase;
+  let smtp: TestSmtpServer;
+  let services: AppServices;
+  let deps: ConfirmDeps;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    smtp = await startSmtpServer();
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tidewell-confirm-"));
+    const env = parseEnv({
+      BASE_URL: "http://localhost:3997",
+      DATA_DIR: dataDir,
+      SMTP_URL: smtp.url,
+      APP_SECRET: "c".repeat(48),
+    });
+    services = await createServices(env, createLogger("silent"), { database });
+    deps = {
+      db: services.database.db,
+      auth: services.auth,
+      mailer: services.mailer,
+      codeKey: deriveKey(services.secret, "confirmation-code"),
+    };
+  });
+  afterAll(async () => {
+    if (services) await closeServices(services);
+    await database?.destroy();
+    await smtp?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const someone = async (): Promise<Claimant> => {
+    const member = await signedInMember(services);
+    return {
+      id: member.id,
+      email: member.email,
+      ip: `10.7.${crypto.randomInt(256)}.${crypto.randomInt(256)}`,
+    };
+  };
+  const emailedCode = async (who: Claimant) => {
+    expect(await sendDeletionCode(deps, who)).toEqual({ ok: true });
+    await services.mailer.settled();
+    const mails = smtp.messages.filter((m) => m.to.includes(who.email) && /delete your/.test(m.subject));
+    return sixDigitCode(mails.at(-1)!.subject);
+  };
+  const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+
+  it("takes her password, and refuses another", async () => {
+    const who = await someone();
+    expect(await hasPassword(deps.db, who.id)).toBe(true);
+    expect(await confirmIdentity(deps, who, { password: PASSWORD })).toEqual({ ok: true });
+    expect(await confirmIdentity(deps, who, { password: "not-her-password" })).toEqual({
+      ok: false,
+      status: 400,
+      message: confirmMessages.wrongPassword,
+    });
+  });
+
+  it("counts password guesses with signing in: a thief gets no second set", async () => {
+    const who = await someone();
+    const [rule] = PASSWORD_LIMITS.email!;
+    // Her own sign-in, in someone(), was the first.
+    for (let n = 1; n < rule!.limit; n += 1) {
+      expect(await confirmIdentity(deps, who, { password: `guess-${n}` })).toMatchObject({ status: 400 });
+    }
+    expect(await confirmIdentity(deps, who, { password: PASSWORD })).toMatchObject({
+      ok: false,
+      status: 429,
+    });
+    const signIn = await signInWithPassword(services.auth, new Headers({ [CLIENT_IP_HEADER]: "10.7.0.1" }), {
+      email: who.email,
+      password: PASSWORD,
+    });
+    expect(signIn).toMatchObject({ ok: false, status: 429 });
+  });
+
+  it("takes the code it emailed, once", async () => {
+    const who = await someone();
+    const code = await emailedCode(who);
+    expect(await confirmIdentity(deps, who, { code: wrong(code) })).toMatchObject({
+      message: confirmMessages.wrongCode,
+    });
+    expect(await confirmIdentity(deps, who, { code })).toEqual({ ok: true });
+    expect(await confirmIdentity(deps, who, { code })).toMatchObject({ message: confirmMessages.noCode });
+  });
+
+  it("burns the code after three wrong tries, even fifty sent at once", async () => {
+    const who = await someone();
+    const code = await emailedCode(who);
+    const tries = await Promise.all(
+      Array.from({ length: 50 }, () => confirmIdentity(deps, who, { code: wrong(code) })),
+    );
+    expect(tries.filter((t) => !t.ok && t.message === confirmMessages.wrongCode).length).toBeLessThanOrEqual(
+      3,
+    );
+    expect((await confirmIdentity(deps, who, { code })).ok).toBe(false);
+    // A new code starts afresh.
+    expect(await confirmIdentity(deps, who, { code: await emailedCode(who) })).toEqual({ ok: true });
+  });
+
+  it("refuses a code once it has expired", async () => {
+    const who = await someone();
+    const code = await emailedCode(who);
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + (CONFIRMATION_CODE_MINUTES * 60 + 5) * 1000 });
+    try {
+      expect(await confirmIdentity(deps, who, { code })).toMatchObject({
+        message: confirmMessages.expiredCode,
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("keeps only a keyed hash of the code", async () => {
+    const who = await someone();
+    const code = await emailedCode(who);
+    const row = await deps.db
+      .selectFrom("confirmation_codes")
+      .selectAll()
+      .where("user_id", "=", who.id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(row)).not.toContain(code);
+    expect(row.code_hash).not.toBe(crypto.createHash("sha256").update(code).digest("hex"));
+  });
+});
