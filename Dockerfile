@@ -1,6 +1,9 @@
 # Tidewell's production image.
 #   docker build -t tidewell .
-#   docker run -p 3000:3000 -e BASE_URL=https://tidewell.example -v tidewell-data:/data tidewell
+#   docker run -p 127.0.0.1:3000:3000 -e BASE_URL=https://tidewell.example -e APP_SECRET=… \
+#     -v tidewell-data:/data tidewell
+# It runs in production mode: it refuses to start without BASE_URL and APP_SECRET, and never turns
+# on the demo conveniences (docs/deploy.md has the full run command).
 # Settings are environment variables (see .env.example); docs/deploy.md covers running several
 # instances on PostgreSQL with media on S3.
 
@@ -17,6 +20,7 @@ RUN npx react-router build
 # --- Run: production dependencies, the bundle, and what the server reads at run time ----------
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/data
 WORKDIR /app

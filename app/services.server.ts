@@ -21,7 +21,7 @@ import type { CheckoutDeps } from "./modules/payments/checkout.server.ts";
 import { createPayments, type Payments } from "./modules/payments/payments.server.ts";
 import { formatPrice } from "./modules/payments/price.ts";
 import { createClock, type Clock } from "./platform/clock.server.ts";
-import { isLoopbackOrigin, isSecureOrigin, type Env } from "./platform/env.server.ts";
+import { isSecureOrigin, type Env } from "./platform/env.server.ts";
 import type { Logger } from "./platform/log.server.ts";
 import { deriveKey, loadAppSecret } from "./platform/secret.server.ts";
 
@@ -96,7 +96,7 @@ export async function createServices(
     mediaFacts: createMediaFacts(media),
     mediaKeys: mediaSigningKeys(secret, env.MEDIA_SIGNING_KEYS),
     mediaOrigin: s3 ? new URL(s3.endpoint).origin : null,
-    clock: createClock(env.TEST_CLOCK_FILE, isLoopbackOrigin(env.BASE_URL)),
+    clock: createClock(env.TEST_CLOCK_FILE, env.demo),
     payments: await createPayments(env, log),
   };
 }

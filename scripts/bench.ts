@@ -73,7 +73,6 @@ async function startServer() {
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
-      NODE_ENV: "production",
       PORT: String(port),
       BASE_URL: url,
       DATA_DIR: dataDir,

@@ -169,11 +169,15 @@ export function createApp({ services, build, vite, isShuttingDown = () => false 
   return app;
 }
 
-/** Reads the configuration, opens and migrates the database, and serves until SIGTERM. */
-export async function start({ vite }: { vite?: ViteDevServer } = {}) {
+/**
+ * Reads the configuration, opens and migrates the database, and serves until
+ * SIGTERM. `nodeEnv` is the NODE_ENV the operator set (the launcher sets the
+ * process's own to production for the libraries).
+ */
+export async function start({ vite, nodeEnv }: { vite?: ViteDevServer; nodeEnv?: string } = {}) {
   let env;
   try {
-    env = parseEnv();
+    env = parseEnv({ ...process.env, NODE_ENV: nodeEnv });
   } catch (error) {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
@@ -196,7 +200,7 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}) {
     ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
     : await loadBuild();
   const app = createApp({ services, build, vite, isShuttingDown: () => shuttingDown });
-  const server = app.listen(env.PORT, env.HOST ?? "::");
+  const server = app.listen(env.PORT, env.HOST);
   server.on("error", (error: NodeJS.ErrnoException) => {
     if (error.code === "EADDRINUSE") fail(`Port ${env.PORT} is already in use. Set PORT to a free port.`);
     if (error.code === "EACCES")
@@ -204,7 +208,12 @@ export async function start({ vite }: { vite?: ViteDevServer } = {}) {
     fail(`Could not start the server: ${error.message}`);
   });
   server.on("listening", () => {
-    log.info({ url: env.BASE_URL, database: database.dialect }, "Tidewell is listening");
+    log.info({ url: env.BASE_URL, host: env.HOST, database: database.dialect }, "Tidewell is listening");
+    if (env.demo) {
+      log.info("demo features are on (the local outbox page, the demo checkout): this server answers this machine only");
+    } else {
+      log.info(`demo features are off: ${env.demoOffBecause}`);
+    }
   });
 
   const shutdown = (signal: string) => {

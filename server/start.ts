@@ -9,13 +9,17 @@ if (process.argv.includes("--dev")) {
   const { createServer } = await import("vite");
   const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
   const { start } = await vite.ssrLoadModule("./server/app.ts");
-  await start({ vite });
+  await start({ vite, nodeEnv: process.env.NODE_ENV });
 } else {
+  // NODE_ENV says what this run is ("production": a deployment, with no demo features). Whatever
+  // it says, a built server runs its libraries' production code, React's included.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = "production";
   const buildUrl = new URL("../build/server/index.js", import.meta.url);
   if (!fs.existsSync(buildUrl)) {
     process.stderr.write("\nThere is no build yet. Run `npm run build` first (or just `npm start`).\n\n");
     process.exit(1);
   }
   const { start } = await import(buildUrl.href);
-  await start();
+  await start({ nodeEnv });
 }

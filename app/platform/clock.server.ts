@@ -3,7 +3,7 @@ import fs from "node:fs";
 /**
  * The server's "now". In production it is the real time. For end-to-end tests
  * of day-by-day behaviour (streaks), TEST_CLOCK_FILE names a file holding an
- * ISO time to use instead; it is honoured only on a loopback BASE_URL, so a
+ * ISO time to use instead; it is honoured only on a demo run (env.demo), so a
  * deployment can never run on a fake clock.
  */
 export interface Clock {
@@ -12,8 +12,8 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
-export function createClock(testClockFile: string | undefined, loopback: boolean): Clock {
-  if (!testClockFile || !loopback) return systemClock;
+export function createClock(testClockFile: string | undefined, demo: boolean): Clock {
+  if (!testClockFile || !demo) return systemClock;
   return {
     now() {
       try {

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, isLoopbackOrigin, isSecureOrigin, parseEnv } from "./env.server.ts";
+import { ConfigError, isLoopbackHost, isLoopbackOrigin, isSecureOrigin, parseEnv } from "./env.server.ts";
 
 describe("parseEnv", () => {
   it("needs nothing for a local run", () => {
@@ -54,6 +54,68 @@ describe("parseEnv", () => {
     expect(parseEnv({ DATABASE_URL: "postgres://db/app" }).DATABASE_URL).toBe("postgres://db/app");
   });
 
+  it("listens on this machine only unless HOST says otherwise", () => {
+    expect(parseEnv({}).HOST).toBe("127.0.0.1");
+    expect(parseEnv({ HOST: "0.0.0.0" }).HOST).toBe("0.0.0.0");
+  });
+
+  it.each([
+    [{}, null],
+    [{ HOST: "::1" }, null],
+    [{ HOST: "localhost", BASE_URL: "http://127.0.0.1:3000" }, null],
+    [{ HOST: "0.0.0.0" }, "the server listens on 0.0.0.0, not only on this machine"],
+    [{ HOST: "::" }, "the server listens on ::, not only on this machine"],
+    [{ HOST: "192.168.1.20" }, "the server listens on 192.168.1.20, not only on this machine"],
+    [{ BASE_URL: "https://tidewell.example" }, "BASE_URL is not a local address"],
+    [
+      { NODE_ENV: "production", BASE_URL: "http://localhost:3000", APP_SECRET: "s".repeat(32) },
+      "NODE_ENV is production",
+    ],
+  ])("turns demo features on only for a local run on loopback: %o", (source, offBecause) => {
+    const env = parseEnv(source as Record<string, string>);
+    expect(env.demo).toBe(offBecause === null);
+    expect(env.demoOffBecause).toBe(offBecause);
+  });
+
+  it("refuses to run in production without BASE_URL and APP_SECRET, naming both", () => {
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(ConfigError);
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(
+      /BASE_URL must be set with NODE_ENV=production/,
+    );
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(
+      /APP_SECRET must be set with NODE_ENV=production/,
+    );
+    expect(() => parseEnv({ NODE_ENV: "production", BASE_URL: "https://tidewell.example" })).toThrow(
+      /^Invalid configuration:\n {2}APP_SECRET must be set/,
+    );
+    const env = parseEnv({
+      NODE_ENV: "production",
+      BASE_URL: "https://t.example",
+      APP_SECRET: "s".repeat(32),
+    });
+    expect(env.demo).toBe(false);
+  });
+
+  it.each([
+    ["false", false],
+    ["1", 1],
+    ["2", 2],
+    ["10.0.0.2", ["10.0.0.2"]],
+    ["10.0.0.0/24, fd00::1", ["10.0.0.0/24", "fd00::1"]],
+    ["loopback", ["loopback"]],
+  ])("trusts proxies by count or by address: TRUST_PROXY=%s", (value, expected) => {
+    expect(parseEnv({ TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
+  });
+
+  it.each(["true", "yes", "10.0.0.2; rm -rf"])(
+    "refuses TRUST_PROXY=%s, which would trust what a client writes",
+    (value) => {
+      expect(() => parseEnv({ TRUST_PROXY: value })).toThrow(
+        /TRUST_PROXY must be false, the number of proxies/,
+      );
+    },
+  );
+
   it("accepts PostgreSQL URLs", () => {
     expect(parseEnv({ DATABASE_URL: "postgres://u:p@db:5432/app" }).DATABASE_URL).toBe(
       "postgres://u:p@db:5432/app",
@@ -71,6 +133,20 @@ describe("origins", () => {
     ["http://localhost.evil.example", false],
   ])("%s is loopback: %s", (url, expected) => {
     expect(isLoopbackOrigin(url)).toBe(expected);
+  });
+
+  it.each([
+    ["127.0.0.1", true],
+    ["127.8.9.10", true],
+    ["localhost", true],
+    ["::1", true],
+    ["[::1]", true],
+    ["0.0.0.0", false],
+    ["::", false],
+    ["10.0.0.5", false],
+    ["localhost.evil.example", false],
+  ])("%s is a loopback address: %s", (host, expected) => {
+    expect(isLoopbackHost(host)).toBe(expected);
   });
 
   it("treats only https as a secure origin", () => {

@@ -32,12 +32,18 @@ const emailAddress = z.email({ message: "must be an email address" });
 
 const schema = z
   .object({
+    // "production" declares a deployment: no demo features, and BASE_URL and APP_SECRET required.
     NODE_ENV: z
       .enum(["development", "production", "test"], {
         message: "must be development, production or test",
       })
-      .default("production"),
-    HOST: optionalText,
+      .optional(),
+    // Loopback unless set: a local run is reachable from this machine only.
+    HOST: z
+      .string()
+      .trim()
+      .default("127.0.0.1")
+      .refine((value) => value !== "" && !/\s/.test(value), { message: "must be an address to listen on" }),
     PORT: z
       .string()
       .trim()
@@ -57,15 +63,21 @@ const schema = z
         message: "must be one of fatal, error, warn, info, debug, trace, silent",
       })
       .default("info"),
+    // Never "true": Express would then believe the left-most X-Forwarded-For, which the client writes.
     TRUST_PROXY: z
       .string()
       .trim()
       .default("false")
-      .refine((value) => /^(true|false|\d{1,2})$/.test(value), {
-        message: "must be true, false or the number of proxies in front of the app",
+      .refine((value) => value === "false" || /^\d{1,2}$/.test(value) || isAddressList(value), {
+        message:
+          "must be false, the number of proxies in front of the app (such as 1), or their addresses (such as 10.0.0.2,10.0.0.3 or 10.0.0.0/24)",
       })
-      .transform((value): boolean | number =>
-        value === "true" ? true : value === "false" ? false : Number(value),
+      .transform((value): false | number | string[] =>
+        value === "false"
+          ? false
+          : /^\d+$/.test(value)
+            ? Number(value)
+            : value.split(",").map((a) => a.trim()),
       ),
     SUPPORT_EMAIL: emailAddress.default(BRAND.defaultSupportEmail),
     MAIL_FROM: z.string().trim().min(3).default(`${BRAND.name} <${BRAND.defaultSupportEmail}>`),
@@ -146,6 +158,14 @@ const schema = z
 export type Env = Omit<z.output<typeof schema>, "BASE_URL" | "DATA_DIR" | "OWNER_EMAIL"> & {
   /** The public origin, without a trailing slash. */
   BASE_URL: string;
+  /**
+   * Demo conveniences (the local outbox page, the demo checkout, the test
+   * clock and provider stand-ins) are on: a local run, listening on a
+   * loopback address only, with a loopback BASE_URL, not declared production.
+   */
+  demo: boolean;
+  /** Why demo conveniences are off, for the log; null when they are on. */
+  demoOffBecause: string | null;
   /** Absolute path of the data directory. */
   DATA_DIR: string;
   /** Where contact-form messages go. */
@@ -168,6 +188,20 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const env = result.data;
+  const deployment = env.NODE_ENV === "production";
+  // A deployment says where it is and signs with a secret it keeps, never ones made up on the spot.
+  const missing = deployment ? (["BASE_URL", "APP_SECRET"] as const).filter((name) => !env[name]) : [];
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n${missing
+        .map((name) =>
+          name === "BASE_URL"
+            ? "  BASE_URL must be set with NODE_ENV=production: the public https origin, such as https://tidewell.example"
+            : "  APP_SECRET must be set with NODE_ENV=production: 32 or more random characters (openssl rand -hex 32), the same on every instance",
+        )
+        .join("\n")}`,
+    );
+  }
   const baseUrl = (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
   // Instances sharing a database must sign cookies and links alike; a secret
   // generated in each one's own data directory would sign them differently.
@@ -176,8 +210,17 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       "Invalid configuration:\n  APP_SECRET must be set when DATABASE_URL is set, with the same value on every instance",
     );
   }
+  const demoOffBecause = deployment
+    ? "NODE_ENV is production"
+    : !isLoopbackHost(env.HOST)
+      ? `the server listens on ${env.HOST}, not only on this machine`
+      : !isLoopbackOrigin(baseUrl)
+        ? "BASE_URL is not a local address"
+        : null;
   return {
     ...env,
+    demo: demoOffBecause === null,
+    demoOffBecause,
     BASE_URL: baseUrl,
     DATA_DIR: path.resolve(env.DATA_DIR),
     OWNER_EMAIL: env.OWNER_EMAIL ?? env.SUPPORT_EMAIL,
@@ -192,6 +235,22 @@ function isSecretName(name: string) {
 export function isLoopbackOrigin(baseUrl: string): boolean {
   const host = new URL(baseUrl).hostname;
   return host === "localhost" || host === "127.0.0.1" || host === "[::1]" || host === "::1";
+}
+
+/** True for an address only this machine can reach: localhost, 127.0.0.0/8, ::1. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, "");
+  return bare === "localhost" || bare === "::1" || /^127(\.\d{1,3}){3}$/.test(bare);
+}
+
+/** Addresses or CIDR ranges, comma-separated, as Express's "trust proxy" takes them. */
+function isAddressList(value: string): boolean {
+  const ipv4 = /^(\d{1,3}\.){3}\d{1,3}(\/\d{1,2})?$/;
+  const ipv6 = /^[0-9a-f:]+(\/\d{1,3})?$/i;
+  return value
+    .split(",")
+    .map((entry) => entry.trim())
+    .every((entry) => ipv4.test(entry) || (entry.includes(":") && ipv6.test(entry)) || entry === "loopback");
 }
 
 /** Cookies are Secure and HSTS is sent only when the public origin is https. */

@@ -161,12 +161,14 @@ describe("accounts in the browser", () => {
     await page.context().close();
   });
 
-  it("signs in with a magic link read from the local outbox", async () => {
+  it("signs in with a magic link read from the local outbox, which answers only this machine", async () => {
     const setup = await browser.newPage();
     const { email } = await signUpThroughForm(setup);
+    // A visitor from elsewhere (behind the proxy) finds no outbox.
+    expect((await setup.goto("/dev/outbox"))?.status()).toBe(404);
     await setup.context().close();
 
-    const page = await browser.newPage();
+    const page = await browser.newPage({ onThisMachine: true });
     await page.goto("/auth?tier=signin&mode=magic");
     await waitForHydration(page);
     await page.getByLabel("Email").fill(email);

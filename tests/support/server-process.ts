@@ -99,7 +99,7 @@ export function secretValues(env: Record<string, string | undefined>): string[] 
 export function spawnServer(env: Record<string, string | undefined>, ...logFiles: string[]) {
   const child = spawn(process.execPath, ["server/start.ts"], {
     cwd: root,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", ...env },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { isLoopbackOrigin, type Env } from "~/platform/env.server.ts";
+import type { Env } from "~/platform/env.server.ts";
 import type { Logger } from "~/platform/log.server.ts";
 import type { CheckoutConfig } from "./checkout-config.ts";
 import { startFakePayPal, type FakePayPal } from "./fakes/paypal-fake.server.ts";
@@ -11,7 +11,7 @@ import { createStripeGateway, type StripeGateway } from "./stripe.server.ts";
 /**
  * How the course can be paid for, decided once at start:
  * - live: the providers whose keys are configured;
- * - demo: no keys on a local run, so a clearly labelled demo checkout runs
+ * - demo: no keys on a local run (env.demo), so a clearly labelled demo checkout runs
  *   the same server path against local fakes of Stripe's and PayPal's APIs;
  * - unavailable: no keys on any other origin, so nothing can be granted by
  *   mistake on a deployment that forgot its keys.
@@ -33,7 +33,7 @@ export async function createPayments(env: Env, log: Logger): Promise<Payments> {
 
   if (stripeKeys || paypalKeys) {
     // Tests point a local run at stand-ins for the providers; a deployment always talks to the real ones.
-    const testHost = (url: string | undefined) => (url && isLoopbackOrigin(env.BASE_URL) ? url : undefined);
+    const testHost = (url: string | undefined) => (url && env.demo ? url : undefined);
     return {
       mode: "live",
       price,
@@ -59,7 +59,7 @@ export async function createPayments(env: Env, log: Logger): Promise<Payments> {
     };
   }
 
-  if (!isLoopbackOrigin(env.BASE_URL)) {
+  if (!env.demo) {
     log.warn("no payment keys are configured: the Complete Course can't be bought on this deployment");
     return { mode: "unavailable", price, stripe: null, paypal: null, demo: null, close: async () => {} };
   }

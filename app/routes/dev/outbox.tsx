@@ -1,16 +1,20 @@
 import { data } from "react-router";
 import type { Route } from "./+types/outbox";
 import { readLocalOutbox } from "~/modules/email/transport.server.ts";
-import { isLoopbackOrigin } from "~/platform/env.server.ts";
+import { CLIENT_IP_HEADER } from "~/modules/accounts/auth.server.ts";
+import { isLoopbackHost } from "~/platform/env.server.ts";
 import { services } from "~/services.server.ts";
 
 /**
- * The local outbox: the email a local run would have sent. Only on a loopback
- * origin without SMTP, never on a deployed site (there it is a plain 404).
+ * The local outbox: the email a local run would have sent, sign-in links and
+ * codes among it. Only on a demo run (env.demo: listening on this machine
+ * only) without SMTP, and only to a visitor on this machine; everywhere else
+ * it is a plain 404.
  */
 export function loader(args: Route.LoaderArgs) {
   const { env, transport } = services(args);
-  if (!isLoopbackOrigin(env.BASE_URL) || transport.kind !== "local-outbox") {
+  const client = args.request.headers.get(CLIENT_IP_HEADER) ?? "";
+  if (!env.demo || transport.kind !== "local-outbox" || !isLoopbackHost(client.replace(/^::ffff:/, ""))) {
     throw data(null, { status: 404 });
   }
   return { messages: readLocalOutbox(env.DATA_DIR) };

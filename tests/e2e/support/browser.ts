@@ -40,8 +40,13 @@ export function useBrowser() {
     await browser?.close();
   });
   return {
+    /** `onThisMachine`: a browser beside the server, not a visitor behind the proxy (the local outbox answers only it). */
     async newContext(
-      options: { viewport?: keyof typeof viewports; javaScriptEnabled?: boolean } = {},
+      options: {
+        viewport?: keyof typeof viewports;
+        javaScriptEnabled?: boolean;
+        onThisMachine?: boolean;
+      } = {},
     ): Promise<BrowserContext> {
       if (!browser) throw new Error("The browser is not running");
       return browser.newContext({
@@ -49,12 +54,13 @@ export function useBrowser() {
         viewport: viewports[options.viewport ?? "desktop"],
         javaScriptEnabled: options.javaScriptEnabled ?? true,
         reducedMotion: "reduce",
-        extraHTTPHeaders: { "x-forwarded-for": randomVisitorIp() },
+        extraHTTPHeaders: options.onThisMachine ? {} : { "x-forwarded-for": randomVisitorIp() },
       });
     },
     async newPage(options?: {
       viewport?: keyof typeof viewports;
       javaScriptEnabled?: boolean;
+      onThisMachine?: boolean;
     }): Promise<Page> {
       const context = await this.newContext(options);
       return context.newPage();
