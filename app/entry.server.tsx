@@ -4,7 +4,7 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { requestContext } from "./services.server.ts";
 
 export const streamTimeout = 5_000;
@@ -73,5 +73,11 @@ export function handleError(
   { request, context }: { request: Request; context: RouterContextProvider },
 ) {
   if (request.signal.aborted) return;
-  context.get(requestContext).log.error({ err: error }, "error in a loader, action or render");
+  const { log } = context.get(requestContext);
+  // A client's mistake (no such page, a method a route doesn't take) is not ours: no stack, no alarm.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    log.info({ status: error.status }, "request refused");
+    return;
+  }
+  log.error({ err: error }, "error in a loader, action or render");
 }

@@ -8,8 +8,15 @@ import { Toaster } from "./components/ui/toaster.tsx";
 import { loadMember } from "./modules/accounts/session.server.ts";
 import { BRAND } from "./modules/site/brand.ts";
 import { takeFlash } from "./modules/site/flash.server.ts";
-import { memberContext, services, servicesContext } from "./services.server.ts";
+import { memberContext, requestContext, services, servicesContext } from "./services.server.ts";
 import "./app.css";
+
+/** A request the server turned away (server/request-gate.ts) gets the error page for its status. */
+const refusalMiddleware: Route.MiddlewareFunction = async ({ context }, next) => {
+  const { refusal } = context.get(requestContext);
+  if (refusal) throw data(null, { status: refusal });
+  return next();
+};
 
 /** Reads the session once per request; every loader below can ask for the member. */
 const sessionMiddleware: Route.MiddlewareFunction = async ({ request, context }, next) => {
@@ -20,7 +27,7 @@ const sessionMiddleware: Route.MiddlewareFunction = async ({ request, context },
   return response;
 };
 
-export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [refusalMiddleware, sessionMiddleware];
 
 export async function loader(args: Route.LoaderArgs) {
   const { env, flash: flashCookie } = services(args);

@@ -23,6 +23,7 @@ import { formatPrice } from "./modules/payments/price.ts";
 import { createClock, type Clock } from "./platform/clock.server.ts";
 import { isSecureOrigin, type Env } from "./platform/env.server.ts";
 import type { Logger } from "./platform/log.server.ts";
+import { pruneLimits } from "./platform/rate-limit.server.ts";
 import { deriveKey, loadAppSecret } from "./platform/secret.server.ts";
 
 /**
@@ -101,6 +102,24 @@ export async function createServices(
   };
 }
 
+/**
+ * Hourly: forgets abuse-limit counters whose windows ended a day ago and
+ * confirmation codes that have expired, so neither table grows under attack
+ * nor keeps what it no longer needs. Returns the function that stops it.
+ */
+export function startHousekeeping({ database, log }: Pick<AppServices, "database" | "log">): () => void {
+  const tidy = () => tidyUp(database.db).catch((error) => log.warn({ err: error }, "housekeeping failed"));
+  const timer = setInterval(tidy, 3_600_000);
+  timer.unref();
+  void tidy();
+  return () => clearInterval(timer);
+}
+
+export async function tidyUp(db: Db, now = new Date()) {
+  await pruneLimits(db, 86_400, now.getTime());
+  await db.deleteFrom("confirmation_codes").where("expires_at", "<", now.toISOString()).execute();
+}
+
 export async function closeServices(services: AppServices) {
   // Let email already on its way finish before the connections close.
   await services.mailer.settled();
@@ -114,6 +133,8 @@ export interface RequestInfo {
   /** The CSP nonce that inline scripts must carry. */
   nonce: string;
   log: Logger;
+  /** Set when the server turned the request away (server/request-gate.ts): the page is its error page. */
+  refusal?: number;
 }
 
 export const servicesContext = createContext<AppServices>();

@@ -18,6 +18,7 @@ import {
   createServices,
   requestContext,
   servicesContext,
+  startHousekeeping,
   type AppServices,
 } from "../app/services.server.ts";
 import { memberPageCache } from "./member-page-cache.ts";
@@ -25,6 +26,7 @@ import { reactRouterHandler, requestUrl } from "./react-router-handler.ts";
 import { deferHydration } from "./defer-hydration.ts";
 import { NONCE_PLACEHOLDER, publicPageCache } from "./page-cache.ts";
 import { progressFastLane } from "./progress-fast-lane.ts";
+import { actionFinder, requestGate } from "./request-gate.ts";
 import { sameOriginOnly } from "./same-origin.ts";
 import { securityHeaders } from "./security-headers.ts";
 
@@ -79,13 +81,14 @@ export function createApp({ services, build, vite, isShuttingDown = () => false 
   });
   app.get("/readyz", async (_req, res) => {
     res.set("Cache-Control", "no-store");
-    if (isShuttingDown()) return void res.status(503).json({ status: "shutting down" });
+    // Ready or not, and nothing more: what the app runs on is not a visitor's business.
+    if (isShuttingDown()) return void res.status(503).json({ status: "not ready" });
     try {
       await database.ping();
-      res.json({ status: "ready", database: database.dialect });
+      res.json({ status: "ready" });
     } catch (error) {
       log.error({ err: error }, "database did not answer the readiness check");
-      res.status(503).json({ status: "database unavailable" });
+      res.status(503).json({ status: "not ready" });
     }
   });
 
@@ -110,12 +113,26 @@ export function createApp({ services, build, vite, isShuttingDown = () => false 
 
   // Given the build itself (not a loader), React Router prepares its routes once, not per request.
   const handleRequest = createRequestHandler(build, vite ? "development" : "production");
-  const loadContext = (nonce: string, requestLog: Logger) => {
+  const loadContext = (nonce: string, requestLog: Logger, refusal?: number) => {
     const context = new RouterContextProvider();
     context.set(servicesContext, services);
-    context.set(requestContext, { nonce, log: requestLog });
+    context.set(requestContext, { nonce, log: requestLog, refusal });
     return context;
   };
+  // Requests no route can answer get the product's error page for their status, rendered for a GET.
+  if (typeof build !== "function") {
+    app.use(
+      requestGate({
+        origin: env.BASE_URL,
+        hasAction: actionFinder(build),
+        renderRefusal: (req, res, status) =>
+          handleRequest(
+            new Request(requestUrl(env.BASE_URL, req.originalUrl), { headers: { accept: "text/html" } }),
+            loadContext(res.locals.cspNonce as string, req.log, status),
+          ),
+      }),
+    );
+  }
   // In development every page renders afresh, so edits show at once.
   if (!vite) {
     app.use(
@@ -194,6 +211,7 @@ export async function start({ vite, nodeEnv }: { vite?: ViteDevServer; nodeEnv?:
   }
   const { database } = services;
   services.mailer.start();
+  const stopHousekeeping = startHousekeeping(services);
 
   let shuttingDown = false;
   const build = vite
@@ -210,7 +228,9 @@ export async function start({ vite, nodeEnv }: { vite?: ViteDevServer; nodeEnv?:
   server.on("listening", () => {
     log.info({ url: env.BASE_URL, host: env.HOST, database: database.dialect }, "Tidewell is listening");
     if (env.demo) {
-      log.info("demo features are on (the local outbox page, the demo checkout): this server answers this machine only");
+      log.info(
+        "demo features are on (the local outbox page, the demo checkout): this server answers this machine only",
+      );
     } else {
       log.info(`demo features are off: ${env.demoOffBecause}`);
     }
@@ -225,6 +245,7 @@ export async function start({ vite, nodeEnv }: { vite?: ViteDevServer; nodeEnv?:
     const closeIdle = setInterval(() => server.closeIdleConnections(), 100);
     server.close(async () => {
       clearInterval(closeIdle);
+      stopHousekeeping();
       await vite?.close();
       await closeServices(services);
       log.info("shut down cleanly");

@@ -180,6 +180,83 @@ describe("requests from other sites (CSRF)", () => {
   });
 });
 
+describe("requests no route takes", () => {
+  let server: ServerProcess;
+  let member: Member;
+
+  beforeAll(async () => {
+    server = await startServer({ TRUST_PROXY: "1" });
+    member = await signUpMember(server, { label: "shapes" });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  /** What must never reach a visitor: the router's own words, a stack, a crash. */
+  const INTERNALS =
+    /did not provide an|Invalid request method|TypeError|Content-Type was not|\bat [\w.<>]+ \(/;
+
+  it("answers a form posted as JSON, text or nothing, and any other method, with 405 or 415 and its own page, logging no error", async () => {
+    const logFrom = server.output().length;
+    const failures: string[] = [];
+    const sends: [string, { method: string; body?: string; headers?: Record<string, string> }][] = [
+      [
+        "POST JSON",
+        { method: "POST", body: '{"intent":"sign-in"}', headers: { "content-type": "application/json" } },
+      ],
+      ["POST text", { method: "POST", body: "intent=sign-in", headers: { "content-type": "text/plain" } }],
+      ["POST empty", { method: "POST" }],
+      ["PUT empty", { method: "PUT" }],
+      [
+        "PATCH form",
+        { method: "PATCH", body: "a=1", headers: { "content-type": "application/x-www-form-urlencoded" } },
+      ],
+      ["DELETE", { method: "DELETE" }],
+      ["OPTIONS", { method: "OPTIONS" }],
+    ];
+    for (const entry of routeEntries()) {
+      const path = entry.path === "/" ? "/?index" : fillPath(entry.path, PARAMS);
+      const api = path.startsWith("/api/");
+      for (const [label, init] of sends) {
+        for (const client of [member.client, visitor(server.baseUrl)]) {
+          const response = await client.request(path, {
+            ...init,
+            headers: { "sec-fetch-site": "same-origin", ...init.headers },
+          });
+          const body = await response.text();
+          const what = `${label} ${path}: ${response.status}`;
+          // The API's routes read their own bodies (some take none): they answer, never with a 500.
+          const refused =
+            init.method !== "POST"
+              ? response.status === 405
+              : api
+                ? response.status < 500
+                : [405, 415].includes(response.status);
+          if (!refused) failures.push(what);
+          if (INTERNALS.test(body)) failures.push(`${what} shows ${INTERNALS.exec(body)![0]}`);
+          if (response.status === 405 && !response.headers.get("allow"))
+            failures.push(`${what} without Allow`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    // A client's mistakes are not the app's: nothing at error level, no stack.
+    const log = server.output().slice(logFrom);
+    expect(log).not.toMatch(/"level":50/);
+    expect(log).not.toMatch(/"stack"/);
+  });
+
+  it("shows the product's own page for a form posted where there is none", async () => {
+    const response = await visitor(server.baseUrl).request("/about", { method: "POST", form: { name: "x" } });
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe("GET, HEAD");
+    const html = await response.text();
+    expect(html).toContain("Error 405");
+    expect(html).toContain("Go Home");
+    expect(html).not.toMatch(INTERNALS);
+  });
+});
+
 describe("security headers on every kind of response", () => {
   let local: ServerProcess;
   let deployed: ServerProcess;

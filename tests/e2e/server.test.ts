@@ -90,7 +90,8 @@ describe("the HTTP server", () => {
     expect(await health.json()).toEqual({ status: "ok" });
     const ready = await fetch(`${base()}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toMatchObject({ status: "ready" });
+    // Ready, and nothing about what the app runs on.
+    expect(await ready.json()).toEqual({ status: "ready" });
   });
 
   it("refuses an oversize body with 413 and malformed JSON with 400", async () => {

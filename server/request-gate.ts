@@ -1,0 +1,107 @@
+import type { RequestHandler } from "express";
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { BODY_LIMIT_BYTES, requestUrl } from "./react-router-handler.ts";
+
+/** Methods any route here answers; the others are refused before a route runs. */
+export const ALLOWED_METHODS = "GET, HEAD, POST";
+
+export type Refusal = { status: 405; allow: string } | { status: 415 };
+
+/**
+ * Decides what no route can answer, before React Router sees it: a method
+ * other than GET, HEAD or POST; a POST to a page without a form; a page's
+ * form posted as anything but a form (JSON, text/plain, no body at all).
+ * The API routes under /api/ read their own bodies and answer for themselves.
+ * Refused requests get the product's own error page (or JSON under /api/)
+ * and nothing of the router's internals.
+ */
+export function requestRefusal(
+  method: string,
+  url: URL,
+  contentType: string | undefined,
+  hasAction: (url: URL) => boolean,
+): Refusal | null {
+  if (method !== "GET" && method !== "HEAD" && method !== "POST")
+    return { status: 405, allow: ALLOWED_METHODS };
+  if (method !== "POST" || url.pathname.startsWith("/api/")) return null;
+  if (!hasAction(url)) return { status: 405, allow: "GET, HEAD" };
+  return isFormBody(contentType) ? null : { status: 415 };
+}
+
+function isFormBody(contentType: string | undefined) {
+  return /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(contentType ?? "");
+}
+
+/**
+ * Whether the route a POST to `url` reaches has an action, as React Router
+ * picks it: the deepest match, or, for an index route posted to without
+ * `?index`, its parent.
+ */
+export function actionFinder(build: ServerBuild): (url: URL) => boolean {
+  const tree = routeTree(build.routes);
+  return (url) => {
+    const matches = matchRoutes(tree, url.pathname);
+    if (!matches) return false;
+    let target = matches.at(-1)!;
+    if (target.route.index && !url.searchParams.has("index")) target = matches.at(-2) ?? target;
+    return Boolean(build.routes[target.route.id!]?.module.action);
+  };
+}
+
+function routeTree(routes: ServerBuild["routes"], parentId?: string): RouteObject[] {
+  return Object.values(routes)
+    .filter((route) => route?.parentId === parentId)
+    .map((route) => ({
+      id: route!.id,
+      path: route!.path,
+      caseSensitive: route!.caseSensitive,
+      ...(route!.index ? { index: true as const } : { children: routeTree(routes, route!.id) }),
+    }));
+}
+
+/**
+ * Express middleware around requestRefusal: JSON under /api/, otherwise the
+ * page the app renders for that status (`renderRefusal`).
+ */
+export function requestGate({
+  origin,
+  hasAction,
+  renderRefusal,
+}: {
+  origin: string;
+  hasAction: (url: URL) => boolean;
+  renderRefusal: (
+    req: Parameters<RequestHandler>[0],
+    res: Parameters<RequestHandler>[1],
+    status: number,
+  ) => Promise<Response>;
+}): RequestHandler {
+  return async (req, res, next) => {
+    // An oversize body is refused as such (413) by the body reader, before anything else is asked of it.
+    if (Number(req.headers["content-length"] ?? 0) > BODY_LIMIT_BYTES) return next();
+    const url = requestUrl(origin, req.originalUrl);
+    const refusal = requestRefusal(req.method, url, req.headers["content-type"], hasAction);
+    if (!refusal) return next();
+    req.resume();
+    if (refusal.status === 405) res.set("Allow", refusal.allow);
+    res.set("Cache-Control", "no-store");
+    const asJson = () => res.status(refusal.status).json({ error: MESSAGES[refusal.status] });
+    if (url.pathname.startsWith("/api/")) return void asJson();
+    try {
+      const page = await renderRefusal(req, res, refusal.status);
+      // A page gets its error page; a resource route (sign-out, say) has none to show.
+      if (!page.headers.get("content-type")?.startsWith("text/html")) return void asJson();
+      res
+        .status(refusal.status)
+        .type("html")
+        .send(await page.text());
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+const MESSAGES = {
+  405: "This address doesn't take that kind of request.",
+  415: "Please send this form as a form.",
+} as const;
