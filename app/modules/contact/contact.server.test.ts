@@ -2,7 +2,8 @@ import crypto from "node:crypto";
 import type { KyselyPlugin, RootOperationNode } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLIENT_IP_HEADER } from "~/modules/accounts/auth.server.ts";
-import { createMailer, type Mailer } from "~/modules/email/outbox.server.ts";
+import { OWNER_NOTICE_BUDGET } from "~/modules/email/budgets.ts";
+import { createMailer, withinBudget, type Mailer } from "~/modules/email/outbox.server.ts";
 import { createMailTransport } from "~/modules/email/transport.server.ts";
 import type { Db } from "~/platform/db.server.ts";
 import { createLogger } from "~/platform/log.server.ts";
@@ -14,7 +15,7 @@ import {
   type TestDatabase,
 } from "../../../tests/support/test-databases.ts";
 import { contactMessages } from "./contact-form.ts";
-import { CONTACT_LIMIT, sendContactMessage } from "./contact.server.ts";
+import { CONTACT_LIMIT, CONTACT_SENDER_LIMIT, sendContactMessage } from "./contact.server.ts";
 
 const OWNER = "owner@tidewell.example";
 
@@ -168,5 +169,49 @@ describe.each(testDialects)("sendContactMessage on %s", (dialect) => {
     expect(
       (await sendContactMessage(deps(), headers, { name: "Busy", email, message: "#7" }, at(61))).ok,
     ).toBe(true);
+  });
+
+  it(`refuses one sender's address past ${CONTACT_SENDER_LIMIT.limit} messages a day, whatever addresses they come from`, async () => {
+    const email = uniqueEmail();
+    for (let n = 1; n <= CONTACT_SENDER_LIMIT.limit; n++) {
+      expect(
+        (await sendContactMessage(deps(), fromNewIp(), { name: "Roving", email, message: `#${n}` })).ok,
+      ).toBe(true);
+    }
+    const refused = await sendContactMessage(deps(), fromNewIp(), {
+      name: "Roving",
+      email,
+      message: "again",
+    });
+    expect(refused).toMatchObject({ ok: false, status: 429 });
+    expect(await storedFrom(email)).toHaveLength(CONTACT_SENDER_LIMIT.limit);
+  });
+
+  it("counts messages sent at once from one address exactly", async () => {
+    const headers = fromNewIp();
+    const email = uniqueEmail();
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, (_, n) =>
+        sendContactMessage(deps(), headers, { name: "Burst", email, message: `#${n}` }),
+      ),
+    );
+    expect(outcomes.filter((o) => o.ok)).toHaveLength(CONTACT_LIMIT.limit);
+    expect(await storedFrom(email)).toHaveLength(CONTACT_LIMIT.limit);
+  });
+
+  it("keeps every message, and stops the owner's notices once a day's budget is spent", async () => {
+    const owner = `owner-${crypto.randomBytes(4).toString("hex")}@tidewell.example`;
+    for (let n = 0; n < OWNER_NOTICE_BUDGET.limit; n++) {
+      await withinBudget(database.db, { kind: "contact-message", to: owner });
+    }
+    const email = uniqueEmail();
+    const outcome = await sendContactMessage({ ...deps(), ownerEmail: owner }, fromNewIp(), {
+      name: "One Too Many",
+      email,
+      message: "Still kept",
+    });
+    expect(outcome.ok).toBe(true);
+    expect(await storedFrom(email)).toHaveLength(1);
+    expect(await outboxFor("One Too Many")).toEqual([]);
   });
 });

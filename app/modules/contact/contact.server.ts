@@ -1,14 +1,18 @@
 import crypto from "node:crypto";
 import { CLIENT_IP_HEADER } from "~/modules/accounts/auth.server.ts";
-import { queueEmail, type Mailer } from "~/modules/email/outbox.server.ts";
+import { queueEmail, withinBudget, type Mailer } from "~/modules/email/outbox.server.ts";
 import { contactMessageEmail } from "~/modules/email/templates.ts";
 import type { Db } from "~/platform/db.server.ts";
 import type { Logger } from "~/platform/log.server.ts";
-import { hitLimit, limitKey, tooManyAttemptsMessage, type LimitRule } from "~/platform/rate-limit.server.ts";
+import { hitLimits, limitKey, tooManyAttemptsMessage, type LimitRule } from "~/platform/rate-limit.server.ts";
 import { contactMessages, type ContactMessageInput } from "./contact-form.ts";
 
-/** Enough for a visitor with follow-up questions; too few to make the form a spam relay. */
+/**
+ * Enough for a visitor with follow-up questions; too few to make the form a
+ * spam relay, from one address or in one sender's name.
+ */
 export const CONTACT_LIMIT: LimitRule = { limit: 5, windowSeconds: 3600 };
+export const CONTACT_SENDER_LIMIT: LimitRule = { limit: 10, windowSeconds: 24 * 3600 };
 
 export interface ContactDeps {
   db: Db;
@@ -37,9 +41,16 @@ export async function sendContactMessage(
 ): Promise<ContactOutcome> {
   // The server sets this header from the socket; without it every such request shares one count.
   const clientIp = headers.get(CLIENT_IP_HEADER) ?? "unknown";
-  let stored: { messageId: string; emailId: string };
+  let stored: { messageId: string; emailId: string | null };
   try {
-    const limit = await hitLimit(db, limitKey("contact:ip", clientIp), CONTACT_LIMIT, now.getTime());
+    const limit = await hitLimits(
+      db,
+      [
+        { key: limitKey("contact:ip", clientIp), rule: CONTACT_LIMIT },
+        { key: limitKey("contact:sender", input.email), rule: CONTACT_SENDER_LIMIT },
+      ],
+      now.getTime(),
+    );
     if (!limit.allowed) {
       log.warn({ retryAfterSeconds: limit.retryAfterSeconds }, "contact form rate limit reached");
       return {
@@ -49,7 +60,10 @@ export async function sendContactMessage(
         retryAfterSeconds: limit.retryAfterSeconds,
       };
     }
-    stored = await storeAndQueue(db, ownerEmail, input, now);
+    // Every message is kept; past the owner's daily budget of notices (email/budgets.ts), it waits unannounced.
+    const notify = await withinBudget(db, { kind: "contact-message", to: ownerEmail });
+    if (!notify) log.warn("contact message kept without a notice: the owner's daily notices are spent");
+    stored = await storeAndQueue(db, notify ? ownerEmail : null, input, now);
   } catch (error) {
     // Nothing was kept. An answer (rather than an error page) lets the visitor keep what she typed.
     log.error({ err: error }, "contact message could not be stored");
@@ -58,11 +72,12 @@ export async function sendContactMessage(
   // Only the ids: the message itself is the visitor's, not the log's.
   log.info({ contactMessage: stored.messageId, email: stored.emailId }, "contact message stored");
 
-  mailer.deliverSoon(stored.emailId);
+  if (stored.emailId) mailer.deliverSoon(stored.emailId);
   return { ok: true, messageId: stored.messageId };
 }
 
-async function storeAndQueue(db: Db, ownerEmail: string, input: ContactMessageInput, now: Date) {
+/** Keeps the message and, unless `ownerEmail` is null, queues the owner's notice with it. */
+async function storeAndQueue(db: Db, ownerEmail: string | null, input: ContactMessageInput, now: Date) {
   const messageId = crypto.randomUUID();
   return db.transaction().execute(async (trx) => {
     await trx
@@ -76,6 +91,7 @@ async function storeAndQueue(db: Db, ownerEmail: string, input: ContactMessageIn
         created_at: now.toISOString(),
       })
       .execute();
+    if (!ownerEmail) return { messageId, emailId: null };
     const emailId = await queueEmail(trx, {
       kind: "contact-message",
       to: ownerEmail,
