@@ -135,7 +135,7 @@ export async function action(args: Route.ActionArgs) {
       if (!outcome.ok) {
         return data<AuthFormResult>(
           { intent, result: submission.reply({ formErrors: [outcome.message] }), email: input.email },
-          { status: 400 },
+          { status: outcome.status >= 400 ? outcome.status : 400 },
         );
       }
       return redirectWithFlash(
