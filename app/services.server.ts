@@ -17,7 +17,7 @@ import {
 } from "./modules/media/storage.server.ts";
 import { createFlashCookie, type FlashCookie } from "./modules/site/flash.server.ts";
 import { migrateToLatest, openDatabase, type DatabaseHandle, type Db } from "./platform/db.server.ts";
-import type { CheckoutDeps } from "./modules/payments/checkout.server.ts";
+import { refundOwed, type CheckoutDeps } from "./modules/payments/checkout.server.ts";
 import { createPayments, type Payments } from "./modules/payments/payments.server.ts";
 import { formatPrice } from "./modules/payments/price.ts";
 import { createClock, type Clock } from "./platform/clock.server.ts";
@@ -103,16 +103,23 @@ export async function createServices(
 }
 
 /**
- * Hourly: forgets abuse-limit counters whose windows ended a day ago and
- * confirmation codes that have expired, so neither table grows under attack
- * nor keeps what it no longer needs. Returns the function that stops it.
+ * The server's own rounds, from start until stopped (the returned function):
+ * every five minutes, refund any second payment still owed (the provider was
+ * down when it came in); hourly, forget abuse-limit counters whose windows
+ * ended a day ago and confirmation codes that have expired, so neither table
+ * grows under attack nor keeps what it no longer needs.
  */
-export function startHousekeeping({ database, log }: Pick<AppServices, "database" | "log">): () => void {
-  const tidy = () => tidyUp(database.db).catch((error) => log.warn({ err: error }, "housekeeping failed"));
-  const timer = setInterval(tidy, 3_600_000);
-  timer.unref();
-  void tidy();
-  return () => clearInterval(timer);
+export function startHousekeeping(services: AppServices): () => void {
+  const { database, log } = services;
+  const every = (minutes: number, work: () => Promise<unknown>) => {
+    const run = () => work().catch((error) => log.warn({ err: error }, "housekeeping failed"));
+    const timer = setInterval(run, minutes * 60_000);
+    timer.unref();
+    void run();
+    return timer;
+  };
+  const timers = [every(5, () => refundOwed(paymentDeps(services))), every(60, () => tidyUp(database.db))];
+  return () => timers.forEach((timer) => clearInterval(timer));
 }
 
 export async function tidyUp(db: Db, now = new Date()) {
@@ -158,13 +165,28 @@ export function coursePrice(args: ContextArgs): string {
   return formatPrice(services(args).payments.price);
 }
 
-export function checkoutDeps(args: ContextArgs): CheckoutDeps {
-  const { database, payments, mailer, env } = services(args);
+/** What the checkout needs for one request: the member's address counts towards the limits. */
+export function checkoutDeps(args: ContextArgs & { request: Request }): CheckoutDeps {
+  return {
+    ...paymentDeps(services(args)),
+    log: requestLog(args),
+    clientIp: args.request.headers.get(CLIENT_IP_HEADER) ?? "unknown",
+  };
+}
+
+/** What the checkout needs outside a request (the sweep of refunds owed). */
+export function paymentDeps({
+  database,
+  payments,
+  mailer,
+  env,
+  log,
+}: Pick<AppServices, "database" | "payments" | "mailer" | "env" | "log">): CheckoutDeps {
   return {
     db: database.db,
     payments,
     mailer,
-    log: requestLog(args),
+    log,
     grant: { price: payments.price, baseUrl: env.BASE_URL, supportEmail: env.SUPPORT_EMAIL },
   };
 }

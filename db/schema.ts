@@ -137,7 +137,8 @@ export interface ContactMessagesTable {
 }
 
 export type PurchaseProvider = "stripe" | "paypal";
-export type PurchaseStatus = "pending" | "succeeded" | "refunded" | "failed";
+/** `duplicate`: paid when the member had already paid; granted nothing, refunded (then `refunded`). */
+export type PurchaseStatus = "pending" | "succeeded" | "duplicate" | "refunded" | "failed";
 
 export interface PurchasesTable {
   id: string;

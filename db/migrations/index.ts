@@ -5,6 +5,7 @@ import * as listeningPosition from "./0003_listening_position.ts";
 import * as payments from "./0004_payments.ts";
 import * as receiptEmail from "./0005_receipt_email.ts";
 import * as memberVersions from "./0006_member_versions.ts";
+import * as onePaidPurchase from "./0007_one_paid_purchase.ts";
 import * as confirmationCodes from "./0008_confirmation_codes.ts";
 import * as normalisedEmails from "./0009_normalised_emails.ts";
 
@@ -19,6 +20,7 @@ export const migrations: Record<string, Migration> = {
   "0004_payments": payments,
   "0005_receipt_email": receiptEmail,
   "0006_member_versions": memberVersions,
+  "0007_one_paid_purchase": onePaidPurchase,
   "0008_confirmation_codes": confirmationCodes,
   "0009_normalised_emails": normalisedEmails,
 };

@@ -288,3 +288,38 @@ export function receiptEmail({
     }),
   };
 }
+
+/** A second payment for the course the member already had, refunded: what happened, and that nothing else changes. */
+export function duplicateRefundEmail({
+  name,
+  amount,
+  provider,
+  reference,
+  portalUrl,
+  supportEmail,
+}: {
+  name: string;
+  amount: string;
+  provider: string;
+  reference: string;
+  portalUrl: string;
+  supportEmail: string;
+}): EmailContent {
+  const hello = `Hello ${name},`;
+  const intro = `You paid for the Complete Course twice: once already, and again just now by ${provider}. You only ever need to pay once, so we've refunded the second payment of ${amount} in full. Reference: ${reference}.`;
+  const when =
+    "The money goes back the way it came; most banks show it within 5 to 10 working days, and PayPal sooner.";
+  const access = "Your course is untouched: everything stays unlocked, for good.";
+  const footnote = `Questions? Reply to this email or write to ${supportEmail}.`;
+  return {
+    subject: `We've refunded your second payment to ${BRAND.name}`,
+    text: text([hello, intro, when, access, `Open your course: ${portalUrl}`, footnote]),
+    html: layout({
+      preheader: `Your second payment of ${amount} is refunded.`,
+      heading: "Your second payment is refunded",
+      paragraphs: [hello, intro, when, access],
+      action: { label: "Open your course", url: portalUrl },
+      footnote,
+    }),
+  };
+}

@@ -29,13 +29,17 @@ import {
   confirmCardPayment,
   handlePayPalWebhook,
   handleStripeWebhook,
+  PAYMENT_LIMITS,
   payPalOrderIdSchema,
+  refundDuplicate,
+  refundOwed,
   returnFromCardPayment,
   startCardPayment,
   startPayPalOrder,
   type CheckoutDeps,
 } from "./checkout.server.ts";
 import { startFakePayPal, type FakePayPal } from "./fakes/paypal-fake.server.ts";
+import { grantPurchase } from "./fulfilment.server.ts";
 import { startFakeStripe, type FakeStripe } from "./fakes/stripe-fake.server.ts";
 import type { Payments } from "./payments.server.ts";
 import { createPayPalGateway } from "./paypal.server.ts";
@@ -602,6 +606,155 @@ describe.each(testDialects)("buying the course on %s", (dialect) => {
     const member = { ...(await newMember()), tier: "premium" as const, hasPremium: true };
     expect(await startCardPayment(deps, member)).toMatchObject({ ok: false, status: 409 });
     expect(await startPayPalOrder(deps, member)).toMatchObject({ ok: false, status: 409 });
+  });
+
+  describe("one paid purchase per member", () => {
+    const premiumNow = (member: Member): Member => ({ ...member, tier: "premium", hasPremium: true });
+    const statuses = async (member: Member) => (await purchasesOf(member)).map((p) => p.status).sort();
+    const refundNotices = (member: Member) =>
+      database.db
+        .selectFrom("email_outbox")
+        .select("id")
+        .where("to_address", "=", member.email)
+        .where("kind", "=", "duplicate-refund")
+        .execute();
+    /** Both payments started, as in two tabs: a card intent, and a PayPal order the buyer approved. */
+    async function twoTabs(member: Member) {
+      const card = await startCardPayment(deps, member);
+      const order = await startPayPalOrder(deps, member);
+      if (!card.ok || !order.ok) throw new Error("could not start both payments");
+      paypalFake.approve(order.id);
+      return { paymentIntentId: card.paymentIntentId, orderId: order.id };
+    }
+    const payByCard = async (member: Member, paymentIntentId: string) => {
+      await stripe.paymentIntents.confirm(paymentIntentId, { payment_method: "pm_card_visa" });
+      return confirmCardPayment(deps, member, paymentIntentId);
+    };
+    /** Refunds run in the background once the grant has committed: wait until none is owed. */
+    const noRefundOwed = (member: Member) =>
+      expect
+        .poll(async () => (await statuses(member)).includes("duplicate"), { timeout: 10_000 })
+        .toBe(false);
+
+    it("refuses to capture a PayPal order once the member has paid, so nothing is taken", async () => {
+      const member = await newMember();
+      const { paymentIntentId, orderId } = await twoTabs(member);
+      expect(await payByCard(member, paymentIntentId)).toMatchObject({ premium: true });
+      expect(await capturePayPalOrder(deps, premiumNow(member), orderId)).toEqual({
+        ok: false,
+        status: 409,
+        error: "You already own the Complete Course.",
+      });
+      expect(paypalFake.orders.get(orderId)!.status).toBe("APPROVED");
+      expect(await statuses(member)).toEqual(["pending", "succeeded"]);
+    });
+
+    it("keeps one of two payments that race and refunds the other, twenty times over", async () => {
+      for (let round = 0; round < 20; round += 1) {
+        const member = await newMember();
+        const { paymentIntentId, orderId } = await twoTabs(member);
+        // Both tabs still believe she hasn't paid.
+        const [card, paypal] = await Promise.all([
+          payByCard(member, paymentIntentId),
+          capturePayPalOrder(deps, member, orderId),
+        ]);
+        expect(card, `round ${round}`).toMatchObject({ ok: true });
+        expect(paypal, `round ${round}`).toMatchObject({ ok: true, status: "COMPLETED" });
+        await noRefundOwed(member);
+        const purchases = await purchasesOf(member);
+        expect(purchases.map((p) => p.status).sort(), `round ${round}`).toEqual(["refunded", "succeeded"]);
+        expect(await tierOf(member)).toBe("premium");
+        expect(await receiptsTo(member)).toHaveLength(1);
+        expect(await refundNotices(member)).toHaveLength(1);
+        // The provider really gave the money back.
+        const refunded = purchases.find((p) => p.status === "refunded")!;
+        if (refunded.provider === "stripe") {
+          const charge = [...stripeFake.charges.values()].find((c) => c.payment_intent === paymentIntentId)!;
+          expect(charge.refunded).toBe(true);
+        } else {
+          expect(paypalFake.captures.get(refunded.provider_capture_id!)!.status).toBe("REFUNDED");
+        }
+      }
+    });
+
+    it("records the refund once, whether our refund or the provider's webhook about it comes first", async () => {
+      const member = await newMember();
+      const { paymentIntentId, orderId } = await twoTabs(member);
+      await capturePayPalOrder(deps, member, orderId);
+      // The card payment completes second; its webhook sees she has paid, and refunds it.
+      const paid = await payByCard(member, paymentIntentId);
+      expect(paid).toMatchObject({ premium: true });
+      await noRefundOwed(member);
+      await stripeFake.flushWebhooks();
+      const refundWebhook = stripeWebhooks.received.findLast(
+        (w) => w.body.includes(paymentIntentId) && w.body.includes("charge.refunded"),
+      )!;
+      expect(
+        await handleStripeWebhook(
+          deps,
+          Buffer.from(refundWebhook.body),
+          String(refundWebhook.headers["stripe-signature"]),
+        ),
+      ).toMatchObject({ ok: true });
+      expect(await statuses(member)).toEqual(["refunded", "succeeded"]);
+      expect(await tierOf(member)).toBe("premium");
+      expect(await refundNotices(member)).toHaveLength(1);
+    });
+
+    it("leaves a refund it couldn't make owed, and the sweep makes it later", async () => {
+      const member = await newMember();
+      const { paymentIntentId, orderId } = await twoTabs(member);
+      expect(await payByCard(member, paymentIntentId)).toMatchObject({ premium: true });
+      // PayPal's capture completed too, and its confirmation reaches us now.
+      const capture = await deps.payments.paypal!.captureOrder(orderId, `capture-${orderId}`);
+      if (capture.status !== "COMPLETED") throw new Error("the capture did not complete");
+      const outcome = await grantPurchase(
+        database.db,
+        { provider: "paypal", providerPaymentId: orderId, ...capture },
+        deps.grant,
+      );
+      expect(outcome).toMatchObject({ granted: false, reason: "duplicate" });
+      // PayPal is down when we ask for the refund.
+      paypalFake.failNext(1, 503);
+      expect(await refundDuplicate(deps, (outcome as { purchaseId: string }).purchaseId)).toBe(false);
+      expect(await statuses(member)).toEqual(["duplicate", "succeeded"]);
+      expect(await refundNotices(member)).toHaveLength(0);
+      // Back up: the next sweep refunds it.
+      expect(await refundOwed(deps)).toBeGreaterThanOrEqual(1);
+      expect(await statuses(member)).toEqual(["refunded", "succeeded"]);
+      expect(paypalFake.captures.get(capture.captureId)!.status).toBe("REFUNDED");
+      expect(await refundNotices(member)).toHaveLength(1);
+      expect(await tierOf(member)).toBe("premium");
+    });
+
+    it("makes two succeeded purchases for one member impossible in the database", async () => {
+      const member = await newMember();
+      await payByCard(member, (await twoTabs(member)).paymentIntentId);
+      await expect(
+        database.db
+          .insertInto("purchases")
+          .values({
+            id: crypto.randomUUID(),
+            user_id: member.id,
+            provider: "stripe",
+            provider_payment_id: `pi_forced_${crypto.randomUUID()}`,
+            amount_minor: 2700,
+            currency: "EUR",
+            status: "succeeded",
+          })
+          .execute(),
+      ).rejects.toThrow(/unique/i);
+    });
+
+    it(`answers 429 past ${PAYMENT_LIMITS.member.limit} payment calls an hour from one member`, async () => {
+      const member = await newMember();
+      const answers = await Promise.all(
+        Array.from({ length: PAYMENT_LIMITS.member.limit + 5 }, () =>
+          confirmCardPayment(deps, member, "pi_nothing"),
+        ),
+      );
+      expect(answers.filter((a) => !a.ok && a.status === 429)).toHaveLength(5);
+    });
   });
 });
 

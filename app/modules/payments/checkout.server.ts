@@ -6,12 +6,14 @@ import { normalizeEmail } from "../accounts/email-address.ts";
 import type { Member } from "../accounts/session.server.ts";
 import type { Mailer } from "../email/outbox.server.ts";
 import type { Logger } from "~/platform/log.server.ts";
+import { hitLimits, limitKey, tooManyAttemptsMessage } from "~/platform/rate-limit.server.ts";
 import {
   grantPurchase,
   onceForEvent,
   purchaseFor,
   recordPendingPurchase,
   revokePurchase,
+  settleDuplicate,
   type GrantContext,
   type GrantOutcome,
 } from "./fulfilment.server.ts";
@@ -31,7 +33,19 @@ export interface CheckoutDeps {
   mailer: Pick<Mailer, "deliverSoon">;
   log: Logger;
   grant: GrantContext;
+  /** The client's address, for the limits; absent for the server's own work (webhooks, sweeps). */
+  clientIp?: string;
 }
+
+/**
+ * Calls that start, confirm or capture a payment, per member and per address:
+ * far more than anyone buying the course needs, far too few to hammer the
+ * providers' APIs through us.
+ */
+export const PAYMENT_LIMITS = {
+  member: { limit: 20, windowSeconds: 60 * 60 },
+  ip: { limit: 60, windowSeconds: 60 * 60 },
+};
 
 /**
  * What the browser may send to start a payment: where the receipt goes.
@@ -52,6 +66,14 @@ function refuse(deps: CheckoutDeps, member: Member | null): Failure | null {
   return null;
 }
 
+/** Counts one payment call for the member (and her address); a Failure past the limits. */
+async function overLimit(deps: CheckoutDeps, member: Member): Promise<Failure | null> {
+  const checks = [{ key: limitKey("payments:member", member.id), rule: PAYMENT_LIMITS.member }];
+  if (deps.clientIp) checks.push({ key: limitKey("payments:ip", deps.clientIp), rule: PAYMENT_LIMITS.ip });
+  const limit = await hitLimits(deps.db, checks);
+  return limit.allowed ? null : fail(429, tooManyAttemptsMessage(limit.retryAfterSeconds));
+}
+
 const now = (deps: CheckoutDeps) => deps.grant.now ?? new Date();
 
 /** Only an address other than the account's own is worth remembering. */
@@ -60,8 +82,57 @@ function receiptFor(member: Member, receiptEmail: string | null) {
   return wanted && wanted !== normalizeEmail(member.email) ? wanted : null;
 }
 
+/** After a grant's transaction: the receipt goes, or a second payment is refunded. */
 function afterGrant(deps: CheckoutDeps, outcome: GrantOutcome) {
   if (outcome.granted) deps.mailer.deliverSoon(outcome.emailId);
+  else if (outcome.reason === "duplicate") {
+    // In the background: the member's answer (or the provider's webhook) doesn't wait for it.
+    void refundDuplicate(deps, outcome.purchaseId);
+  }
+}
+
+/**
+ * Refunds a second payment in full through its provider, then records it and
+ * queues the email that explains it (settleDuplicate). If the provider can't
+ * be reached the purchase stays `duplicate`, and refundOwed tries again.
+ */
+export async function refundDuplicate(deps: CheckoutDeps, purchaseId: string): Promise<boolean> {
+  const purchase = await deps.db
+    .selectFrom("purchases")
+    .selectAll()
+    .where("id", "=", purchaseId)
+    .where("status", "=", "duplicate")
+    .executeTakeFirst();
+  if (!purchase) return false;
+  const idempotencyKey = `tidewell-refund-${purchase.id}`;
+  try {
+    if (purchase.provider === "stripe") {
+      if (!deps.payments.stripe) throw new Error("Stripe is not configured");
+      await deps.payments.stripe.refundPayment(purchase.provider_payment_id, idempotencyKey);
+    } else {
+      if (!deps.payments.paypal || !purchase.provider_capture_id)
+        throw new Error("No PayPal capture to refund");
+      await deps.payments.paypal.refundCapture(purchase.provider_capture_id, idempotencyKey);
+    }
+  } catch (error) {
+    deps.log.error(
+      { err: error, purchase: purchase.id },
+      "could not refund a second payment; will try again",
+    );
+    return false;
+  }
+  const emailId = await settleDuplicate(deps.db, purchase.id, deps.grant, now(deps));
+  if (emailId) deps.mailer.deliverSoon(emailId);
+  deps.log.info({ purchase: purchase.id }, "second payment refunded");
+  return true;
+}
+
+/** Refunds every second payment still owed (the provider was down, or the server stopped in between). */
+export async function refundOwed(deps: CheckoutDeps): Promise<number> {
+  const owed = await deps.db.selectFrom("purchases").select("id").where("status", "=", "duplicate").execute();
+  let refunded = 0;
+  for (const { id } of owed) if (await refundDuplicate(deps, id)) refunded += 1;
+  return refunded;
 }
 
 /**
@@ -73,7 +144,7 @@ export async function startCardPayment(
   member: Member | null,
   receiptEmail: string | null = null,
 ) {
-  const refused = refuse(deps, member);
+  const refused = refuse(deps, member) ?? (await overLimit(deps, member!));
   if (refused) return refused;
   const stripe = deps.payments.stripe;
   if (!stripe) return fail(503, m.unavailable);
@@ -131,6 +202,8 @@ async function ownedPending(
   paymentIntentId: string,
 ): Promise<{ ok: true } | Failure> {
   if (!member) return fail(401, "Please sign in.");
+  const limited = await overLimit(deps, member);
+  if (limited) return limited;
   const purchase = await purchaseFor(deps.db, { provider: "stripe", providerPaymentId: paymentIntentId });
   // Only the member who started a payment may confirm it.
   if (!purchase || purchase.user_id !== member.id) return fail(404, m.verificationFailed);
@@ -160,7 +233,7 @@ export async function confirmCardPayment(deps: CheckoutDeps, member: Member | nu
       deps.grant,
     );
     afterGrant(deps, outcome);
-    const premium = outcome.granted || outcome.reason === "already";
+    const premium = outcome.granted || outcome.reason === "already" || outcome.reason === "duplicate";
     return premium ? { ok: true as const, status: "succeeded", premium } : fail(402, m.verificationFailed);
   } catch (error) {
     deps.log.error({ err: error }, "could not verify a payment");
@@ -198,7 +271,7 @@ export async function startPayPalOrder(
   member: Member | null,
   receiptEmail: string | null = null,
 ) {
-  const refused = refuse(deps, member);
+  const refused = refuse(deps, member) ?? (await overLimit(deps, member!));
   if (refused) return refused;
   const paypal = deps.payments.paypal;
   if (!paypal) return fail(503, m.unavailable);
@@ -226,8 +299,11 @@ export async function startPayPalOrder(
 export async function approveDemoOrder(deps: CheckoutDeps, member: Member | null, orderId: string) {
   const paypal = deps.payments.paypal;
   if (deps.payments.mode !== "demo" || !paypal?.approveForDemo) return fail(404, "Not found");
+  if (!member) return fail(401, "Please sign in.");
+  const limited = await overLimit(deps, member);
+  if (limited) return limited;
   const purchase = await purchaseFor(deps.db, { provider: "paypal", providerPaymentId: orderId });
-  if (!member || !purchase || purchase.user_id !== member.id) return fail(404, m.paypalFailed);
+  if (!purchase || purchase.user_id !== member.id) return fail(404, m.paypalFailed);
   await paypal.approveForDemo(orderId);
   return { ok: true as const };
 }
@@ -238,10 +314,14 @@ export async function approveDemoOrder(deps: CheckoutDeps, member: Member | null
  */
 export async function capturePayPalOrder(deps: CheckoutDeps, member: Member | null, orderId: string) {
   if (!member) return fail(401, "Please sign in.");
+  const limited = await overLimit(deps, member);
+  if (limited) return limited;
   const paypal = deps.payments.paypal;
   if (!paypal) return fail(503, m.unavailable);
   const purchase = await purchaseFor(deps.db, { provider: "paypal", providerPaymentId: orderId });
   if (!purchase || purchase.user_id !== member.id) return fail(404, m.paypalFailed);
+  // Paid already (by card in another tab, say): this order is never captured, so nothing is taken.
+  if (member.hasPremium) return fail(409, m.alreadyOwned);
   try {
     const capture = await paypal.captureOrder(orderId, `capture-${orderId}`);
     if (capture.status === "DECLINED") {
@@ -273,7 +353,10 @@ export async function capturePayPalOrder(deps: CheckoutDeps, member: Member | nu
       deps.grant,
     );
     afterGrant(deps, outcome);
-    if (outcome.granted || outcome.reason === "already") return { ok: true as const, status: "COMPLETED" };
+    // A second payment (refunded in the background) still leaves her with the course.
+    if (outcome.granted || outcome.reason === "already" || outcome.reason === "duplicate") {
+      return { ok: true as const, status: "COMPLETED" };
+    }
     return { ok: false as const, status: 402, error: m.paypalFailed, paypalStatus: "MISMATCH" };
   } catch (error) {
     deps.log.error({ err: error }, "PayPal capture failed");
@@ -319,6 +402,7 @@ export async function handleStripeWebhook(deps: CheckoutDeps, rawBody: Buffer, s
         await revokePurchase(
           trx,
           { provider: "stripe", providerPaymentId: paymentIntent },
+          deps.grant,
           now(deps),
           refunded,
         );
@@ -380,7 +464,9 @@ export async function handlePayPalWebhook(deps: CheckoutDeps, headers: Headers, 
       const total = resource?.seller_payable_breakdown?.total_refunded_amount ?? resource?.amount;
       const refunded =
         event.event_type === "PAYMENT.CAPTURE.REFUNDED" && total ? toMinor(total.value) : undefined;
-      if (captureId) await revokePurchase(trx, { provider: "paypal", captureId }, now(deps), refunded);
+      if (captureId) {
+        await revokePurchase(trx, { provider: "paypal", captureId }, deps.grant, now(deps), refunded);
+      }
     }
     return null;
   });

@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database, PurchaseProvider } from "../../../db/schema.ts";
 import { displayName } from "../accounts/display.ts";
 import { queueEmail } from "../email/outbox.server.ts";
-import { receiptEmail } from "../email/templates.ts";
+import { duplicateRefundEmail, receiptEmail } from "../email/templates.ts";
 import { formatPrice, type Price } from "./price.ts";
 
 /**
@@ -72,7 +72,9 @@ export interface ConfirmedPayment extends PaymentRef {
 
 export type GrantOutcome =
   | { granted: true; emailId: string }
-  | { granted: false; reason: "unknown" | "already" | "refunded" | "mismatch" };
+  | { granted: false; reason: "unknown" | "already" | "refunded" | "mismatch" }
+  /** Paid, but the member had already paid: this one is to be refunded (refundDuplicate). */
+  | { granted: false; reason: "duplicate"; purchaseId: string };
 
 export interface GrantContext {
   price: Price;
@@ -86,6 +88,11 @@ export interface GrantContext {
  * succeeded (once, even when several confirmations race), the member becomes
  * premium, and the receipt is queued, all in one transaction. Run it inside a
  * transaction of your own to make it part of something larger.
+ *
+ * A member pays once. Grants for one member are taken one at a time (her
+ * profile row is locked first), and a payment that completes when she has
+ * already paid is marked `duplicate` instead: it grants nothing, sends no
+ * receipt, and its caller refunds it once the transaction has committed.
  */
 export async function grantPurchase(
   db: Db,
@@ -108,6 +115,33 @@ export async function grantPurchase(
         .where("id", "=", purchase.id)
         .execute();
       return { granted: false, reason: "mismatch" };
+    }
+    // Her profile's row lock makes a second grant for her wait for the first to commit.
+    await trx
+      .updateTable("profiles")
+      .set({ updated_at: now(ctx) })
+      .where("id", "=", purchase.user_id)
+      .execute();
+    const paidBefore = await trx
+      .selectFrom("purchases")
+      .select("id")
+      .where("user_id", "=", purchase.user_id)
+      .where("status", "=", "succeeded")
+      .where("id", "!=", purchase.id)
+      .executeTakeFirst();
+    if (paidBefore) {
+      const marked = await trx
+        .updateTable("purchases")
+        .set({
+          status: "duplicate",
+          updated_at: now(ctx),
+          ...(payment.captureId ? { provider_capture_id: payment.captureId } : {}),
+        })
+        .where("id", "=", purchase.id)
+        .where("status", "=", "pending")
+        .executeTakeFirst();
+      if (Number(marked.numUpdatedRows) !== 1) return { granted: false, reason: "already" };
+      return { granted: false, reason: "duplicate", purchaseId: purchase.id };
     }
     const claimed = await trx
       .updateTable("purchases")
@@ -154,7 +188,8 @@ export async function grantPurchase(
   return db.isTransaction ? run(db) : db.transaction().execute(run);
 }
 
-export type RevokeOutcome = "revoked" | "recorded-before-success" | "partial" | "already" | "unknown";
+export type RevokeOutcome =
+  "revoked" | "recorded-before-success" | "partial" | "already" | "unknown" | "duplicate-refunded";
 
 /**
  * A full refund (the 30-day guarantee, or one made in the provider's
@@ -165,6 +200,8 @@ export type RevokeOutcome = "revoked" | "recorded-before-success" | "partial" | 
 export async function revokePurchase(
   db: Db,
   payment: PaymentRef | { provider: "paypal"; captureId: string },
+  /** What a refund notice needs, should this be a second payment. */
+  notice: GrantContext,
   at = new Date(),
   /** How much has been refunded in all, when the provider says; less than was paid keeps the course. */
   refundedMinor?: number,
@@ -183,6 +220,11 @@ export async function revokePurchase(
     if (purchase.status === "refunded") return "already";
     // A partial refund (a goodwill gesture, say) is not the money-back guarantee.
     if (refundedMinor !== undefined && refundedMinor < purchase.amount_minor) return "partial";
+    // The refund we owed for a second payment (ours, or one made in the provider's dashboard).
+    if (purchase.status === "duplicate") {
+      await settleDuplicate(trx, purchase.id, notice, at);
+      return "duplicate-refunded";
+    }
     const wasPaid = purchase.status === "succeeded";
     await trx
       .updateTable("purchases")
@@ -204,6 +246,49 @@ export async function revokePurchase(
         .execute();
     }
     return "revoked";
+  };
+  return db.isTransaction ? run(db) : db.transaction().execute(run);
+}
+
+/**
+ * Records that a second payment has been refunded, once: the purchase turns
+ * from `duplicate` to `refunded` and the one email that explains it is
+ * queued with it. Whichever comes first, our own refund call or the
+ * provider's webhook about it, does this; the other finds nothing to do.
+ * Returns the email's id, or null when there was nothing to record.
+ */
+export async function settleDuplicate(
+  db: Db,
+  purchaseId: string,
+  ctx: GrantContext,
+  at = new Date(),
+): Promise<string | null> {
+  const run = async (trx: Db): Promise<string | null> => {
+    const settled = await trx
+      .updateTable("purchases")
+      .set({ status: "refunded", refunded_at: at.toISOString(), updated_at: at.toISOString() })
+      .where("id", "=", purchaseId)
+      .where("status", "=", "duplicate")
+      .returning(["user_id", "provider", "amount_minor", "currency", "receipt_email"])
+      .executeTakeFirst();
+    if (!settled?.user_id) return null;
+    const user = await trx
+      .selectFrom("user")
+      .select(["name", "email"])
+      .where("id", "=", settled.user_id)
+      .executeTakeFirstOrThrow();
+    return queueEmail(trx, {
+      kind: "duplicate-refund",
+      to: settled.receipt_email ?? user.email,
+      ...duplicateRefundEmail({
+        name: displayName(user),
+        amount: formatPrice({ amountMinor: settled.amount_minor, currency: settled.currency }),
+        provider: settled.provider === "stripe" ? "card" : "PayPal",
+        reference: purchaseId.slice(0, 8).toUpperCase(),
+        portalUrl: `${ctx.baseUrl}/portal`,
+        supportEmail: ctx.supportEmail,
+      }),
+    });
   };
   return db.isTransaction ? run(db) : db.transaction().execute(run);
 }

@@ -23,6 +23,8 @@ export interface PayPalGateway {
   env: "sandbox" | "live" | "demo";
   createOrder(args: { price: Price; userId: string; requestId: string }): Promise<{ id: string }>;
   captureOrder(orderId: string, requestId: string): Promise<CaptureResult>;
+  /** Refunds a capture in full; a capture refunded already counts as done. */
+  refundCapture(captureId: string, requestId: string): Promise<void>;
   /** Asks PayPal whether a webhook call really came from it. */
   verifyWebhook(headers: Headers, event: unknown): Promise<boolean>;
   /** The demo checkout only: approves the order as the buyer would in PayPal's window. */
@@ -149,6 +151,18 @@ export function createPayPalGateway(options: {
       } catch (error) {
         if (error instanceof PayPalError && error.status === 422)
           return { status: "DECLINED", message: error.issue ?? error.message };
+        throw error;
+      }
+    },
+    async refundCapture(captureId, requestId) {
+      try {
+        await call(`/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, {
+          method: "POST",
+          headers: { "PayPal-Request-Id": requestId },
+          json: {},
+        });
+      } catch (error) {
+        if (error instanceof PayPalError && error.issue === "CAPTURE_FULLY_REFUNDED") return;
         throw error;
       }
     },

@@ -20,6 +20,8 @@ export interface StripeGateway {
   retrievePaymentIntent(
     id: string,
   ): Promise<{ id: string; status: string; amountReceived: number; currency: string }>;
+  /** Refunds a payment in full; one refunded already counts as done. */
+  refundPayment(paymentIntentId: string, idempotencyKey: string): Promise<void>;
   /** Verifies the signature over the exact bytes received, and the timestamp's age; throws if either is wrong. */
   parseWebhook(rawBody: Buffer, signature: string): Stripe.Event;
   /** The demo checkout only: confirms with one of Stripe's test payment methods. */
@@ -74,6 +76,14 @@ export function createStripeGateway(options: {
         amountReceived: intent.amount_received,
         currency: intent.currency,
       };
+    },
+    async refundPayment(paymentIntentId, idempotencyKey) {
+      try {
+        await stripe.refunds.create({ payment_intent: paymentIntentId }, { idempotencyKey });
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeError && error.code === "charge_already_refunded") return;
+        throw error;
+      }
     },
     parseWebhook(rawBody, signature) {
       return stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret, 300);
