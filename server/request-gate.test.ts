@@ -36,6 +36,11 @@ describe("actionFinder", () => {
     // An index route takes posts only with ?index, as React Router routes them; otherwise its layout does.
     ["/portal?index", true],
     ["/portal", false],
+    // The app's own fetches (React Router's single fetch) post to the page's .data address.
+    ["/contact.data", true],
+    ["/about.data", false],
+    ["/portal.data?index", true],
+    ["/_root.data?index", false],
   ])("POST %s reaches an action: %s", (path, expected) => {
     expect(hasAction(url(path))).toBe(expected);
   });

@@ -40,12 +40,18 @@ function isFormBody(contentType: string | undefined) {
 export function actionFinder(build: ServerBuild): (url: URL) => boolean {
   const tree = routeTree(build.routes);
   return (url) => {
-    const matches = matchRoutes(tree, url.pathname);
+    const matches = matchRoutes(tree, pagePath(url.pathname));
     if (!matches) return false;
     let target = matches.at(-1)!;
     if (target.route.index && !url.searchParams.has("index")) target = matches.at(-2) ?? target;
     return Boolean(build.routes[target.route.id!]?.module.action);
   };
+}
+
+/** The page a path is for: the app's own fetches ask for `/auth.data`, and `/_root.data` for "/". */
+function pagePath(pathname: string) {
+  if (pathname === "/_root.data") return "/";
+  return pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
 }
 
 function routeTree(routes: ServerBuild["routes"], parentId?: string): RouteObject[] {

@@ -137,14 +137,17 @@ describe("the server's log", () => {
       for (const [name, value] of client.cookies) mustNotAppear[`cookie ${name}`] = value;
     };
 
-    // Sign up and sign in, with the forms.
+    // Sign up with the form, confirm with the emailed link, and sign in.
     const email = uniqueEmail("secrets");
     const member = visitor(server.baseUrl);
     const signUp = await member.request("/auth", {
       method: "POST",
       form: { intent: "sign-up", tier: "free", name: "Sasha Secret", email, password: PASSWORD },
     });
-    expect(signUp.status).toBe(302);
+    expect(signUp.status).toBe(200);
+    const confirmLink = firstLink(await emailTo(server, email, "confirm-email"));
+    mustNotAppear["the confirmation token"] = new URL(confirmLink).searchParams.get("token")!;
+    expect((await member.request(confirmLink)).status).toBe(302);
     sessions(member);
     const again = visitor(server.baseUrl);
     expect(

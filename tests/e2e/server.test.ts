@@ -94,7 +94,7 @@ describe("the HTTP server", () => {
     expect(await ready.json()).toEqual({ status: "ready" });
   });
 
-  it("refuses an oversize body with 413 and malformed JSON with 400", async () => {
+  it("refuses an oversize body with 413, malformed JSON with 400, and a page's form sent as JSON with 415", async () => {
     const big = await fetch(`${base()}/contact`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -103,13 +103,21 @@ describe("the HTTP server", () => {
     expect(big.status).toBe(413);
     expect(await big.json()).toEqual({ error: "The request is too large." });
 
-    const malformed = await fetch(`${base()}/contact`, {
+    const malformed = await fetch(`${base()}/api/time-zone`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", origin: base() },
       body: "{ not json",
     });
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toEqual({ error: "The request body is not valid JSON." });
+
+    const asJson = await fetch(`${base()}/contact`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "Sam", email: "sam@example.com", message: "Hello" }),
+    });
+    expect(asJson.status).toBe(415);
+    expect(await asJson.text()).toContain("Error 415");
   });
 
   it("logs requests without cookies, tokens or passwords", async () => {
