@@ -1,9 +1,12 @@
 import { sql } from "kysely";
-import { Migrator } from "kysely/migration";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~/platform/db.server.ts";
-import { createTestDatabase, testDialects, type TestDatabase } from "../../tests/support/test-databases.ts";
-import { migrations } from "./index.ts";
+import {
+  createTestDatabase,
+  migrateBackTo,
+  testDialects,
+  type TestDatabase,
+} from "../../tests/support/test-databases.ts";
 
 describe.each(testDialects)("migration 0007 (one paid purchase) on %s", (dialect) => {
   let database: TestDatabase;
@@ -11,17 +14,8 @@ describe.each(testDialects)("migration 0007 (one paid purchase) on %s", (dialect
 
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
-    const schema =
-      dialect === "postgres"
-        ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db())).rows[0]!.schema
-        : undefined;
-    const migrator = new Migrator({
-      db: db(),
-      provider: { getMigrations: async () => migrations },
-      migrationTableSchema: schema,
-    });
-    const { error } = await migrator.migrateTo("0006_member_versions");
-    if (error) throw error;
+    // Back to the schema before this migration, to write rows the way the app used to.
+    await migrateBackTo(database, "0006_member_versions");
   });
   afterAll(async () => {
     await database?.destroy();

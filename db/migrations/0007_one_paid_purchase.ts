@@ -14,16 +14,7 @@ import { dialectOf } from "../dialect.ts";
 const STATUSES = ["pending", "succeeded", "duplicate", "refunded", "failed"];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  if (dialectOf(db) === "postgres") {
-    await sql`alter table purchases drop constraint if exists purchases_status_check`.execute(db);
-    await sql
-      .raw(
-        `alter table purchases add constraint purchases_status_check check (status in (${quoted(STATUSES)}))`,
-      )
-      .execute(db);
-  } else {
-    await rebuildSqlitePurchases(db, STATUSES);
-  }
+  await allowStatuses(db, STATUSES);
   // PostgreSQL can't build an index while the member-version triggers (deferred, migration 0006)
   // still wait to run: here they run as each statement ends.
   if (dialectOf(db) === "postgres") await sql`set constraints all immediate`.execute(db);
@@ -45,19 +36,21 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   if (dialectOf(db) === "postgres") await sql`set constraints all immediate`.execute(db);
   await sql`update purchases set status = 'succeeded' where status = 'duplicate'`.execute(db);
   const before = STATUSES.filter((status) => status !== "duplicate");
-  if (dialectOf(db) === "postgres") {
-    await sql`alter table purchases drop constraint if exists purchases_status_check`.execute(db);
-    await sql
-      .raw(
-        `alter table purchases add constraint purchases_status_check check (status in (${quoted(before)}))`,
-      )
-      .execute(db);
-  } else {
-    await rebuildSqlitePurchases(db, before);
-  }
+  await allowStatuses(db, before);
 }
 
 const quoted = (values: string[]) => values.map((value) => `'${value}'`).join(", ");
+
+/** The statuses a purchase may have: PostgreSQL swaps its check constraint; SQLite rebuilds the table. */
+async function allowStatuses(db: Kysely<unknown>, statuses: string[]) {
+  if (dialectOf(db) !== "postgres") return rebuildSqlitePurchases(db, statuses);
+  await sql`alter table purchases drop constraint if exists purchases_status_check`.execute(db);
+  await sql
+    .raw(
+      `alter table purchases add constraint purchases_status_check check (status in (${quoted(statuses)}))`,
+    )
+    .execute(db);
+}
 
 /**
  * SQLite can't change a CHECK constraint in place: the table is rebuilt with

@@ -2,9 +2,12 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "kysely";
+import { Migrator } from "kysely/migration";
 import pg from "pg";
 import { migrateToLatest, openDatabase, type DatabaseHandle } from "~/platform/db.server.ts";
 import type { Dialect } from "../../db/dialect.ts";
+import { migrations } from "../../db/migrations/index.ts";
 
 /**
  * Data-layer tests run on SQLite always, and on PostgreSQL too when
@@ -43,6 +46,25 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
       await schema.drop();
     },
   };
+}
+
+/**
+ * Takes a test database back to the schema as it was after `migration`, to
+ * write rows the way the app used to before testing the migrations that follow.
+ */
+export async function migrateBackTo(database: TestDatabase, migration: string) {
+  const schema =
+    database.dialect === "postgres"
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0]!
+          .schema
+      : undefined;
+  const migrator = new Migrator({
+    db: database.db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableSchema: schema,
+  });
+  const { error } = await migrator.migrateTo(migration);
+  if (error) throw error;
 }
 
 /**

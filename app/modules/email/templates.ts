@@ -254,6 +254,17 @@ export function contactMessageEmail({ name, email, phone, message }: ContactMess
   };
 }
 
+/** What a payment's emails say about it. */
+export interface PaymentNotice {
+  name: string;
+  amount: string;
+  /** "card" or "PayPal". */
+  provider: string;
+  reference: string;
+  portalUrl: string;
+  supportEmail: string;
+}
+
 export function receiptEmail({
   name,
   amount,
@@ -262,15 +273,7 @@ export function receiptEmail({
   reference,
   portalUrl,
   supportEmail,
-}: {
-  name: string;
-  amount: string;
-  paidOn: string;
-  provider: string;
-  reference: string;
-  portalUrl: string;
-  supportEmail: string;
-}): EmailContent {
+}: PaymentNotice & { paidOn: string }): EmailContent {
   const hello = `Thank you, ${name}.`;
   const intro = `Your Complete Course is ready: every audio session, all six guides and the two-week programme, for as long as ${BRAND.name} runs and for all your pregnancies.`;
   const details = `Paid: ${amount}, once, on ${paidOn}, by ${provider}. Reference: ${reference}.`;
@@ -297,14 +300,7 @@ export function duplicateRefundEmail({
   reference,
   portalUrl,
   supportEmail,
-}: {
-  name: string;
-  amount: string;
-  provider: string;
-  reference: string;
-  portalUrl: string;
-  supportEmail: string;
-}): EmailContent {
+}: PaymentNotice): EmailContent {
   const hello = `Hello ${name},`;
   const intro = `You paid for the Complete Course twice: once already, and again just now by ${provider}. You only ever need to pay once, so we've refunded the second payment of ${amount} in full. Reference: ${reference}.`;
   const when =
