@@ -19,6 +19,11 @@ export interface Measurements {
   load: { name: string; requestsPerSecond: number; p50: number; p99: number; errors: number }[];
   lighthouse:
     { page: string; performance: number; accessibility: number; bestPractices: number; seo: number }[] | null;
+  /**
+   * How long the sign-up form takes to answer (medians, ms) for an address without an account and
+   * one with: the answer must not tell them apart, in its words or its timing.
+   */
+  signUp: { newAddressMs: number; knownAddressMs: number } | null;
 }
 
 const KB = 1024;
@@ -30,6 +35,8 @@ export const BUDGETS = {
   portalP99Ms: 50,
   progressWriteP99Ms: 25,
   lighthouse: { performance: 95, accessibility: 100, bestPractices: 95, seo: 100 },
+  /** The sign-up answers for a new and a registered address differ by at most this much (medians). */
+  signUpTimingGapMs: 15,
 };
 
 export const REFERENCE = "static file (reference)";
@@ -86,6 +93,12 @@ export function checkBudgets(m: Measurements): BudgetCheck[] {
         met: row.p99 <= BUDGETS.progressWriteP99Ms,
       });
     }
+  }
+  if (m.signUp) {
+    checks.push({
+      name: `sign-up answers alike for new and registered addresses (medians within ${BUDGETS.signUpTimingGapMs} ms)`,
+      met: Math.abs(m.signUp.knownAddressMs - m.signUp.newAddressMs) <= BUDGETS.signUpTimingGapMs,
+    });
   }
   for (const row of m.lighthouse ?? []) {
     const floor = BUDGETS.lighthouse;
@@ -156,6 +169,15 @@ export function formatReport(
     const errors = row.errors > 0 ? ` (${row.errors} failed)` : "";
     lines.push(
       `| ${row.name} | ${Math.round(row.requestsPerSecond).toLocaleString("en-GB")}${errors} | ${ratio(row.requestsPerSecond, reference?.requestsPerSecond ?? 0)} | ${row.p50} ms | ${row.p99} ms | ${ratio(row.p99, reference?.p99 ?? 0)} | ${budget} |`,
+    );
+  }
+  if (m.signUp) {
+    const { newAddressMs, knownAddressMs } = m.signUp;
+    lines.push("");
+    lines.push("| sign-up answer (median) | new address | registered address | gap | budget |");
+    lines.push("| --- | ---: | ---: | ---: | --- |");
+    lines.push(
+      `| POST /auth (sign-up) | ${newAddressMs.toFixed(1)} ms | ${knownAddressMs.toFixed(1)} ms | ${Math.abs(knownAddressMs - newAddressMs).toFixed(1)} ms | ≤ ${BUDGETS.signUpTimingGapMs} ms: ${metFor("sign-up answers alike")} |`,
     );
   }
   if (m.lighthouse) {

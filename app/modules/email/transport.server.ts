@@ -68,9 +68,10 @@ function localOutboxTransport(dir: string, baseUrl: string, log: Logger): MailTr
       const createdAt = new Date().toISOString();
       const id = `${createdAt.replace(/[:.]/g, "-")}-${crypto.randomBytes(4).toString("hex")}`;
       const stored: StoredEmail = { ...message, id, createdAt };
-      await fs.promises.writeFile(path.join(dir, `${id}.json`), JSON.stringify(stored, null, 2), {
-        mode: 0o600,
-      });
+      // Written aside, then renamed: a reader never sees half a message.
+      const file = path.join(dir, `${id}.json`);
+      await fs.promises.writeFile(`${file}.part`, JSON.stringify(stored, null, 2), { mode: 0o600 });
+      await fs.promises.rename(`${file}.part`, file);
       // The content can hold a sign-in link and the subject a name: the log says what kind of
       // message it is and where to read it, never to whom or what it says.
       log.info({ email: message.kind, id }, `an email is in the local outbox: ${baseUrl}/dev/outbox`);
@@ -98,7 +99,7 @@ export function forgetLocalOutbox(dataDir: string, addresses: readonly string[])
     try {
       message = readStoredEmail(file);
     } catch {
-      continue; // being written at this moment, or not one of ours
+      continue; // not one of ours
     }
     const { to, about } = message;
     if (wanted.has(normalizeEmail(to)) || (about !== undefined && wanted.has(normalizeEmail(about)))) {
