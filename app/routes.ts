@@ -45,6 +45,7 @@ export default [
     route("program", "routes/portal/program.tsx"),
     route("profile", "routes/portal/profile.tsx"),
     route("profile/export", "routes/portal/export.ts"),
+    route("receipt", "routes/portal/receipt.tsx"),
     route("resources", "routes/portal/resources.tsx"),
     route("podcast", "routes/portal/podcast.tsx"),
     route("hypno-science", "routes/portal/hypno-science.tsx"),

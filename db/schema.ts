@@ -78,6 +78,8 @@ export interface ProfilesTable {
   current_streak: Generated<number>;
   /** IANA time zone the member's days are counted in. */
   time_zone: Generated<string>;
+  /** When the member put away the "what you have unlocked" card (null: not yet). */
+  course_welcomed_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }

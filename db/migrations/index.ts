@@ -8,6 +8,7 @@ import * as memberVersions from "./0006_member_versions.ts";
 import * as onePaidPurchase from "./0007_one_paid_purchase.ts";
 import * as confirmationCodes from "./0008_confirmation_codes.ts";
 import * as normalisedEmails from "./0009_normalised_emails.ts";
+import * as courseWelcome from "./0010_course_welcome.ts";
 
 /**
  * Every migration, in order. Listed by hand so that the bundled server, the
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   "0007_one_paid_purchase": onePaidPurchase,
   "0008_confirmation_codes": confirmationCodes,
   "0009_normalised_emails": normalisedEmails,
+  "0010_course_welcome": courseWelcome,
 };

@@ -96,27 +96,31 @@ describe("the portal's resource centre and content pages", () => {
 
     it("filters by category, and clicking the active category clears it", async () => {
       const page = await memberPage("/portal/resources");
-      const videos = chip(page, "Videos");
-      expect(await videos.getAttribute("aria-pressed")).toBe("false");
+      // The videos are still being filmed: their cards say so, and no filter leads only to them.
+      expect(await chip(page, "Videos").count()).toBe(0);
+      expect(await page.getByText("Coming soon").count()).toBe(2);
+      const guides = chip(page, "Guides");
+      expect(await guides.getAttribute("aria-pressed")).toBe("false");
       expect(await chip(page, "All").getAttribute("aria-pressed")).toBe("true");
 
-      await videos.click();
-      await expect.poll(() => videos.getAttribute("aria-pressed")).toBe("true");
+      await guides.click();
+      await expect.poll(() => guides.getAttribute("aria-pressed")).toBe("true");
       expect(await chip(page, "All").getAttribute("aria-pressed")).toBe("false");
       expect(await cardTitles(page)).toEqual([
-        "Video: calm breathing in three minutes",
-        "Video: light-touch massage for birth partners",
+        "Start here: your two-week programme",
+        "Hospital Bag Checklist",
+        "Birth Affirmations and Scripts",
       ]);
-      expect(await countStatus(page).textContent()).toBe("2 resources");
-      expect(new URL(page.url()).searchParams.get("category")).toBe("video");
+      expect(await countStatus(page).textContent()).toBe("3 resources");
+      expect(new URL(page.url()).searchParams.get("category")).toBe("guide");
 
       // Search and category together.
-      await searchBox(page).fill("partner");
-      await expect.poll(() => cardTitles(page)).toEqual(["Video: light-touch massage for birth partners"]);
+      await searchBox(page).fill("bag");
+      await expect.poll(() => cardTitles(page)).toEqual(["Hospital Bag Checklist"]);
       await searchBox(page).fill("");
 
-      await videos.click();
-      await expect.poll(() => videos.getAttribute("aria-pressed")).toBe("false");
+      await guides.click();
+      await expect.poll(() => guides.getAttribute("aria-pressed")).toBe("false");
       expect(await cards(page).count()).toBe(10);
       expect(new URL(page.url()).searchParams.has("category")).toBe(false);
 

@@ -59,9 +59,8 @@ const programmeIntents = (route: string, url: string): Call[] => [
     form: (ids) => ({ intent: "toggle-listened", trackId: ids.trackId, listened: "true" }),
     owner: 200,
   },
-  // Today is always day one of a newly dated programme, a Complete Course session: the free owner is
-  // refused too (the tier checks below show a premium member counting it).
-  { method: "POST", route, url: () => url, form: () => ({ intent: "complete-practice" }), owner: 403 },
+  // Every member's day counts, a free member's with a free track standing in (decision 9).
+  { method: "POST", route, url: () => url, form: () => ({ intent: "complete-practice" }), owner: 200 },
 ];
 
 /** Every member loader, action and API, called the way the app calls it. */
@@ -72,6 +71,7 @@ const MEMBER_CALLS: Call[] = [
     "/portal/program",
     "/portal/profile",
     "/portal/profile/export",
+    "/portal/receipt",
     "/portal/resources",
     "/portal/podcast",
     "/portal/hypno-science",
@@ -91,6 +91,13 @@ const MEMBER_CALLS: Call[] = [
     owner: 302,
   },
   ...programmeIntents("/portal", "/portal?index"),
+  {
+    method: "POST",
+    route: "/portal",
+    url: () => "/portal?index",
+    form: () => ({ intent: "put-away-welcome" }),
+    owner: 200,
+  },
   ...programmeIntents("/portal/program", "/portal/program"),
   {
     method: "POST",
@@ -477,24 +484,22 @@ describe("tiers are checked on the server", () => {
     expect(await memberState(server, [free.id])).toEqual(before);
   });
 
-  it("refuses to count today's practice when today's session is a Complete Course track", async () => {
+  it("counts a free member's day whose session is a Complete Course track (a free track stands in)", async () => {
     // Due in two weeks: today is day one, Pregnancy Relaxation, a preparation track.
     const post = (form: Record<string, string>) =>
       free.client.request("/portal/program", { method: "POST", form });
     expect((await post({ intent: "save-date", mode: "due", date: daysFromToday(14) })).status).toBe(200);
-    const before = await memberState(server, [free.id]);
-    expect((await post({ intent: "complete-practice" })).status).toBe(403);
-    expect(await memberState(server, [free.id])).toEqual(before);
-    // The same day counts for a premium member.
-    await premium.client.request("/portal/program", {
-      method: "POST",
-      form: { intent: "save-date", mode: "due", date: daysFromToday(14) },
-    });
-    const counted = await premium.client.request("/portal/program", {
-      method: "POST",
-      form: { intent: "complete-practice" },
-    });
-    expect(counted.status).toBe(200);
+    expect((await post({ intent: "complete-practice" })).status).toBe(200);
+    const streak = await withServerDatabase(
+      (db) =>
+        db
+          .selectFrom("user_progress")
+          .select("affirmation_streak")
+          .where("user_id", "=", free.id)
+          .executeTakeFirstOrThrow(),
+      server,
+    );
+    expect(streak.affirmation_streak).toBe(1);
   });
 
   it("refuses a free member the premium PDFs, and sends them to upgrade", async () => {

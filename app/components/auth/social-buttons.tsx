@@ -32,7 +32,8 @@ export function SocialButtons({ tier }: { tier: "free" | "premium" | "signin" })
   return (
     <div className="grid gap-2.5" role="group" aria-label="Continue with another account">
       {SOCIAL_PROVIDERS.map((provider) => (
-        <fetcher.Form key={provider} method="post" action="/auth">
+        // The page's own address and tab: without JavaScript the answer (or its error) comes back here.
+        <fetcher.Form key={provider} method="post" action={`/auth?tier=${tier}`}>
           <input type="hidden" name="intent" value="social" />
           <input type="hidden" name="provider" value={provider} />
           <input type="hidden" name="tier" value={tier} />

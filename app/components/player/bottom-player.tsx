@@ -8,7 +8,11 @@ import {
   SEEK_STEP_SECONDS,
   VOLUME_STEP,
 } from "~/modules/listening/player.ts";
+import type { PlayAudioDetail } from "./play-event.ts";
 import { usePlayer } from "./player-context.tsx";
+
+const bar =
+  "fixed inset-x-0 bottom-[var(--portal-bottom-bar,0px)] z-40 border-t border-line bg-white/95 shadow-[0_-8px_24px_-16px_rgb(43_34_56/0.35)] backdrop-blur lg:left-[17rem]";
 
 const iconButton =
   "inline-flex size-11 shrink-0 items-center justify-center rounded-full text-ink transition-colors duration-200 hover:bg-sand disabled:opacity-40 disabled:hover:bg-transparent";
@@ -17,10 +21,10 @@ const iconButton =
  * The player at the bottom of every portal page. Space plays and pauses,
  * the arrow keys move ten seconds; every control has a name.
  */
-export function BottomPlayer() {
+export function BottomPlayer({ today }: { today: PlayAudioDetail }) {
   const player = usePlayer();
   const { track, status, currentTime, duration, volume, muted, previous, next } = player;
-  if (!track) return null;
+  if (!track) return <TodayOffer today={today} play={player.play} />;
   const group = COURSE_GROUPS.find((g) => g.tier === track.courseTier)?.title;
   const playing = status === "playing";
 
@@ -39,11 +43,7 @@ export function BottomPlayer() {
   return (
     // The region's shortcuts (space, arrows) act on its controls, which are all real buttons and sliders.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
-    <section
-      aria-label="Audio player"
-      onKeyDown={onKeyDown}
-      className="fixed inset-x-0 bottom-[var(--portal-bottom-bar,0px)] z-40 border-t border-line bg-white/95 shadow-[0_-8px_24px_-16px_rgb(43_34_56/0.35)] backdrop-blur lg:left-[17rem]"
-    >
+    <section aria-label="Audio player" onKeyDown={onKeyDown} className={bar}>
       <p className="sr-only" aria-live="polite">
         {status === "loading"
           ? `Loading ${track.title}`
@@ -146,6 +146,33 @@ export function BottomPlayer() {
           <button type="button" className={iconButton} onClick={player.close} aria-label="Close the player">
             <X aria-hidden="true" className="size-5" />
           </button>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** While nothing plays, the player offers today's practice: one tap from any portal page. */
+function TodayOffer({ today, play }: { today: PlayAudioDetail; play: (detail: PlayAudioDetail) => void }) {
+  return (
+    <section aria-labelledby="today-offer-heading" className={bar}>
+      <div className="mx-auto flex max-w-6xl items-center gap-3 px-3 py-2 md:px-6">
+        <button
+          type="button"
+          onClick={() => play(today)}
+          aria-label={`Play today's practice: ${today.title}`}
+          className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-plum text-cream transition-colors duration-200 hover:bg-plum-deep"
+        >
+          <Play aria-hidden="true" className="ml-0.5 size-5" />
+        </button>
+        <div className="min-w-0">
+          <h2
+            id="today-offer-heading"
+            className="font-sans text-xs font-semibold tracking-wide text-sage-deep uppercase"
+          >
+            Today's practice
+          </h2>
+          <p className="truncate font-medium text-ink">{today.title}</p>
         </div>
       </div>
     </section>

@@ -1,6 +1,7 @@
 import {
   BookOpen,
   Brain,
+  CalendarHeart,
   Headphones,
   LayoutDashboard,
   LogOut,
@@ -15,6 +16,7 @@ import { Link, NavLink } from "react-router";
 import { SignOutForm } from "~/components/account-menu.tsx";
 import { Logo } from "~/components/logo.tsx";
 import { BottomPlayer } from "~/components/player/bottom-player.tsx";
+import type { PlayAudioDetail } from "~/components/player/play-event.ts";
 import { usePlayer } from "~/components/player/player-context.tsx";
 import { Avatar } from "~/components/ui/avatar.tsx";
 import { Button } from "~/components/ui/button.tsx";
@@ -26,6 +28,7 @@ import { BOTTOM_BAR_LINKS, PORTAL_GROUPS, type PortalLink } from "~/modules/site
 const ICONS: Record<PortalLink["icon"], LucideIcon> = {
   dashboard: LayoutDashboard,
   library: Headphones,
+  programme: CalendarHeart,
   profile: User,
   resources: BookOpen,
   podcast: Mic,
@@ -40,7 +43,16 @@ const sideLink = ({ isActive }: { isActive: boolean }) =>
   );
 
 /** The portal around every members' page: sidebar (or phone bars), the page, and the player. */
-export function PortalShell({ member, children }: { member: Member; children: ReactNode }) {
+export function PortalShell({
+  member,
+  today,
+  children,
+}: {
+  member: Member;
+  /** Today's practice, which the player offers while nothing plays. */
+  today: PlayAudioDetail;
+  children: ReactNode;
+}) {
   useKeepTimeZone(member.timeZone);
   return (
     <div className="min-h-screen [--portal-bottom-bar:4rem] lg:grid lg:grid-cols-[17rem_1fr] lg:[--portal-bottom-bar:0px]">
@@ -103,7 +115,7 @@ export function PortalShell({ member, children }: { member: Member; children: Re
           Sign Out
         </SignOutForm>
       </nav>
-      <BottomPlayer />
+      <BottomPlayer today={today} />
     </div>
   );
 }
@@ -128,7 +140,7 @@ function PortalMain({ children }: { children: ReactNode }) {
     <main
       id="main"
       className={cn(
-        "flex-1 pb-[calc(var(--portal-bottom-bar)+1.5rem)]",
+        "flex-1 pb-[calc(var(--portal-bottom-bar)+5.5rem)]",
         track && "pb-[calc(var(--portal-bottom-bar)+8rem)] md:pb-[calc(var(--portal-bottom-bar)+6rem)]",
       )}
     >

@@ -2,7 +2,11 @@ import { CalendarDays } from "lucide-react";
 import { Link } from "react-router";
 import { formatShortDate } from "~/modules/program/calendar.ts";
 
-/** The dashboard's corner chip: the date the programme runs to, or that it is the default one. */
+/**
+ * The dashboard's corner chip: the date the programme runs to. Before the
+ * member has set one, it says in words what the default means, and the date
+ * picker is one tap away.
+ */
 export function DueDateChip({
   dueDate,
   isInduction,
@@ -12,16 +16,47 @@ export function DueDateChip({
   isInduction: boolean;
   saved: boolean;
 }) {
+  const chip =
+    "inline-flex min-h-11 items-center gap-2 rounded-full border border-line bg-white px-4 text-sm font-medium text-ink shadow-soft hover:border-plum/40";
+  if (saved) {
+    return (
+      <Link to="/portal/profile" className={chip}>
+        <CalendarDays aria-hidden="true" className="size-4 text-plum" />
+        {isInduction ? "Induction" : "Due"} {formatShortDate(dueDate)}
+      </Link>
+    );
+  }
   return (
-    <Link
-      to="/portal/profile"
-      className="inline-flex min-h-11 items-center gap-2 rounded-full border border-line bg-white px-4 text-sm font-medium text-ink shadow-soft hover:border-plum/40"
-    >
-      <CalendarDays aria-hidden="true" className="size-4 text-plum" />
-      {isInduction ? "Induction" : "Due"} {formatShortDate(dueDate)}
-      {saved ? null : (
+    <div className="grid max-w-xs gap-1.5 sm:justify-items-end sm:text-right">
+      <a href="#onboarding-date" onClick={openPicker} className={`${chip} w-fit`}>
+        <CalendarDays aria-hidden="true" className="size-4 text-plum" />
+        Due {formatShortDate(dueDate)}
         <span className="rounded-full bg-lavender-soft px-2 py-0.5 text-xs text-plum-deep">Default</span>
-      )}
-    </Link>
+      </a>
+      <p className="text-sm text-ink-soft">
+        We have planned two weeks from today until you set your date.{" "}
+        <a
+          href="#onboarding-date"
+          onClick={openPicker}
+          className="font-medium text-plum underline underline-offset-4"
+        >
+          Set your date
+        </a>
+      </p>
+    </div>
   );
+}
+
+/** Straight to the picker: focused, and opened where the browser can. */
+function openPicker(event: React.MouseEvent<HTMLAnchorElement>) {
+  const input = document.getElementById("onboarding-date");
+  if (!(input instanceof HTMLInputElement)) return;
+  event.preventDefault();
+  input.scrollIntoView({ block: "center", behavior: "smooth" });
+  input.focus({ preventScroll: true });
+  try {
+    input.showPicker();
+  } catch {
+    // Not allowed here (or not offered): the focused field is enough.
+  }
 }

@@ -1,5 +1,4 @@
 import { Lock } from "lucide-react";
-import { Link } from "react-router";
 import { cn } from "~/components/ui/cn.ts";
 import { useOptimisticToggle, useProgrammeAction } from "./use-programme-action.ts";
 
@@ -30,14 +29,13 @@ function ListenedRow({ track }: { track: ListenedTrack }) {
   const id = `listened-${track.id}`;
   if (track.locked) {
     return (
-      <Link
-        to="/auth?tier=premium"
-        className="flex min-h-12 items-center gap-3 rounded-2xl border border-dashed border-line bg-white/60 px-4 text-ink-soft hover:border-plum/40"
-      >
-        <Lock aria-hidden="true" className="size-4" />
-        <span className="flex-1">{track.title}</span>
-        <span className="text-sm font-medium text-plum">Upgrade</span>
-      </Link>
+      <div className="flex min-h-12 items-center gap-3 rounded-2xl border border-dashed border-line bg-white/60 px-4 text-ink-soft">
+        <Lock aria-hidden="true" className="size-4 shrink-0" />
+        <span className="flex-1 py-2">
+          {track.title}
+          <span className="sr-only">: in the Complete Course</span>
+        </span>
+      </div>
     );
   }
   return (
@@ -51,7 +49,7 @@ function ListenedRow({ track }: { track: ListenedTrack }) {
           toggle.set(value);
           void submit({ intent: "toggle-listened", trackId: track.id, listened: String(value) });
         }}
-        className="size-5 shrink-0 cursor-pointer accent-sage-deep"
+        className="tick-box shrink-0 cursor-pointer"
       />
       <label htmlFor={id} className={cn("flex-1 cursor-pointer py-2", checked && "text-ink-soft")}>
         {track.title}

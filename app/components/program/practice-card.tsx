@@ -1,8 +1,8 @@
-import { Check, Flame, Headphones, Lock } from "lucide-react";
-import { Link } from "react-router";
+import { Check, Flame, Headphones } from "lucide-react";
 import { playAudioTrack } from "~/components/player/play-event.ts";
 import { Button } from "~/components/ui/button.tsx";
 import type { CourseTier } from "~/modules/catalogue/tracks.ts";
+import { dayCount } from "~/modules/program/practice.ts";
 import { ShareLinkButton } from "./share-link-button.tsx";
 import { useProgrammeAction } from "./use-programme-action.ts";
 
@@ -13,8 +13,9 @@ export interface PracticeCardData {
     description: string;
     audioFile: string;
     courseTier: CourseTier;
-    locked: boolean;
   };
+  /** The Complete Course session the programme names today, when a free track stands in for it. */
+  standsInFor: string | null;
   heading: string;
   streak: number;
   badge: string;
@@ -39,30 +40,28 @@ export function PracticeCard({ data }: { data: PracticeCardData }) {
         {track.title}
       </h2>
       <p className="mt-1 text-ink-soft">{track.description}</p>
+      {data.standsInFor ? (
+        <p className="mt-3 rounded-2xl bg-sand px-4 py-3 text-ink-soft">
+          Today's programme session is <strong className="text-ink">{data.standsInFor}</strong>, part of the
+          Complete Course. Practise with {track.title} today: it counts for your day just the same.
+        </p>
+      ) : null}
 
       <div className="mt-5 flex flex-wrap items-center gap-3">
-        {track.locked ? (
-          <Button asChild variant="secondary">
-            <Link to="/auth?tier=premium">
-              <Lock aria-hidden="true" /> Upgrade to listen
-            </Link>
-          </Button>
-        ) : (
-          <Button
-            type="button"
-            variant="secondary"
-            onClick={() =>
-              playAudioTrack({
-                id: track.id,
-                title: track.title,
-                audioFile: track.audioFile,
-                courseTier: track.courseTier,
-              })
-            }
-          >
-            <Headphones aria-hidden="true" /> Listen now
-          </Button>
-        )}
+        <Button
+          type="button"
+          variant="secondary"
+          onClick={() =>
+            playAudioTrack({
+              id: track.id,
+              title: track.title,
+              audioFile: track.audioFile,
+              courseTier: track.courseTier,
+            })
+          }
+        >
+          <Headphones aria-hidden="true" /> Listen now
+        </Button>
         {done ? (
           <p className="inline-flex min-h-11 items-center gap-2 rounded-full bg-sage-soft px-4 font-medium text-sage-deep">
             <Check aria-hidden="true" className="size-5" /> Done for today
@@ -70,7 +69,7 @@ export function PracticeCard({ data }: { data: PracticeCardData }) {
         ) : (
           <complete.fetcher.Form method="post">
             <input type="hidden" name="intent" value="complete-practice" />
-            <Button type="submit" disabled={track.locked || complete.pending}>
+            <Button type="submit" disabled={complete.pending}>
               <Check aria-hidden="true" /> Mark as Complete
             </Button>
           </complete.fetcher.Form>
@@ -81,7 +80,13 @@ export function PracticeCard({ data }: { data: PracticeCardData }) {
         <p className="inline-flex items-center gap-2 text-lg font-semibold">
           <Flame aria-hidden="true" className="size-6 text-apricot-deep" />
           <span>
-            {data.streak} day{data.streak === 1 ? "" : "s"} <span className="sr-only">streak</span>
+            {data.streak > 0 ? (
+              <>
+                {dayCount(data.streak)} <span className="sr-only">streak</span>
+              </>
+            ) : (
+              "Your streak starts with today's practice"
+            )}
           </span>
         </p>
         <p className="rounded-full bg-lavender-soft px-3 py-1 text-sm font-medium text-plum-deep">

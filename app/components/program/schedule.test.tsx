@@ -12,7 +12,7 @@ const days: ScheduleDay[] = [1, 2].map((day) => ({
   activity: day === 1 ? "Pregnancy Relaxation" : "Affirmations",
   date: `2026-11-2${day}`,
   completed: false,
-  locked: false,
+  practiseWith: null,
   isToday: day === 1,
 }));
 

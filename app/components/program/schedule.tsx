@@ -12,7 +12,8 @@ export interface ScheduleDay {
   activity: string;
   date: string;
   completed: boolean;
-  locked: boolean;
+  /** In the Complete Course, which the member hasn't: the free track to practise with instead. */
+  practiseWith: string | null;
   isToday: boolean;
 }
 
@@ -128,7 +129,7 @@ function DayRow({
           toggle.set(value);
           void submit({ intent: "toggle-activity", rowId: day.id, completed: String(value) });
         }}
-        className="size-5 shrink-0 cursor-pointer accent-sage-deep disabled:cursor-wait"
+        className="tick-box shrink-0 cursor-pointer disabled:cursor-wait"
       />
       <label htmlFor={id} className="min-w-0 flex-1 cursor-pointer">
         <span className={cn("block font-medium", checked && "text-ink-soft line-through decoration-1")}>
@@ -136,9 +137,10 @@ function DayRow({
         </span>
         <span className="block text-sm text-ink-soft">
           {day.isToday ? "Today" : showDates ? formatLongDate(day.date) : null}
-          {day.locked ? (
+          {day.practiseWith ? (
             <span className="ml-2 inline-flex items-center gap-1">
-              <Lock aria-hidden="true" className="size-3.5" /> Complete Course
+              <Lock aria-hidden="true" className="size-3.5" /> Complete Course · practise with{" "}
+              {day.practiseWith}
             </span>
           ) : null}
         </span>

@@ -5,7 +5,8 @@ describe("formatDuration", () => {
   it.each([
     [1320, "22 mins"],
     [89, "1 min"],
-    [30, "1 min"],
+    [60, "1 min"],
+    [35.2, "35 secs"],
     [150, "3 mins"],
     [null, null],
     [Number.NaN, null],

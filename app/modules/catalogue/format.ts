@@ -1,6 +1,7 @@
-/** "22 mins", as the spec writes lengths; a short recording still reads "1 min". */
+/** "22 mins", as the spec writes lengths; under a minute, its seconds ("35 secs"), as the player counts them. */
 export function formatDuration(seconds: number | null): string | null {
   if (seconds === null || !Number.isFinite(seconds)) return null;
+  if (seconds < 59.5) return `${Math.max(1, Math.round(seconds))} secs`;
   const minutes = Math.max(1, Math.round(seconds / 60));
   return minutes === 1 ? "1 min" : `${minutes} mins`;
 }

@@ -118,3 +118,8 @@ export function tracksIn(tier: CourseTier): Track[] {
 export function findTrack(id: string): Track | undefined {
   return TRACKS.find((t) => t.id === id);
 }
+
+/** What the player needs to play a track (the page-wide playAudioTrack event's detail). */
+export function playable(track: Track): Pick<Track, "id" | "title" | "audioFile" | "courseTier"> {
+  return { id: track.id, title: track.title, audioFile: track.audioFile, courseTier: track.courseTier };
+}

@@ -134,7 +134,7 @@ export function welcomeEmail({ name, portalUrl }: { name: string; portalUrl: str
   const hello = `Welcome, ${name}.`;
   const lines = [
     "Your account is ready. The Foundation Course is yours: two calming audios and three guides you can come back to whenever you like.",
-    "A good first step is ten quiet minutes with Affirmations One, wherever you are comfortable. Your birth partner is welcome to listen with you.",
+    "A good first step is Affirmations One, wherever you are comfortable. Your birth partner is welcome to listen with you.",
     "Hypnobirthing is a complement to the care of your midwife or doctor, never a replacement: please ask them anything about your health or your baby's.",
   ];
   const footnote = `You are receiving this because you created a ${BRAND.name} account with this address.`;

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, PurchaseProvider } from "../../../db/schema.ts";
+import { formatPaidOn, paymentMethodName, paymentReference } from "./receipt.ts";
 import { displayName } from "../accounts/display.ts";
 import { queueEmail } from "../email/outbox.server.ts";
 import { duplicateRefundEmail, receiptEmail } from "../email/templates.ts";
@@ -172,13 +173,9 @@ export async function grantPurchase(
       ...receiptEmail({
         name: displayName(user),
         amount: formatPrice(ctx.price),
-        paidOn: new Date(now(ctx)).toLocaleDateString("en-GB", {
-          day: "numeric",
-          month: "long",
-          year: "numeric",
-        }),
-        provider: payment.provider === "stripe" ? "card" : "PayPal",
-        reference: purchase.id.slice(0, 8).toUpperCase(),
+        paidOn: formatPaidOn(now(ctx)),
+        provider: paymentMethodName(payment.provider),
+        reference: paymentReference(purchase.id),
         portalUrl: `${ctx.baseUrl}/portal`,
         supportEmail: ctx.supportEmail,
       }),
@@ -283,8 +280,8 @@ export async function settleDuplicate(
       ...duplicateRefundEmail({
         name: displayName(user),
         amount: formatPrice({ amountMinor: settled.amount_minor, currency: settled.currency }),
-        provider: settled.provider === "stripe" ? "card" : "PayPal",
-        reference: purchaseId.slice(0, 8).toUpperCase(),
+        provider: paymentMethodName(settled.provider),
+        reference: paymentReference(purchaseId),
         portalUrl: `${ctx.baseUrl}/portal`,
         supportEmail: ctx.supportEmail,
       }),

@@ -8,11 +8,9 @@ import { programmeIntentSchema } from "./forms.ts";
 import { programmeMessages as m } from "./messages.ts";
 import {
   completeDailyPractice,
-  loadProgramme,
   saveDueDate,
   setActivityCompleted,
   setTrackListened,
-  todaysPractice,
 } from "./program.server.ts";
 import { isWithinOnboardingRange, parseInlineDate } from "./program.ts";
 
@@ -127,12 +125,7 @@ export async function handleProgrammeAction(
     }
     case "complete-practice": {
       try {
-        const programme = await loadProgramme(db, member.id, today);
-        const { track } = todaysPractice(programme, today);
-        // Today's session must be one the member may play.
-        if (!canPlayTrack({ signedIn: true, hasPremium: member.hasPremium }, track)) {
-          return { intent, ok: false, status: 403, toast: { type: "error", message: m.failedComplete } };
-        }
+        // Every member can complete every day: a free member practises with a free track (decision 9).
         const result = await completeDailyPractice(db, member.id, today);
         if (result.counted && result.continued) {
           return {

@@ -96,3 +96,8 @@ export function achievements(completedAudios: number, longestStreak: number): Ac
     },
   ];
 }
+
+/** "1 day", "12 days". */
+export function dayCount(days: number): string {
+  return days === 1 ? "1 day" : `${days} days`;
+}

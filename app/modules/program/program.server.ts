@@ -1,17 +1,12 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
 import type { Db } from "~/platform/db.server.ts";
-import { findTrack, TRACKS } from "../catalogue/tracks.ts";
+import { canPlayTrack, type Viewer } from "../catalogue/access.ts";
+import { findTrack } from "../catalogue/tracks.ts";
 import { addDays, isValidTimeZone, type CalendarDate } from "./calendar.ts";
 import type { StreakState } from "./practice.ts";
-import {
-  currentWeek,
-  defaultDueDate,
-  PROGRAMME_TRACKS,
-  programmeDays,
-  programmeStart,
-  todayInProgramme,
-} from "./program.ts";
+import { currentWeek, defaultDueDate, PROGRAMME_TRACKS, programmeDays, programmeStart } from "./program.ts";
+import { standInFor, startOf, todaysPractice } from "./today.ts";
 
 /**
  * The programme's reads and writes, always for the session's member (the
@@ -68,7 +63,7 @@ export async function loadProgramme(db: Db, userId: string, today: CalendarDate)
   ]);
   const hasSavedDate = Boolean(profile?.due_date);
   const dueDate = profile?.due_date ?? defaultDueDate(today);
-  const start = profile?.program_start_date ?? programmeStart(dueDate, today);
+  const start = startOf(profile, today);
   const schedule: ScheduleRow[] =
     hasSavedDate && rows.length > 0
       ? rows.map((row) => ({
@@ -279,12 +274,40 @@ export async function completeDailyPractice(db: Db, userId: string, today: Calen
 }
 
 /** Today's practice, from the programme's point of view. */
-export function todaysPractice(programme: Programme, today: CalendarDate) {
-  const where = todayInProgramme(programme.start, today);
-  const day = where.status === "active" ? where.day : where.status === "upcoming" ? where.first : where.last;
+/** The schedule as the pages show it: for a day the member can't play, the free track to practise with. */
+export function scheduleFor(programme: Programme, today: CalendarDate, viewer: Viewer) {
+  return programme.schedule.map((day) => {
+    const track = findTrack(day.trackId);
+    return {
+      id: day.id,
+      week: day.week,
+      day: day.day,
+      activity: day.activity,
+      date: day.date,
+      completed: day.completed,
+      practiseWith: track && !canPlayTrack(viewer, track) ? standInFor(day).title : null,
+      isToday: day.date === today,
+    };
+  });
+}
+
+/** Today's practice for the member: the programme's track, or a free one standing in for it. */
+export function practiceToday(programme: Programme, today: CalendarDate, viewer: Viewer) {
   return {
-    where,
-    track: findTrack(day.trackId) ?? TRACKS[0]!,
+    ...todaysPractice(programme.start, today, viewer),
     practisedToday: programme.practice.lastPracticeDate === today,
   };
+}
+
+/**
+ * Just today's track, for the player on every portal page: one read of the
+ * member's profile instead of the whole programme.
+ */
+export async function trackForToday(db: Db, userId: string, today: CalendarDate, viewer: Viewer) {
+  const profile = await db
+    .selectFrom("profiles")
+    .select(["due_date", "program_start_date"])
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  return todaysPractice(startOf(profile, today), today, viewer).track;
 }

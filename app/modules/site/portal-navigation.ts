@@ -1,8 +1,8 @@
-/** The portal's navigation: the spec's two groups, in its order. */
+/** The portal's navigation: the spec's two groups, in its order, and the programme after the spec's four. */
 export interface PortalLink {
   label: string;
   to: string;
-  icon: "dashboard" | "library" | "profile" | "resources" | "podcast" | "science" | "contact";
+  icon: "dashboard" | "library" | "programme" | "profile" | "resources" | "podcast" | "science" | "contact";
 }
 
 export const PORTAL_GROUPS: { heading: string; links: PortalLink[] }[] = [
@@ -13,6 +13,7 @@ export const PORTAL_GROUPS: { heading: string; links: PortalLink[] }[] = [
       { label: "Library", to: "/portal/library", icon: "library" },
       { label: "Profile", to: "/portal/profile", icon: "profile" },
       { label: "Resources", to: "/portal/resources", icon: "resources" },
+      { label: "Programme", to: "/portal/program", icon: "programme" },
     ],
   },
   {
@@ -25,5 +26,5 @@ export const PORTAL_GROUPS: { heading: string; links: PortalLink[] }[] = [
   },
 ];
 
-/** On phones the bottom bar holds the first four, then Sign Out. */
-export const BOTTOM_BAR_LINKS = PORTAL_GROUPS[0]!.links;
+/** On phones the bottom bar holds the spec's first four, then Sign Out (the player offers today's practice). */
+export const BOTTOM_BAR_LINKS = PORTAL_GROUPS[0]!.links.slice(0, 4);

@@ -44,8 +44,8 @@ export async function loader(args: Route.LoaderArgs) {
       message: authMessages.welcomeNew,
     });
   }
-  // Signed in already: straight to the portal, unless they came to buy the course.
-  if (member && tab !== "premium") throw redirect("/portal");
+  // Signed in already: straight to the portal, unless they came to buy a course they haven't got.
+  if (member && (tab !== "premium" || member.hasPremium)) throw redirect("/portal");
   const error = args.url.searchParams.get("error");
   return {
     tab,
@@ -223,7 +223,9 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
   const { tab, mode, member, queryError, price, fromSocial, checkout } = loaderData;
   const formResult = actionData && "result" in actionData ? actionData : undefined;
   const hashError = useHashError();
-  const error = queryError ?? hashError;
+  // A social sign-in refused before the page's JavaScript ran comes back as the page's own answer.
+  const socialError = actionData && "error" in actionData ? actionData.error : null;
+  const error = queryError ?? hashError ?? socialError;
 
   return (
     <section className="container-page grid gap-10 py-12 md:py-16 lg:grid-cols-[1fr_1.15fr] lg:gap-16">

@@ -1,21 +1,35 @@
 import { Link } from "react-router";
 import { data } from "react-router";
 import type { Route } from "./+types/dashboard";
+import { CourseUnlockedCard } from "~/components/portal/course-unlocked-card.tsx";
+import { CompleteCourseNote } from "~/components/portal/complete-course-note.tsx";
 import { DueDateChip } from "~/components/program/due-date-chip.tsx";
 import { ListenedList } from "~/components/program/listened-list.tsx";
 import { OnboardingCard } from "~/components/program/onboarding-card.tsx";
 import { Schedule } from "~/components/program/schedule.tsx";
+import { TodayCard } from "~/components/program/today-card.tsx";
 import { useProgrammeAction } from "~/components/program/use-programme-action.ts";
 import { Button } from "~/components/ui/button.tsx";
 import { canPlayTrack } from "~/modules/catalogue/access.ts";
-import { TRACKS } from "~/modules/catalogue/tracks.ts";
+import { GUIDES } from "~/modules/catalogue/guides.ts";
+import { playable, tracksIn, TRACKS } from "~/modules/catalogue/tracks.ts";
 import { handleProgrammeAction } from "~/modules/program/actions.server.ts";
 import { returnFromCardPayment } from "~/modules/payments/checkout.server.ts";
-import { loadProgramme } from "~/modules/program/program.server.ts";
+import { putAwayCourseWelcome, showsCourseWelcome } from "~/modules/payments/course-welcome.server.ts";
+import { loadProgramme, practiceToday, scheduleFor } from "~/modules/program/program.server.ts";
 import { onboardingRange } from "~/modules/program/program.ts";
+import { todayCard } from "~/modules/program/today.server.ts";
 import { BRAND } from "~/modules/site/brand.ts";
 import { redirectWithFlash } from "~/modules/site/flash.server.ts";
-import { checkoutDeps, db, memberToday, requestLog, services, signedInMember } from "~/services.server.ts";
+import {
+  checkoutDeps,
+  coursePrice,
+  db,
+  memberToday,
+  requestLog,
+  services,
+  signedInMember,
+} from "~/services.server.ts";
 
 export function meta() {
   return [{ title: `Dashboard · ${BRAND.name}` }, { name: "robots", content: "noindex" }];
@@ -32,26 +46,21 @@ export async function loader(args: Route.LoaderArgs) {
   const today = memberToday(args);
   const programme = await loadProgramme(db(args), member.id, today);
   const viewer = { signedIn: true, hasPremium: member.hasPremium };
-  const trackLocked = (trackId: string) => {
-    const track = TRACKS.find((t) => t.id === trackId);
-    return track ? !canPlayTrack(viewer, track) : false;
-  };
+  const todayData = await todayCard(
+    { db: db(args), mediaFacts: services(args).mediaFacts },
+    member.id,
+    programme,
+    today,
+    viewer,
+  );
+
   return {
     firstName: member.firstName,
     programme: {
       saved: programme.hasSavedDate,
       dueDate: programme.dueDate,
       isInduction: programme.isInduction,
-      days: programme.schedule.map((day) => ({
-        id: day.id,
-        week: day.week,
-        day: day.day,
-        activity: day.activity,
-        date: day.date,
-        completed: day.completed,
-        locked: trackLocked(day.trackId),
-        isToday: day.date === today,
-      })),
+      days: scheduleFor(programme, today, viewer),
     },
     tracks: TRACKS.map((track) => ({
       id: track.id,
@@ -60,12 +69,27 @@ export async function loader(args: Route.LoaderArgs) {
       locked: !canPlayTrack(viewer, track),
     })),
     onboarding: onboardingRange(today),
+    today: todayData,
+    unlocked: (await showsCourseWelcome(db(args), member))
+      ? {
+          tracks: tracksIn("preparation").map((track) => track.title),
+          guides: GUIDES.filter((guide) => !guide.isFree).map((guide) => guide.title),
+          today: playable(practiceToday(programme, today, viewer).track),
+        }
+      : null,
+    hasPremium: member.hasPremium,
+    price: coursePrice(args),
   };
 }
 
 export async function action(args: Route.ActionArgs) {
   const member = signedInMember(args);
-  const result = await handleProgrammeAction(await args.request.formData(), {
+  const formData = await args.request.formData();
+  if (formData.get("intent") === "put-away-welcome") {
+    await putAwayCourseWelcome(db(args), member.id);
+    return data({ intent: "put-away-welcome", ok: true, status: 200 });
+  }
+  const result = await handleProgrammeAction(formData, {
     db: db(args),
     log: requestLog(args),
     member,
@@ -76,7 +100,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { programme, tracks, onboarding } = loaderData;
+  const { programme, tracks, onboarding, today } = loaderData;
   const saveDate = useProgrammeAction();
   return (
     <div className="container-page grid gap-8 py-8 md:py-12">
@@ -92,6 +116,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         />
       </header>
 
+      {loaderData.unlocked ? <CourseUnlockedCard data={loaderData.unlocked} /> : null}
+
+      <TodayCard data={today} />
+
       {programme.saved ? null : <OnboardingCard min={onboarding.min} max={onboarding.max} save={saveDate} />}
 
       <section
@@ -106,7 +134,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             )}
           </h2>
           <Button asChild variant="link">
-            <Link to="/portal/program">Open today's practice</Link>
+            <Link to="/portal/program">Open your programme</Link>
           </Button>
         </div>
         <div className="mt-4">
@@ -118,6 +146,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           />
         </div>
       </section>
+
+      {loaderData.hasPremium ? null : <CompleteCourseNote price={loaderData.price} />}
 
       <section
         aria-labelledby="listened-heading"

@@ -6,7 +6,9 @@ import { PortalShell } from "~/components/portal/portal-shell.tsx";
 import { SiteHeader } from "~/components/site-header.tsx";
 import { signInPrompt } from "~/modules/accounts/providers.ts";
 import { redirectWithFlash } from "~/modules/site/flash.server.ts";
-import { memberContext, servicesContext, signedInMember } from "~/services.server.ts";
+import { playable } from "~/modules/catalogue/tracks.ts";
+import { trackForToday } from "~/modules/program/program.server.ts";
+import { db, memberContext, memberToday, servicesContext, signedInMember } from "~/services.server.ts";
 
 /** Every /portal page needs a session; without one, off to /auth with a word about why. */
 const requireMember: Route.MiddlewareFunction = async ({ context, url }, next) => {
@@ -24,14 +26,19 @@ const requireMember: Route.MiddlewareFunction = async ({ context, url }, next) =
 
 export const middleware: Route.MiddlewareFunction[] = [requireMember];
 
-export function loader(args: Route.LoaderArgs) {
-  return { member: signedInMember(args) };
+export async function loader(args: Route.LoaderArgs) {
+  const member = signedInMember(args);
+  const today = await trackForToday(db(args), member.id, memberToday(args), {
+    signedIn: true,
+    hasPremium: member.hasPremium,
+  });
+  return { member, today: playable(today) };
 }
 
 export default function PortalLayout({ loaderData }: Route.ComponentProps) {
   return (
     <PlayerProvider>
-      <PortalShell member={loaderData.member}>
+      <PortalShell member={loaderData.member} today={loaderData.today}>
         <Outlet />
       </PortalShell>
     </PlayerProvider>
@@ -40,7 +47,8 @@ export default function PortalLayout({ loaderData }: Route.ComponentProps) {
 
 /** A page's failure keeps the portal around it (when the member is known), so the way on is right there. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const member = useRouteLoaderData<typeof loader>("routes/portal/layout")?.member;
+  const layout = useRouteLoaderData<typeof loader>("routes/portal/layout");
+  const member = layout?.member;
   if (!member) {
     return (
       <div className="flex min-h-screen flex-col">
@@ -53,7 +61,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }
   return (
     <PlayerProvider>
-      <PortalShell member={member}>
+      <PortalShell member={member} today={layout.today}>
         <RouteErrorScreen error={error} />
       </PortalShell>
     </PlayerProvider>

@@ -1,14 +1,14 @@
 import { Headphones, Lock, Pause, Play } from "lucide-react";
-import { Link } from "react-router";
 import type { Route } from "./+types/library";
 import { playAudioTrack } from "~/components/player/play-event.ts";
 import { usePlayer } from "~/components/player/player-context.tsx";
+import { CompleteCourseNote } from "~/components/portal/complete-course-note.tsx";
 import { cn } from "~/components/ui/cn.ts";
 import { canPlayTrack } from "~/modules/catalogue/access.ts";
 import { formatDuration } from "~/modules/catalogue/format.ts";
 import { COURSE_GROUPS, tracksIn } from "~/modules/catalogue/tracks.ts";
 import { BRAND } from "~/modules/site/brand.ts";
-import { services, signedInMember } from "~/services.server.ts";
+import { coursePrice, services, signedInMember } from "~/services.server.ts";
 
 export function meta() {
   return [{ title: `Your library · ${BRAND.name}` }];
@@ -34,7 +34,7 @@ export async function loader(args: Route.LoaderArgs) {
       ),
     })),
   );
-  return { groups, hasPremium: member.hasPremium };
+  return { groups, hasPremium: member.hasPremium, price: coursePrice(args) };
 }
 
 type LibraryTrack = Awaited<ReturnType<typeof loader>>["groups"][number]["tracks"][number];
@@ -48,6 +48,7 @@ export default function Library({ loaderData }: Route.ComponentProps) {
         halfway.
       </p>
       <div className="mt-8 grid gap-10">
+        {loaderData.hasPremium ? null : <CompleteCourseNote price={loaderData.price} />}
         {loaderData.groups.map((group) => (
           <section key={group.tier} aria-labelledby={`library-${group.tier}`}>
             <div className="flex flex-wrap items-baseline gap-x-3">
@@ -78,14 +79,6 @@ export default function Library({ loaderData }: Route.ComponentProps) {
                 ))}
               </ul>
             )}
-            {group.tier === "preparation" && !loaderData.hasPremium ? (
-              <p className="mt-4 text-ink-soft">
-                These sessions come with the Complete Course.{" "}
-                <Link to="/auth?tier=premium" className="font-medium text-plum underline underline-offset-4">
-                  Upgrade to listen
-                </Link>
-              </p>
-            ) : null}
           </section>
         ))}
       </div>
@@ -124,10 +117,10 @@ function TrackRow({ track }: { track: LibraryTrack }) {
       </span>
       <span className="min-w-0 flex-1">
         {track.locked ? (
-          <Link to="/auth?tier=premium" className={cn("block font-semibold text-ink", stretched)}>
+          <span className="block font-semibold text-ink">
             {track.title}
-            <span className="sr-only">: locked. Upgrade to the Complete Course to listen</span>
-          </Link>
+            <span className="sr-only">: in the Complete Course</span>
+          </span>
         ) : (
           <button
             type="button"
@@ -155,7 +148,7 @@ function TrackRow({ track }: { track: LibraryTrack }) {
             <Headphones aria-hidden="true" className="size-4" /> {track.duration}
           </span>
         ) : null}
-        {track.locked ? <span className="font-medium text-plum">Upgrade</span> : null}
+        {track.locked ? <span className="font-medium">Complete Course</span> : null}
       </span>
     </div>
   );

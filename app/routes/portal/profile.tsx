@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Award, Flame, Headphones, Lock, Trophy } from "lucide-react";
+import { Award, Flame, Headphones, Sparkles, Trophy } from "lucide-react";
 import { useEffect } from "react";
 import { data, useFetcher } from "react-router";
 import { toast } from "sonner";
@@ -38,7 +38,7 @@ import { useProgrammeAction } from "~/components/program/use-programme-action.ts
 import { shareLinkCreatedAt } from "~/modules/partner/share.server.ts";
 import { handleProgrammeAction } from "~/modules/program/actions.server.ts";
 import { formatLongDate, formatShortDate } from "~/modules/program/calendar.ts";
-import { achievements, currentStreak, type Achievement } from "~/modules/program/practice.ts";
+import { achievements, currentStreak, dayCount, type Achievement } from "~/modules/program/practice.ts";
 import { loadProgramme } from "~/modules/program/program.server.ts";
 import { pregnancyWeek, weeksRemaining } from "~/modules/program/program.ts";
 
@@ -170,12 +170,13 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           <Stat
             icon={<Flame aria-hidden="true" className="size-5" />}
             label="Current streak"
-            value={`${stats.streak} days`}
+            value={stats.streak > 0 ? dayCount(stats.streak) : "Not yet"}
+            note={stats.streak > 0 ? undefined : "Begins with today's practice"}
           />
           <Stat
             icon={<Trophy aria-hidden="true" className="size-5" />}
             label="Longest streak"
-            value={`${stats.longestStreak} days`}
+            value={stats.longestStreak > 0 ? dayCount(stats.longestStreak) : "Not yet"}
           />
           <Stat
             icon={<Award aria-hidden="true" className="size-5" />}
@@ -217,6 +218,8 @@ function Stat({
 }
 
 function Achievements({ items }: { items: Achievement[] }) {
+  const earned = items.filter((item) => item.unlocked);
+  const [next, ...later] = items.filter((item) => !item.unlocked);
   return (
     <section
       aria-labelledby="achievements-heading"
@@ -225,40 +228,59 @@ function Achievements({ items }: { items: Achievement[] }) {
       <h2 id="achievements-heading" className="text-2xl font-semibold">
         Achievements
       </h2>
+      {earned.length === 0 ? (
+        <p className="mt-2 text-ink-soft">
+          Each one marks a step you have taken. Your first is one session away.
+        </p>
+      ) : null}
       <ul className="mt-4 grid gap-3 sm:grid-cols-2">
-        {items.map((item) => (
-          <li
-            key={item.id}
-            className={
-              item.unlocked
-                ? "flex items-center gap-3 rounded-2xl bg-apricot-soft p-4"
-                : "flex items-center gap-3 rounded-2xl border border-dashed border-line p-4 text-ink-soft"
-            }
-          >
-            <span
-              className={
-                item.unlocked
-                  ? "inline-flex size-11 items-center justify-center rounded-full bg-apricot text-ink"
-                  : "inline-flex size-11 items-center justify-center rounded-full bg-sand"
-              }
-            >
-              {item.unlocked ? (
-                <Trophy aria-hidden="true" className="size-5" />
-              ) : (
-                <Lock aria-hidden="true" className="size-5" />
-              )}
+        {earned.map((item) => (
+          <li key={item.id} className="flex items-center gap-3 rounded-2xl bg-apricot-soft p-4">
+            <span className="inline-flex size-11 items-center justify-center rounded-full bg-apricot text-ink">
+              <Trophy aria-hidden="true" className="size-5" />
             </span>
-            <span>
-              <span className="block font-semibold text-ink">{item.title}</span>
-              <span className="block text-sm">
-                {item.description}
-                <span className="sr-only">{item.unlocked ? " (unlocked)" : " (locked)"}</span>
-              </span>
-            </span>
+            <AchievementText item={item} />
           </li>
         ))}
+        {next ? (
+          <li className="flex items-center gap-3 rounded-2xl border border-dashed border-line p-4 text-ink-soft">
+            <span className="inline-flex size-11 items-center justify-center rounded-full bg-sand text-plum">
+              <Sparkles aria-hidden="true" className="size-5" />
+            </span>
+            <AchievementText item={next} ahead />
+          </li>
+        ) : null}
       </ul>
+      {later.length > 0 ? (
+        <details className="mt-3 text-ink-soft">
+          <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium text-plum">
+            What comes after
+          </summary>
+          <ul className="mt-2 grid gap-1 pl-1">
+            {later.map((entry) => (
+              <li key={entry.id}>
+                <span className="font-medium text-ink">{entry.title}</span>: {entry.description.toLowerCase()}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
     </section>
+  );
+}
+
+function AchievementText({ item, ahead = false }: { item: Achievement; ahead?: boolean }) {
+  return (
+    <span>
+      <span className="block font-semibold text-ink">
+        {ahead ? <span className="font-normal text-ink-soft">Next: </span> : null}
+        {item.title}
+      </span>
+      <span className="block text-sm">
+        {item.description}
+        <span className="sr-only">{item.unlocked ? " (earned)" : " (ahead of you)"}</span>
+      </span>
+    </span>
   );
 }
 

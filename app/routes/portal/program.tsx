@@ -1,18 +1,17 @@
 import { Sparkles } from "lucide-react";
 import { data } from "react-router";
 import type { Route } from "./+types/program";
+import { CompleteCourseNote } from "~/components/portal/complete-course-note.tsx";
 import { PracticeCard } from "~/components/program/practice-card.tsx";
 import { Schedule } from "~/components/program/schedule.tsx";
-import { canPlayTrack } from "~/modules/catalogue/access.ts";
-import { TRACKS } from "~/modules/catalogue/tracks.ts";
 import { handleProgrammeAction } from "~/modules/program/actions.server.ts";
 import { formatLongDate } from "~/modules/program/calendar.ts";
 import { DAILY_FOCUS } from "~/modules/program/focus.ts";
 import { canSharePartnerLink, currentStreak, streakBadge } from "~/modules/program/practice.ts";
-import { loadProgramme, todaysPractice } from "~/modules/program/program.server.ts";
+import { loadProgramme, practiceToday, scheduleFor } from "~/modules/program/program.server.ts";
 import { daysUntil, pregnancyWeek, weeksRemaining } from "~/modules/program/program.ts";
 import { BRAND } from "~/modules/site/brand.ts";
-import { db, memberToday, requestLog, services, signedInMember } from "~/services.server.ts";
+import { coursePrice, db, memberToday, requestLog, services, signedInMember } from "~/services.server.ts";
 
 export function meta() {
   return [{ title: `Your programme · ${BRAND.name}` }, { name: "robots", content: "noindex" }];
@@ -22,13 +21,10 @@ export async function loader(args: Route.LoaderArgs) {
   const member = signedInMember(args);
   const today = memberToday(args);
   const programme = await loadProgramme(db(args), member.id, today);
-  const { where, track, practisedToday } = todaysPractice(programme, today);
   const viewer = { signedIn: true, hasPremium: member.hasPremium };
+  const { where, track, scheduled, standIn, practisedToday } = practiceToday(programme, today, viewer);
   const streak = currentStreak(programme.practice, today);
-  const locked = (trackId: string) => {
-    const found = TRACKS.find((t) => t.id === trackId);
-    return found ? !canPlayTrack(viewer, found) : false;
-  };
+
   return {
     journey: {
       saved: programme.hasSavedDate,
@@ -52,24 +48,17 @@ export async function loader(args: Route.LoaderArgs) {
         description: track.description,
         audioFile: track.audioFile,
         courseTier: track.courseTier,
-        locked: locked(track.id),
       },
+      standsInFor: standIn && where.status !== "upcoming" ? scheduled.title : null,
       streak,
       badge: streakBadge(streak),
       practisedToday,
       canShare: canSharePartnerLink(programme.practice, today),
     },
     focus: DAILY_FOCUS[track.id] ?? null,
-    days: programme.schedule.map((day) => ({
-      id: day.id,
-      week: day.week,
-      day: day.day,
-      activity: day.activity,
-      date: day.date,
-      completed: day.completed,
-      locked: locked(day.trackId),
-      isToday: day.date === today,
-    })),
+    days: scheduleFor(programme, today, viewer),
+    hasPremium: member.hasPremium,
+    price: coursePrice(args),
   };
 }
 
@@ -148,6 +137,8 @@ export default function Program({ loaderData }: Route.ComponentProps) {
           <Schedule days={days} saved={journey.saved} showDates={journey.saved} />
         </div>
       </section>
+
+      {loaderData.hasPremium ? null : <CompleteCourseNote price={loaderData.price} />}
     </div>
   );
 }

@@ -97,6 +97,10 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
   }
 
   const found = searchResources(loaderData.resources, filter);
+  // A kind offers a filter once one of its resources is there to open (not only "Coming soon").
+  const offeredCategories = RESOURCE_CATEGORIES.filter((category) =>
+    loaderData.resources.some((resource) => resource.category === category && resource.href),
+  );
 
   function apply(next: ResourceFilter) {
     setFilter(next);
@@ -191,7 +195,7 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
               value=""
               onClick={(event) => chooseCategory(event, null)}
             />
-            {RESOURCE_CATEGORIES.map((category) => {
+            {offeredCategories.map((category) => {
               const { chip, Icon } = CATEGORY_LOOKS[category];
               const pressed = filter.category === category;
               return (

@@ -155,7 +155,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               Join a calm community of parents-to-be
             </h2>
             <p className="mt-3 text-lg text-cream/90">
-              Free to join. Start tonight with ten quiet minutes, and bring your birth partner along.
+              Free to join. Start tonight with a few quiet minutes, and bring your birth partner along.
             </p>
           </div>
           <div className="md:text-right">

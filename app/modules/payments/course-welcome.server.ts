@@ -1,0 +1,56 @@
+import type { Db } from "~/platform/db.server.ts";
+import { formatPrice } from "./price.ts";
+import { formatPaidOn, paymentMethodName, paymentReference } from "./receipt.ts";
+
+/**
+ * The moment after paying: the dashboard shows what the Complete Course
+ * unlocked until the member puts the card away, once. Every read and write is
+ * for the session's member.
+ */
+export async function showsCourseWelcome(
+  db: Db,
+  member: { id: string; hasPremium: boolean },
+): Promise<boolean> {
+  if (!member.hasPremium) return false;
+  const profile = await db
+    .selectFrom("profiles")
+    .select("course_welcomed_at")
+    .where("id", "=", member.id)
+    .executeTakeFirst();
+  return profile !== undefined && profile.course_welcomed_at === null;
+}
+
+export async function putAwayCourseWelcome(db: Db, memberId: string, now = new Date()): Promise<void> {
+  await db
+    .updateTable("profiles")
+    .set({ course_welcomed_at: now.toISOString() })
+    .where("id", "=", memberId)
+    .where("course_welcomed_at", "is", null)
+    .execute();
+}
+
+export interface Receipt {
+  reference: string;
+  amount: string;
+  paidOn: string;
+  method: string;
+  sentTo: string | null;
+}
+
+/** The member's kept payment for the course, as the receipt shows it (null: access without a payment). */
+export async function receiptFor(db: Db, memberId: string): Promise<Receipt | null> {
+  const purchase = await db
+    .selectFrom("purchases")
+    .select(["id", "provider", "amount_minor", "currency", "succeeded_at", "receipt_email"])
+    .where("user_id", "=", memberId)
+    .where("status", "=", "succeeded")
+    .executeTakeFirst();
+  if (!purchase?.succeeded_at) return null;
+  return {
+    reference: paymentReference(purchase.id),
+    amount: formatPrice({ amountMinor: purchase.amount_minor, currency: purchase.currency }),
+    paidOn: formatPaidOn(purchase.succeeded_at),
+    method: paymentMethodName(purchase.provider),
+    sentTo: purchase.receipt_email,
+  };
+}

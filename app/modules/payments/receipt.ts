@@ -1,0 +1,15 @@
+import type { PurchaseProvider } from "../../../db/schema.ts";
+
+/** How a payment is named to the member, the same on the receipt email and the receipt page. */
+export function paymentReference(purchaseId: string): string {
+  return purchaseId.slice(0, 8).toUpperCase();
+}
+
+export function paymentMethodName(provider: PurchaseProvider): string {
+  return provider === "stripe" ? "card" : "PayPal";
+}
+
+/** "20 November 2026". */
+export function formatPaidOn(at: Date | string): string {
+  return new Date(at).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" });
+}

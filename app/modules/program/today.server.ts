@@ -1,0 +1,48 @@
+import type { Db } from "~/platform/db.server.ts";
+import type { Viewer } from "../catalogue/access.ts";
+import { formatDuration } from "../catalogue/format.ts";
+import { playable, tracksIn, type Track } from "../catalogue/tracks.ts";
+import { savedPosition } from "../listening/listening.server.ts";
+import type { MediaFacts } from "../media/facts.server.ts";
+import { formatClock, resumeFrom } from "../listening/player.ts";
+import { formatLongDate, type CalendarDate } from "./calendar.ts";
+import { practiceToday, type Programme } from "./program.server.ts";
+import type { TodayCardData, TodayTrack } from "./today.ts";
+
+/** The dashboard's Today card for the member: today's session with its length and where they stopped. */
+export async function todayCard(
+  deps: { db: Db; mediaFacts: MediaFacts },
+  memberId: string,
+  programme: Programme,
+  today: CalendarDate,
+  viewer: Viewer,
+): Promise<TodayCardData> {
+  const practice = practiceToday(programme, today, viewer);
+  const offer = async (track: Track): Promise<TodayTrack> => {
+    const [seconds, position] = await Promise.all([
+      deps.mediaFacts.audioDuration(track.audioFile),
+      savedPosition(deps.db, memberId, track.id),
+    ]);
+    // The player resumes from the same place (unless this device saved a later one).
+    const resume = resumeFrom(null, position, seconds ?? undefined);
+    return {
+      ...playable(track),
+      length: formatDuration(seconds),
+      resumeAt: resume > 0 ? formatClock(resume) : null,
+    };
+  };
+  if (practice.where.status === "upcoming") {
+    return {
+      status: "upcoming",
+      startsOn: formatLongDate(programme.start),
+      startsInDays: practice.where.startsInDays,
+      freeTracks: await Promise.all(tracksIn("foundation").map(offer)),
+    };
+  }
+  return {
+    status: practice.where.status,
+    track: await offer(practice.track),
+    standsInFor: practice.standIn ? practice.scheduled.title : null,
+    practisedToday: practice.practisedToday,
+  };
+}

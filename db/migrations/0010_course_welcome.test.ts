@@ -1,0 +1,44 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrateToLatest } from "~/platform/db.server.ts";
+import {
+  createTestDatabase,
+  migrateBackTo,
+  testDialects,
+  type TestDatabase,
+} from "../../tests/support/test-databases.ts";
+
+describe.each(testDialects)("migration 0010 (course welcome) on %s", (dialect) => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    await migrateBackTo(database, "0009_normalised_emails");
+  });
+  afterAll(async () => {
+    await database?.destroy();
+  });
+
+  it("counts members who had the course already as welcomed, and leaves the others to see the card", async () => {
+    const db = database.db;
+    const yes = dialect === "postgres" ? sql`true` : sql`1`;
+    for (const id of ["paid", "free", "granted"]) {
+      await sql`insert into "user" (id, name, email, "emailVerified") values (${id}, ${id}, ${`${id}@example.com`}, ${yes})`.execute(
+        db,
+      );
+    }
+    await sql`insert into profiles (id, subscription_tier) values ('paid', 'premium'), ('free', 'free')`.execute(
+      db,
+    );
+    await sql`insert into profiles (id, course_access) values ('granted', ${yes})`.execute(db);
+
+    await migrateToLatest(db);
+
+    const rows = await db.selectFrom("profiles").select(["id", "course_welcomed_at"]).orderBy("id").execute();
+    expect(rows.map((row) => [row.id, row.course_welcomed_at !== null])).toEqual([
+      ["free", false],
+      ["granted", true],
+      ["paid", true],
+    ]);
+  });
+});

@@ -1,0 +1,152 @@
+/**
+ * Screenshots of a new member's first week, at phone and desktop width, for
+ * docs/screens/: the landing page, the sign-up tabs, a failed sign-up without
+ * JavaScript, a free member's dashboard, programme, library, profile and
+ * resources, the toast after confirming, and a premium member's first
+ * dashboard after paying with the demo card.
+ *
+ *   node scripts/screens.ts --base http://127.0.0.1:3000 --data .data --out docs/screens/after
+ *
+ * It needs a running local server (demo card and outbox on) and its data directory.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { chromium, type Browser, type Page } from "playwright-core";
+
+const { values } = parseArgs({
+  options: {
+    base: { type: "string", default: "http://127.0.0.1:3000" },
+    data: { type: "string", default: ".data" },
+    out: { type: "string", default: "docs/screens/after" },
+  },
+});
+const base = values.base!;
+const out = values.out!;
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+const PASSWORD = "calm-waters-rise";
+
+fs.mkdirSync(out, { recursive: true });
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
+});
+
+try {
+  await publicPages(browser);
+  const free = await newMember(browser, "free");
+  await memberPages(free, "free");
+  await free.context().close();
+  const premium = await newMember(browser, "premium");
+  await payWithDemoCard(premium);
+  await shoot(premium, "premium-first-dashboard");
+  await premium.setViewportSize(DESKTOP);
+  await premium.goto(`${base}/portal`);
+  await shoot(premium, "premium-first-dashboard-desktop");
+  await premium.goto(`${base}/auth?tier=premium`);
+  await shoot(premium, "premium-opens-auth");
+  await premium.context().close();
+} finally {
+  await browser.close();
+}
+
+async function shoot(page: Page, name: string, fullPage = false) {
+  await page.waitForLoadState("networkidle").catch(() => {});
+  await page.screenshot({ path: path.join(out, `${name}.png`), fullPage });
+  process.stdout.write(`${name}.png\n`);
+}
+
+async function publicPages(browser: Browser) {
+  const phone = await browser.newPage({ viewport: PHONE });
+  await phone.goto(`${base}/`);
+  await shoot(phone, "landing-phone-full", true);
+  await phone.goto(`${base}/auth?tier=free`);
+  await shoot(phone, "auth-tabs-phone");
+  await phone.close();
+
+  // A failed sign-up as a browser without JavaScript sends it (the browser's own checks set aside).
+  const noScript = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+  const page = await noScript.newPage();
+  await page.goto(`${base}/auth?tier=free`);
+  await page.locator("form:has(input[name=password])").evaluate((form: HTMLFormElement) => {
+    form.noValidate = true;
+  });
+  await page.getByLabel("Your name").fill("Amara");
+  await page.getByLabel("Email").fill("amara@example.com");
+  await page.getByLabel("Choose a password").fill("short");
+  await page.getByLabel("Choose a password").press("Enter");
+  await page.waitForLoadState("load");
+  await shoot(page, "auth-failed-without-javascript");
+  await noScript.close();
+}
+
+/** Signs up through the form and the emailed link; returns the page on the portal. */
+async function newMember(browser: Browser, tier: "free" | "premium") {
+  const context = await browser.newContext({ viewport: PHONE });
+  const page = await context.newPage();
+  const email = `screens-${tier}-${Date.now()}@example.com`;
+  await page.goto(`${base}/auth?tier=${tier}`);
+  await page.mouse.move(1, 1);
+  await page.mouse.move(2, 2);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  await page.getByLabel("Your name").fill(tier === "free" ? "Amara Okafor" : "Priya Shah");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Choose a password").fill(PASSWORD);
+  await page.getByRole("button", { name: /Create/ }).click();
+  await page.getByRole("heading", { name: "Check your email" }).waitFor();
+  await page.goto(await confirmationLink(email));
+  await page.waitForURL((url) => url.pathname.startsWith(tier === "free" ? "/portal" : "/auth"));
+  if (tier === "free") await shoot(page, "first-arrival-toast");
+  return page;
+}
+
+async function confirmationLink(email: string) {
+  const dir = path.join(values.data!, "outbox");
+  for (let waited = 0; waited < 10_000; waited += 100) {
+    for (const name of fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => n.endsWith(".json")) : []) {
+      const message = JSON.parse(fs.readFileSync(path.join(dir, name), "utf8")) as {
+        to: string;
+        text: string;
+      };
+      const link = message.to === email ? /https?:\/\/\S+verify-email\S+/.exec(message.text)?.[0] : undefined;
+      if (link) return link;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`No confirmation email for ${email}`);
+}
+
+async function memberPages(page: Page, label: string) {
+  for (const [route, name] of [
+    ["/portal", "dashboard"],
+    ["/portal/program", "programme"],
+    ["/portal/library", "library"],
+    ["/portal/profile", "profile"],
+    ["/portal/resources", "resources"],
+  ] as const) {
+    await page.setViewportSize(PHONE);
+    await page.goto(`${base}${route}`);
+    await shoot(page, `${label}-${name}-phone`, true);
+    if (name === "dashboard" || name === "programme") {
+      await page.setViewportSize(DESKTOP);
+      await shoot(page, `${label}-${name}-desktop`);
+    }
+  }
+  await page.setViewportSize(PHONE);
+}
+
+async function payWithDemoCard(page: Page) {
+  await page.getByText("Demo checkout").waitFor();
+  await page.getByRole("button", { name: /Card/ }).click();
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await page.waitForURL((url) => url.pathname === "/portal", { timeout: 15_000 });
+}
