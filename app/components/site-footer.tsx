@@ -5,9 +5,9 @@ import { LogoMark } from "./logo.tsx";
 
 export function SiteFooter() {
   return (
-    <footer className="mt-24 border-t border-line bg-sand">
-      <div className="container-page grid gap-10 py-14 md:grid-cols-[1.4fr_repeat(3,1fr)]">
-        <div className="max-w-sm">
+    <footer className="mt-16 border-t border-line bg-sand md:mt-24">
+      <div className="container-page grid grid-cols-2 gap-x-6 gap-y-8 py-10 md:grid-cols-[1.4fr_repeat(3,1fr)] md:gap-10 md:py-14">
+        <div className="col-span-2 max-w-sm md:col-span-1">
           <p className="flex items-center gap-2 font-serif text-xl font-semibold">
             <LogoMark className="size-8" />
             {BRAND.name}

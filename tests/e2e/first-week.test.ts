@@ -20,6 +20,33 @@ describe("a member's first week, on a phone", () => {
     return date.toISOString().slice(0, 10);
   };
 
+  it("opens on a landing page that tells its story briefly, and sign-up tabs on one line", async () => {
+    const page = await browser.newPage({ viewport: "phone" });
+    await page.goto("/");
+    // Hero, preview, path, podcast, voices and the call to action, in that order, in under 5,500 px.
+    const headings = await page.locator("main h1, main h2:not(.sr-only)").allTextContents();
+    expect(headings[0]).toBe("Feel calmer and more prepared for your birth");
+    await page.getByRole("button", { name: "Play the preview" }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(5500);
+
+    await page.goto("/auth?tier=free");
+    const tabs = page.getByRole("navigation", { name: "Choose how to start" }).getByRole("link");
+    const boxes = await Promise.all((await tabs.all()).map((tab) => tab.boundingBox()));
+    expect(boxes).toHaveLength(3);
+    // Side by side, each a single line of text (a second line would make it taller than 48 px).
+    expect(new Set(boxes.map((box) => Math.round(box!.y))).size).toBe(1);
+    for (const box of boxes) expect(box!.height).toBeLessThanOrEqual(48);
+    for (const tab of await tabs.all()) {
+      const lines = await tab.evaluate((link) => {
+        const range = document.createRange();
+        range.selectNodeContents(link.firstChild!);
+        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      });
+      expect(lines).toBe(1);
+    }
+    await page.context().close();
+  });
+
   it("finds today's practice in one tap from any portal page, and the programme in the menu", async () => {
     const page = await browser.newPage({ viewport: "phone" });
     await signUpThroughForm(page, { name: "Amara Okafor" });
@@ -42,7 +69,10 @@ describe("a member's first week, on a phone", () => {
     await page.waitForURL((url) => url.pathname === "/portal/library");
     await page.getByRole("button", { name: "Play today's practice: Affirmations One" }).click();
     await expect.poll(() => audioTime(page), { timeout: 15_000 }).toBeGreaterThan(0.3);
-    await page.getByRole("region", { name: "Audio player" }).getByText("Affirmations One", { exact: true }).waitFor();
+    await page
+      .getByRole("region", { name: "Audio player" })
+      .getByText("Affirmations One", { exact: true })
+      .waitFor();
 
     // The bottom bar keeps the spec's four and Sign Out; the menu has the programme after them.
     const shortcuts = page.getByRole("navigation", { name: "Portal shortcuts" });

@@ -1,4 +1,5 @@
 import { BRAND } from "../site/brand.ts";
+import { COMPLETE_COURSE_CONTAINS } from "../catalogue/complete-course.ts";
 
 /** An email ready to send: both parts are always written, text first. */
 export interface EmailContent {
@@ -275,9 +276,9 @@ export function receiptEmail({
   supportEmail,
 }: PaymentNotice & { paidOn: string }): EmailContent {
   const hello = `Thank you, ${name}.`;
-  const intro = `Your Complete Course is ready: every audio session, all six guides and the two-week programme, for as long as ${BRAND.name} runs and for all your pregnancies.`;
+  const intro = `Your Complete Course is ready. ${COMPLETE_COURSE_CONTAINS}`;
   const details = `Paid: ${amount}, once, on ${paidOn}, by ${provider}. Reference: ${reference}.`;
-  const guarantee = `Changed your mind? Within 30 days, reply to this email or write to ${supportEmail} for a full refund; your premium access ends when the refund is made.`;
+  const guarantee = `Changed your mind? Within 30 days, reply to this email or write to ${supportEmail} for a full refund; your access to the Complete Course ends when the refund is made.`;
   const footnote = "Keep this email as your receipt.";
   return {
     subject: `Your ${BRAND.name} receipt: Complete Course`,

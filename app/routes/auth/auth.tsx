@@ -257,21 +257,24 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
         </ul>
       </div>
 
-      <div className="min-w-0 rounded-[var(--radius-card)] border border-line bg-white/70 p-5 shadow-soft sm:p-8">
+      <div className="min-w-0 rounded-[var(--radius-card)] border border-line bg-white/70 p-4 shadow-soft sm:p-8">
         <nav aria-label="Choose how to start" className="mb-6">
-          <ul className="grid grid-cols-3 gap-1 rounded-2xl bg-sand p-1">
+          {/* One line per tab on a phone (the note joins on wider screens). */}
+          <ul className="flex gap-1 rounded-2xl bg-sand p-1 sm:grid sm:grid-cols-3">
             {tabs.map((item) => (
-              <li key={item.tab}>
+              <li key={item.tab} className="flex-auto">
                 <Link
                   to={`/auth?tier=${item.tab}`}
                   aria-current={item.tab === tab ? "page" : undefined}
                   className={cn(
-                    "flex min-h-14 flex-col items-center justify-center rounded-xl px-2 text-center text-sm leading-tight font-medium text-ink-soft transition-colors duration-200 hover:text-ink",
+                    "flex min-h-12 flex-col items-center justify-center rounded-xl px-1 text-center text-[0.8125rem] leading-tight font-medium whitespace-nowrap text-ink-soft transition-colors duration-200 hover:text-ink sm:min-h-14 sm:px-2 sm:text-sm",
                     item.tab === tab && "bg-white text-ink shadow-soft",
                   )}
                 >
                   {item.label}
-                  <span className="text-xs font-normal">{item.tab === "premium" ? price : item.note}</span>
+                  <span className="hidden text-xs font-normal sm:block">
+                    {item.tab === "premium" ? price : item.note}
+                  </span>
                 </Link>
               </li>
             ))}

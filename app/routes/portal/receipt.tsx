@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/receipt";
+import { COMPLETE_COURSE_CONTAINS } from "~/modules/catalogue/complete-course.ts";
 import { receiptFor } from "~/modules/payments/course-welcome.server.ts";
 import { BRAND } from "~/modules/site/brand.ts";
 import { db, services, signedInMember } from "~/services.server.ts";
@@ -31,11 +32,7 @@ export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
         >
           <p className="text-sm font-semibold tracking-wide text-sage-deep uppercase">{BRAND.name}</p>
           <h2 className="mt-1 text-2xl font-semibold">The Complete Course</h2>
-          <p className="mt-2 measure text-ink-soft">
-            Every audio session (the two Foundation sessions and the seven preparation sessions), all six
-            guides, the two-week programme and the sessions to share with your birth partner, with lifetime
-            access for all your pregnancies.
-          </p>
+          <p className="mt-2 measure text-ink-soft">{COMPLETE_COURSE_CONTAINS}</p>
           <dl className="mt-6 grid gap-3 sm:grid-cols-[10rem_1fr]">
             <dt className="font-medium">Paid</dt>
             <dd>{receipt.amount}, once</dd>

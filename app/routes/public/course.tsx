@@ -1,4 +1,5 @@
 import { CalendarHeart, FileText, Headphones, Lock, Users } from "lucide-react";
+import { COMPLETE_COURSE_CONTAINS } from "~/modules/catalogue/complete-course.ts";
 import type { Route } from "./+types/course";
 import { CourseOffers } from "~/components/course-offers.tsx";
 import { JsonLd } from "~/components/json-ld.tsx";
@@ -105,6 +106,7 @@ export default function Course({ loaderData, matches }: Route.ComponentProps) {
         <h2 id="offers-heading" className="text-3xl font-semibold md:text-4xl">
           Choose how to start
         </h2>
+        <p className="mt-3 measure text-lg text-ink-soft">{COMPLETE_COURSE_CONTAINS}</p>
         <div className="mt-8">
           <CourseOffers price={price} />
         </div>
@@ -181,7 +183,7 @@ export default function Course({ loaderData, matches }: Route.ComponentProps) {
                   "Free"
                 ) : (
                   <>
-                    <Lock aria-hidden="true" className="size-3.5" /> Premium
+                    <Lock aria-hidden="true" className="size-3.5" /> Complete Course
                   </>
                 )}
               </span>

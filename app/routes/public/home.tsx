@@ -38,7 +38,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <section className="relative overflow-hidden">
-        <div className="container-page grid items-center gap-12 py-14 md:grid-cols-[1.1fr_1fr] md:py-20">
+        <div className="container-page grid items-center gap-12 py-10 md:grid-cols-[1.1fr_1fr] md:py-20">
           <div>
             <p className="text-sm font-semibold tracking-wide text-sage-deep uppercase">
               Online hypnobirthing course
@@ -61,7 +61,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </Button>
             </div>
           </div>
-          <HeroIllustration />
+          {/* On a phone the preview follows the words at once; the picture is for wider screens. */}
+          <div className="hidden md:block">
+            <HeroIllustration />
+          </div>
         </div>
       </section>
 
@@ -78,7 +81,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="path-heading" className="container-page py-20">
+      <section aria-labelledby="path-heading" className="container-page py-14 md:py-20">
         <p className="text-sm font-semibold tracking-wide text-sage-deep uppercase">Your learning path</p>
         <h2 id="path-heading" className="mt-2 max-w-2xl text-3xl font-semibold md:text-4xl">
           Begin with the basics, go deeper when you're ready
@@ -92,13 +95,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="podcast-heading" className="bg-lavender-soft py-16">
+      <section aria-labelledby="podcast-heading" className="bg-lavender-soft py-12 md:py-16">
         <div className="container-page grid items-center gap-10 md:grid-cols-[1fr_1.2fr]">
           <Art
             seed="home-podcast"
             colour="lavender"
             motif="breath"
-            className="aspect-[3/2] w-full rounded-[var(--radius-card)]"
+            className="hidden aspect-[3/2] w-full rounded-[var(--radius-card)] md:block"
           />
           <div>
             <p className="flex items-center gap-2 text-sm font-semibold tracking-wide text-plum uppercase">
@@ -118,13 +121,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="voices-heading" className="container-page py-20">
+      <section aria-labelledby="voices-heading" className="container-page py-14 md:py-20">
         <h2 id="voices-heading" className="text-3xl font-semibold md:text-4xl">
           In their words
         </h2>
         <ul className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {loaderData.testimonials.map((t) => (
-            <li key={t.author}>
+          {loaderData.testimonials.map((t, index) => (
+            // Three voices are enough on a phone; wider screens show them all.
+            <li key={t.author} className={index >= 3 ? "hidden md:block" : undefined}>
               <figure className="flex h-full flex-col rounded-[var(--radius-card)] border border-line bg-white p-6 shadow-soft">
                 <p
                   className="flex gap-0.5 text-apricot-deep"

@@ -78,6 +78,7 @@ export const ROUTES: Record<string, RouteKind> = {
   "/portal/program": "member",
   "/portal/profile": "member",
   "/portal/profile/export": "member",
+  "/portal/receipt": "member",
   "/portal/resources": "member",
   "/portal/podcast": "member",
   "/portal/hypno-science": "member",
