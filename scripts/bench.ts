@@ -20,6 +20,7 @@ import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 import * as prettier from "prettier";
 import { checkBudgets, formatReport, median, type Measurements } from "./bench-report.ts";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, confirmationLink } from "./local-run.ts";
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
@@ -29,7 +30,6 @@ const option = (name: string, fallback: number) => {
 const RUNS = option("runs", 3);
 const SECONDS = option("seconds", 5);
 const CONNECTIONS = 50;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const root = path.resolve(import.meta.dirname, "..");
 
 const progress = (message: string) => process.stderr.write(`› ${message}\n`);
@@ -138,36 +138,12 @@ async function signUp(base: string, dataDir: string) {
   return { cookie, audioUrl: new URL(url, base).href };
 }
 
-async function confirmationLink(dataDir: string, email: string): Promise<string> {
-  const outbox = path.join(dataDir, "outbox");
-  for (let waited = 0; waited < 10_000; waited += 100) {
-    const names = fs.existsSync(outbox) ? fs.readdirSync(outbox) : [];
-    for (const name of names.filter((n) => n.endsWith(".json"))) {
-      const message = JSON.parse(fs.readFileSync(path.join(outbox, name), "utf8")) as {
-        to: string;
-        text: string;
-      };
-      const link = message.to === email ? /https?:\/\/\S+verify-email\S+/.exec(message.text)?.[0] : undefined;
-      if (link) return link;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`No confirmation email for ${email} in ${outbox}`);
-}
-
 /** What a browser downloads (compressed) to show each page the first time, and from where. */
 async function measureFirstViews(base: string, cookie: string) {
   progress("first views in Chromium");
   const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
   });
   try {
     const views: Measurements["firstView"] = [];
@@ -341,7 +317,7 @@ async function measureLighthouse(base: string) {
     for (let i = 0; i < RUNS; i += 1) {
       progress(`lighthouse: ${page} (${i + 1}/${RUNS})`);
       const chrome = await chromeLauncher.launch({
-        chromePath: CHROMIUM,
+        chromePath: CHROMIUM_PATH,
         chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run"],
       });
       try {

@@ -13,6 +13,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { chromium, type Browser, type Page } from "playwright-core";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, confirmationLink } from "./local-run.ts";
 
 const { values } = parseArgs({
   options: {
@@ -30,15 +31,8 @@ const PASSWORD = "calm-waters-rise";
 fs.mkdirSync(out, { recursive: true });
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
+  executablePath: CHROMIUM_PATH,
+  args: CHROMIUM_ARGS,
 });
 
 try {
@@ -103,26 +97,10 @@ async function newMember(browser: Browser, tier: "free" | "premium") {
   await page.getByLabel("Choose a password").fill(PASSWORD);
   await page.getByRole("button", { name: /Create/ }).click();
   await page.getByRole("heading", { name: "Check your email" }).waitFor();
-  await page.goto(await confirmationLink(email));
+  await page.goto(await confirmationLink(values.data!, email));
   await page.waitForURL((url) => url.pathname.startsWith(tier === "free" ? "/portal" : "/auth"));
   if (tier === "free") await shoot(page, "first-arrival-toast");
   return page;
-}
-
-async function confirmationLink(email: string) {
-  const dir = path.join(values.data!, "outbox");
-  for (let waited = 0; waited < 10_000; waited += 100) {
-    for (const name of fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => n.endsWith(".json")) : []) {
-      const message = JSON.parse(fs.readFileSync(path.join(dir, name), "utf8")) as {
-        to: string;
-        text: string;
-      };
-      const link = message.to === email ? /https?:\/\/\S+verify-email\S+/.exec(message.text)?.[0] : undefined;
-      if (link) return link;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`No confirmation email for ${email}`);
 }
 
 async function memberPages(page: Page, label: string) {

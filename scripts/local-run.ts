@@ -1,0 +1,37 @@
+/**
+ * What the scripts that drive a local server share (the bench, the screens):
+ * Debian's Chromium started the way this machine allows, and the link in a
+ * confirmation email the server left in its local outbox.
+ */
+import fs from "node:fs";
+import path from "node:path";
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/** No sandbox (root), no GPU, and no calls home: the machine has no network beyond itself. */
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+/** The link in the sign-up confirmation sent to `email`, waiting up to ten seconds for it. */
+export async function confirmationLink(dataDir: string, email: string): Promise<string> {
+  const outbox = path.join(dataDir, "outbox");
+  for (let waited = 0; waited < 10_000; waited += 100) {
+    const names = fs.existsSync(outbox) ? fs.readdirSync(outbox) : [];
+    for (const name of names.filter((n) => n.endsWith(".json"))) {
+      const message = JSON.parse(fs.readFileSync(path.join(outbox, name), "utf8")) as {
+        to: string;
+        text: string;
+      };
+      const link = message.to === email ? /https?:\/\/\S+verify-email\S+/.exec(message.text)?.[0] : undefined;
+      if (link) return link;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`No confirmation email for ${email} in ${outbox}`);
+}
