@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
+import { COMPLETE_COURSE_CONTAINS } from "../../app/modules/catalogue/complete-course.ts";
 import { CONFIRM_SUBJECT } from "../support/accounts.ts";
 import { firstLink } from "../support/cookie-client.ts";
 import { localOutbox } from "../support/mailbox.ts";
@@ -44,6 +45,16 @@ describe("a member's first week, on a phone", () => {
       });
       expect(lines).toBe(1);
     }
+    await page.context().close();
+  });
+
+  it("calls what she buys the Complete Course, and says once what it contains", async () => {
+    const page = await browser.newPage({ viewport: "phone" });
+    await page.goto("/course");
+    await page.getByText(COMPLETE_COURSE_CONTAINS).waitFor();
+    const guides = page.getByRole("region", { name: "The printable guides" });
+    expect(await guides.getByText("Complete Course", { exact: true }).count()).toBe(3);
+    expect(await guides.getByText("Premium", { exact: true }).count()).toBe(0);
     await page.context().close();
   });
 
@@ -197,6 +208,7 @@ describe("a member's first week, on a phone", () => {
     await unlocked.getByRole("link", { name: "Your receipt" }).click();
     await page.waitForURL((url) => url.pathname === "/portal/receipt");
     await page.getByText("€27, once").waitFor();
+    await page.getByText(COMPLETE_COURSE_CONTAINS).waitFor();
     await page.getByText("card", { exact: true }).waitFor();
 
     // Still there until put away; then never again.
