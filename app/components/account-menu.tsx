@@ -3,14 +3,6 @@ import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { Avatar } from "~/components/ui/avatar.tsx";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "~/components/ui/dropdown-menu.tsx";
 import { authMessages } from "~/modules/accounts/providers.ts";
 import type { Member } from "~/modules/accounts/session.server.ts";
 
@@ -30,34 +22,64 @@ export function useSignOut() {
   };
 }
 
-/** The signed-in member's menu in the site header: 'My Account' with Dashboard and Sign Out. */
+/**
+ * The signed-in member's menu in the site header: 'My Account' with Dashboard
+ * and Sign Out. A native popover: the browser opens it, closes it on Escape
+ * or a click outside, and returns focus, with no script of ours.
+ */
 export function AccountMenu({ member }: { member: Member }) {
   const { signOut, pending } = useSignOut();
+  const item =
+    "flex min-h-11 w-full cursor-pointer items-center gap-2 rounded-xl px-3 text-left text-ink hover:bg-sand focus-visible:bg-sand [&_svg]:size-4";
+  const close = () => document.getElementById(ACCOUNT_MENU_ID)?.hidePopover();
   return (
-    // Not modal: the rest of the page stays available to assistive technology.
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger className="inline-flex min-h-11 items-center gap-2 rounded-full py-1 pr-3 pl-1 hover:bg-sand">
+    <>
+      <button
+        type="button"
+        popoverTarget={ACCOUNT_MENU_ID}
+        className="inline-flex min-h-11 items-center gap-2 rounded-full py-1 pr-3 pl-1 hover:bg-sand"
+      >
         <Avatar initials={member.initials} gradient={member.gradient} image={member.image} size="sm" />
         <span className="text-[0.95rem] font-medium">My Account</span>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuLabel>
+      </button>
+      <div
+        id={ACCOUNT_MENU_ID}
+        popover="auto"
+        role="group"
+        aria-label="My Account"
+        className="account-menu min-w-56 rounded-2xl border border-line bg-cream p-1.5 text-ink shadow-soft"
+      >
+        <p className="px-3 py-2 text-sm text-ink-soft">
           <span className="block font-medium text-ink">{member.displayName}</span>
           <span className="block truncate">{member.email}</span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link to="/portal">
-            <LayoutDashboard aria-hidden="true" /> Dashboard
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem disabled={pending} onSelect={signOut}>
-          <LogOut aria-hidden="true" /> Sign Out
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+        </p>
+        <hr className="my-1 border-line" />
+        <ul className="grid">
+          <li>
+            <Link to="/portal" className={item} onClick={close}>
+              <LayoutDashboard aria-hidden="true" /> Dashboard
+            </Link>
+          </li>
+          <li>
+            <button
+              type="button"
+              className={item}
+              disabled={pending}
+              onClick={() => {
+                close();
+                signOut();
+              }}
+            >
+              <LogOut aria-hidden="true" /> Sign Out
+            </button>
+          </li>
+        </ul>
+      </div>
+    </>
   );
 }
+
+const ACCOUNT_MENU_ID = "account-menu";
 
 /** Sign Out as a real form button, for the drawer and for pages without JavaScript. */
 export function SignOutForm({ className, children }: { className?: string; children: React.ReactNode }) {

@@ -57,10 +57,18 @@ describe("accounts in the browser", () => {
     // The public pages' header carries the account menu.
     await page.goto("/about");
     await waitForHydration(page);
+    const menu = page.getByRole("group", { name: "My Account" });
+    expect(await menu.isVisible()).toBe(false);
     await page.getByRole("button", { name: /My Account/ }).click();
-    await expect(page.getByRole("menuitem", { name: "Dashboard" }).isVisible()).resolves.toBe(true);
+    await expect(menu.getByRole("link", { name: "Dashboard" }).isVisible()).resolves.toBe(true);
     await expectAccessible(page);
-    await page.getByRole("menuitem", { name: "Sign Out" }).click();
+    // Escape closes it and gives focus back to its button; the button opens it again.
+    await page.keyboard.press("Escape");
+    await expect.poll(() => menu.isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain("My Account");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    await menu.getByRole("button", { name: "Sign Out" }).click();
     await page.waitForURL((url) => url.pathname === "/");
     await expectToast(page, "Signed out successfully");
     await expect(page.getByRole("link", { name: "Log In" }).isVisible()).resolves.toBe(true);
