@@ -5,7 +5,7 @@
  * resources, the toast after confirming, and a premium member's first
  * dashboard after paying with the demo card.
  *
- *   node scripts/screens.ts --base http://127.0.0.1:3000 --data .data --out docs/screens/after
+ *   npm run screens -- --base http://localhost:3000 --data data --out docs/screens/after
  *
  * It needs a running local server (demo card and outbox on) and its data directory.
  */
