@@ -17,8 +17,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, confirmationLink } from "./local-run.ts";
 
 const { values } = parseArgs({
   options: {
-    base: { type: "string", default: "http://127.0.0.1:3000" },
-    data: { type: "string", default: ".data" },
+    base: { type: "string", default: "http://localhost:3000" },
+    data: { type: "string", default: "data" },
     out: { type: "string", default: "docs/screens/after" },
   },
 });
