@@ -287,6 +287,11 @@ describe("the portal's resource centre and content pages", () => {
 
   describe("accessibility", () => {
     const pages = [
+      ["/portal", null],
+      ["/portal/program", "Your programme"],
+      ["/portal/library", "Your library"],
+      ["/portal/profile", "Your profile"],
+      ["/portal/receipt", "Your receipt"],
       ["/portal/resources", "Resource centre"],
       ["/portal/podcast", "Ten-minute appointments leave a lot unsaid"],
       ["/portal/hypno-science", "The science of calm"],
