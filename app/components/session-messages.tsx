@@ -3,6 +3,7 @@ import { useNavigate, useRevalidator } from "react-router";
 import { toast } from "sonner";
 import { authMessages } from "~/modules/accounts/providers.ts";
 import type { Flash } from "~/modules/site/flash.server.ts";
+import { ACROSS_PAGES } from "~/components/ui/toaster.tsx";
 
 const SESSION_CHANNEL = "tidewell-session";
 
@@ -59,7 +60,7 @@ export function SessionWatcher({ memberId, flash }: { memberId: string | null; f
     // Signing out here already says 'Signed out successfully'.
     if (flash?.message === authMessages.signedOut) return;
     toast.dismiss();
-    toast.info(authMessages.signedOutElsewhere);
+    toast.info(authMessages.signedOutElsewhere, { id: `${ACROSS_PAGES}signed-out` });
     navigate("/", { replace: true });
   }, [memberId, flash, navigate]);
 

@@ -287,17 +287,32 @@ describe("the portal's resource centre and content pages", () => {
 
   describe("accessibility", () => {
     const pages = [
-      ["/portal", null],
-      ["/portal/program", "Your programme"],
-      ["/portal/library", "Your library"],
-      ["/portal/profile", "Your profile"],
-      ["/portal/receipt", "Your receipt"],
       ["/portal/resources", "Resource centre"],
       ["/portal/podcast", "Ten-minute appointments leave a lot unsaid"],
       ["/portal/hypno-science", "The science of calm"],
       ["/portal/hypno-science/cortisol-vs-calm", null],
       ["/portal/contact", "Get in Touch"],
     ] as const;
+
+    it.each(["desktop", "phone"] as const)(
+      "passes axe on the member's own pages at %s width",
+      async (viewport) => {
+        const page = await memberPage("/portal", { viewport });
+        for (const [path, heading] of [
+          ["/portal", null],
+          ["/portal/program", "Your programme"],
+          ["/portal/library", "Your library"],
+          ["/portal/profile", "Your profile"],
+          ["/portal/receipt", "Your receipt"],
+        ] as const) {
+          await page.goto(path);
+          await waitForHydration(page);
+          if (heading) await expectHeading(page, heading);
+          await expectAccessible(page);
+        }
+        await page.context().close();
+      },
+    );
 
     it.each(["desktop", "phone"] as const)("passes axe on every page at %s width", async (viewport) => {
       const page = await memberPage("/portal/resources", { viewport });

@@ -2,7 +2,7 @@ import { act, render, screen, waitFor } from "@testing-library/react";
 import { createRoutesStub, Link, Outlet } from "react-router";
 import { toast } from "sonner";
 import { describe, expect, it } from "vitest";
-import { TOAST_DEFAULTS, Toaster } from "./toaster.tsx";
+import { ACROSS_PAGES, TOAST_DEFAULTS, Toaster } from "./toaster.tsx";
 
 function renderWithRouter() {
   const Stub = createRoutesStub([
@@ -38,14 +38,16 @@ describe("Toaster", () => {
     expect(shown.map((el) => el.textContent)).toEqual(["Message 5", "Message 4"]);
   });
 
-  it("leaves the last page's messages behind on navigation", async () => {
+  it("leaves the last page's messages behind on navigation, but not one that says why it moved", async () => {
     renderWithRouter();
     act(() => {
       toast("Saved on the first page");
+      toast("You've been signed out", { id: `${ACROSS_PAGES}signed-out` });
     });
     await screen.findByText("Saved on the first page");
     act(() => screen.getByRole("link", { name: "Next page" }).click());
     await screen.findByText("The next page");
     await waitFor(() => expect(screen.queryByText("Saved on the first page")).toBeNull());
+    expect(screen.getByText("You've been signed out")).toBeInTheDocument();
   });
 });

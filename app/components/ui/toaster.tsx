@@ -8,15 +8,21 @@ import { toast, Toaster as Sonner } from "sonner";
  */
 export const TOAST_DEFAULTS = { duration: 4000, visibleToasts: 2, width: 356, gap: 14 } as const;
 
+/** The id prefix of a toast that says why the page is changing ("You've been signed out", then home). */
+export const ACROSS_PAGES = "across-pages:";
+
 /** Below the sticky header (4 rem), so the menu button and the logo stay in reach. */
 const BELOW_HEADER = { top: "4.75rem" } as const;
 
 export function Toaster() {
   const { pathname } = useLocation();
   // A new page leaves the last page's messages behind. A layout effect runs before the new page's
-  // own effects, so a message that arrives with the page (a flash) is not the one dismissed.
+  // own effects, so a message that arrives with the page (a flash) is not the one dismissed; one
+  // that announces the move itself is kept through it.
   useLayoutEffect(() => {
-    toast.dismiss();
+    for (const shown of toast.getToasts()) {
+      if (!String(shown.id).startsWith(ACROSS_PAGES)) toast.dismiss(shown.id);
+    }
   }, [pathname]);
   return (
     <Sonner
