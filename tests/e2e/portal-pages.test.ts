@@ -286,6 +286,8 @@ describe("the portal's resource centre and content pages", () => {
   });
 
   describe("accessibility", () => {
+    // Several pages, each a full axe run: more than the default minute on a busy 2-core machine.
+    const AXE_ROUNDS_MS = 150_000;
     const pages = [
       ["/portal/resources", "Resource centre"],
       ["/portal/podcast", "Ten-minute appointments leave a lot unsaid"],
@@ -312,7 +314,7 @@ describe("the portal's resource centre and content pages", () => {
         }
         await page.context().close();
       },
-      150_000,
+      AXE_ROUNDS_MS,
     );
 
     it.each(["desktop", "phone"] as const)(
@@ -335,7 +337,7 @@ describe("the portal's resource centre and content pages", () => {
         await page.context().close();
         // Seven pages, each with a full axe run: more than the default minute on a busy 2-core machine.
       },
-      150_000,
+      AXE_ROUNDS_MS,
     );
   });
 });

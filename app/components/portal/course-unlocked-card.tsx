@@ -1,19 +1,14 @@
 import { BookOpen, Headphones, HeartHandshake, Play, Receipt, X } from "lucide-react";
 import { Link, useFetcher } from "react-router";
-import { playAudioTrack, type PlayAudioDetail } from "~/components/player/play-event.ts";
+import { playAudioTrack } from "~/components/player/play-event.ts";
 import { Button } from "~/components/ui/button.tsx";
-
-export interface CourseUnlocked {
-  tracks: string[];
-  guides: string[];
-  today: PlayAudioDetail;
-}
+import type { CourseWelcome } from "~/modules/payments/course-welcome.server.ts";
 
 /**
  * The first dashboard after paying: what the Complete Course unlocked, a way
  * to start, and the receipt. Put away, it does not come back.
  */
-export function CourseUnlockedCard({ data }: { data: CourseUnlocked }) {
+export function CourseUnlockedCard({ data }: { data: CourseWelcome }) {
   const fetcher = useFetcher();
   if (fetcher.state !== "idle") return null;
   return (

@@ -1,4 +1,6 @@
 import type { Db } from "~/platform/db.server.ts";
+import { GUIDES } from "../catalogue/guides.ts";
+import { tracksIn, type playable } from "../catalogue/tracks.ts";
 import { formatPrice } from "./price.ts";
 import { formatPaidOn, paymentMethodName, paymentReference } from "./receipt.ts";
 
@@ -7,17 +9,33 @@ import { formatPaidOn, paymentMethodName, paymentReference } from "./receipt.ts"
  * unlocked until the member puts the card away, once. Every read and write is
  * for the session's member.
  */
-export async function showsCourseWelcome(
+type PlayableTrack = ReturnType<typeof playable>;
+
+export interface CourseWelcome {
+  tracks: string[];
+  guides: string[];
+  /** Today's practice, which the card's button starts. */
+  today: PlayableTrack;
+}
+
+/** The card for a member who owns the course and hasn't put it away yet (null otherwise). */
+export async function courseWelcome(
   db: Db,
   member: { id: string; hasPremium: boolean },
-): Promise<boolean> {
-  if (!member.hasPremium) return false;
+  today: PlayableTrack,
+): Promise<CourseWelcome | null> {
+  if (!member.hasPremium) return null;
   const profile = await db
     .selectFrom("profiles")
     .select("course_welcomed_at")
     .where("id", "=", member.id)
     .executeTakeFirst();
-  return profile !== undefined && profile.course_welcomed_at === null;
+  if (!profile || profile.course_welcomed_at !== null) return null;
+  return {
+    tracks: tracksIn("preparation").map((track) => track.title),
+    guides: GUIDES.filter((guide) => !guide.isFree).map((guide) => guide.title),
+    today,
+  };
 }
 
 export async function putAwayCourseWelcome(db: Db, memberId: string, now = new Date()): Promise<void> {

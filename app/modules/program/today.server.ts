@@ -1,12 +1,11 @@
 import type { Db } from "~/platform/db.server.ts";
-import type { Viewer } from "../catalogue/access.ts";
 import { formatDuration } from "../catalogue/format.ts";
 import { playable, tracksIn, type Track } from "../catalogue/tracks.ts";
 import { savedPosition } from "../listening/listening.server.ts";
 import type { MediaFacts } from "../media/facts.server.ts";
 import { formatClock, resumeFrom } from "../listening/player.ts";
-import { formatLongDate, type CalendarDate } from "./calendar.ts";
-import { practiceToday, type Programme } from "./program.server.ts";
+import { formatLongDate } from "./calendar.ts";
+import type { practiceToday, Programme } from "./program.server.ts";
 import type { TodayCardData, TodayTrack } from "./today.ts";
 
 /** The dashboard's Today card for the member: today's session with its length and where they stopped. */
@@ -14,10 +13,8 @@ export async function todayCard(
   deps: { db: Db; mediaFacts: MediaFacts },
   memberId: string,
   programme: Programme,
-  today: CalendarDate,
-  viewer: Viewer,
+  practice: ReturnType<typeof practiceToday>,
 ): Promise<TodayCardData> {
-  const practice = practiceToday(programme, today, viewer);
   const offer = async (track: Track): Promise<TodayTrack> => {
     const [seconds, position] = await Promise.all([
       deps.mediaFacts.audioDuration(track.audioFile),

@@ -11,11 +11,10 @@ import { TodayCard } from "~/components/program/today-card.tsx";
 import { useProgrammeAction } from "~/components/program/use-programme-action.ts";
 import { Button } from "~/components/ui/button.tsx";
 import { canPlayTrack } from "~/modules/catalogue/access.ts";
-import { GUIDES } from "~/modules/catalogue/guides.ts";
-import { playable, tracksIn, TRACKS } from "~/modules/catalogue/tracks.ts";
+import { playable, TRACKS } from "~/modules/catalogue/tracks.ts";
 import { handleProgrammeAction } from "~/modules/program/actions.server.ts";
 import { returnFromCardPayment } from "~/modules/payments/checkout.server.ts";
-import { putAwayCourseWelcome, showsCourseWelcome } from "~/modules/payments/course-welcome.server.ts";
+import { courseWelcome, putAwayCourseWelcome } from "~/modules/payments/course-welcome.server.ts";
 import { loadProgramme, practiceToday, scheduleFor } from "~/modules/program/program.server.ts";
 import { onboardingRange } from "~/modules/program/program.ts";
 import { todayCard } from "~/modules/program/today.server.ts";
@@ -46,13 +45,11 @@ export async function loader(args: Route.LoaderArgs) {
   const today = memberToday(args);
   const programme = await loadProgramme(db(args), member.id, today);
   const viewer = { signedIn: true, hasPremium: member.hasPremium };
-  const todayData = await todayCard(
-    { db: db(args), mediaFacts: services(args).mediaFacts },
-    member.id,
-    programme,
-    today,
-    viewer,
-  );
+  const practice = practiceToday(programme, today, viewer);
+  const [todayData, unlocked] = await Promise.all([
+    todayCard({ db: db(args), mediaFacts: services(args).mediaFacts }, member.id, programme, practice),
+    courseWelcome(db(args), member, playable(practice.track)),
+  ]);
 
   return {
     firstName: member.firstName,
@@ -70,13 +67,7 @@ export async function loader(args: Route.LoaderArgs) {
     })),
     onboarding: onboardingRange(today),
     today: todayData,
-    unlocked: (await showsCourseWelcome(db(args), member))
-      ? {
-          tracks: tracksIn("preparation").map((track) => track.title),
-          guides: GUIDES.filter((guide) => !guide.isFree).map((guide) => guide.title),
-          today: playable(practiceToday(programme, today, viewer).track),
-        }
-      : null,
+    unlocked,
     hasPremium: member.hasPremium,
     price: coursePrice(args),
   };
