@@ -8,7 +8,7 @@ import { createMailer, type Mailer } from "./modules/email/outbox.server.ts";
 import { createMailTransport, type MailTransport } from "./modules/email/transport.server.ts";
 import { createMediaFacts, type MediaFacts } from "./modules/media/facts.server.ts";
 import { mediaSigningKeys } from "./modules/media/keys.server.ts";
-import type { SigningKey } from "./modules/media/signing.ts";
+import type { SigningKey } from "./modules/media/signing.server.ts";
 import { createS3Storage, s3OptionsFromEnv } from "./modules/media/s3-storage.server.ts";
 import {
   createFileStorage,

@@ -21,6 +21,7 @@ import {
   startHousekeeping,
   type AppServices,
 } from "../app/services.server.ts";
+import { audioFastLane } from "./audio-fast-lane.ts";
 import { memberPageCache } from "./member-page-cache.ts";
 import { reactRouterHandler, requestUrl } from "./react-router-handler.ts";
 import { deferHydration } from "./defer-hydration.ts";
@@ -92,6 +93,8 @@ export function createApp({ services, build, vite, isShuttingDown = () => false 
     }
   });
 
+  // Audio is sent as stored (MP3 does not compress), so its lane comes before compression.
+  app.get("/media/audio/:file", audioFastLane(services));
   app.use(compression());
 
   if (vite) {

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mediaSigningKeys } from "../../app/modules/media/keys.server.ts";
-import { signedQuery, signMediaPath } from "../../app/modules/media/signing.ts";
+import { signedQuery, signMediaPath } from "../../app/modules/media/signing.server.ts";
 import { startServer, type ServerProcess } from "../support/server-process.ts";
 import { signUpMember, type Member } from "./support/security.ts";
 
@@ -39,7 +39,7 @@ describe("signed media URLs and Range", () => {
     member.client.request(path, { headers });
   const now = () => Math.floor(Date.now() / 1000);
   const signed = async (path: string, userId: string, issuedAt = now(), lifetime = 3600) =>
-    `${path}?${signedQuery(await signMediaPath(path, userId, keys, issuedAt, lifetime))}`;
+    `${path}?${signedQuery(signMediaPath(path, userId, keys, issuedAt, lifetime))}`;
 
   it("streams with a URL signed by the server's key for this member (the forgeries below differ in one thing)", async () => {
     const genuine = await get(await signed(PATH, member.id));

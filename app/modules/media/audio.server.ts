@@ -10,7 +10,7 @@ import {
   signedQuery,
   verifyMediaPath,
   type SigningKey,
-} from "./signing.ts";
+} from "./signing.server.ts";
 import type { MediaStorage } from "./storage.server.ts";
 
 /**
@@ -50,24 +50,30 @@ export async function signedAudioUrl(
   const nowSeconds = Math.floor(now.getTime() / 1000);
   const expiresAt = new Date((nowSeconds + SIGNED_URL_LIFETIME_SECONDS) * 1000).toISOString();
   const path = audioPath(track.audioFile);
-  const signed = await signMediaPath(path, member.id, keys, nowSeconds);
+  const signed = signMediaPath(path, member.id, keys, nowSeconds);
   return { ok: true, url: `${path}?${signedQuery(signed)}`, expiresAt, position };
 }
 
-/** GET /media/audio/{file}?exp&kid&sig for the member the URL was made for. */
-export async function streamAudio(
+/** What a request for an audio file gets: a refusal, a redirect to the bucket, or the stored file. */
+export type AudioDelivery =
+  Refusal | { ok: true; redirect: string } | { ok: true; file: string; headers: Record<string, string> };
+
+/**
+ * GET /media/audio/{file}?exp&kid&sig for the member the URL was made for.
+ * Both ways in (server/audio-fast-lane.ts and the app's route) decide here.
+ */
+export async function deliverAudio(
   { media, keys }: Omit<AudioDeps, "db">,
   member: Member | null,
   file: string,
-  request: Request,
+  query: URLSearchParams,
   now = new Date(),
-): Promise<Response | Refusal> {
+): Promise<AudioDelivery> {
   const track = TRACKS.find((t) => t.audioFile === file);
   if (!track) return { ok: false, status: 404, message: AUDIO_MESSAGES.notFound };
   if (!member) return { ok: false, status: 403, message: AUDIO_MESSAGES.badLink };
-  const query = new URL(request.url).searchParams;
   const nowSeconds = Math.floor(now.getTime() / 1000);
-  const verdict = await verifyMediaPath(
+  const verdict = verifyMediaPath(
     audioPath(file),
     member.id,
     { exp: query.get("exp"), kid: query.get("kid"), sig: query.get("sig") },
@@ -84,10 +90,27 @@ export async function streamAudio(
   // lives only as long as this one (and at most five minutes): each Range
   // request comes back here first, so the checks above always run.
   if (media.presignedUrl) {
-    const location = await media.presignedUrl("audio", track.audioFile, Math.max(1, Math.min(maxAge, 300)));
-    return new Response(null, { status: 302, headers: { Location: location, "Cache-Control": "no-store" } });
+    const redirect = await media.presignedUrl("audio", track.audioFile, Math.max(1, Math.min(maxAge, 300)));
+    return { ok: true, redirect };
   }
-  return serveMedia(media, "audio", track.audioFile, request, {
-    "Cache-Control": `private, max-age=${maxAge}`,
-  });
+  return { ok: true, file: track.audioFile, headers: { "Cache-Control": `private, max-age=${maxAge}` } };
+}
+
+/** The app route's answer: the same delivery as a web Response. */
+export async function streamAudio(
+  deps: Omit<AudioDeps, "db">,
+  member: Member | null,
+  file: string,
+  request: Request,
+  now = new Date(),
+): Promise<Response | Refusal> {
+  const delivery = await deliverAudio(deps, member, file, new URL(request.url).searchParams, now);
+  if (!delivery.ok) return delivery;
+  if ("redirect" in delivery) {
+    return new Response(null, {
+      status: 302,
+      headers: { Location: delivery.redirect, "Cache-Control": "no-store" },
+    });
+  }
+  return serveMedia(deps.media, "audio", delivery.file, request, delivery.headers);
 }

@@ -1,5 +1,5 @@
 import { deriveKey } from "~/platform/secret.server.ts";
-import type { SigningKey } from "./signing.ts";
+import type { SigningKey } from "./signing.server.ts";
 
 /**
  * The keys media URLs are signed with. MEDIA_SIGNING_KEYS ("id:secret,…",

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GUIDES } from "../catalogue/guides.ts";
 import { TRACKS } from "../catalogue/tracks.ts";
 import { createMediaFacts, RECHECK_MS } from "./facts.server.ts";
-import { createFileStorage, isSafeKey, seedMediaFromContent } from "./storage.server.ts";
+import { createFileStorage, FILE_FACTS_TTL_MS, isSafeKey, seedMediaFromContent } from "./storage.server.ts";
 
 describe("media storage on files", () => {
   let root: string;
@@ -40,8 +40,8 @@ describe("media storage on files", () => {
   );
 
   it("reads durations and page counts from the files, and notices a replaced file within a minute", async () => {
-    const storage = createFileStorage(root);
     let clock = 0;
+    const storage = createFileStorage(root, () => clock);
     const facts = createMediaFacts(storage, () => clock);
     const seconds = await facts.audioDuration("affirmations-purpose.mp3");
     expect(seconds).toBeGreaterThan(60);
@@ -57,5 +57,19 @@ describe("media storage on files", () => {
     clock += RECHECK_MS;
     const replaced = await facts.audioDuration("affirmations-purpose.mp3");
     expect(replaced).not.toBeCloseTo(seconds!, 0);
+  });
+
+  it("asks the disk for a file's size and ETag at most once per moment, and sees a replaced file after it", async () => {
+    let clock = 0;
+    const storage = createFileStorage(root, () => clock);
+    const target = path.join(root, "audio", "preview.mp3");
+    const before = await storage.info("audio", "preview.mp3");
+    fs.writeFileSync(target, "a shorter recording");
+    expect(await storage.info("audio", "preview.mp3")).toEqual(before);
+    clock += FILE_FACTS_TTL_MS;
+    const after = await storage.info("audio", "preview.mp3");
+    expect(after?.size).toBe("a shorter recording".length);
+    expect(after?.etag).not.toBe(before?.etag);
+    fs.copyFileSync(path.resolve("content/audio/preview.mp3"), target);
   });
 });

@@ -1,11 +1,12 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { pipeline } from "node:stream/promises";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { parseRange } from "./range.ts";
+import { answerMedia } from "./answer.ts";
 import type { Bucket, MediaStorage } from "./storage.server.ts";
 
-/**
- * Answers a GET or HEAD for one stored file: the whole file (200), the range
- * asked for (206) or 416, with the headers players and caches need.
- */
+const NOT_FOUND = "Not found";
+
+/** One stored file as a web Response (for the app's routes), with Range. */
 export async function serveMedia(
   storage: MediaStorage,
   bucket: Bucket,
@@ -14,32 +15,59 @@ export async function serveMedia(
   extraHeaders: Record<string, string> = {},
 ): Promise<Response> {
   const info = await storage.info(bucket, key);
-  if (!info) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });
-  const headers = new Headers({
-    "Content-Type": info.contentType,
-    "Accept-Ranges": "bytes",
-    ETag: info.etag,
-    "Last-Modified": info.modifiedAt.toUTCString(),
-    "X-Content-Type-Options": "nosniff",
-    ...extraHeaders,
-  });
-  if (request.headers.get("if-none-match") === info.etag) return new Response(null, { status: 304, headers });
+  if (!info) return new Response(NOT_FOUND, { status: 404, headers: { "Content-Type": "text/plain" } });
+  const answer = answerMedia(
+    info,
+    {
+      method: request.method,
+      range: request.headers.get("range"),
+      ifNoneMatch: request.headers.get("if-none-match"),
+      ifRange: request.headers.get("if-range"),
+    },
+    extraHeaders,
+  );
+  const body = answer.bytes && createReadableStreamFromReadable(storage.stream(bucket, key, answer.bytes));
+  return new Response(body, { status: answer.status, headers: answer.headers });
+}
 
-  // A Range that came with a stale If-Range gets the whole, current file.
-  const ifRange = request.headers.get("if-range");
-  const range = parseRange(ifRange && ifRange !== info.etag ? null : request.headers.get("range"), info.size);
-  if (range.kind === "unsatisfiable") {
-    headers.set("Content-Range", `bytes */${info.size}`);
-    return new Response(null, { status: 416, headers });
+/**
+ * The same answer written straight to Node's response, for the fast lanes
+ * that serve media before React Router: no web streams in between.
+ */
+export async function sendMedia(
+  storage: MediaStorage,
+  bucket: Bucket,
+  key: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  extraHeaders: Record<string, string> = {},
+): Promise<void> {
+  const info = await storage.info(bucket, key);
+  if (!info) {
+    res.writeHead(404, { "Content-Type": "text/plain" }).end(NOT_FOUND);
+    return;
   }
-  const head = request.method === "HEAD";
-  if (range.kind === "partial") {
-    headers.set("Content-Range", `bytes ${range.start}-${range.end}/${info.size}`);
-    headers.set("Content-Length", String(range.end - range.start + 1));
-    const body = head ? null : createReadableStreamFromReadable(storage.stream(bucket, key, range));
-    return new Response(body, { status: 206, headers });
+  const header = (name: string) => {
+    const value = req.headers[name];
+    return typeof value === "string" ? value : null;
+  };
+  const answer = answerMedia(
+    info,
+    {
+      method: req.method ?? "GET",
+      range: header("range"),
+      ifNoneMatch: header("if-none-match"),
+      ifRange: header("if-range"),
+    },
+    extraHeaders,
+  );
+  res.writeHead(answer.status, answer.headers);
+  if (!answer.bytes) {
+    res.end();
+    return;
   }
-  headers.set("Content-Length", String(info.size));
-  const body = head ? null : createReadableStreamFromReadable(storage.stream(bucket, key));
-  return new Response(body, { status: 200, headers });
+  // A listener who skips ahead closes the connection mid-file: that is not an error.
+  await pipeline(storage.stream(bucket, key, answer.bytes), res).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== "ERR_STREAM_PREMATURE_CLOSE") throw error;
+  });
 }

@@ -47,24 +47,36 @@ export function isSafeKey(key: string): boolean {
   return /^[a-z0-9][a-z0-9._-]{0,120}$/i.test(key) && !key.includes("..");
 }
 
-export function createFileStorage(root: string): MediaStorage {
+/**
+ * How long a file's size and ETag are trusted before the disk is asked again:
+ * every Range request of a playing track needs them, and a replaced recording
+ * shows within this time.
+ */
+export const FILE_FACTS_TTL_MS = 2_000;
+
+export function createFileStorage(root: string, now: () => number = Date.now): MediaStorage {
   const fullPath = (bucket: Bucket, key: string) => {
     if (!isSafeKey(key)) throw new Error("unsafe media key");
     return path.join(root, bucket, key);
   };
+  const facts = new Map<string, { info: ObjectInfo; until: number }>();
   return {
     kind: "files",
     async info(bucket, key) {
       if (!isSafeKey(key)) return null;
+      const cached = facts.get(`${bucket}/${key}`);
+      if (cached && cached.until > now()) return cached.info;
       try {
         const stat = await fs.promises.stat(fullPath(bucket, key));
         if (!stat.isFile()) return null;
-        return {
+        const info = {
           size: stat.size,
           modifiedAt: stat.mtime,
           etag: `"${crypto.createHash("sha1").update(`${key}:${stat.size}:${stat.mtimeMs}`).digest("hex").slice(0, 20)}"`,
           contentType: contentTypeFor(key),
         };
+        facts.set(`${bucket}/${key}`, { info, until: now() + FILE_FACTS_TTL_MS });
+        return info;
       } catch {
         return null;
       }
