@@ -1,4 +1,4 @@
-import { LayoutDashboard, LogOut } from "lucide-react";
+import { LayoutDashboard, LogOut } from "~/components/ui/icons.tsx";
 import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
 import { toast } from "sonner";

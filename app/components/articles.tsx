@@ -10,8 +10,8 @@ import {
   Sparkles,
   Waves,
   Zap,
-  type LucideIcon,
-} from "lucide-react";
+  type IconComponent,
+} from "~/components/ui/icons.tsx";
 import { Link } from "react-router";
 import { Art, PALETTE, type Motif } from "~/components/art.tsx";
 import { Button } from "~/components/ui/button.tsx";
@@ -26,7 +26,7 @@ export interface ArticleSummary {
   colour: Colour;
 }
 
-const ICONS: Record<string, { Icon: LucideIcon; motif: Motif }> = {
+const ICONS: Record<string, { Icon: IconComponent; motif: Motif }> = {
   brain: { Icon: Brain, motif: "breath" },
   heart: { Icon: Heart, motif: "hands" },
   leaf: { Icon: Leaf, motif: "leaf" },

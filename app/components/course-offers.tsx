@@ -1,4 +1,4 @@
-import { Check, ShieldCheck } from "lucide-react";
+import { Check, ShieldCheck } from "~/components/ui/icons.tsx";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button.tsx";
 import { cn } from "~/components/ui/cn.ts";

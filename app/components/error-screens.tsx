@@ -1,4 +1,4 @@
-import { ArrowLeft, Home, LogIn, Mail, RotateCcw } from "lucide-react";
+import { ArrowLeft, Home, LogIn, Mail, RotateCcw } from "~/components/ui/icons.tsx";
 import { isRouteErrorResponse, Link } from "react-router";
 import { Button } from "~/components/ui/button.tsx";
 import { describeError, NOT_FOUND_LINKS, TROUBLESHOOTING_TIPS } from "~/modules/site/error-screens.ts";

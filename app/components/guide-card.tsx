@@ -9,8 +9,8 @@ import {
   Lock,
   Luggage,
   Scale,
-  type LucideIcon,
-} from "lucide-react";
+  type IconComponent,
+} from "~/components/ui/icons.tsx";
 import { Link } from "react-router";
 import { Art, PALETTE, type Motif } from "~/components/art.tsx";
 import { Button } from "~/components/ui/button.tsx";
@@ -19,7 +19,7 @@ import type { GuideCard as GuideCardData } from "~/modules/catalogue/downloads.s
 import type { GuideIcon } from "~/modules/catalogue/guides.ts";
 
 /** Each guide's icon, and the illustration that goes with it. */
-const LOOKS: Record<GuideIcon, { Icon: LucideIcon; motif: Motif }> = {
+const LOOKS: Record<GuideIcon, { Icon: IconComponent; motif: Motif }> = {
   "book-open": { Icon: BookOpen, motif: "breath" },
   "book-marked": { Icon: BookMarked, motif: "moon" },
   scale: { Icon: Scale, motif: "leaf" },

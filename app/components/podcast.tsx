@@ -1,4 +1,4 @@
-import { ExternalLink, Headphones, Play } from "lucide-react";
+import { ExternalLink, Headphones, Play } from "~/components/ui/icons.tsx";
 import { useState } from "react";
 import { Art } from "~/components/art.tsx";
 import { Button } from "~/components/ui/button.tsx";

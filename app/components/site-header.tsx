@@ -1,4 +1,4 @@
-import { Menu } from "lucide-react";
+import { Menu } from "~/components/ui/icons.tsx";
 import { Link, useLocation } from "react-router";
 import { Avatar } from "~/components/ui/avatar.tsx";
 import { Button } from "~/components/ui/button.tsx";

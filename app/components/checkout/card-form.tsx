@@ -1,4 +1,4 @@
-import { CreditCard } from "lucide-react";
+import { CreditCard } from "~/components/ui/icons.tsx";
 import type { ReactNode } from "react";
 import { Button } from "~/components/ui/button.tsx";
 import { PaymentNotice } from "./notice.tsx";

@@ -1,4 +1,4 @@
-import { ArrowLeft, CreditCard, LockKeyhole, ShieldCheck } from "lucide-react";
+import { ArrowLeft, CreditCard, LockKeyhole, ShieldCheck } from "~/components/ui/icons.tsx";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";

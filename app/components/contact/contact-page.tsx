@@ -6,7 +6,7 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ChevronDown, Clock, ExternalLink, Globe, Heart, Mail } from "lucide-react";
+import { ChevronDown, Clock, ExternalLink, Globe, Heart, Mail } from "~/components/ui/icons.tsx";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { toast } from "sonner";

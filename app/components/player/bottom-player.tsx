@@ -1,4 +1,4 @@
-import { Loader2, Pause, Play, SkipBack, SkipForward, Volume2, VolumeX, X } from "lucide-react";
+import { Loader2, Pause, Play, SkipBack, SkipForward, Volume2, VolumeX, X } from "~/components/ui/icons.tsx";
 import type { KeyboardEvent } from "react";
 import { cn } from "~/components/ui/cn.ts";
 import { COURSE_GROUPS } from "~/modules/catalogue/tracks.ts";

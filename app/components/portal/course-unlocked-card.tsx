@@ -1,4 +1,4 @@
-import { BookOpen, Headphones, HeartHandshake, Play, Receipt, X } from "lucide-react";
+import { BookOpen, Headphones, HeartHandshake, Play, Receipt, X } from "~/components/ui/icons.tsx";
 import { Link, useFetcher } from "react-router";
 import { playAudioTrack } from "~/components/player/play-event.ts";
 import { Button } from "~/components/ui/button.tsx";

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Download, Trash2 } from "lucide-react";
+import { Download, Trash2 } from "~/components/ui/icons.tsx";
 import { useActionData, useFetcher } from "react-router";
 import { Alert } from "~/components/ui/alert.tsx";
 import { Button } from "~/components/ui/button.tsx";

@@ -9,8 +9,8 @@ import {
   Menu,
   Mic,
   User,
-  type LucideIcon,
-} from "lucide-react";
+  type IconComponent,
+} from "~/components/ui/icons.tsx";
 import { useEffect, type ReactNode } from "react";
 import { Link, NavLink } from "react-router";
 import { SignOutForm } from "~/components/account-menu.tsx";
@@ -25,7 +25,7 @@ import { Sheet, SheetClose, SheetContent, SheetTrigger } from "~/components/ui/s
 import type { Member } from "~/modules/accounts/session.server.ts";
 import { BOTTOM_BAR_LINKS, PORTAL_GROUPS, type PortalLink } from "~/modules/site/portal-navigation.ts";
 
-const ICONS: Record<PortalLink["icon"], LucideIcon> = {
+const ICONS: Record<PortalLink["icon"], IconComponent> = {
   dashboard: LayoutDashboard,
   library: Headphones,
   programme: CalendarHeart,

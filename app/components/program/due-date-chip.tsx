@@ -1,4 +1,4 @@
-import { CalendarDays } from "lucide-react";
+import { CalendarDays } from "~/components/ui/icons.tsx";
 import { Link } from "react-router";
 import { formatShortDate } from "~/modules/program/calendar.ts";
 

@@ -1,4 +1,4 @@
-import { Pencil } from "lucide-react";
+import { Pencil } from "~/components/ui/icons.tsx";
 import { useState } from "react";
 import { Button } from "~/components/ui/button.tsx";
 import { useBrowserTimeZone, useHydrated } from "./browser.ts";

@@ -1,4 +1,4 @@
-import { Lock } from "lucide-react";
+import { Lock } from "~/components/ui/icons.tsx";
 import { cn } from "~/components/ui/cn.ts";
 import { useOptimisticToggle, useProgrammeAction } from "./use-programme-action.ts";
 

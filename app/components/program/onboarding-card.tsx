@@ -1,4 +1,4 @@
-import { CalendarHeart } from "lucide-react";
+import { CalendarHeart } from "~/components/ui/icons.tsx";
 import { useState } from "react";
 import { Alert } from "~/components/ui/alert.tsx";
 import { Button } from "~/components/ui/button.tsx";

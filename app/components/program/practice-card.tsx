@@ -1,4 +1,4 @@
-import { Check, Flame, Headphones } from "lucide-react";
+import { Check, Flame, Headphones } from "~/components/ui/icons.tsx";
 import { playAudioTrack } from "~/components/player/play-event.ts";
 import { Button } from "~/components/ui/button.tsx";
 import type { CourseTier } from "~/modules/catalogue/tracks.ts";

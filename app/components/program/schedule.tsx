@@ -1,4 +1,4 @@
-import { Check, Lock } from "lucide-react";
+import { Check, Lock } from "~/components/ui/icons.tsx";
 import { useState } from "react";
 import { cn } from "~/components/ui/cn.ts";
 import { formatLongDate } from "~/modules/program/calendar.ts";

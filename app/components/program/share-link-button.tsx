@@ -1,4 +1,4 @@
-import { Share2 } from "lucide-react";
+import { Share2 } from "~/components/ui/icons.tsx";
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button.tsx";

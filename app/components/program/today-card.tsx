@@ -1,4 +1,4 @@
-import { CalendarHeart, Check, Play } from "lucide-react";
+import { CalendarHeart, Check, Play } from "~/components/ui/icons.tsx";
 import { Link } from "react-router";
 import { playAudioTrack } from "~/components/player/play-event.ts";
 import { Button } from "~/components/ui/button.tsx";

@@ -1,4 +1,4 @@
-import { ChevronDown } from "lucide-react";
+import { ChevronDown } from "~/components/ui/icons.tsx";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { cn } from "./cn.ts";
 import { createHoverIntent } from "./hover-intent.ts";

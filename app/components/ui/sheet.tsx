@@ -1,5 +1,5 @@
 import { Dialog } from "radix-ui";
-import { X } from "lucide-react";
+import { X } from "~/components/ui/icons.tsx";
 import type { ComponentProps, ReactNode } from "react";
 import { cn } from "./cn.ts";
 

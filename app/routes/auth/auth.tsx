@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Check } from "lucide-react";
+import { Check } from "~/components/ui/icons.tsx";
 import { useEffect, useSyncExternalStore } from "react";
 import { data, Link, redirect } from "react-router";
 import { toast } from "sonner";

@@ -1,4 +1,4 @@
-import { Headphones, Lock, Pause, Play } from "lucide-react";
+import { Headphones, Lock, Pause, Play } from "~/components/ui/icons.tsx";
 import type { Route } from "./+types/library";
 import { playAudioTrack } from "~/components/player/play-event.ts";
 import { usePlayer } from "~/components/player/player-context.tsx";

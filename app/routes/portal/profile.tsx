@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Award, Flame, Headphones, Sparkles, Trophy } from "lucide-react";
+import { Award, Flame, Headphones, Sparkles, Trophy } from "~/components/ui/icons.tsx";
 import { useEffect } from "react";
 import { data, useFetcher } from "react-router";
 import { toast } from "sonner";

@@ -1,4 +1,4 @@
-import { Sparkles } from "lucide-react";
+import { Sparkles } from "~/components/ui/icons.tsx";
 import { data } from "react-router";
 import type { Route } from "./+types/program";
 import { CompleteCourseNote } from "~/components/portal/complete-course-note.tsx";

@@ -8,8 +8,8 @@ import {
   PlayCircle,
   Search,
   SearchX,
-  type LucideIcon,
-} from "lucide-react";
+  type IconComponent,
+} from "~/components/ui/icons.tsx";
 import { useRef, useState, type MouseEvent } from "react";
 import { Link, useLocation, useSearchParams } from "react-router";
 import type { Route } from "./+types/resources";
@@ -54,7 +54,7 @@ type ResourceCardData = Awaited<ReturnType<typeof loader>>["resources"][number];
 
 const CATEGORY_LOOKS: Record<
   ResourceCategory,
-  { label: string; chip: string; Icon: LucideIcon; colour: Colour }
+  { label: string; chip: string; Icon: IconComponent; colour: Colour }
 > = {
   guide: { label: "Guide", chip: "Guides", Icon: BookOpen, colour: "lavender" },
   video: { label: "Video", chip: "Videos", Icon: PlayCircle, colour: "apricot" },
@@ -245,7 +245,7 @@ function CategoryChip({
   onClick,
 }: {
   label: string;
-  Icon?: LucideIcon;
+  Icon?: IconComponent;
   pressed: boolean;
   value: string;
   onClick: (event: MouseEvent) => void;

@@ -1,4 +1,4 @@
-import { CalendarHeart, FileText, Headphones, Lock, Users } from "lucide-react";
+import { CalendarHeart, FileText, Headphones, Lock, Users } from "~/components/ui/icons.tsx";
 import { COMPLETE_COURSE_CONTAINS } from "~/modules/catalogue/complete-course.ts";
 import type { Route } from "./+types/course";
 import { CourseOffers } from "~/components/course-offers.tsx";

@@ -1,4 +1,4 @@
-import { ArrowRight, Check, Stethoscope } from "lucide-react";
+import { ArrowRight, Check, Stethoscope } from "~/components/ui/icons.tsx";
 import { Link } from "react-router";
 import type { Route } from "./+types/free-downloads";
 import { Art } from "~/components/art.tsx";

@@ -1,4 +1,4 @@
-import { ArrowRight, Headphones, Quote, Star } from "lucide-react";
+import { ArrowRight, Headphones, Quote, Star } from "~/components/ui/icons.tsx";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/home";
 import { Art } from "~/components/art.tsx";

@@ -1,4 +1,4 @@
-import { Home } from "lucide-react";
+import { Home } from "~/components/ui/icons.tsx";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/not-found";
 import { Button } from "~/components/ui/button.tsx";

@@ -1,4 +1,4 @@
-import { ArrowRight } from "lucide-react";
+import { ArrowRight } from "~/components/ui/icons.tsx";
 import { Link } from "react-router";
 import type { Route } from "./+types/stories";
 import { Art } from "~/components/art.tsx";

@@ -1,4 +1,4 @@
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft } from "~/components/ui/icons.tsx";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/story";
 import { Art } from "~/components/art.tsx";

@@ -1,4 +1,4 @@
-import { Check, Flame, Heart } from "lucide-react";
+import { Check, Flame, Heart } from "~/components/ui/icons.tsx";
 import { data, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/partner";
 import { RouteErrorScreen } from "~/components/error-screens.tsx";
