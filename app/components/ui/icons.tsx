@@ -17,19 +17,11 @@ export interface IconProps {
 export type IconComponent = ComponentType<IconProps>;
 
 function icon(name: string): IconComponent {
+  // Lucide's stroke and size come from the `icon` class (app.css), not repeated on every icon.
   function SpriteIcon({ className, style, "aria-hidden": ariaHidden = true }: IconProps) {
     return (
       <svg
-        xmlns="http://www.w3.org/2000/svg"
-        width="24"
-        height="24"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        className={className}
+        className={className ? `icon ${className}` : "icon"}
         style={style}
         aria-hidden={ariaHidden}
         focusable="false"
