@@ -4,7 +4,7 @@ import { Avatar } from "~/components/ui/avatar.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { cn } from "~/components/ui/cn.ts";
 import { NavDropdown, navItemClass } from "~/components/ui/nav-dropdown.tsx";
-import { Sheet, SheetClose, SheetContent, SheetTrigger } from "~/components/ui/sheet.tsx";
+import { SheetContent, useSheet } from "~/components/ui/sheet.tsx";
 import type { Member } from "~/modules/accounts/session.server.ts";
 import {
   birthPreparationLinks,
@@ -101,14 +101,20 @@ function MenuEntry({ link }: { link: NavLink }) {
 function MobileNavigation({ member }: { member: Member | null }) {
   const itemClass =
     "flex min-h-12 items-center rounded-2xl px-4 text-lg text-ink transition-colors duration-200 hover:bg-sand";
+  const sheet = useSheet();
   return (
-    <Sheet>
-      <SheetTrigger asChild>
-        <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu">
-          <Menu aria-hidden="true" className="!size-6" />
-        </Button>
-      </SheetTrigger>
-      <SheetContent title="Menu">
+    <>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="lg:hidden"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        onClick={sheet.open}
+      >
+        <Menu aria-hidden="true" className="!size-6" />
+      </Button>
+      <SheetContent sheet={sheet} title="Menu">
         <nav aria-label="Main" className="flex flex-1 flex-col">
           <p
             id="mobile-birth-preparation"
@@ -119,27 +125,23 @@ function MobileNavigation({ member }: { member: Member | null }) {
           <ul aria-labelledby="mobile-birth-preparation" className="mb-4 grid gap-1">
             {birthPreparationLinks.map((link) => (
               <li key={link.label}>
-                <SheetClose asChild>
-                  <Link to={link.to} className={cn(itemClass, "gap-2")}>
-                    {link.label}
-                    {link.badge ? (
-                      <span className="rounded-full bg-lavender-soft px-2 py-0.5 text-xs font-medium text-plum">
-                        {link.badge}
-                      </span>
-                    ) : null}
-                  </Link>
-                </SheetClose>
+                <Link to={link.to} className={cn(itemClass, "gap-2")}>
+                  {link.label}
+                  {link.badge ? (
+                    <span className="rounded-full bg-lavender-soft px-2 py-0.5 text-xs font-medium text-plum">
+                      {link.badge}
+                    </span>
+                  ) : null}
+                </Link>
               </li>
             ))}
           </ul>
           <ul className="grid gap-1 border-t border-line pt-4">
             {primaryLinks.map((link) => (
               <li key={link.to}>
-                <SheetClose asChild>
-                  <Link to={link.to} className={itemClass}>
-                    {link.label}
-                  </Link>
-                </SheetClose>
+                <Link to={link.to} className={itemClass}>
+                  {link.label}
+                </Link>
               </li>
             ))}
           </ul>
@@ -156,11 +158,9 @@ function MobileNavigation({ member }: { member: Member | null }) {
               </p>
               <ul aria-labelledby="mobile-my-account" className="grid gap-1">
                 <li>
-                  <SheetClose asChild>
-                    <Link to="/portal" className={itemClass}>
-                      Dashboard
-                    </Link>
-                  </SheetClose>
+                  <Link to="/portal" className={itemClass}>
+                    Dashboard
+                  </Link>
                 </li>
                 <li>
                   <SignOutForm className={cn(itemClass, "w-full text-left")}>Sign Out</SignOutForm>
@@ -169,20 +169,16 @@ function MobileNavigation({ member }: { member: Member | null }) {
             </div>
           ) : (
             <div className="mt-auto grid gap-3 pt-6">
-              <SheetClose asChild>
-                <Button asChild variant="outline">
-                  <Link to={signedOutLinks.logIn.to}>{signedOutLinks.logIn.label}</Link>
-                </Button>
-              </SheetClose>
-              <SheetClose asChild>
-                <Button asChild>
-                  <Link to={signedOutLinks.join.to}>{signedOutLinks.join.label}</Link>
-                </Button>
-              </SheetClose>
+              <Button asChild variant="outline">
+                <Link to={signedOutLinks.logIn.to}>{signedOutLinks.logIn.label}</Link>
+              </Button>
+              <Button asChild>
+                <Link to={signedOutLinks.join.to}>{signedOutLinks.join.label}</Link>
+              </Button>
             </div>
           )}
         </nav>
       </SheetContent>
-    </Sheet>
+    </>
   );
 }

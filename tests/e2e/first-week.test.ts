@@ -107,6 +107,8 @@ describe("a member's first week, on a phone", () => {
     ]);
     await menu.getByRole("link", { name: "Programme" }).click();
     await page.waitForURL((url) => url.pathname === "/portal/program");
+    // Following a link closes the drawer.
+    await page.getByRole("dialog").waitFor({ state: "detached" });
     await page.getByRole("heading", { name: "Your programme", level: 1 }).waitFor();
     // Moving between pages kept the session playing.
     expect(await page.locator("audio").evaluate((a: HTMLAudioElement) => a.paused)).toBe(false);

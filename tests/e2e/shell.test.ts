@@ -129,9 +129,25 @@ describe("the public shell", () => {
     await waitForHydration(page);
     const opener = page.getByRole("button", { name: "Open menu" });
     await opener.click();
-    await page.getByRole("dialog", { name: "Menu" }).waitFor();
+    const drawer = page.getByRole("dialog", { name: "Menu" });
+    await drawer.waitFor();
+    // A modal: focus starts inside it, the page behind is inert and holds still.
+    expect(await drawer.evaluate((element) => element.matches(":modal"))).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Close menu");
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("hidden");
     await page.keyboard.press("Escape");
-    await page.getByRole("dialog", { name: "Menu" }).waitFor({ state: "detached" });
+    await drawer.waitFor({ state: "detached" });
+    expect(await opener.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("visible");
+
+    // The close button and a tap beside the panel close it too.
+    await opener.click();
+    await drawer.getByRole("button", { name: "Close menu" }).click();
+    await drawer.waitFor({ state: "detached" });
+    await opener.click();
+    await drawer.waitFor();
+    await page.mouse.click(10, 400);
+    await drawer.waitFor({ state: "detached" });
     expect(await opener.evaluate((element) => element === document.activeElement)).toBe(true);
     await page.context().close();
   });

@@ -21,7 +21,7 @@ import { usePlayer } from "~/components/player/player-context.tsx";
 import { Avatar } from "~/components/ui/avatar.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { cn } from "~/components/ui/cn.ts";
-import { Sheet, SheetClose, SheetContent, SheetTrigger } from "~/components/ui/sheet.tsx";
+import { SheetContent, useSheet } from "~/components/ui/sheet.tsx";
 import type { Member } from "~/modules/accounts/session.server.ts";
 import { BOTTOM_BAR_LINKS, PORTAL_GROUPS, type PortalLink } from "~/modules/site/portal-navigation.ts";
 
@@ -59,7 +59,7 @@ export function PortalShell({
       <aside className="sticky top-0 hidden h-screen flex-col gap-6 overflow-y-auto border-r border-line bg-sand/70 p-5 lg:flex">
         <Logo to="/portal" />
         <MemberCard member={member} />
-        <PortalNav onNavigate={undefined} />
+        <PortalNav />
         <div className="mt-auto">
           <SignOutForm className="flex min-h-11 w-full items-center gap-3 rounded-xl px-3 font-medium text-ink hover:bg-white/70">
             <LogOut aria-hidden="true" className="size-5" /> Sign Out
@@ -70,19 +70,7 @@ export function PortalShell({
       <div className="flex min-h-screen flex-col">
         <header className="sticky top-0 z-30 flex h-16 items-center justify-between border-b border-line bg-cream/95 px-4 backdrop-blur lg:hidden">
           <Logo to="/portal" />
-          <Sheet>
-            <SheetTrigger asChild>
-              <Button variant="ghost" size="icon" aria-label="Open menu">
-                <Menu aria-hidden="true" className="!size-6" />
-              </Button>
-            </SheetTrigger>
-            <SheetContent title="Menu">
-              <MemberCard member={member} />
-              <div className="mt-4">
-                <PortalNav onNavigate={SheetClose} />
-              </div>
-            </SheetContent>
-          </Sheet>
+          <PortalMenu member={member} />
         </header>
         <PortalMain>{children}</PortalMain>
       </div>
@@ -161,7 +149,25 @@ function MemberCard({ member }: { member: Member }) {
   );
 }
 
-function PortalNav({ onNavigate: Wrap }: { onNavigate: typeof SheetClose | undefined }) {
+/** The phone's menu: the member and the whole portal navigation, in a drawer. */
+function PortalMenu({ member }: { member: Member }) {
+  const sheet = useSheet();
+  return (
+    <>
+      <Button variant="ghost" size="icon" aria-label="Open menu" aria-haspopup="dialog" onClick={sheet.open}>
+        <Menu aria-hidden="true" className="!size-6" />
+      </Button>
+      <SheetContent sheet={sheet} title="Menu">
+        <MemberCard member={member} />
+        <div className="mt-4">
+          <PortalNav />
+        </div>
+      </SheetContent>
+    </>
+  );
+}
+
+function PortalNav() {
   return (
     <nav aria-label="Portal" className="grid gap-5">
       {PORTAL_GROUPS.map((group) => (
@@ -172,13 +178,14 @@ function PortalNav({ onNavigate: Wrap }: { onNavigate: typeof SheetClose | undef
           <ul className="grid gap-0.5">
             {group.links.map((link) => {
               const Icon = ICONS[link.icon];
-              const item = (
-                <NavLink to={link.to} end={link.to === "/portal"} className={sideLink}>
-                  <Icon aria-hidden="true" className="size-5" />
-                  {link.label}
-                </NavLink>
+              return (
+                <li key={link.to}>
+                  <NavLink to={link.to} end={link.to === "/portal"} className={sideLink}>
+                    <Icon aria-hidden="true" className="size-5" />
+                    {link.label}
+                  </NavLink>
+                </li>
               );
-              return <li key={link.to}>{Wrap ? <Wrap asChild>{item}</Wrap> : item}</li>;
             })}
           </ul>
         </div>

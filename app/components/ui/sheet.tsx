@@ -1,46 +1,84 @@
-import { Dialog } from "radix-ui";
 import { X } from "~/components/ui/icons.tsx";
-import type { ComponentProps, ReactNode } from "react";
-import { cn } from "./cn.ts";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useLocation } from "react-router";
 
-/** A panel that slides in from the side: the mobile navigation drawer. */
-export const Sheet = Dialog.Root;
-export const SheetTrigger = Dialog.Trigger;
-export const SheetClose = Dialog.Close;
+export interface SheetState {
+  isOpen: boolean;
+  open: () => void;
+  close: () => void;
+}
 
+/**
+ * Whether a sheet is open. It is opened on one page: the next page (a link
+ * followed, a redirect, back) finds it closed, with nothing to reset.
+ */
+export function useSheet(): SheetState {
+  const { key } = useLocation();
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  return {
+    isOpen: openOn === key,
+    open: () => setOpenOn(key),
+    close: () => setOpenOn(null),
+  };
+}
+
+/**
+ * A panel that slides in from the side: the mobile navigation drawer. A
+ * native modal dialog: the browser keeps focus inside it, makes the page
+ * behind it inert, closes it on Escape and gives focus back to the button
+ * that opened it. Following a link in it, or a tap beside it, closes it too.
+ */
 export function SheetContent({
-  className,
-  children,
+  sheet,
   title,
-  description,
-  ...props
-}: ComponentProps<typeof Dialog.Content> & { title: string; description?: ReactNode }) {
+  children,
+}: {
+  sheet: SheetState;
+  title: string;
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const { isOpen, close } = sheet;
+
+  // Shown once its content is in place, so the browser focuses its first control (Close).
+  useEffect(() => {
+    const dialog = ref.current;
+    if (isOpen && !dialog?.open) dialog?.showModal();
+    if (!isOpen && dialog?.open) dialog.close();
+  }, [isOpen]);
+
   return (
-    <Dialog.Portal>
-      <Dialog.Overlay className="fixed inset-0 z-40 bg-ink/40 data-[state=open]:animate-fade-in" />
-      <Dialog.Content
-        className={cn(
-          "fixed inset-y-0 right-0 z-50 flex w-[min(22rem,88vw)] flex-col overflow-y-auto bg-cream p-6 shadow-soft data-[state=open]:animate-slide-in-right",
-          className,
-        )}
-        {...props}
-      >
-        <div className="mb-4 flex items-center justify-between">
-          <Dialog.Title className="font-serif text-xl">{title}</Dialog.Title>
-          <Dialog.Close
-            className="inline-flex size-11 items-center justify-center rounded-full hover:bg-sand"
-            aria-label="Close menu"
-          >
-            <X aria-hidden="true" className="size-5" />
-          </Dialog.Close>
+    // The dialog itself is the backdrop's click target; its content is the panel inside it.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onClose={close}
+      onClick={(event) => {
+        const target = event.target as Element;
+        if (target === event.currentTarget || target.closest("a")) close();
+      }}
+      className="fixed inset-y-0 right-0 left-auto h-auto max-h-none w-[min(22rem,88vw)] max-w-none animate-slide-in-right overflow-y-auto bg-cream text-ink shadow-soft backdrop:animate-fade-in backdrop:bg-ink/40"
+    >
+      {isOpen ? (
+        <div className="flex min-h-full flex-col p-6">
+          <div className="mb-4 flex items-center justify-between">
+            <h2 id={titleId} className="font-serif text-xl">
+              {title}
+            </h2>
+            <button
+              type="button"
+              onClick={close}
+              className="inline-flex size-11 items-center justify-center rounded-full hover:bg-sand"
+              aria-label="Close menu"
+            >
+              <X aria-hidden="true" className="size-5" />
+            </button>
+          </div>
+          {children}
         </div>
-        {description ? (
-          <Dialog.Description className="sr-only">{description}</Dialog.Description>
-        ) : (
-          <Dialog.Description className="sr-only">{title}</Dialog.Description>
-        )}
-        {children}
-      </Dialog.Content>
-    </Dialog.Portal>
+      ) : null}
+    </dialog>
   );
 }
