@@ -1,10 +1,10 @@
 import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
+import { htmlBody } from "./platform/html-body.server.ts";
 import { requestContext } from "./services.server.ts";
 
 export const streamTimeout = 5_000;
@@ -50,7 +50,7 @@ export default function handleRequest(
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
           resolve(
-            new Response(createReadableStreamFromReadable(body), {
+            new Response(htmlBody(body), {
               headers: responseHeaders,
               status: responseStatusCode,
             }),

@@ -1,6 +1,9 @@
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import type { RouterContextProvider } from "react-router";
+import { Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { writeReadableStreamToWritable } from "@react-router/node";
+import { takeNodeBody } from "../app/platform/html-body.server.ts";
 
 /** The largest request body the app accepts (contact messages, forms, webhooks). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -113,7 +116,13 @@ async function sendResponse(res: ExpressResponse, response: Response) {
     if (key === "set-cookie") res.append(key, value);
     else res.set(key, value);
   }
-  if (response.body) {
+  const page = takeNodeBody(response.body);
+  if (page) {
+    await pipeline(page, perTurn(res), res).catch((error: NodeJS.ErrnoException) => {
+      // A visitor who leaves mid-page is not an error; React stops rendering for them.
+      if (error.code !== "ERR_STREAM_PREMATURE_CLOSE") throw error;
+    });
+  } else if (response.body) {
     coalesceFlushes(res);
     await writeReadableStreamToWritable(response.body, res);
   } else {
@@ -138,4 +147,36 @@ function coalesceFlushes(res: ExpressResponse & { flush?: () => void }) {
       if (!res.writableEnded) flush.call(res);
     });
   };
+}
+
+/**
+ * React writes a page in many small chunks, mostly in one turn of the event
+ * loop. Gathered and written once per turn, then flushed, the page reaches the
+ * compressor (and the socket) as one piece, and streamed parts still go out
+ * as soon as React writes them.
+ */
+function perTurn(res: ExpressResponse & { flush?: () => void }) {
+  let gathered: Buffer[] = [];
+  let scheduled: NodeJS.Immediate | undefined;
+  const release = (stream: Transform) => {
+    scheduled = undefined;
+    if (gathered.length === 0) return;
+    stream.push(gathered.length === 1 ? gathered[0] : Buffer.concat(gathered));
+    gathered = [];
+    setImmediate(() => {
+      if (!res.writableEnded) res.flush?.();
+    });
+  };
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      gathered.push(chunk);
+      scheduled ??= setImmediate(() => release(this));
+      done();
+    },
+    flush(done) {
+      if (scheduled) clearImmediate(scheduled);
+      release(this);
+      done();
+    },
+  });
 }
