@@ -1,0 +1,101 @@
+/**
+ * The production server the bench measures, on a fresh data directory, and
+ * what Linux says of its process: CPU time used so far and resident memory.
+ */
+import { execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+export interface BenchServer {
+  url: string;
+  dataDir: string;
+  pid: number;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts `node server/start.ts` from `root`, logging to a file as it would in
+ * production. `prepare` runs first, on the data directory the server will
+ * use and the address it will have (to put members in its database, say).
+ */
+export async function startServer<T>(
+  root: string,
+  prepare: (where: { dataDir: string; url: string }) => Promise<T>,
+): Promise<BenchServer & { prepared: T }> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tidewell-bench-"));
+  const url = `http://localhost:${port}`;
+  const prepared = await prepare({ dataDir, url });
+  const log = fs.openSync(path.join(dataDir, "server.log"), "a");
+  const child = spawn(process.execPath, ["server/start.ts"], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      PORT: String(port),
+      BASE_URL: url,
+      DATA_DIR: dataDir,
+      // As behind a proxy, so the sign-up timing can come from many addresses (X-Forwarded-For).
+      TRUST_PROXY: "1",
+    },
+    stdio: ["ignore", log, log],
+  });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  for (let waited = 0; ; waited += 100) {
+    if (child.exitCode !== null) throw new Error(`The server did not start; see ${dataDir}/server.log`);
+    if (
+      await fetch(`${url}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    if (waited > 30_000) throw new Error("The server did not become ready within 30 s");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    dataDir,
+    pid: child.pid!,
+    prepared,
+    stop: async () => {
+      child.kill("SIGTERM");
+      await exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let ticksPerSecond: number | undefined;
+
+/** CPU time (user and system) the process has used so far, in milliseconds: /proc/<pid>/stat. */
+export function cpuMs(pid: number): number {
+  ticksPerSecond ??= Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  // The fields after the command name (which may hold spaces) start with the state, field 3.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const utime = Number(fields[14 - 3]);
+  const stime = Number(fields[15 - 3]);
+  return ((utime + stime) / ticksPerSecond) * 1000;
+}
+
+/** The process's resident memory in bytes: VmRSS in /proc/<pid>/status. */
+export function residentBytes(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const kilobytes = /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1];
+  if (kilobytes === undefined) throw new Error(`No VmRSS in /proc/${pid}/status`);
+  return Number(kilobytes) * 1024;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
