@@ -41,4 +41,15 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Sonner comes with a page's first toast; a direct import would put it in every page's JavaScript.
+    files: ["app/components/**/*.{ts,tsx}", "app/routes/**/*.{ts,tsx}", "app/*.{ts,tsx}"],
+    ignores: ["app/components/ui/toaster.tsx", "app/components/ui/toaster*.test.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { paths: [{ name: "sonner", message: "Use toast from ~/components/ui/toaster.tsx." }] },
+      ],
+    },
+  },
 );

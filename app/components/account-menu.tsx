@@ -1,7 +1,7 @@
 import { LayoutDashboard, LogOut } from "~/components/ui/icons.tsx";
 import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toaster.tsx";
 import { Avatar } from "~/components/ui/avatar.tsx";
 import { authMessages } from "~/modules/accounts/providers.ts";
 import type { Member } from "~/modules/accounts/session.server.ts";

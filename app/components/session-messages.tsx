@@ -1,11 +1,13 @@
 import { useEffect, useRef } from "react";
 import { useNavigate, useRevalidator } from "react-router";
-import { toast } from "sonner";
 import { authMessages } from "~/modules/accounts/providers.ts";
 import type { Flash } from "~/modules/site/flash.server.ts";
-import { ACROSS_PAGES } from "~/components/ui/toaster.tsx";
+import { ACROSS_PAGES, toast } from "~/components/ui/toaster.tsx";
 
 const SESSION_CHANNEL = "tidewell-session";
+
+/** The messages of a session this tab ended itself. */
+const endedHere = new Set<string>([authMessages.signedOut, authMessages.accountDeleted]);
 
 /** Tells other open tabs that this one signed out, so they check their session. */
 function announceSignOut() {
@@ -57,8 +59,8 @@ export function SessionWatcher({ memberId, flash }: { memberId: string | null; f
     const had = previous.current;
     previous.current = memberId;
     if (!had || memberId) return;
-    // Signing out here already says 'Signed out successfully'.
-    if (flash?.message === authMessages.signedOut) return;
+    // This tab ended the session itself: its own message says so.
+    if (flash && endedHere.has(flash.message)) return;
     toast.dismiss();
     toast.info(authMessages.signedOutElsewhere, { id: `${ACROSS_PAGES}signed-out` });
     navigate("/", { replace: true });

@@ -309,6 +309,10 @@ describe("accounts in the browser", () => {
     await page.getByRole("button", { name: /Delete my account for good/ }).click();
     await page.waitForURL((url) => url.pathname === "/");
     await expectToast(page, "Your account and everything in it have been deleted.");
+    // The session ended here, so not also 'signed out' as if from elsewhere.
+    expect(
+      await page.locator("[data-sonner-toast]").filter({ hasText: "You've been signed out" }).count(),
+    ).toBe(0);
 
     const again = await browser.newPage();
     await again.goto("/auth?tier=signin");

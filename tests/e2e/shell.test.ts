@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { expectToast } from "./support/accounts.ts";
 import { expectAccessible, expectHeading, useBrowser, waitForHydration } from "./support/browser.ts";
 
 const publicPages = [
@@ -149,6 +150,27 @@ describe("the public shell", () => {
     await page.mouse.click(10, 400);
     await drawer.waitFor({ state: "detached" });
     expect(await opener.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.context().close();
+  });
+
+  it("loads the toasts' code with a page's first toast, not before", async () => {
+    const page = await browser.newPage();
+    const scripts: Promise<string>[] = [];
+    page.on("response", (response) => {
+      if (response.request().resourceType() === "script") scripts.push(response.text().catch(() => ""));
+    });
+    const sonnerLoaded = async () =>
+      (await Promise.all(scripts)).some((text) => text.includes("data-sonner-toaster"));
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.waitForLoadState("networkidle");
+    expect(await sonnerLoaded()).toBe(false);
+
+    // A signed-out visit to a member's page comes back to /auth with a toast.
+    await page.goto("/portal/library");
+    await waitForHydration(page);
+    await expectToast(page, "Please sign in to access your library");
+    expect(await sonnerLoaded()).toBe(true);
     await page.context().close();
   });
 

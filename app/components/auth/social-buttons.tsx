@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toaster.tsx";
 import { cn } from "~/components/ui/cn.ts";
 import {
   PROVIDER_LABELS,

@@ -2,7 +2,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { createRoutesStub } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toaster.tsx";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import LivePayPalButtons from "./live-paypal.tsx";
 
@@ -41,7 +41,9 @@ vi.mock("@paypal/react-paypal-js", () => ({
     </>
   ),
 }));
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+vi.mock("~/components/ui/toaster.tsx", () => ({
+  toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() },
+}));
 
 const answers: Record<string, { status: number; body: unknown }> = {};
 const fetchMock = vi.fn(async (url: unknown) => {

@@ -1,7 +1,7 @@
 import { ArrowLeft, CreditCard, LockKeyhole, ShieldCheck } from "~/components/ui/icons.tsx";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toaster.tsx";
 import { Alert } from "~/components/ui/alert.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { cn } from "~/components/ui/cn.ts";

@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toaster.tsx";
 import { paymentMessages as m } from "~/modules/payments/messages.ts";
 import { capturePayPalOrder, startPayPalOrder, verifyCardPayment } from "./api.ts";
 

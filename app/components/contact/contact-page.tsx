@@ -9,7 +9,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { ChevronDown, Clock, ExternalLink, Globe, Heart, Mail } from "~/components/ui/icons.tsx";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toaster.tsx";
 import type { z } from "zod";
 import { Art } from "~/components/art.tsx";
 import { Alert } from "~/components/ui/alert.tsx";

@@ -8,7 +8,7 @@ import {
   useState,
   type ReactNode,
 } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toaster.tsx";
 import { COURSE_GROUPS, findTrack } from "~/modules/catalogue/tracks.ts";
 import {
   needsFreshUrl,

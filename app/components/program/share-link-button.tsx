@@ -1,6 +1,6 @@
 import { Share2 } from "~/components/ui/icons.tsx";
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toaster.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { programmeMessages } from "~/modules/program/messages.ts";
 import { useProgrammeAction } from "./use-programme-action.ts";

@@ -1,8 +1,7 @@
 import { act, render, screen, waitFor } from "@testing-library/react";
 import { createRoutesStub, Link, Outlet } from "react-router";
-import { toast } from "sonner";
 import { describe, expect, it } from "vitest";
-import { ACROSS_PAGES, TOAST_DEFAULTS, Toaster } from "./toaster.tsx";
+import { ACROSS_PAGES, TOAST_DEFAULTS, toast, Toaster } from "./toaster.tsx";
 
 function renderWithRouter() {
   const Stub = createRoutesStub([

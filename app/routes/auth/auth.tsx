@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Check } from "~/components/ui/icons.tsx";
 import { useEffect, useSyncExternalStore } from "react";
 import { data, Link, redirect } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toaster.tsx";
 import type { Route } from "./+types/auth";
 import { SignInPanel, SignUpForm, type AuthFormResult } from "~/components/auth/account-forms.tsx";
 import { OrDivider } from "~/components/auth/or-divider.tsx";

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Award, Flame, Headphones, Sparkles, Trophy } from "~/components/ui/icons.tsx";
 import { useEffect } from "react";
 import { data, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toaster.tsx";
 import { z } from "zod";
 import type { Route } from "./+types/profile";
 import { Button } from "~/components/ui/button.tsx";
