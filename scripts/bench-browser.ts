@@ -4,7 +4,7 @@
  */
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from "playwright-core";
 import { median, type Measurements } from "./bench-report.ts";
 import type { PageScripts } from "./bench-explain.ts";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./local-run.ts";
@@ -50,38 +50,44 @@ export async function measureFirstViews(base: string, cookie: string, progress: 
       const context = await browser.newContext();
       if (signedIn) await signIn(context, base, cookie);
       const tab = await context.newPage();
-      const loaded: Promise<{ type: string; bytes: number; host: string; path: string }>[] = [];
-      tab.on("requestfinished", (request) => {
+      const loaded: Promise<Loaded | null>[] = [];
+      const onFinished = (request: Request) => {
         const url = new URL(request.url());
         loaded.push(
-          request.sizes().then((sizes) => ({
-            type: request.resourceType(),
-            bytes: sizes.responseBodySize,
-            host: url.host,
-            path: url.pathname,
-          })),
+          request.sizes().then(
+            (sizes) => ({
+              type: request.resourceType(),
+              bytes: sizes.responseBodySize,
+              host: url.host,
+              path: url.pathname,
+            }),
+            // A request still finishing as the page closes: not part of the view measured.
+            () => null,
+          ),
         );
-      });
+      };
+      tab.on("requestfinished", onFinished);
+      const settled = async () => (await Promise.all(loaded)).filter((r) => r !== null);
       await tab.goto(`${base}${page}`, { waitUntil: "networkidle" });
-      const firstView = await Promise.all(loaded);
-      let jsAfterInteractionBytes = null;
+      const firstView = await settled();
+      let afterInteraction = null;
       if (!signedIn) {
         // Public pages start their app when the visitor first moves, taps or types.
         await tab.mouse.move(10, 10);
         await tab.mouse.move(20, 20);
         await hydrated(tab);
         await tab.waitForLoadState("networkidle");
-        jsAfterInteractionBytes = sumOf(await Promise.all(loaded), "script");
+        afterInteraction = await settled();
       }
-      const ran = (await Promise.all(loaded)).filter(
-        (r) => r.type === "script" && r.host === new URL(base).host,
-      );
+      tab.off("requestfinished", onFinished);
+      // The scripts the page's JavaScript figure counts: after the first interaction if it has one.
+      const ran = (afterInteraction ?? firstView).filter((r) => r.type === "script");
       scripts.push({ page, scripts: ran.map(({ path, bytes }) => ({ path, bytes })) });
       views.push({
         page,
         jsBytes: sumOf(firstView, "script"),
         cssBytes: sumOf(firstView, "stylesheet"),
-        jsAfterInteractionBytes,
+        jsAfterInteractionBytes: afterInteraction && sumOf(afterInteraction, "script"),
         fontHosts: [...new Set(firstView.filter((r) => r.type === "font").map((r) => r.host))],
         otherHosts: [...new Set(firstView.map((r) => r.host))].filter((host) => host !== new URL(base).host),
       });
@@ -89,6 +95,13 @@ export async function measureFirstViews(base: string, cookie: string, progress: 
     }
     return { views, scripts };
   });
+}
+
+interface Loaded {
+  type: string;
+  bytes: number;
+  host: string;
+  path: string;
 }
 
 function sumOf(requests: { type: string; bytes: number }[], type: string) {
