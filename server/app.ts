@@ -155,7 +155,8 @@ export function createApp({ services, build, vite, isShuttingDown = () => false 
             loadContext(NONCE_PLACEHOLDER, req.log),
           ),
         oneOffCookies: FLASH_COOKIE,
-        maxPages: 500,
+        // About 50 KB each: a thousand members' pages fit in the memory budget (docs/performance.md).
+        maxPages: 1000,
         ttlMs: 10 * 60_000,
       }),
     );
