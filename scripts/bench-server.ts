@@ -43,6 +43,9 @@ export async function startServer<T>(
     stdio: ["ignore", log, log],
   });
   const exited = new Promise((resolve) => child.once("exit", resolve));
+  // Should the bench itself fail, the server goes with it (its data directory stays, log and all).
+  const orphaned = () => child.kill("SIGTERM");
+  process.once("exit", orphaned);
   for (let waited = 0; ; waited += 100) {
     if (child.exitCode !== null) throw new Error(`The server did not start; see ${dataDir}/server.log`);
     if (
@@ -61,6 +64,7 @@ export async function startServer<T>(
     pid: child.pid!,
     prepared,
     stop: async () => {
+      process.off("exit", orphaned);
       child.kill("SIGTERM");
       await exited;
       fs.rmSync(dataDir, { recursive: true, force: true });
