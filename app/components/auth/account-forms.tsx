@@ -333,7 +333,8 @@ function CodeForms({ actionData }: { actionData?: AuthFormResult }) {
               autoComplete="one-time-code"
               pattern="[0-9]{6}"
               maxLength={6}
-              className="max-w-48 text-center text-2xl tracking-[0.4em]"
+              textSize="2xl"
+              className="max-w-48 text-center tracking-[0.4em]"
             />
           )}
         </Field>

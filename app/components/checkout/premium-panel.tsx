@@ -146,7 +146,9 @@ export function PremiumPanel({ member, price, fromSocial, checkout }: PremiumPan
             <Button
               type="button"
               variant="link"
-              className="min-h-11 justify-start text-left text-sm whitespace-normal"
+              size="sm"
+              align="start"
+              className="min-h-11"
               onClick={() => choose("none")}
             >
               <ArrowLeft aria-hidden="true" /> Choose different payment method

@@ -347,7 +347,7 @@ function SocialPostsSection({ posts }: { posts: readonly SocialPost[] }) {
               A little calm in your feed
             </h2>
           </div>
-          <FollowButton className="hidden md:inline-flex" />
+          <FollowButton className="max-md:hidden" />
         </div>
         <ul className="mt-8 grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-3">
           {posts.map((post, index) => (

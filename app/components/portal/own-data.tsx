@@ -104,7 +104,8 @@ export function OwnData({ email, hasPassword }: { email: string; hasPassword: bo
                   autoComplete="one-time-code"
                   pattern="[0-9]{6}"
                   maxLength={6}
-                  className="max-w-48 text-center text-xl tracking-[0.3em]"
+                  textSize="xl"
+                  className="max-w-48 text-center tracking-[0.3em]"
                 />
               )}
             </Field>
@@ -131,12 +132,7 @@ export function OwnData({ email, hasPassword }: { email: string; hasPassword: bo
             )}
           </Field>
           <div>
-            <Button
-              type="submit"
-              variant="outline"
-              className="border-danger text-danger hover:bg-danger-soft"
-              disabled={deletion.state !== "idle"}
-            >
+            <Button type="submit" variant="danger" disabled={deletion.state !== "idle"}>
               <Trash2 aria-hidden="true" />{" "}
               {deletion.state !== "idle" ? "Deleting..." : "Delete my account for good"}
             </Button>

@@ -38,8 +38,8 @@ const ICONS: Record<PortalLink["icon"], IconComponent> = {
 
 const sideLink = ({ isActive }: { isActive: boolean }) =>
   cn(
-    "flex min-h-11 items-center gap-3 rounded-xl px-3 font-medium text-ink transition-colors duration-200 hover:bg-white/70",
-    isActive && "bg-white text-plum shadow-soft",
+    "flex min-h-11 items-center gap-3 rounded-xl px-3 font-medium transition-colors duration-200 hover:bg-white/70",
+    isActive ? "bg-white text-plum shadow-soft" : "text-ink",
   );
 
 /** The portal around every members' page: sidebar (or phone bars), the page, and the player. */
@@ -88,8 +88,8 @@ export function PortalShell({
               end={link.to === "/portal"}
               className={({ isActive }) =>
                 cn(
-                  "flex flex-col items-center justify-center gap-0.5 text-xs font-medium text-ink-soft",
-                  isActive && "text-plum",
+                  "flex flex-col items-center justify-center gap-0.5 text-xs font-medium",
+                  isActive ? "text-plum" : "text-ink-soft",
                 )
               }
             >
@@ -128,8 +128,10 @@ function PortalMain({ children }: { children: ReactNode }) {
     <main
       id="main"
       className={cn(
-        "flex-1 pb-[calc(var(--portal-bottom-bar)+5.5rem)]",
-        track && "pb-[calc(var(--portal-bottom-bar)+8rem)] md:pb-[calc(var(--portal-bottom-bar)+6rem)]",
+        "flex-1",
+        track
+          ? "pb-[calc(var(--portal-bottom-bar)+8rem)] md:pb-[calc(var(--portal-bottom-bar)+6rem)]"
+          : "pb-[calc(var(--portal-bottom-bar)+5.5rem)]",
       )}
     >
       {children}

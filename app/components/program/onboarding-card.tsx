@@ -61,8 +61,8 @@ export function OnboardingCard({
                   <label
                     key={value}
                     className={cn(
-                      "flex min-h-11 cursor-pointer items-center justify-center rounded-xl px-4 font-medium text-ink-soft has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-plum",
-                      mode === value && "bg-white text-ink shadow-soft",
+                      "flex min-h-11 cursor-pointer items-center justify-center rounded-xl px-4 font-medium has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-plum",
+                      mode === value ? "bg-white text-ink shadow-soft" : "text-ink-soft",
                     )}
                   >
                     <input

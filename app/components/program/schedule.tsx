@@ -114,8 +114,8 @@ function DayRow({
   return (
     <div
       className={cn(
-        "flex min-h-14 items-center gap-3 rounded-2xl border border-line bg-white px-4 py-2",
-        day.isToday && "border-plum/50 ring-2 ring-lavender",
+        "flex min-h-14 items-center gap-3 rounded-2xl border bg-white px-4 py-2",
+        day.isToday ? "border-plum/50 ring-2 ring-lavender" : "border-line",
       )}
     >
       <input

@@ -75,7 +75,7 @@ function PlayButton({ track, label }: { track: TodayTrack; label: string }) {
   return (
     <Button
       type="button"
-      className="justify-start text-left whitespace-normal"
+      align="start"
       onClick={() => playAudioTrack(detail)}
       aria-label={`Play ${track.title}${resumeAt ? `, from ${resumeAt}` : ""}`}
     >

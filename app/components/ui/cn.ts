@@ -1,7 +1,9 @@
 import { clsx, type ClassValue } from "clsx";
-import { twMerge } from "tailwind-merge";
 
-/** Joins class names; later Tailwind classes win over earlier ones. */
+/**
+ * Joins class names. Nothing is merged: a component's own classes and a
+ * caller's never set the same property (a variant or a ternary picks one).
+ */
 export function cn(...inputs: ClassValue[]) {
-  return twMerge(clsx(inputs));
+  return clsx(inputs);
 }

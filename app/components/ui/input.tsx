@@ -1,11 +1,19 @@
 import type { ComponentProps } from "react";
 import { cn } from "./cn.ts";
 
-export function Input({ className, ...props }: ComponentProps<"input">) {
+/** The body's size, or larger for a one-time code's digits. */
+const TEXT_SIZES = { base: "text-base", xl: "text-xl", "2xl": "text-2xl" } as const;
+
+export function Input({
+  className,
+  textSize = "base",
+  ...props
+}: ComponentProps<"input"> & { textSize?: keyof typeof TEXT_SIZES }) {
   return (
     <input
       className={cn(
-        "block min-h-12 w-full rounded-xl border border-ink/25 bg-white px-4 text-base text-ink transition-colors duration-200 placeholder:text-ink-soft/80 hover:border-ink/40 focus-visible:border-plum disabled:opacity-60 aria-[invalid=true]:border-danger",
+        "block min-h-12 w-full rounded-xl border border-ink/25 bg-white px-4 text-ink transition-colors duration-200 placeholder:text-ink-soft/80 hover:border-ink/40 focus-visible:border-plum disabled:opacity-60 aria-[invalid=true]:border-danger",
+        TEXT_SIZES[textSize],
         className,
       )}
       {...props}

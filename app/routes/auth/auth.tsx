@@ -267,8 +267,8 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
                   to={`/auth?tier=${item.tab}`}
                   aria-current={item.tab === tab ? "page" : undefined}
                   className={cn(
-                    "flex min-h-12 flex-col items-center justify-center rounded-xl px-1 text-center text-[0.8125rem] leading-tight font-medium whitespace-nowrap text-ink-soft transition-colors duration-200 hover:text-ink sm:min-h-14 sm:px-2 sm:text-sm",
-                    item.tab === tab && "bg-white text-ink shadow-soft",
+                    "flex min-h-12 flex-col items-center justify-center rounded-xl px-1 text-center text-[0.8125rem] leading-tight font-medium whitespace-nowrap transition-colors duration-200 hover:text-ink sm:min-h-14 sm:px-2 sm:text-sm",
+                    item.tab === tab ? "bg-white text-ink shadow-soft" : "text-ink-soft",
                   )}
                 >
                   {item.label}

@@ -95,16 +95,19 @@ function TrackRow({ track }: { track: LibraryTrack }) {
   return (
     <div
       className={cn(
-        "relative flex w-full items-center gap-4 rounded-2xl border border-line bg-white p-4 shadow-soft transition-colors duration-200 hover:border-plum/40 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-plum",
-        current && "border-plum/50",
+        "relative flex w-full items-center gap-4 rounded-2xl border bg-white p-4 shadow-soft transition-colors duration-200 hover:border-plum/40 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-plum",
+        current ? "border-plum/50" : "border-line",
       )}
     >
       <span
         aria-hidden="true"
         className={cn(
           "inline-flex size-12 shrink-0 items-center justify-center rounded-full",
-          track.locked ? "bg-sand text-ink-soft" : "bg-lavender-soft text-plum",
-          current && "bg-plum text-cream",
+          current
+            ? "bg-plum text-cream"
+            : track.locked
+              ? "bg-sand text-ink-soft"
+              : "bg-lavender-soft text-plum",
         )}
       >
         {track.locked ? (

@@ -177,7 +177,7 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
             <Button
               type="submit"
               variant="secondary"
-              className="min-h-12"
+              size="field"
               name={filter.category ? "category" : undefined}
               value={filter.category ?? undefined}
             >

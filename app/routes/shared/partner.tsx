@@ -111,8 +111,8 @@ export default function PartnerPage({ loaderData }: Route.ComponentProps) {
               <li
                 key={day.day}
                 className={cn(
-                  "flex items-center gap-3 rounded-2xl border border-line px-4 py-3",
-                  day.isToday && "border-plum/50 ring-2 ring-lavender",
+                  "flex items-center gap-3 rounded-2xl border px-4 py-3",
+                  day.isToday ? "border-plum/50 ring-2 ring-lavender" : "border-line",
                 )}
               >
                 <span
