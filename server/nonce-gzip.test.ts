@@ -64,4 +64,15 @@ describe("gzip with a fresh nonce", () => {
   it("refuses a nonce of another length, which would break the compressed page", () => {
     expect(() => gzipWithNonce(template, "short")).toThrow(/as long as the placeholder/);
   });
+
+  it("holds about its own page's size in memory, not zlib's working buffers", () => {
+    const manyNonces = Array.from(
+      { length: 34 },
+      (_, i) => `${prose(1500)}<script nonce="${PLACEHOLDER}">${i}</script>`,
+    ).join("");
+    const template = nonceTemplate(manyNonces, PLACEHOLDER);
+    const held = new Set([...template.parts, ...template.deflated].map((buffer) => buffer.buffer));
+    const heldBytes = [...held].reduce((sum, buffer) => sum + buffer.byteLength, 0);
+    expect(heldBytes).toBeLessThan(2 * Buffer.byteLength(manyNonces));
+  });
 });

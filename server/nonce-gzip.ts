@@ -40,7 +40,20 @@ export function nonceTemplate(page: string, placeholder: string): NonceTemplate 
     before = Buffer.concat([before, part]).subarray(-WINDOW);
     return block;
   });
-  return { parts, deflated, nonceLength: glue.length };
+  // Each deflated block is a slice of zlib's 64 KB output buffer, which it would keep alive: a
+  // page with thirty nonces would hold almost a megabyte. Packed, a kept page holds its own size.
+  return { parts: packed(parts), deflated: packed(deflated), nonceLength: glue.length };
+}
+
+/** The buffers copied into one, each a view of its own span. */
+function packed(buffers: Buffer[]): Buffer[] {
+  // Its own allocation, not a slice of Node's shared pool.
+  const whole = Buffer.allocUnsafeSlow(buffers.reduce((sum, buffer) => sum + buffer.length, 0));
+  let at = 0;
+  return buffers.map((buffer) => {
+    buffer.copy(whole, at);
+    return whole.subarray(at, (at += buffer.length));
+  });
 }
 
 /** The page with `nonce` in every placeholder's place, as text. */
