@@ -1,9 +1,9 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/modules/site/form-submission.ts";
 import { useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { toast } from "~/components/ui/toaster.tsx";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { Alert } from "~/components/ui/alert.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Field } from "~/components/ui/field.tsx";
@@ -30,7 +30,7 @@ export interface AuthFormResult {
   message?: string;
 }
 
-function useAuthForm<Schema extends z.ZodObject>(
+function useAuthForm<Schema extends z.ZodMiniObject>(
   id: string,
   schema: Schema,
   actionData: AuthFormResult | undefined,
@@ -45,7 +45,7 @@ function useAuthForm<Schema extends z.ZodObject>(
     lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => parseSubmission(formData, schema),
   });
   return { form, fields, formError };
 }

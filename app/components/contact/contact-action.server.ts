@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/modules/site/form-submission.ts";
 import { data, type RouterContextProvider } from "react-router";
 import type { ContactFormResult } from "./contact-page.tsx";
 import { contactFormSchema } from "~/modules/contact/contact-form.ts";
@@ -14,7 +14,7 @@ export async function contactFormAction(args: {
   request: Request;
   context: Readonly<RouterContextProvider>;
 }) {
-  const submission = parseWithZod(await args.request.formData(), { schema: contactFormSchema });
+  const submission = parseSubmission(await args.request.formData(), contactFormSchema);
   if (submission.status !== "success") {
     return data<ContactFormResult>({ result: submission.reply() }, { status: 400 });
   }

@@ -5,12 +5,12 @@ import {
   useForm,
   type SubmissionResult,
 } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/modules/site/form-submission.ts";
 import { ChevronDown, Clock, ExternalLink, Globe, Heart, Mail } from "~/components/ui/icons.tsx";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { toast } from "~/components/ui/toaster.tsx";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { Art } from "~/components/art.tsx";
 import { Alert } from "~/components/ui/alert.tsx";
 import { Button } from "~/components/ui/button.tsx";
@@ -128,7 +128,7 @@ function ContactForm({
     defaultValue,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactFormSchema }),
+    onValidate: ({ formData }) => parseSubmission(formData, contactFormSchema),
   });
   const navigation = useNavigation();
   const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === "contact";

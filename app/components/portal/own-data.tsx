@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/modules/site/form-submission.ts";
 import { Download, Trash2 } from "~/components/ui/icons.tsx";
 import { useActionData, useFetcher } from "react-router";
 import { Alert } from "~/components/ui/alert.tsx";
@@ -35,7 +35,7 @@ export function OwnData({ email, hasPassword }: { email: string; hasPassword: bo
     id: "delete-account",
     lastResult: deletion.state === "idle" ? deletionResult : undefined,
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: deleteAccountSchema }),
+    onValidate: ({ formData }) => parseSubmission(formData, deleteAccountSchema),
   });
   const byCode = codeSent || !hasPassword;
   const formError = form.errors?.[0];

@@ -1,33 +1,39 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { isPlainText } from "../site/plain-text.ts";
 import { normalizeEmail } from "./email-address.ts";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./providers.ts";
 
 /** The account forms' rules: the same schema checks in the browser and on the server. */
 
-const email = z
-  .string({ message: "Please enter your email address" })
-  .overwrite(normalizeEmail)
-  .min(1, "Please enter your email address")
-  .max(254, "That email address is too long")
-  .pipe(z.email({ message: "Please enter a valid email address" }));
+const email = z.pipe(
+  z
+    .string({ message: "Please enter your email address" })
+    .check(
+      z.overwrite(normalizeEmail),
+      z.minLength(1, "Please enter your email address"),
+      z.maxLength(254, "That email address is too long"),
+    ),
+  z.email({ message: "Please enter a valid email address" }),
+);
 
 const newPassword = z
   .string({ message: "Please choose a password" })
-  .min(PASSWORD_MIN, `Your password needs at least ${PASSWORD_MIN} characters`)
-  .max(PASSWORD_MAX, `Your password can have at most ${PASSWORD_MAX} characters`);
+  .check(
+    z.minLength(PASSWORD_MIN, `Your password needs at least ${PASSWORD_MIN} characters`),
+    z.maxLength(PASSWORD_MAX, `Your password can have at most ${PASSWORD_MAX} characters`),
+  );
 
 /** Full names: free text, but not empty, not huge and without characters that hide or reorder text. */
-export const fullName = z
-  .string({ message: "Please enter your name" })
-  .trim()
-  .min(1, "Please enter your name")
-  .max(100, "Please keep your name under 100 characters")
-  .refine((value) => isPlainText(value), "Please use only letters, spaces and punctuation");
+export const fullName = z.string({ message: "Please enter your name" }).check(
+  z.trim(),
+  z.minLength(1, "Please enter your name"),
+  z.maxLength(100, "Please keep your name under 100 characters"),
+  z.refine((value) => isPlainText(value), "Please use only letters, spaces and punctuation"),
+);
 
 export const signUpSchema = z.object({
   intent: z.literal("sign-up"),
-  tier: z.enum(["free", "premium"]).default("free"),
+  tier: z._default(z.enum(["free", "premium"]), "free"),
   name: fullName,
   email,
   password: newPassword,
@@ -38,8 +44,7 @@ export const signInSchema = z.object({
   email,
   password: z
     .string({ message: "Please enter your password" })
-    .min(1, "Please enter your password")
-    .max(PASSWORD_MAX),
+    .check(z.minLength(1, "Please enter your password"), z.maxLength(PASSWORD_MAX)),
 });
 
 export const magicLinkSchema = z.object({ intent: z.literal("magic-link"), email });
@@ -49,19 +54,18 @@ export const verifyCodeSchema = z.object({
   email,
   code: z
     .string({ message: "Please enter the 6-digit code" })
-    .trim()
-    .regex(/^\d{6}$/, "Please enter the 6-digit code from the email"),
+    .check(z.trim(), z.regex(/^\d{6}$/, "Please enter the 6-digit code from the email")),
 });
 export const requestResetSchema = z.object({ intent: z.literal("request-reset"), email });
 export const resendConfirmationSchema = z.object({
   intent: z.literal("resend-confirmation"),
-  tier: z.enum(["free", "premium"]).default("free"),
+  tier: z._default(z.enum(["free", "premium"]), "free"),
   email,
 });
 export const socialSchema = z.object({
   intent: z.literal("social"),
   provider: z.enum(["google", "facebook", "apple"]),
-  tier: z.enum(["free", "premium", "signin"]).default("signin"),
+  tier: z._default(z.enum(["free", "premium", "signin"]), "signin"),
 });
 
 export const authFormSchema = z.discriminatedUnion("intent", [
@@ -77,14 +81,16 @@ export const authFormSchema = z.discriminatedUnion("intent", [
 
 export const resetPasswordSchema = z
   .object({
-    token: z.string().min(1, "This reset link is incomplete. Please ask for a new one."),
+    token: z.string().check(z.minLength(1, "This reset link is incomplete. Please ask for a new one.")),
     password: newPassword,
     confirm: z.string({ message: "Please type your new password again" }),
   })
-  .refine((value) => value.password === value.confirm, {
-    path: ["confirm"],
-    message: "The two passwords don't match",
-  });
+  .check(
+    z.refine((value) => value.password === value.confirm, {
+      path: ["confirm"],
+      message: "The two passwords don't match",
+    }),
+  );
 
 export const profileNameSchema = z.object({ intent: z.literal("update-name"), name: fullName });
 
@@ -95,21 +101,21 @@ export const profileNameSchema = z.object({ intent: z.literal("update-name"), na
 export const deleteAccountSchema = z
   .object({
     intent: z.literal("delete-account"),
-    confirm: z
-      .string({ message: "Type DELETE to confirm" })
-      .trim()
-      .refine((value) => value === "DELETE", "Type DELETE to confirm"),
-    password: z.string().max(PASSWORD_MAX).optional(),
-    code: z
-      .string()
-      .trim()
-      .regex(/^\d{6}$/, "Please enter the 6-digit code from the email")
-      .optional(),
+    confirm: z.string({ message: "Type DELETE to confirm" }).check(
+      z.trim(),
+      z.refine((value) => value === "DELETE", "Type DELETE to confirm"),
+    ),
+    password: z.optional(z.string().check(z.maxLength(PASSWORD_MAX))),
+    code: z.optional(
+      z.string().check(z.trim(), z.regex(/^\d{6}$/, "Please enter the 6-digit code from the email")),
+    ),
   })
-  .refine((value) => value.password || value.code, {
-    path: ["password"],
-    message: "Please enter your password, or a code we email you",
-  });
+  .check(
+    z.refine((value) => Boolean(value.password || value.code), {
+      path: ["password"],
+      message: "Please enter your password, or a code we email you",
+    }),
+  );
 
 export const sendDeletionCodeSchema = z.object({ intent: z.literal("send-deletion-code") });
 

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/modules/site/form-submission.ts";
 import { describe, expect, it } from "vitest";
 import { CONTACT_LIMITS, contactFormSchema } from "./contact-form.ts";
 
@@ -130,7 +130,7 @@ describe("the contact form schema", () => {
     formData.set("email", "not-an-email");
     formData.set("phone", "");
     formData.set("message", "");
-    const submission = parseWithZod(formData, { schema: contactFormSchema });
+    const submission = parseSubmission(formData, contactFormSchema);
     expect(submission.status).toBe("error");
     expect(submission.reply().error).toEqual({
       email: ["Please enter a valid email address"],

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { normalizeEmail } from "../accounts/email-address.ts";
 import { isPlainText } from "../site/plain-text.ts";
 
@@ -28,47 +28,57 @@ export const contactMessages = {
 const PHONE_PATTERN = /^\+?[\d\s().\-/]+(?:\s*(?:ext\.?|x)\s*\d{1,6})?$/i;
 const PHONE_DIGITS = { min: 6, max: 20 };
 
-const name = z
-  .string({ message: "Please enter your name" })
-  .trim()
-  .min(1, "Please enter your name")
-  .max(CONTACT_LIMITS.name, `Please keep your name under ${CONTACT_LIMITS.name} characters`)
-  .refine((value) => isPlainText(value), "Please use only letters, spaces and punctuation");
+const name = z.string({ message: "Please enter your name" }).check(
+  z.trim(),
+  z.minLength(1, "Please enter your name"),
+  z.maxLength(CONTACT_LIMITS.name, `Please keep your name under ${CONTACT_LIMITS.name} characters`),
+  z.refine((value) => isPlainText(value), "Please use only letters, spaces and punctuation"),
+);
 
 // Normalised, so a visitor's messages are found by her address whatever its capitals.
-const email = z
-  .string({ message: "Please enter your email address" })
-  .overwrite(normalizeEmail)
-  .min(1, "Please enter your email address")
-  .max(CONTACT_LIMITS.email, "That email address is too long")
-  .pipe(z.email({ message: "Please enter a valid email address" }));
+const email = z.pipe(
+  z
+    .string({ message: "Please enter your email address" })
+    .check(
+      z.overwrite(normalizeEmail),
+      z.minLength(1, "Please enter your email address"),
+      z.maxLength(CONTACT_LIMITS.email, "That email address is too long"),
+    ),
+  z.email({ message: "Please enter a valid email address" }),
+);
 
-const phone = z
-  .string()
-  .trim()
-  .max(CONTACT_LIMITS.phone, `Please keep your phone number under ${CONTACT_LIMITS.phone} characters`)
-  .refine(
-    (value) => value === "" || isPhoneNumber(value),
-    "Please enter a phone number using digits, spaces and + ( ) -, or leave it empty",
-  )
-  // An empty box means "no phone number", stored as null rather than "".
-  .transform((value) => (value === "" ? undefined : value))
-  .optional();
+const phone = z.optional(
+  z.pipe(
+    z.string().check(
+      z.trim(),
+      z.maxLength(
+        CONTACT_LIMITS.phone,
+        `Please keep your phone number under ${CONTACT_LIMITS.phone} characters`,
+      ),
+      z.refine(
+        (value) => value === "" || isPhoneNumber(value),
+        "Please enter a phone number using digits, spaces and + ( ) -, or leave it empty",
+      ),
+    ),
+    // An empty box means "no phone number", stored as null rather than "".
+    z.transform((value: string) => (value === "" ? undefined : value)),
+  ),
+);
 
-const message = z
-  .string({ message: "Please write your message" })
+const message = z.string({ message: "Please write your message" }).check(
   // Browsers send line breaks as CRLF; one line break counts as one character.
-  .overwrite((value) => value.replace(/\r\n?/g, "\n").trim())
-  .min(1, "Please write your message")
-  .max(
+  z.overwrite((value) => value.replace(/\r\n?/g, "\n").trim()),
+  z.minLength(1, "Please write your message"),
+  z.maxLength(
     CONTACT_LIMITS.message,
     `Please keep your message under ${CONTACT_LIMITS.message.toLocaleString("en-GB")} characters`,
-  )
+  ),
   // Hidden characters can disguise text; a message may still use line breaks and tabs.
-  .refine(
+  z.refine(
     (value) => isPlainText(value, { multiline: true }),
     "Your message contains characters we can't read. Please retype it or paste it as plain text",
-  );
+  ),
+);
 
 export const contactFormSchema = z.object({ name, email, phone, message });
 

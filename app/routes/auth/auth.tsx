@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/modules/site/form-submission.ts";
 import { Check } from "~/components/ui/icons.tsx";
 import { useEffect, useSyncExternalStore } from "react";
 import { data, Link, redirect } from "react-router";
@@ -62,7 +62,7 @@ export async function action(args: Route.ActionArgs) {
   const { auth, env, flash } = services(args);
   const headers = args.request.headers;
   const formData = await args.request.formData();
-  const submission = parseWithZod(formData, { schema: authFormSchema });
+  const submission = parseSubmission(formData, authFormSchema);
   const intent = String(formData.get("intent") ?? "");
   if (submission.status !== "success") {
     return data<AuthFormResult>(

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/modules/site/form-submission.ts";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { Alert } from "~/components/ui/alert.tsx";
@@ -23,7 +23,7 @@ export function loader({ url }: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { auth, flash } = services(args);
-  const submission = parseWithZod(await args.request.formData(), { schema: resetPasswordSchema });
+  const submission = parseSubmission(await args.request.formData(), resetPasswordSchema);
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password", "confirm"] }), { status: 400 });
   }
@@ -47,7 +47,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     lastResult: actionData,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+    onValidate: ({ formData }) => parseSubmission(formData, resetPasswordSchema),
   });
   const linkBroken = !loaderData.token || loaderData.error;
   return (

@@ -1,10 +1,10 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/modules/site/form-submission.ts";
 import { Award, Flame, Headphones, Sparkles, Trophy } from "~/components/ui/icons.tsx";
 import { useEffect } from "react";
 import { data, useFetcher } from "react-router";
 import { toast } from "~/components/ui/toaster.tsx";
-import { z } from "zod";
+import * as z from "zod/mini";
 import type { Route } from "./+types/profile";
 import { Button } from "~/components/ui/button.tsx";
 import { Field } from "~/components/ui/field.tsx";
@@ -92,7 +92,7 @@ export async function action(args: Route.ActionArgs) {
     });
     return data(result, { status: result.status });
   }
-  const submission = parseWithZod(formData, { schema: profileActionSchema });
+  const submission = parseSubmission(formData, profileActionSchema);
   if (submission.status !== "success") {
     return data({ result: submission.reply(), saved: false }, { status: 400 });
   }
@@ -329,7 +329,7 @@ function ProfileSettings({ fullName, email }: { fullName: string; email: string 
     defaultValue: { name: fullName },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileNameSchema }),
+    onValidate: ({ formData }) => parseSubmission(formData, profileNameSchema),
   });
   useEffect(() => {
     if (fetcher.state !== "idle" || !result) return;
