@@ -27,6 +27,7 @@ import { memberPageCache } from "./member-page-cache.ts";
 import { reactRouterHandler, requestUrl } from "./react-router-handler.ts";
 import { deferHydration } from "./defer-hydration.ts";
 import { NONCE_PLACEHOLDER, publicPageCache } from "./page-cache.ts";
+import { precompressedAssets } from "./precompressed-assets.ts";
 import { progressFastLane } from "./progress-fast-lane.ts";
 import { actionFinder, requestGate } from "./request-gate.ts";
 import { sameOriginOnly } from "./same-origin.ts";
@@ -96,15 +97,17 @@ export function createApp({ services, build, vite, isShuttingDown = () => false 
 
   // Audio is sent as stored (MP3 does not compress), so its lane comes before compression.
   app.get("/media/audio/:file", audioFastLane(services));
-  // Only pages rendered afresh and JSON reach this (kept pages are compressed once, ahead):
-  // gzip 3 and brotli 3 take half the CPU of the defaults (6 and 4) for 5-10% more bytes
-  // (docs/performance.md has the measurements).
+  const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
+  // The build's scripts and styles are compressed once, at the strongest levels.
+  if (!vite) app.use("/assets", precompressedAssets(path.join(clientDir, "assets")));
+  // What is compressed per response (pages rendered afresh, JSON, the few public files) uses
+  // gzip 3 and brotli 3: half the CPU of the defaults (6 and 4) for 5-10% more bytes
+  // (docs/performance.md has the measurements). Kept pages are compressed ahead, at level 9.
   app.use(compression({ level: 3, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } } }));
 
   if (vite) {
     app.use(vite.middlewares);
   } else {
-    const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
     // Hashed file names change with their content, so they can be cached for good.
     app.use(
       "/assets",
