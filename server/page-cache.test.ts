@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageVersion } from "./page-cache.ts";
+import { NONCE_PLACEHOLDER, pageVersion, withoutLinkNonces } from "./page-cache.ts";
 
 const options = {
   paths: new Set(["/", "/auth"]),
@@ -24,5 +24,24 @@ describe("pageVersion", () => {
     expect(pageVersion("/auth", "social=1&tier=premium", options)).toBeNull();
     expect(pageVersion("/auth", "", options)).toBeNull();
     expect(pageVersion("/auth", "constructor=x", options)).toBeNull();
+  });
+});
+
+describe("withoutLinkNonces", () => {
+  it("drops the nonce from links only, whose files the policy's 'self' allows", () => {
+    const page = [
+      `<link rel="modulepreload" href="/assets/a.js" nonce="${NONCE_PLACEHOLDER}"/>`,
+      `<link rel="modulepreload" href="/assets/b.js" crossorigin="" nonce="${NONCE_PLACEHOLDER}"/>`,
+      `<link nonce="${NONCE_PLACEHOLDER}" rel="stylesheet" href="/assets/a.css"/>`,
+      `<script nonce="${NONCE_PLACEHOLDER}">window.__ctx = {};</script>`,
+    ].join("");
+    expect(withoutLinkNonces(page)).toBe(
+      [
+        `<link rel="modulepreload" href="/assets/a.js"/>`,
+        `<link rel="modulepreload" href="/assets/b.js" crossorigin=""/>`,
+        `<link rel="stylesheet" href="/assets/a.css"/>`,
+        `<script nonce="${NONCE_PLACEHOLDER}">window.__ctx = {};</script>`,
+      ].join(""),
+    );
   });
 });

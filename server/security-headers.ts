@@ -38,6 +38,7 @@ export function securityHeaders({
       directives: {
         "default-src": ["'self'"],
         "script-src": [
+          // Our own scripts by address: kept pages' links carry no nonce (page-cache.ts).
           "'self'",
           (_req, res) => `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`,
           ...(dev ? ["'unsafe-eval'"] : []),
