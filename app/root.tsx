@@ -1,3 +1,5 @@
+import frauncesLatin from "@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url&no-inline";
+import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url&no-inline";
 import { useEffect } from "react";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
@@ -28,6 +30,20 @@ const sessionMiddleware: Route.MiddlewareFunction = async ({ request, context },
 };
 
 export const middleware: Route.MiddlewareFunction[] = [refusalMiddleware, sessionMiddleware];
+
+/**
+ * The two font files every page's text is set in, asked for with the page
+ * rather than once the stylesheet is read: they arrive before first paint,
+ * so the text does not reflow when they swap in (layout shift).
+ */
+export const links: Route.LinksFunction = () =>
+  [interLatin, frauncesLatin].map((href) => ({
+    rel: "preload",
+    href,
+    as: "font",
+    type: "font/woff2",
+    crossOrigin: "anonymous",
+  }));
 
 export async function loader(args: Route.LoaderArgs) {
   const { env, flash: flashCookie } = services(args);
