@@ -68,7 +68,7 @@ export async function measureLoad(
   settings: { runs: number; seconds: number },
   progress: (message: string) => void,
 ) {
-  const headers = { "accept-encoding": "gzip" };
+  const headers = { "accept-encoding": "gzip, deflate, br, zstd" }; // as Chromium asks
   const signedIn = { ...headers, cookie: member.cookie };
   const targets: Target[] = [
     { name: REFERENCE, request: { url: `${base}/favicon.svg`, headers } },

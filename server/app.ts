@@ -103,7 +103,16 @@ export function createApp({ services, build, vite, isShuttingDown = () => false 
   // What is compressed per response (pages rendered afresh, JSON, the few public files) uses
   // gzip 3 and brotli 3: half the CPU of the defaults (6 and 4) for 5-10% more bytes
   // (docs/performance.md has the measurements). Kept pages are compressed ahead, at level 9.
-  app.use(compression({ level: 3, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } } }));
+  // Brotli's window is 256 KB, not 4 MB: a stream can't know its size, so it would allocate the
+  // whole window for every response, which costs more than compressing a page does.
+  app.use(
+    compression({
+      level: 3,
+      brotli: {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 },
+      },
+    }),
+  );
 
   if (vite) {
     app.use(vite.middlewares);
