@@ -1,7 +1,7 @@
 /**
  * The benchmark's budgets and its table: pure, so they are unit-tested apart
- * from the measuring (scripts/bench.ts). The budgets are the ones in the
- * architecture guide and docs/performance.md.
+ * from the measuring (scripts/bench.ts). docs/performance.md explains each
+ * budget and how it is measured.
  */
 export interface Measurements {
   machine: string;

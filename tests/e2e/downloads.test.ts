@@ -7,7 +7,7 @@ import { baseUrl, expectAccessible, expectHeading, useBrowser } from "./support/
 
 type Who = "visitor" | "free member" | "premium member";
 
-/** What each card should offer, by who is looking and the guide's tier (decisions item 8). */
+/** What each card should offer, by who is looking and the guide's tier: every guide needs an account, a premium one the premium tier. */
 function expectedOffer(who: Who, guide: Guide) {
   if (who === "visitor") return { label: "Sign Up to Access", href: "/auth?tier=free" };
   if (who === "premium member" || guide.isFree)

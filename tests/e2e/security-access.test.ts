@@ -59,7 +59,7 @@ const programmeIntents = (route: string, url: string): Call[] => [
     form: (ids) => ({ intent: "toggle-listened", trackId: ids.trackId, listened: "true" }),
     owner: 200,
   },
-  // Every member's day counts, a free member's with a free track standing in (decision 9).
+  // Every member's day counts, a free member's with a free track standing in.
   { method: "POST", route, url: () => url, form: () => ({ intent: "complete-practice" }), owner: 200 },
 ];
 

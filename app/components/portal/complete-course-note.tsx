@@ -2,7 +2,7 @@ import { Sparkles } from "~/components/ui/icons.tsx";
 import { Link } from "react-router";
 
 /**
- * A free member's one note per page about the Complete Course (decision 9):
+ * A free member's one note per page about the Complete Course:
  * what it adds and a single link, instead of an upgrade button on every row.
  */
 export function CompleteCourseNote({ price }: { price: string }) {

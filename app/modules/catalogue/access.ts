@@ -39,7 +39,7 @@ export function guideAccess(viewer: Viewer, guide: Guide): GuideAccess {
   return "upgrade";
 }
 
-/** Where a refused guide download sends the visitor (decisions item 8). */
+/** Where a refused guide download sends the visitor: to sign up, or to upgrade for a premium guide. */
 export function guideRedirect(access: Exclude<GuideAccess, "download">): string {
   return access === "sign-up" ? "/auth?tier=free" : "/auth?tier=premium";
 }

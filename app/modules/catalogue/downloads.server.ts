@@ -8,8 +8,9 @@ import { findGuideByFile, GUIDES, type Guide } from "./guides.ts";
 
 /**
  * The printable guides as the free resources page shows them, and the decision
- * behind `GET /guides/{file}.pdf` (decisions item 8): who gets the file, who is
- * sent to sign up or upgrade, and what is simply not there.
+ * behind `GET /guides/{file}.pdf`: every guide needs an account, a premium one
+ * the premium tier; who gets the file, who is sent to sign up or upgrade, and
+ * what is simply not there.
  */
 
 export function viewerOf(member: Pick<Member, "hasPremium"> | null): Viewer {

@@ -9,7 +9,7 @@ import { formatPrice, type Price } from "./price.ts";
 
 /**
  * Premium is granted only here, and only after the provider has confirmed the
- * payment (decisions item 2). Each step is one transaction and safe to repeat:
+ * payment (never on the browser's word). Each step is one transaction and safe to repeat:
  * whichever confirmation arrives first grants; the others change nothing.
  */
 type Db = Kysely<Database>;

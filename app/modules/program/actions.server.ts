@@ -125,7 +125,7 @@ export async function handleProgrammeAction(
     }
     case "complete-practice": {
       try {
-        // Every member can complete every day: a free member practises with a free track (decision 9).
+        // Every member can complete every day: a free member practises with a free track.
         const result = await completeDailyPractice(db, member.id, today);
         if (result.counted && result.continued) {
           return {

@@ -1,6 +1,10 @@
 import { addDays, type CalendarDate } from "./calendar.ts";
 
-/** Streaks, badges and achievements: decisions item 11 and the spec's thresholds. */
+/**
+ * Streaks, badges and achievements. A completed day right after the last one
+ * adds 1, a missed day starts again at 1, the longest streak is kept; dates are
+ * the member's calendar days in her time zone, never the server's.
+ */
 
 export interface StreakState {
   lastPracticeDate: CalendarDate | null;

@@ -78,7 +78,7 @@ describe("programme start and weeks", () => {
 });
 
 describe("the fourteen days", () => {
-  it("follow decisions item 10, labelled with each track's title, across the year end", () => {
+  it("follow the audio list by day, labelled with each track's title, across the year end", () => {
     const days = programmeDays("2026-12-25");
     expect(days).toHaveLength(14);
     expect(days.slice(0, 7).map((d) => d.trackId)).toEqual([

@@ -7,7 +7,10 @@ import { addDays, daysBetween, isCalendarDate, type CalendarDate } from "./calen
  */
 export const PROGRAMME_LENGTH_DAYS = 14;
 
-/** Decisions item 10: the audio list is canonical; a day's label is its track's title. */
+/**
+ * Each day's track, by week. Where the product's schedule and its list of audios by day
+ * disagree (week 1, days 4 and 5), the audio list wins; a day's label is its track's title.
+ */
 export const PROGRAMME_TRACKS: readonly (readonly string[])[] = [
   [
     "pregnancy-relaxation",

@@ -11,7 +11,7 @@ import {
 
 /**
  * What a member practises today. The programme's day names a track; when the
- * member can't play it (a Complete Course track for a free member, decision 9)
+ * member can't play it (a Complete Course track for a free member)
  * they practise with a Foundation track meanwhile, and the day still counts.
  * Before the programme starts, and after it ends, there is still a track for
  * today, so no member is ever shown a dead end.

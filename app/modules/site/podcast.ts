@@ -1,6 +1,7 @@
 /**
  * The podcast page's outside links, in one place. The player is a Spotify
- * embed that loads only when the visitor asks for it (decisions item 17).
+ * embed that loads only when the visitor asks for it (a click), so no third
+ * party hears of a visit she did not choose.
  */
 export const PODCAST = {
   name: "The Tidewell Listening List",

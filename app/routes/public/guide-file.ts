@@ -3,7 +3,7 @@ import type { Route } from "./+types/guide-file";
 import { decideGuideDownload, guideFileResponse, viewerOf } from "~/modules/catalogue/downloads.server.ts";
 import { memberContext, requestLog, services } from "~/services.server.ts";
 
-/** GET /guides/{file}.pdf: the guide for a visitor who may have it (decisions item 8). */
+/** GET /guides/{file}.pdf: the guide for a visitor who may have it (catalogue/downloads.server.ts). */
 export async function loader(args: Route.LoaderArgs) {
   const decision = decideGuideDownload(viewerOf(args.context.get(memberContext)), args.params.file);
   if (decision.outcome === "redirect") {
