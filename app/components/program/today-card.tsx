@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { playAudioTrack } from "~/components/player/play-event.ts";
 import { Button } from "~/components/ui/button.tsx";
 import type { TodayCardData, TodayTrack } from "~/modules/program/today.ts";
+import { countOf } from "~/modules/site/plural.ts";
 
 /** The first thing on the dashboard: today's session, ready to play where it is. */
 export function TodayCard({ data }: { data: TodayCardData }) {
@@ -21,8 +22,8 @@ export function TodayCard({ data }: { data: TodayCardData }) {
             Your programme starts on {data.startsOn}
           </p>
           <p className="mt-2 text-cream/90">
-            {data.startsInDays === 1 ? "That's tomorrow." : `That's in ${data.startsInDays} days.`} Until
-            then, the free sessions are yours to practise with, as often as you like:
+            {data.startsInDays === 1 ? "That's tomorrow." : `That's in ${countOf(data.startsInDays, "day")}.`}{" "}
+            Until then, the free sessions are yours to practise with, as often as you like:
           </p>
           <ul className="mt-4 grid gap-2 sm:grid-cols-2">
             {data.freeTracks.map((track) => (

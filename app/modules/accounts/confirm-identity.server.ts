@@ -7,6 +7,7 @@ import { deletionCodeEmail } from "../email/templates.ts";
 import { CODE_ATTEMPTS, PASSWORD_LIMITS } from "./auth-endpoints.ts";
 import type { Auth } from "./auth.server.ts";
 import { limitChecks } from "./auth.server.ts";
+import { countOf } from "../site/plural.ts";
 
 /**
  * Fresh proof that the person at the keyboard is the member, before an
@@ -44,7 +45,7 @@ export const confirmMessages = {
   expiredCode: "That code has expired. Please ask for a new one.",
   usedUp: "That code has been tried too many times. Please ask for a new one.",
   codeSent: (email: string) =>
-    `We've emailed a 6-digit code to ${email}. It works for ${CONFIRMATION_CODE_MINUTES} minutes.`,
+    `We've emailed a 6-digit code to ${email}. It works for ${countOf(CONFIRMATION_CODE_MINUTES, "minute")}.`,
 };
 
 /** Whether the member has a password to confirm with (a social or emailed sign-in has none). */

@@ -1,12 +1,14 @@
+import { countOf } from "../site/plural.ts";
+
 /** "22 mins", as the spec writes lengths; under a minute, its seconds ("35 secs"), as the player counts them. */
 export function formatDuration(seconds: number | null): string | null {
   if (seconds === null || !Number.isFinite(seconds)) return null;
   if (seconds < 59.5) return `${Math.max(1, Math.round(seconds))} secs`;
   const minutes = Math.max(1, Math.round(seconds / 60));
-  return minutes === 1 ? "1 min" : `${minutes} mins`;
+  return countOf(minutes, "min");
 }
 
 export function formatPages(pages: number | null): string | null {
   if (pages === null) return null;
-  return pages === 1 ? "1 page" : `${pages} pages`;
+  return countOf(pages, "page");
 }

@@ -1,3 +1,5 @@
+import { countOf } from "../site/plural.ts";
+
 /**
  * The resource centre's search and category filter: pure, so the server can
  * filter a no-JavaScript GET request and the browser can filter as she types,
@@ -87,7 +89,7 @@ function normalise(text: string) {
 
 /** What the live region says after filtering. */
 export function resourceCountText(count: number) {
-  return `${count} ${count === 1 ? "resource" : "resources"}`;
+  return countOf(count, "resource");
 }
 
 /** A card's tags: the first three, as the spec allows. */

@@ -1,5 +1,6 @@
 import { BRAND } from "../site/brand.ts";
 import { COMPLETE_COURSE_CONTAINS } from "../catalogue/complete-course.ts";
+import { countOf } from "../site/plural.ts";
 
 /** An email ready to send: both parts are always written, text first. */
 export interface EmailContent {
@@ -78,7 +79,7 @@ function text(lines: (string | undefined)[]): string {
 const IGNORE = "If you didn't ask for this, you can ignore this email: nothing will change.";
 
 export function magicLinkEmail({ url, minutes }: { url: string; minutes: number }): EmailContent {
-  const intro = `Here is your link to sign in to ${BRAND.name}. It works once, for the next ${minutes} minutes.`;
+  const intro = `Here is your link to sign in to ${BRAND.name}. It works once, for the next ${countOf(minutes, "minute")}.`;
   return {
     subject: `Your ${BRAND.name} sign-in link`,
     text: text([intro, `Sign in: ${url}`, IGNORE]),
@@ -93,7 +94,7 @@ export function magicLinkEmail({ url, minutes }: { url: string; minutes: number 
 }
 
 export function signInCodeEmail({ code, minutes }: { code: string; minutes: number }): EmailContent {
-  const intro = `Enter this code on the sign-in page. It works once, for the next ${minutes} minutes.`;
+  const intro = `Enter this code on the sign-in page. It works once, for the next ${countOf(minutes, "minute")}.`;
   return {
     subject: `Your ${BRAND.name} sign-in code: ${code}`,
     text: text([intro, `Your code: ${code}`, IGNORE]),
@@ -117,7 +118,7 @@ export function passwordResetEmail({
   minutes: number;
 }): EmailContent {
   const hello = `Hello ${name},`;
-  const intro = `Someone (we hope you) asked to reset the password for your ${BRAND.name} account. Choose a new one with the link below; it works for the next ${minutes} minutes.`;
+  const intro = `Someone (we hope you) asked to reset the password for your ${BRAND.name} account. Choose a new one with the link below; it works for the next ${countOf(minutes, "minute")}.`;
   return {
     subject: `Reset your ${BRAND.name} password`,
     text: text([hello, intro, `Choose a new password: ${url}`, IGNORE]),
@@ -205,7 +206,7 @@ export function accountExistsEmail({ name, signInUrl }: { name: string; signInUr
 
 /** The code that confirms deleting an account. */
 export function deletionCodeEmail({ code, minutes }: { code: string; minutes: number }): EmailContent {
-  const intro = `Enter this code on your profile page to confirm that you want to delete your ${BRAND.name} account and everything in it. It works once, for the next ${minutes} minutes.`;
+  const intro = `Enter this code on your profile page to confirm that you want to delete your ${BRAND.name} account and everything in it. It works once, for the next ${countOf(minutes, "minute")}.`;
   const footnote =
     "If you didn't ask to delete your account, someone may be signed in as you: sign in and change your password, or reply to this email for help. Without this code nothing is deleted.";
   return {

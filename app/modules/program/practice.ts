@@ -1,4 +1,5 @@
 import { addDays, type CalendarDate } from "./calendar.ts";
+import { countOf } from "../site/plural.ts";
 
 /**
  * Streaks, badges and achievements. A completed day right after the last one
@@ -103,5 +104,5 @@ export function achievements(completedAudios: number, longestStreak: number): Ac
 
 /** "1 day", "12 days". */
 export function dayCount(days: number): string {
-  return days === 1 ? "1 day" : `${days} days`;
+  return countOf(days, "day");
 }

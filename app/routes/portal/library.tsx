@@ -9,6 +9,7 @@ import { formatDuration } from "~/modules/catalogue/format.ts";
 import { COURSE_GROUPS, tracksIn } from "~/modules/catalogue/tracks.ts";
 import { BRAND } from "~/modules/site/brand.ts";
 import { coursePrice, services, signedInMember } from "~/services.server.ts";
+import { countOf } from "~/modules/site/plural.ts";
 
 export function meta() {
   return [{ title: `Your library · ${BRAND.name}` }];
@@ -61,7 +62,7 @@ export default function Library({ loaderData }: Route.ComponentProps) {
                     Coming Soon
                   </span>
                 ) : (
-                  `${group.tracks.length} ${group.tracks.length === 1 ? "track" : "tracks"}`
+                  countOf(group.tracks.length, "track")
                 )}
               </p>
             </div>

@@ -12,6 +12,7 @@ import { loadProgramme, practiceToday, scheduleFor } from "~/modules/program/pro
 import { daysUntil, pregnancyWeek, weeksRemaining } from "~/modules/program/program.ts";
 import { BRAND } from "~/modules/site/brand.ts";
 import { coursePrice, db, memberToday, requestLog, services, signedInMember } from "~/services.server.ts";
+import { countOf } from "~/modules/site/plural.ts";
 
 export function meta() {
   return [{ title: `Your programme · ${BRAND.name}` }, { name: "robots", content: "noindex" }];
@@ -37,7 +38,7 @@ export async function loader(args: Route.LoaderArgs) {
         where.status === "active"
           ? `Week ${where.day.week}, day ${where.day.day} of your programme`
           : where.status === "upcoming"
-            ? `Your programme begins in ${where.startsInDays} day${where.startsInDays === 1 ? "" : "s"}`
+            ? `Your programme begins in ${countOf(where.startsInDays, "day")}`
             : "You've finished the two weeks: keep practising your favourites",
     },
     practice: {
@@ -89,7 +90,7 @@ export default function Program({ loaderData }: Route.ComponentProps) {
         </h2>
         <p className="mt-2 font-serif text-4xl font-semibold">
           {journey.daysUntil > 0
-            ? `${journey.daysUntil} day${journey.daysUntil === 1 ? "" : "s"} to go`
+            ? `${countOf(journey.daysUntil, "day")} to go`
             : journey.daysUntil === 0
               ? journey.isInduction
                 ? "Your induction is today"
@@ -99,9 +100,7 @@ export default function Program({ loaderData }: Route.ComponentProps) {
         <p className="mt-2 text-cream/90">
           {journey.isInduction ? "Induction" : "Due"} {journey.dueDate}
           {journey.saved ? "" : " (Default Schedule)"} · Week {journey.pregnancyWeek} of pregnancy
-          {journey.weeksRemaining > 0
-            ? ` · ${journey.weeksRemaining} week${journey.weeksRemaining === 1 ? "" : "s"} to go`
-            : ""}
+          {journey.weeksRemaining > 0 ? ` · ${countOf(journey.weeksRemaining, "week")} to go` : ""}
         </p>
         <p className="mt-4 inline-block rounded-full bg-cream/15 px-4 py-1.5">{journey.where}</p>
         {journey.daysUntil < 0 ? (

@@ -10,6 +10,7 @@ import { COURSE_GROUPS, tracksIn } from "~/modules/catalogue/tracks.ts";
 import { BRAND } from "~/modules/site/brand.ts";
 import { baseUrlFrom, pageMeta } from "~/modules/site/seo.ts";
 import { coursePrice, services } from "~/services.server.ts";
+import { countOf } from "~/modules/site/plural.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const { payments, mediaFacts } = services(args);
@@ -127,9 +128,7 @@ export default function Course({ loaderData, matches }: Route.ComponentProps) {
                 {group.title}
               </h3>
               <p className="text-sm text-ink-soft">
-                {group.comingSoon
-                  ? "Coming Soon"
-                  : `${group.tracks.length} ${group.tracks.length === 1 ? "session" : "sessions"}`}
+                {group.comingSoon ? "Coming Soon" : countOf(group.tracks.length, "session")}
                 {group.tier === "foundation"
                   ? " · free"
                   : group.tier === "preparation"

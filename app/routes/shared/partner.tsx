@@ -8,6 +8,7 @@ import { partnerView } from "~/modules/partner/share.server.ts";
 import { PARTNER_TIPS } from "~/modules/partner/tips.ts";
 import { BRAND } from "~/modules/site/brand.ts";
 import { db, services } from "~/services.server.ts";
+import { countOf } from "~/modules/site/plural.ts";
 
 /** The birth partner's read-only view: unknown or turned-off links are simply not found. */
 export async function loader(args: Route.LoaderArgs) {
@@ -89,9 +90,7 @@ export default function PartnerPage({ loaderData }: Route.ComponentProps) {
             <dt className="flex items-center gap-1 text-sm text-ink-soft">
               <Flame aria-hidden="true" className="size-4 text-apricot-deep" /> Practice streak
             </dt>
-            <dd className="font-serif text-3xl font-semibold">
-              {view.streak} day{view.streak === 1 ? "" : "s"}
-            </dd>
+            <dd className="font-serif text-3xl font-semibold">{countOf(view.streak, "day")}</dd>
           </div>
           <div className="rounded-2xl bg-sand p-5">
             <dt className="text-sm text-ink-soft">Sessions done</dt>
