@@ -9,6 +9,7 @@ import * as onePaidPurchase from "./0007_one_paid_purchase.ts";
 import * as confirmationCodes from "./0008_confirmation_codes.ts";
 import * as normalisedEmails from "./0009_normalised_emails.ts";
 import * as courseWelcome from "./0010_course_welcome.ts";
+import * as accountMemberVersion from "./0011_account_member_version.ts";
 
 /**
  * Every migration, in order. Listed by hand so that the bundled server, the
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   "0008_confirmation_codes": confirmationCodes,
   "0009_normalised_emails": normalisedEmails,
   "0010_course_welcome": courseWelcome,
+  "0011_account_member_version": accountMemberVersion,
 };
