@@ -10,14 +10,10 @@ import { Schedule } from "~/components/program/schedule.tsx";
 import { TodayCard } from "~/components/program/today-card.tsx";
 import { useProgrammeAction } from "~/components/program/use-programme-action.ts";
 import { Button } from "~/components/ui/button.tsx";
-import { canPlayTrack } from "~/modules/catalogue/access.ts";
-import { playable, TRACKS } from "~/modules/catalogue/tracks.ts";
 import { handleProgrammeAction } from "~/modules/program/actions.server.ts";
 import { returnFromCardPayment } from "~/modules/payments/checkout.server.ts";
-import { courseWelcome, putAwayCourseWelcome } from "~/modules/payments/course-welcome.server.ts";
-import { loadProgramme, practiceToday, scheduleFor } from "~/modules/program/program.server.ts";
-import { onboardingRange } from "~/modules/program/program.ts";
-import { todayCard } from "~/modules/program/today.server.ts";
+import { putAwayCourseWelcome } from "~/modules/payments/course-welcome.server.ts";
+import { dashboardFor } from "~/modules/program/dashboard.server.ts";
 import { BRAND } from "~/modules/site/brand.ts";
 import { redirectWithFlash } from "~/modules/site/flash.server.ts";
 import {
@@ -42,33 +38,9 @@ export async function loader(args: Route.LoaderArgs) {
     // A clean address, so a reload doesn't check the payment again.
     throw await redirectWithFlash(services(args).flash, "/portal", told);
   }
-  const today = memberToday(args);
-  const programme = await loadProgramme(db(args), member.id, today);
-  const viewer = { signedIn: true, hasPremium: member.hasPremium };
-  const practice = practiceToday(programme, today, viewer);
-  const [todayData, unlocked] = await Promise.all([
-    todayCard({ db: db(args), mediaFacts: services(args).mediaFacts }, member.id, programme, practice),
-    courseWelcome(db(args), member, playable(practice.track)),
-  ]);
-
+  const deps = { db: db(args), mediaFacts: services(args).mediaFacts };
   return {
-    firstName: member.firstName,
-    programme: {
-      saved: programme.hasSavedDate,
-      dueDate: programme.dueDate,
-      isInduction: programme.isInduction,
-      days: scheduleFor(programme, today, viewer),
-    },
-    tracks: TRACKS.map((track) => ({
-      id: track.id,
-      title: track.title,
-      listened: programme.listened.includes(track.id),
-      locked: !canPlayTrack(viewer, track),
-    })),
-    onboarding: onboardingRange(today),
-    today: todayData,
-    unlocked,
-    hasPremium: member.hasPremium,
+    ...(await dashboardFor(deps, member, memberToday(args))),
     price: coursePrice(args),
   };
 }

@@ -1,0 +1,44 @@
+import type { Db } from "~/platform/db.server.ts";
+import type { Member } from "../accounts/session.server.ts";
+import { canPlayTrack } from "../catalogue/access.ts";
+import { playable, TRACKS } from "../catalogue/tracks.ts";
+import type { MediaFacts } from "../media/facts.server.ts";
+import { courseWelcome } from "../payments/course-welcome.server.ts";
+import type { CalendarDate } from "./calendar.ts";
+import { loadProgramme, practiceToday, scheduleFor } from "./program.server.ts";
+import { onboardingRange } from "./program.ts";
+import { todayCard } from "./today.server.ts";
+
+/** Everything the dashboard shows a member on her `today`: her programme, today's practice, her listening. */
+export async function dashboardFor(
+  deps: { db: Db; mediaFacts: MediaFacts },
+  member: Member,
+  today: CalendarDate,
+) {
+  const programme = await loadProgramme(deps.db, member.id, today);
+  const viewer = { signedIn: true, hasPremium: member.hasPremium };
+  const practice = practiceToday(programme, today, viewer);
+  const [todayData, unlocked] = await Promise.all([
+    todayCard(deps, member.id, programme, practice),
+    courseWelcome(deps.db, member, playable(practice.track)),
+  ]);
+  return {
+    firstName: member.firstName,
+    programme: {
+      saved: programme.hasSavedDate,
+      dueDate: programme.dueDate,
+      isInduction: programme.isInduction,
+      days: scheduleFor(programme, today, viewer),
+    },
+    tracks: TRACKS.map((track) => ({
+      id: track.id,
+      title: track.title,
+      listened: programme.listened.includes(track.id),
+      locked: !canPlayTrack(viewer, track),
+    })),
+    onboarding: onboardingRange(today),
+    today: todayData,
+    unlocked,
+    hasPremium: member.hasPremium,
+  };
+}
