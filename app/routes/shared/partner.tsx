@@ -1,11 +1,11 @@
-import { Check, Flame, Heart } from "~/components/ui/icons.tsx";
+import { Flame } from "~/components/ui/icons.tsx";
 import { data, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/partner";
 import { RouteErrorScreen } from "~/components/error-screens.tsx";
 import { Logo } from "~/components/logo.tsx";
-import { cn } from "~/components/ui/cn.ts";
+import { PartnerTips } from "~/components/partner/partner-tips.tsx";
+import { PartnerWeek } from "~/components/partner/partner-week.tsx";
 import { partnerView } from "~/modules/partner/share.server.ts";
-import { PARTNER_TIPS } from "~/modules/partner/tips.ts";
 import { BRAND } from "~/modules/site/brand.ts";
 import { db, services } from "~/services.server.ts";
 import { countOf } from "~/modules/site/plural.ts";
@@ -98,57 +98,8 @@ export default function PartnerPage({ loaderData }: Route.ComponentProps) {
           </div>
         </dl>
 
-        <section
-          aria-labelledby="week-heading"
-          className="rounded-[var(--radius-card)] border border-line bg-white p-6 shadow-soft"
-        >
-          <h2 id="week-heading" className="text-2xl font-semibold">
-            This week: week {view.week} of 2
-          </h2>
-          <ol className="mt-4 grid gap-2">
-            {view.thisWeek.map((day) => (
-              <li
-                key={day.day}
-                className={cn(
-                  "flex items-center gap-3 rounded-2xl border px-4 py-3",
-                  day.isToday ? "border-plum/50 ring-2 ring-lavender" : "border-line",
-                )}
-              >
-                <span
-                  className={cn(
-                    "inline-flex size-7 shrink-0 items-center justify-center rounded-full text-sm",
-                    day.completed ? "bg-sage-deep text-cream" : "bg-sand text-ink-soft",
-                  )}
-                >
-                  {day.completed ? <Check aria-hidden="true" className="size-4" /> : day.day}
-                </span>
-                <span className="flex-1">
-                  Day {day.day}: {day.activity}
-                  {day.isToday ? <span className="ml-2 text-sm font-medium text-plum">Today</span> : null}
-                </span>
-                <span className="sr-only">{day.completed ? "done" : "not yet"}</span>
-              </li>
-            ))}
-          </ol>
-        </section>
-
-        <section aria-labelledby="tips-heading" className="rounded-[var(--radius-card)] bg-lavender-soft p-6">
-          <h2 id="tips-heading" className="flex items-center gap-2 text-2xl font-semibold">
-            <Heart aria-hidden="true" className="size-5 text-plum" /> How you can help
-          </h2>
-          <ul className="mt-4 grid gap-3">
-            {PARTNER_TIPS.map((tip) => (
-              <li key={tip.title}>
-                <p className="font-semibold">{tip.title}</p>
-                <p className="text-ink-soft">{tip.text}</p>
-              </li>
-            ))}
-          </ul>
-          <p className="mt-4 text-sm text-ink-soft">
-            Questions about health or the birth itself are for the midwife or doctor; going along to
-            appointments together helps you both.
-          </p>
-        </section>
+        <PartnerWeek week={view.week} days={view.thisWeek} />
+        <PartnerTips />
       </main>
     </div>
   );
