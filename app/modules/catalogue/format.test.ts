@@ -7,6 +7,7 @@ describe("formatDuration", () => {
     [89, "1 min"],
     [60, "1 min"],
     [35.2, "35 secs"],
+    [0.8, "1 sec"],
     [150, "3 mins"],
     [null, null],
     [Number.NaN, null],
