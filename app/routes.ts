@@ -38,6 +38,7 @@ export default [
   route("api/webhooks/paypal", "routes/api/webhooks/paypal.ts"),
   route("media/audio/:file", "routes/media/audio-file.ts"),
   route("dev/outbox", "routes/dev/outbox.tsx"),
+  route("dev/error/:status", "routes/dev/error.tsx"),
   route("shared/:token", "routes/shared/partner.tsx"),
   route("portal", "routes/portal/layout.tsx", [
     index("routes/portal/dashboard.tsx"),

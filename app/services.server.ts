@@ -21,7 +21,7 @@ import { refundOwed, type CheckoutDeps } from "./modules/payments/checkout.serve
 import { createPayments, type Payments } from "./modules/payments/payments.server.ts";
 import { formatPrice } from "./modules/payments/price.ts";
 import { createClock, type Clock } from "./platform/clock.server.ts";
-import { isSecureOrigin, type Env } from "./platform/env.server.ts";
+import { isLoopbackHost, isSecureOrigin, type Env } from "./platform/env.server.ts";
 import type { Logger } from "./platform/log.server.ts";
 import { pruneLimits } from "./platform/rate-limit.server.ts";
 import { deriveKey, loadAppSecret } from "./platform/secret.server.ts";
@@ -201,6 +201,16 @@ export function confirmDeps(args: ContextArgs): ConfirmDeps {
 export function claimant(args: ContextArgs & { request: Request }): Claimant {
   const member = signedInMember(args);
   return { id: member.id, email: member.email, ip: args.request.headers.get(CLIENT_IP_HEADER) ?? "unknown" };
+}
+
+/**
+ * Whether a request may see a demo run's own pages (the local outbox, the
+ * error screens on demand): the run is a demo (it listens on this machine
+ * only) and the visitor is on this machine, wherever a proxy header says.
+ */
+export function isLocalDemoVisitor(args: ContextArgs & { request: Request }): boolean {
+  const client = args.request.headers.get(CLIENT_IP_HEADER) ?? "";
+  return services(args).env.demo && isLoopbackHost(client.replace(/^::ffff:/, ""));
 }
 
 /** The member's own today: the date on their clock, in their time zone. */

@@ -40,6 +40,7 @@ describe("the server on the network", () => {
     const server = await start();
     expect(server.output()).toMatch(/demo features are on/);
     expect((await fetch(`http://127.0.0.1:${server.port}/dev/outbox`)).status).toBe(200);
+    expect((await fetch(`http://127.0.0.1:${server.port}/dev/error/403`)).status).toBe(403);
     const lan = lanAddress();
     if (lan) {
       await expect(fetch(`http://${lan}:${server.port}/healthz`)).rejects.toThrow();
@@ -54,6 +55,7 @@ describe("the server on the network", () => {
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
     expect((await fetch(`${base}/dev/outbox`)).status).toBe(404);
     expect((await fetch(`http://127.0.0.1:${server.port}/dev/outbox`)).status).toBe(404);
+    expect((await fetch(`http://127.0.0.1:${server.port}/dev/error/403`)).status).toBe(404);
     const checkout = await (await fetch(`${base}/auth?tier=premium`)).text();
     expect(checkout).not.toMatch(/Demo checkout|4242 4242/);
     const demoCard = await fetch(`${base}/api/demo/confirm-card`, {
@@ -77,6 +79,7 @@ describe("the server on the network", () => {
     });
     expect(server.output()).toMatch(/demo features are off: NODE_ENV is production/);
     expect((await fetch(`${server.baseUrl}/dev/outbox`)).status).toBe(404);
+    expect((await fetch(`${server.baseUrl}/dev/error/500`)).status).toBe(404);
     // A member finds the course can't be bought: no demo card, no stand-in providers.
     const { client } = await signUpOverHttp(server.baseUrl, localOutbox(server.dataDir));
     const intent = await client.request("/api/create-payment-intent", { method: "POST", json: {} });

@@ -200,6 +200,27 @@ describe("the public shell", () => {
     await page.context().close();
   });
 
+  it.each([
+    [401, "Unauthorized", "phone"],
+    [403, "Access Denied", "desktop"],
+    [500, "Server Error", "phone"],
+  ] as const)("shows the %s screen, %s, with a way home at %s width", async (status, heading, viewport) => {
+    // The screens on demand answer only a browser on the server's machine, as the local outbox does.
+    const page = await browser.newPage({ viewport, onThisMachine: true });
+    const response = await page.goto(`/dev/error/${status}`);
+    expect(response?.status()).toBe(status);
+    await expectHeading(page, heading);
+    expect(await page.getByRole("link", { name: "Go Home" }).getAttribute("href")).toBe("/");
+    // Only a refusal for want of a session offers to sign in.
+    expect(await page.getByRole("link", { name: "Sign In" }).count()).toBe(status === 401 ? 1 : 0);
+    await expectAccessible(page);
+    // Nothing runs off the side of a phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      await page.evaluate(() => window.innerWidth),
+    );
+    await page.context().close();
+  });
+
   it("lets people read and navigate without JavaScript", async () => {
     const page = await browser.newPage({ javaScriptEnabled: false });
     await page.goto("/");

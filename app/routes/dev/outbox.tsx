@@ -1,9 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/outbox";
 import { readLocalOutbox } from "~/modules/email/transport.server.ts";
-import { CLIENT_IP_HEADER } from "~/modules/accounts/auth.server.ts";
-import { isLoopbackHost } from "~/platform/env.server.ts";
-import { services } from "~/services.server.ts";
+import { isLocalDemoVisitor, services } from "~/services.server.ts";
 
 /**
  * The local outbox: the email a local run would have sent, sign-in links and
@@ -13,10 +11,7 @@ import { services } from "~/services.server.ts";
  */
 export function loader(args: Route.LoaderArgs) {
   const { env, transport } = services(args);
-  const client = args.request.headers.get(CLIENT_IP_HEADER) ?? "";
-  if (!env.demo || transport.kind !== "local-outbox" || !isLoopbackHost(client.replace(/^::ffff:/, ""))) {
-    throw data(null, { status: 404 });
-  }
+  if (!isLocalDemoVisitor(args) || transport.kind !== "local-outbox") throw data(null, { status: 404 });
   return { messages: readLocalOutbox(env.DATA_DIR) };
 }
 

@@ -31,7 +31,7 @@ export type RouteKind =
   | "public-form" // anyone may post (the contact form)
   | "auth-handler" // sign-in, sign-up, reset, sign-out: Better Auth and our forms around it
   | "webhook" // the payment providers, verified by signature
-  | "dev-only" // the local outbox, a 404 on a deployed site
+  | "dev-only" // the local outbox and error screens on demand, a 404 on a deployed site
   | "capability" // the partner view: whoever holds the unguessable link
   | "signed-media" // a stream behind a URL signed for one member
   | "member"; // a signed-in member's own pages, forms and APIs
@@ -72,6 +72,7 @@ export const ROUTES: Record<string, RouteKind> = {
   "/api/webhooks/paypal": "webhook",
   "/media/audio/:file": "signed-media",
   "/dev/outbox": "dev-only",
+  "/dev/error/:status": "dev-only",
   "/shared/:token": "capability",
   "/portal": "member",
   "/portal/library": "member",
