@@ -1,0 +1,108 @@
+import { Search } from "~/components/ui/icons.tsx";
+import type { MouseEvent, RefObject } from "react";
+import { Button } from "~/components/ui/button.tsx";
+import { RESOURCE_CATEGORY_LABELS } from "~/modules/catalogue/resource-labels.ts";
+import {
+  toggleCategory,
+  type ResourceCategory,
+  type ResourceFilter,
+} from "~/modules/catalogue/resource-search.ts";
+import { CategoryChip } from "./category-chip.tsx";
+import { CATEGORY_ICONS } from "./category-icons.ts";
+
+/** The resource centre's search box and category chips: a plain GET form, so without JavaScript the server filters. */
+export function ResourceSearchForm({
+  filter,
+  categories,
+  searchBox,
+  onChange,
+}: {
+  filter: ResourceFilter;
+  /** The kinds to offer as chips, after "All". */
+  categories: readonly ResourceCategory[];
+  searchBox: RefObject<HTMLInputElement | null>;
+  onChange: (next: ResourceFilter) => void;
+}) {
+  function chooseCategory(event: MouseEvent, category: ResourceCategory | null) {
+    event.preventDefault();
+    onChange({ ...filter, category: category === null ? null : toggleCategory(filter.category, category) });
+  }
+
+  return (
+    <form
+      method="get"
+      role="search"
+      aria-label="Resources"
+      className="mt-6 grid gap-5 md:mt-8"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onChange(filter);
+        // On a phone this folds the keyboard away, so the results can be seen.
+        searchBox.current?.blur();
+      }}
+    >
+      <div className="grid gap-2">
+        <label htmlFor="resource-search" className="font-medium text-ink">
+          Search resources
+        </label>
+        <div className="flex gap-2 sm:max-w-xl">
+          <div className="relative flex-1">
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-ink-soft"
+            />
+            <input
+              ref={searchBox}
+              id="resource-search"
+              type="search"
+              name="q"
+              value={filter.query}
+              onChange={(event) => onChange({ ...filter, query: event.target.value })}
+              placeholder="Try “breathing”"
+              autoComplete="off"
+              enterKeyHint="search"
+              maxLength={100}
+              className="block min-h-12 w-full rounded-full border border-ink/25 bg-white pr-4 pl-12 text-base text-ink transition-colors duration-200 placeholder:text-ink-soft hover:border-ink/40 focus-visible:border-plum"
+            />
+          </div>
+          {/* First of the form's buttons, so Enter in the box keeps the chosen category. */}
+          <Button
+            type="submit"
+            variant="secondary"
+            size="field"
+            name={filter.category ? "category" : undefined}
+            value={filter.category ?? undefined}
+          >
+            Search
+          </Button>
+        </div>
+      </div>
+
+      <fieldset className="min-w-0">
+        <legend className="mb-2 font-medium text-ink">Show</legend>
+        <div className="flex flex-wrap gap-2">
+          <CategoryChip
+            label="All"
+            pressed={filter.category === null}
+            value=""
+            onClick={(event) => chooseCategory(event, null)}
+          />
+          {categories.map((category) => {
+            const pressed = filter.category === category;
+            return (
+              <CategoryChip
+                key={category}
+                label={RESOURCE_CATEGORY_LABELS[category].chip}
+                Icon={CATEGORY_ICONS[category]}
+                pressed={pressed}
+                // Without JavaScript the chosen chip submits an empty category: pressing it again clears it.
+                value={pressed ? "" : category}
+                onClick={(event) => chooseCategory(event, category)}
+              />
+            );
+          })}
+        </div>
+      </fieldset>
+    </form>
+  );
+}
