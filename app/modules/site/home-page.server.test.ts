@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { testimonials, transcriptFor } from "../catalogue/content.server.ts";
+import { formatDuration } from "../catalogue/format.ts";
+import { PREVIEW_AUDIO_FILE } from "../catalogue/tracks.ts";
+import { homePage } from "./home-page.server.ts";
+
+describe("homePage", () => {
+  it("shows the price, the preview's measured length and transcript, and the first six voices", async () => {
+    const asked: string[] = [];
+    const facts = {
+      audioDuration: async (file: string) => {
+        asked.push(file);
+        return 95;
+      },
+    };
+    const page = await homePage({ amountMinor: 2700, currency: "EUR" }, facts);
+    expect(asked).toEqual([PREVIEW_AUDIO_FILE]);
+    expect(page).toEqual({
+      price: "€27",
+      previewDuration: formatDuration(95),
+      previewTranscript: transcriptFor("preview"),
+      testimonials: testimonials.slice(0, 6),
+    });
+    expect(page.testimonials).toHaveLength(6);
+  });
+
+  it("leaves the length out when the preview can't be read", async () => {
+    const page = await homePage({ amountMinor: 2700, currency: "EUR" }, { audioDuration: async () => null });
+    expect(page.previewDuration).toBeNull();
+  });
+});
