@@ -19,6 +19,7 @@ const PARAMS: Record<string, string> = {
   file: "affirmations-purpose.mp3",
   trackId: "affirmations-2",
   token: "A".repeat(43),
+  status: "500",
   "*": "get-session",
 };
 
