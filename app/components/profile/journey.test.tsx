@@ -1,0 +1,42 @@
+import { render, screen } from "@testing-library/react";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import type { ProfileStats } from "~/modules/program/profile-overview.ts";
+import { Journey } from "./journey.tsx";
+
+const stats: ProfileStats = {
+  completedSessions: 4,
+  streak: 0,
+  longestStreak: 1,
+  pregnancyWeek: 37,
+  weeksRemaining: 3,
+};
+
+function renderJourney(shown: ProfileStats) {
+  const date = { label: "Due date", text: "Monday 14 December" };
+  const Stub = createRoutesStub([
+    { path: "/portal/profile", Component: () => <Journey date={date} stats={shown} /> },
+  ]);
+  render(<Stub initialEntries={["/portal/profile"]} />);
+}
+
+/** A figure's value and note, by its label. */
+const figure = (label: string) => screen.getByText(label).closest("div")!.textContent;
+
+describe("the profile's journey", () => {
+  it("shows her date and her figures, with a word for a streak not yet begun", async () => {
+    renderJourney(stats);
+    expect(await screen.findByText("Monday 14 December")).toBeInTheDocument();
+    expect(figure("Completed sessions")).toBe("Completed sessions4");
+    expect(figure("Current streak")).toBe("Current streakNot yetBegins with today's practice");
+    expect(figure("Longest streak")).toBe("Longest streak1 day");
+    expect(figure("Weeks to go")).toBe("Weeks to go3Week 37 of pregnancy");
+  });
+
+  it("counts a current streak in days", async () => {
+    renderJourney({ ...stats, streak: 2, longestStreak: 0 });
+    expect(await screen.findByText("Monday 14 December")).toBeInTheDocument();
+    expect(figure("Current streak")).toBe("Current streak2 days");
+    expect(figure("Longest streak")).toBe("Longest streakNot yet");
+  });
+});

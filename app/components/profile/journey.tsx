@@ -1,0 +1,70 @@
+import type { ReactNode } from "react";
+import { Award, Flame, Headphones, Trophy } from "~/components/ui/icons.tsx";
+import { DueDateEditor } from "~/components/program/due-date-editor.tsx";
+import { dayCount } from "~/modules/program/practice.ts";
+import type { ProfileJourney } from "~/modules/program/profile-overview.ts";
+
+/** The profile's journey: her date, to change in place, and her practice in four figures. */
+export function Journey({ date, stats }: Pick<ProfileJourney, "date" | "stats">) {
+  return (
+    <section
+      aria-labelledby="journey-heading"
+      className="rounded-[var(--radius-card)] border border-line bg-white/70 p-6 shadow-soft"
+    >
+      <h2 id="journey-heading" className="text-2xl font-semibold">
+        Your journey
+      </h2>
+      <div className="mt-4">
+        <DueDateEditor label={date.label} dateText={date.text} />
+      </div>
+      <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <Stat
+          icon={<Headphones aria-hidden="true" className="size-5" />}
+          label="Completed sessions"
+          value={stats.completedSessions}
+        />
+        <Stat
+          icon={<Flame aria-hidden="true" className="size-5" />}
+          label="Current streak"
+          value={stats.streak > 0 ? dayCount(stats.streak) : "Not yet"}
+          note={stats.streak > 0 ? undefined : "Begins with today's practice"}
+        />
+        <Stat
+          icon={<Trophy aria-hidden="true" className="size-5" />}
+          label="Longest streak"
+          value={stats.longestStreak > 0 ? dayCount(stats.longestStreak) : "Not yet"}
+        />
+        <Stat
+          icon={<Award aria-hidden="true" className="size-5" />}
+          label="Weeks to go"
+          value={stats.weeksRemaining}
+          note={`Week ${stats.pregnancyWeek} of pregnancy`}
+        />
+      </dl>
+    </section>
+  );
+}
+
+/** One figure in a description list: its icon and label, its value, and an optional note below. */
+export function Stat({
+  icon,
+  label,
+  value,
+  note,
+}: {
+  icon: ReactNode;
+  label: string;
+  value: string | number;
+  note?: string;
+}) {
+  return (
+    <div className="rounded-2xl bg-sand p-4">
+      <dt className="flex items-center gap-2 text-sm text-ink-soft">
+        {icon}
+        {label}
+      </dt>
+      <dd className="mt-1 font-serif text-2xl font-semibold">{value}</dd>
+      {note ? <dd className="text-sm text-ink-soft">{note}</dd> : null}
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import type { Submission, SubmissionResult } from "@conform-to/react";
+import * as z from "zod/mini";
+import type { Logger } from "~/platform/log.server.ts";
+import {
+  confirmIdentity,
+  confirmMessages,
+  sendDeletionCode,
+  type Claimant,
+  type ConfirmDeps,
+} from "./confirm-identity.server.ts";
+import { deleteAccountSchema, profileNameSchema, sendDeletionCodeSchema } from "./forms.ts";
+import { deleteMember, type DeletionDeps } from "./own-data.server.ts";
+import { updateFullName } from "./profile.server.ts";
+import { authMessages } from "./providers.ts";
+import { signOut } from "./sign-in.server.ts";
+
+/** The profile page's own forms: her name, a code to prove it's her, and deleting her account. */
+export const profileFormSchema = z.discriminatedUnion("intent", [
+  profileNameSchema,
+  deleteAccountSchema,
+  sendDeletionCodeSchema,
+]);
+
+/** A profile form that passed the schema. */
+export type ProfileFormSubmission = Extract<
+  Submission<z.input<typeof profileFormSchema>, string[], z.output<typeof profileFormSchema>>,
+  { status: "success" }
+>;
+
+/** What a profile form gets back: its reply, and whether the name was saved or a code went out. */
+export interface ProfileFormReply {
+  result: SubmissionResult<string[]>;
+  saved?: boolean;
+  codeSent?: boolean;
+  message?: string;
+}
+
+/** A reply and its status, or the account gone, with the cookies that end its session. */
+export type ProfileFormAnswer =
+  { reply: ProfileFormReply; status: number } | { deleted: true; cookies: string[] };
+
+export type ProfileFormDeps = ConfirmDeps &
+  DeletionDeps & {
+    log: Logger;
+    /** The request's, so deleting the account ends the session that asked. */
+    headers: Headers;
+  };
+
+/** Does what a profile form asks, for the session's member. */
+export async function answerProfileForm(
+  submission: ProfileFormSubmission,
+  who: Claimant,
+  deps: ProfileFormDeps,
+): Promise<ProfileFormAnswer> {
+  const form = submission.value;
+  if (form.intent === "update-name") {
+    try {
+      await updateFullName(deps.db, who.id, form.name);
+      return { reply: { result: submission.reply(), saved: true }, status: 200 };
+    } catch (error) {
+      deps.log.error({ err: error }, "profile update failed");
+      const result = submission.reply({ formErrors: [authMessages.profileUpdateFailed] });
+      return { reply: { result, saved: false }, status: 500 };
+    }
+  }
+  if (form.intent === "send-deletion-code") {
+    const sent = await sendDeletionCode(deps, who);
+    if (!sent.ok) {
+      return {
+        reply: { result: submission.reply({ formErrors: [sent.message] }), codeSent: false },
+        status: sent.status,
+      };
+    }
+    const message = confirmMessages.codeSent(who.email);
+    return { reply: { result: submission.reply(), codeSent: true, message }, status: 200 };
+  }
+  // Delete, once the password or the emailed code proves it's her: end the session, remove everything.
+  const proof = form.password ? { password: form.password } : { code: form.code ?? "" };
+  const proved = await confirmIdentity(deps, who, proof);
+  if (!proved.ok) {
+    const result = submission.reply({ formErrors: [proved.message], hideFields: ["password"] });
+    return { reply: { result }, status: proved.status };
+  }
+  const ended = await signOut(deps.auth, deps.headers);
+  await deleteMember(deps, who.id);
+  return { deleted: true, cookies: ended.ok ? ended.cookies : [] };
+}

@@ -1,0 +1,23 @@
+import type { Db } from "~/platform/db.server.ts";
+import { hasPassword } from "../accounts/confirm-identity.server.ts";
+import type { Member } from "../accounts/session.server.ts";
+import { shareLinkCreatedAt } from "../partner/share.server.ts";
+import type { CalendarDate } from "./calendar.ts";
+import { profileJourney } from "./profile-overview.ts";
+import { loadProgramme } from "./program.server.ts";
+
+/** Everything the profile page shows the session's member: her account, her journey, her partner link. */
+export async function profileOverview(
+  db: Db,
+  member: Pick<Member, "id" | "fullName" | "email">,
+  today: CalendarDate,
+) {
+  const programme = await loadProgramme(db, member.id, today);
+  return {
+    fullName: member.fullName,
+    email: member.email,
+    ...profileJourney(programme, today),
+    partnerLinkSince: await shareLinkCreatedAt(db, member.id),
+    hasPassword: await hasPassword(db, member.id),
+  };
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { profileJourney } from "./profile-overview.ts";
+
+const programme = {
+  dueDate: "2026-12-14",
+  isInduction: false,
+  hasSavedDate: true,
+  completedAudios: 5,
+  practice: { lastPracticeDate: "2026-11-20", streak: 3, longest: 8 },
+};
+
+describe("profileJourney", () => {
+  it("names the saved due date, and counts her practice up to today", () => {
+    expect(profileJourney(programme, "2026-11-21")).toEqual({
+      date: { label: "Due date", text: "Monday 14 December" },
+      stats: { completedSessions: 5, streak: 3, longestStreak: 8, pregnancyWeek: 37, weeksRemaining: 3 },
+      achievements: [
+        expect.objectContaining({ id: "first-listen", unlocked: true }),
+        expect.objectContaining({ id: "five-complete", unlocked: true }),
+        expect.objectContaining({ id: "all-mastered", unlocked: false }),
+        expect.objectContaining({ id: "seven-day-streak", unlocked: true }),
+      ],
+    });
+  });
+
+  it("says when the date is an induction, or the default until she saves one", () => {
+    expect(profileJourney({ ...programme, isInduction: true }, "2026-11-21").date.label).toBe(
+      "Induction date",
+    );
+    expect(profileJourney({ ...programme, hasSavedDate: false }, "2026-11-21").date.text).toBe(
+      "Monday 14 December (Default Schedule)",
+    );
+  });
+
+  it("shows no current streak once a day has been missed, but keeps the longest", () => {
+    const { stats } = profileJourney(programme, "2026-11-23");
+    expect(stats.streak).toBe(0);
+    expect(stats.longestStreak).toBe(8);
+  });
+});
