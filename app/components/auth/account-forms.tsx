@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseSubmission } from "~/modules/site/form-submission.ts";
 import { useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
@@ -17,18 +17,11 @@ import {
   signUpSchema,
   verifyCodeSchema,
   type SignInMode,
+  type AuthFormResult,
 } from "~/modules/accounts/forms.ts";
 import { PASSWORD_MIN } from "~/modules/accounts/providers.ts";
 
 /** What the /auth action answers for a form that stays on the page. */
-export interface AuthFormResult {
-  intent: string;
-  result: SubmissionResult<string[]>;
-  /** Set when an email went out: which one, and to whom. */
-  sent?: "magic-link" | "code" | "reset" | "confirm";
-  email?: string;
-  message?: string;
-}
 
 function useAuthForm<Schema extends z.ZodMiniObject>(
   id: string,

@@ -8,8 +8,7 @@ import {
   socialMessages,
   type SocialProvider,
 } from "~/modules/accounts/providers.ts";
-
-export type SocialResult = { intent: "social"; provider: SocialProvider; error: string };
+import type { SocialResult } from "~/modules/accounts/forms.ts";
 
 /**
  * Continue with Google, Facebook or Apple. While one is connecting the others

@@ -1,7 +1,8 @@
+import type { SubmissionResult } from "@conform-to/react";
 import * as z from "zod/mini";
 import { isPlainText } from "../site/plain-text.ts";
 import { normalizeEmail } from "./email-address.ts";
-import { PASSWORD_MAX, PASSWORD_MIN } from "./providers.ts";
+import { PASSWORD_MAX, PASSWORD_MIN, type SocialProvider } from "./providers.ts";
 
 /** The account forms' rules: the same schema checks in the browser and on the server. */
 
@@ -129,3 +130,16 @@ export type SignInMode = "password" | "magic" | "code" | "reset";
 export function signInMode(mode: string | null): SignInMode {
   return mode === "magic" || mode === "code" || mode === "reset" ? mode : "password";
 }
+
+/** What an account form's post answers: the form's state, and which email went out, to whom. */
+export interface AuthFormResult {
+  intent: string;
+  result: SubmissionResult<string[]>;
+  /** Set when an email went out: which one, and to whom. */
+  sent?: "magic-link" | "code" | "reset" | "confirm";
+  email?: string;
+  message?: string;
+}
+
+/** What a social sign-in post answers when the provider can't be reached. */
+export type SocialResult = { intent: "social"; provider: SocialProvider; error: string };

@@ -1,0 +1,20 @@
+import { authMessages } from "./providers.ts";
+
+/** Where the link that confirms a new account leads: the portal, or the payment for the Complete Course. */
+export function afterConfirmation(tier: "free" | "premium") {
+  return `/auth?tier=${tier}&welcome=1`;
+}
+
+/** The words for an error a provider or a sign-in link came back with. */
+export function describeAuthError(code: string, description: string | null) {
+  const known: Record<string, string> = {
+    INVALID_TOKEN: "This sign-in link has expired or was already used. Please ask for a new one.",
+    EXPIRED_TOKEN: "This sign-in link has expired. Please ask for a new one.",
+    TOKEN_EXPIRED:
+      "This link has expired. Sign in with your password and we'll send you a new one, or ask for a sign-in link.",
+    USER_NOT_FOUND: "This link is no longer valid. Please sign up again or sign in.",
+    access_denied: "You cancelled the sign-in.",
+  };
+  // Own keys only: a code such as "toString" must not find Object's methods.
+  return authMessages.authFailed(description || (Object.hasOwn(known, code) ? known[code]! : code));
+}
