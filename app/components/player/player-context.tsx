@@ -4,8 +4,8 @@ import {
   useContext,
   useEffect,
   useMemo,
+  useReducer,
   useRef,
-  useState,
   type ReactNode,
 } from "react";
 import { toast } from "~/components/ui/toaster.tsx";
@@ -18,21 +18,16 @@ import {
   type Position,
 } from "~/modules/listening/player.ts";
 import { PLAY_AUDIO_EVENT, type PlayAudioDetail } from "./play-event.ts";
+import { initialPlayerState, playerReducer, type PlayerState, type PlayerStatus } from "./player-state.ts";
+
+export type { PlayerStatus };
 
 /**
  * The bottom player's state and its one <audio> element. It lives in the
  * portal layout, which stays mounted while the member moves between portal
  * pages, so the music does not stop.
  */
-export type PlayerStatus = "loading" | "playing" | "paused";
-
-interface PlayerState {
-  track: PlayAudioDetail | null;
-  status: PlayerStatus;
-  currentTime: number;
-  duration: number;
-  volume: number;
-  muted: boolean;
+interface PlayerContextValue extends PlayerState {
   previous: PlayAudioDetail | null;
   next: PlayAudioDetail | null;
   play(detail: PlayAudioDetail): void;
@@ -43,9 +38,9 @@ interface PlayerState {
   close(): void;
 }
 
-const PlayerContext = createContext<PlayerState | null>(null);
+const PlayerContext = createContext<PlayerContextValue | null>(null);
 
-export function usePlayer(): PlayerState {
+export function usePlayer(): PlayerContextValue {
   const player = useContext(PlayerContext);
   if (!player) throw new Error("usePlayer must be used within a PlayerProvider");
   return player;
@@ -110,12 +105,8 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
   const refreshing = useRef(false);
   const lastSaved = useRef(0);
   const volumeBeforeMute = useRef(1);
-  const [track, setTrack] = useState<PlayAudioDetail | null>(null);
-  const [status, setStatus] = useState<PlayerStatus>("paused");
-  const [currentTime, setCurrentTime] = useState(0);
-  const [duration, setDuration] = useState(0);
-  const [volume, setVolumeState] = useState(1);
-  const [muted, setMuted] = useState(false);
+  const [state, dispatch] = useReducer(playerReducer, initialPlayerState);
+  const { track, status, currentTime, duration, volume, muted } = state;
 
   const savePosition = useCallback((trackId: string, seconds: number) => {
     writeDevicePosition(trackId, seconds);
@@ -131,6 +122,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
     signed.current = { url: fresh.url, expiresAt: Date.parse(fresh.expiresAt) };
     const start = from ?? resumeFrom(readDevicePosition(trackId), fresh.position);
     element.src = fresh.url;
+    dispatch({ type: "re-signed" });
     if (start > 0) {
       element.addEventListener("loadedmetadata", () => (element.currentTime = start), { once: true });
     }
@@ -141,12 +133,9 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
     (detail: PlayAudioDetail) => {
       const element = audio.current;
       if (element && track && !element.paused) savePosition(track.id, element.currentTime);
-      setTrack(detail);
-      setStatus("loading");
-      setCurrentTime(0);
-      setDuration(0);
+      dispatch({ type: "play", track: detail });
       load(detail.id, null, true).catch((error: Error) => {
-        setStatus("paused");
+        dispatch({ type: "failed" });
         if (error.name !== "AbortError") toast.error(error.message);
       });
     },
@@ -165,14 +154,14 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
       void load(track.id, element.currentTime, true).catch((error: Error) => toast.error(error.message));
       return;
     }
-    void element.play().catch(() => setStatus("paused"));
+    void element.play().catch(() => dispatch({ type: "failed" }));
   }, [load, track]);
 
   const seek = useCallback((seconds: number) => {
     const element = audio.current;
     if (!element || !Number.isFinite(seconds)) return;
     element.currentTime = Math.min(Math.max(0, seconds), element.duration || seconds);
-    setCurrentTime(element.currentTime);
+    dispatch({ type: "position", seconds: element.currentTime });
   }, []);
 
   const setVolume = useCallback((value: number) => {
@@ -182,8 +171,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
       element.volume = clamped;
       element.muted = clamped === 0;
     }
-    setVolumeState(clamped);
-    setMuted(clamped === 0);
+    dispatch({ type: "volume", volume: clamped });
   }, []);
 
   const toggleMute = useCallback(() => {
@@ -193,12 +181,11 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
       const restored = volumeAfterUnmute(volumeBeforeMute.current);
       element.muted = false;
       element.volume = restored;
-      setVolumeState(restored);
-      setMuted(false);
+      dispatch({ type: "unmute", volume: restored });
     } else {
       volumeBeforeMute.current = element.volume;
       element.muted = true;
-      setMuted(true);
+      dispatch({ type: "mute" });
     }
   }, [muted]);
 
@@ -211,8 +198,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
       element.load();
     }
     signed.current = null;
-    setTrack(null);
-    setStatus("paused");
+    dispatch({ type: "close" });
   }, [savePosition, track]);
 
   // Any page can start a track with the playAudioTrack event.
@@ -255,7 +241,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
     }
   }, [track, previous, next, toggle, seek, play]);
 
-  const value = useMemo<PlayerState>(
+  const value = useMemo<PlayerContextValue>(
     () => ({
       track,
       status,
@@ -298,17 +284,17 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
       <audio
         ref={audio}
         preload="metadata"
-        onPlay={() => setStatus("playing")}
+        onPlay={() => dispatch({ type: "playing" })}
         onPause={() => {
-          setStatus("paused");
+          dispatch({ type: "paused" });
           if (track && audio.current && !audio.current.ended)
             savePosition(track.id, audio.current.currentTime);
         }}
-        onWaiting={() => setStatus((s) => (s === "paused" ? s : "loading"))}
-        onPlaying={() => setStatus("playing")}
+        onWaiting={() => dispatch({ type: "waiting" })}
+        onPlaying={() => dispatch({ type: "playing" })}
         onTimeUpdate={(event) => {
           const element = event.currentTarget;
-          setCurrentTime(element.currentTime);
+          dispatch({ type: "position", seconds: element.currentTime });
           if (track && !element.paused && Date.now() - lastSaved.current > SAVE_EVERY_MS) {
             savePosition(track.id, element.currentTime);
           }
@@ -320,11 +306,9 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
             });
           }
         }}
-        onDurationChange={(event) =>
-          setDuration(Number.isFinite(event.currentTarget.duration) ? event.currentTarget.duration : 0)
-        }
+        onDurationChange={(event) => dispatch({ type: "duration", seconds: event.currentTarget.duration })}
         onEnded={() => {
-          setStatus("paused");
+          dispatch({ type: "ended" });
           if (!track) return;
           writeDevicePosition(track.id, 0);
           reportProgress(track.id, { finished: true });
@@ -338,7 +322,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
           const wasPlaying = status !== "paused";
           load(track.id, at, wasPlaying)
             .catch((error: Error) => {
-              setStatus("paused");
+              dispatch({ type: "failed" });
               toast.error(error.message);
             })
             .finally(() => {
