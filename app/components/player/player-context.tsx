@@ -103,6 +103,8 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
   const audio = useRef<HTMLAudioElement>(null);
   const signed = useRef<{ url: string; expiresAt: number } | null>(null);
   const refreshing = useRef(false);
+  // Each load's number: a URL that arrives after a newer load (or Close) began is dropped.
+  const latestLoad = useRef(0);
   const lastSaved = useRef(0);
   const volumeBeforeMute = useRef(1);
   const [state, dispatch] = useReducer(playerReducer, initialPlayerState);
@@ -118,7 +120,9 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
   const load = useCallback(async (trackId: string, from: number | null, autoplay: boolean) => {
     const element = audio.current;
     if (!element) return;
+    const ticket = ++latestLoad.current;
     const fresh = await fetchSignedUrl(trackId);
+    if (ticket !== latestLoad.current) return;
     signed.current = { url: fresh.url, expiresAt: Date.parse(fresh.expiresAt) };
     const start = from ?? resumeFrom(readDevicePosition(trackId), fresh.position);
     element.src = fresh.url;
@@ -198,6 +202,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
       element.load();
     }
     signed.current = null;
+    latestLoad.current += 1;
     dispatch({ type: "close" });
   }, [savePosition, track]);
 

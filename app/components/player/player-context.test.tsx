@@ -1,0 +1,92 @@
+import { act, render } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { PlayAudioDetail } from "./play-event.ts";
+import { PlayerProvider, usePlayer } from "./player-context.tsx";
+
+const relaxation: PlayAudioDetail = {
+  id: "pregnancy-relaxation",
+  title: "Pregnancy Relaxation",
+  audioFile: "pregnancy-relaxation.mp3",
+  courseTier: "preparation",
+};
+const affirmations: PlayAudioDetail = {
+  id: "affirmations-purpose",
+  title: "Affirmations",
+  audioFile: "affirmations-purpose.mp3",
+  courseTier: "foundation",
+};
+
+/** Each signed-URL request, answered when the test says. */
+let pending: { trackId: string; answer: () => void }[] = [];
+let player: ReturnType<typeof usePlayer>;
+
+function Probe() {
+  player = usePlayer();
+  return null;
+}
+
+beforeEach(() => {
+  pending = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn((url: string) => {
+      const trackId = decodeURIComponent(url.split("/")[3]!);
+      return new Promise<Response>((resolve) => {
+        pending.push({
+          trackId,
+          answer: () =>
+            resolve(
+              Response.json({
+                url: `/media/audio/${trackId}.mp3?sig=1`,
+                expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+                position: 0,
+              }),
+            ),
+        });
+      });
+    }),
+  );
+  vi.spyOn(HTMLMediaElement.prototype, "play").mockResolvedValue(undefined);
+  vi.spyOn(HTMLMediaElement.prototype, "pause").mockImplementation(() => {});
+  vi.spyOn(HTMLMediaElement.prototype, "load").mockImplementation(() => {});
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const audioSrc = () => document.querySelector("audio")!.getAttribute("src");
+const answer = async (trackId: string) => {
+  await act(async () => pending.find((request) => request.trackId === trackId)!.answer());
+};
+
+describe("the player's signed URLs", () => {
+  it("drops a URL that arrives after the member closed the player: nothing plays", async () => {
+    render(
+      <PlayerProvider>
+        <Probe />
+      </PlayerProvider>,
+    );
+    act(() => player.play(relaxation));
+    act(() => player.close());
+    await answer(relaxation.id);
+    expect(audioSrc()).toBeNull();
+    expect(HTMLMediaElement.prototype.play).not.toHaveBeenCalled();
+    expect(player.track).toBeNull();
+  });
+
+  it("plays the track chosen last, whichever URL arrives first", async () => {
+    render(
+      <PlayerProvider>
+        <Probe />
+      </PlayerProvider>,
+    );
+    act(() => player.play(relaxation));
+    act(() => player.play(affirmations));
+    await answer(affirmations.id);
+    await answer(relaxation.id);
+    expect(audioSrc()).toBe("/media/audio/affirmations-purpose.mp3?sig=1");
+    expect(player.track?.id).toBe(affirmations.id);
+  });
+});
