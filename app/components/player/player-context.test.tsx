@@ -1,4 +1,4 @@
-import { act, render } from "@testing-library/react";
+import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PlayAudioDetail } from "./play-event.ts";
 import { PlayerProvider, usePlayer } from "./player-context.tsx";
@@ -18,12 +18,7 @@ const affirmations: PlayAudioDetail = {
 
 /** Each signed-URL request, answered when the test says. */
 let pending: { trackId: string; answer: () => void }[] = [];
-let player: ReturnType<typeof usePlayer>;
-
-function Probe() {
-  player = usePlayer();
-  return null;
-}
+const renderPlayer = () => renderHook(() => usePlayer(), { wrapper: PlayerProvider }).result;
 
 beforeEach(() => {
   pending = [];
@@ -63,30 +58,22 @@ const answer = async (trackId: string) => {
 
 describe("the player's signed URLs", () => {
   it("drops a URL that arrives after the member closed the player: nothing plays", async () => {
-    render(
-      <PlayerProvider>
-        <Probe />
-      </PlayerProvider>,
-    );
-    act(() => player.play(relaxation));
-    act(() => player.close());
+    const player = renderPlayer();
+    act(() => player.current.play(relaxation));
+    act(() => player.current.close());
     await answer(relaxation.id);
     expect(audioSrc()).toBeNull();
     expect(HTMLMediaElement.prototype.play).not.toHaveBeenCalled();
-    expect(player.track).toBeNull();
+    expect(player.current.track).toBeNull();
   });
 
   it("plays the track chosen last, whichever URL arrives first", async () => {
-    render(
-      <PlayerProvider>
-        <Probe />
-      </PlayerProvider>,
-    );
-    act(() => player.play(relaxation));
-    act(() => player.play(affirmations));
+    const player = renderPlayer();
+    act(() => player.current.play(relaxation));
+    act(() => player.current.play(affirmations));
     await answer(affirmations.id);
     await answer(relaxation.id);
     expect(audioSrc()).toBe("/media/audio/affirmations-purpose.mp3?sig=1");
-    expect(player.track?.id).toBe(affirmations.id);
+    expect(player.current.track?.id).toBe(affirmations.id);
   });
 });
