@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~/platform/db.server.ts";
+import { aMember, aPurchase, aSession } from "../tests/factories/index.ts";
 import { createTestDatabase, testDialects, type TestDatabase } from "../tests/support/test-databases.ts";
 
 const now = () => new Date().toISOString();
@@ -17,15 +18,7 @@ describe.each(testDialects)("schema on %s", (dialect) => {
     await database?.destroy();
   });
 
-  async function createUser(email = `${crypto.randomUUID()}@example.com`) {
-    const id = crypto.randomUUID();
-    await db()
-      .insertInto("user")
-      .values({ id, name: "Sam Rivers", email, emailVerified: false, createdAt: now(), updatedAt: now() })
-      .execute();
-    await db().insertInto("profiles").values({ id }).execute();
-    return id;
-  }
+  const createUser = async (email?: string) => (await aMember(db(), { email })).id;
 
   const insertFirstDay = (userId: string) =>
     db()
@@ -41,20 +34,7 @@ describe.each(testDialects)("schema on %s", (dialect) => {
       })
       .execute();
 
-  const insertSession = (userId: string) =>
-    db()
-      .insertInto("session")
-      .values({
-        id: crypto.randomUUID(),
-        token: crypto.randomUUID(),
-        userId,
-        expiresAt: now(),
-        createdAt: now(),
-        updatedAt: now(),
-        ipAddress: null,
-        userAgent: null,
-      })
-      .execute();
+  const insertSession = (userId: string) => aSession(db(), userId);
 
   it("answers a readiness ping", async () => {
     await expect(database.ping()).resolves.toBeUndefined();
@@ -150,19 +130,7 @@ describe.each(testDialects)("schema on %s", (dialect) => {
 
   it("records a provider payment once", async () => {
     const userId = await createUser();
-    const purchase = () =>
-      db()
-        .insertInto("purchases")
-        .values({
-          id: crypto.randomUUID(),
-          user_id: userId,
-          provider: "stripe",
-          provider_payment_id: "pi_123",
-          amount_minor: 2700,
-          currency: "EUR",
-          status: "succeeded",
-        })
-        .execute();
+    const purchase = () => aPurchase(db(), userId, { provider_payment_id: "pi_123" });
     await purchase();
     await expect(purchase()).rejects.toThrow();
   });
@@ -172,18 +140,11 @@ describe.each(testDialects)("schema on %s", (dialect) => {
     await insertSession(userId);
     await db().insertInto("user_progress").values({ user_id: userId, daily_audio_completed: true }).execute();
     await db().insertInto("share_tokens").values({ token: crypto.randomUUID(), user_id: userId }).execute();
-    await db()
-      .insertInto("purchases")
-      .values({
-        id: "purchase-kept",
-        user_id: userId,
-        provider: "paypal",
-        provider_payment_id: "CAPTURE-1",
-        amount_minor: 2700,
-        currency: "EUR",
-        status: "succeeded",
-      })
-      .execute();
+    await aPurchase(db(), userId, {
+      id: "purchase-kept",
+      provider: "paypal",
+      provider_payment_id: "CAPTURE-1",
+    });
 
     await db().deleteFrom("user").where("id", "=", userId).execute();
 
@@ -308,22 +269,7 @@ describe.each(testDialects)("schema on %s", (dialect) => {
         () => db().deleteFrom("share_tokens").where("user_id", "=", userId).execute(),
         "link revoked",
       );
-      await moves(
-        () =>
-          db()
-            .insertInto("purchases")
-            .values({
-              id: crypto.randomUUID(),
-              user_id: userId,
-              provider: "stripe",
-              provider_payment_id: crypto.randomUUID(),
-              amount_minor: 2700,
-              currency: "EUR",
-              status: "succeeded",
-            })
-            .execute(),
-        "purchase",
-      );
+      await moves(() => aPurchase(db(), userId), "purchase");
       const account = {
         id: crypto.randomUUID(),
         userId,

@@ -44,6 +44,7 @@ import { startFakeStripe, type FakeStripe } from "./fakes/stripe-fake.server.ts"
 import type { Payments } from "./payments.server.ts";
 import { createPayPalGateway } from "./paypal.server.ts";
 import { createStripeGateway } from "./stripe.server.ts";
+import { aMember } from "../../../tests/factories/index.ts";
 
 const WEBHOOK_SECRET = "whsec_checkout_test";
 const SECRET_KEY = "sk_test_checkout";
@@ -132,14 +133,7 @@ describe.each(testDialects)("buying the course on %s", (dialect) => {
   });
 
   async function newMember(): Promise<Member> {
-    const id = crypto.randomUUID();
-    const email = `${id}@example.com`;
-    const now = new Date().toISOString();
-    await database.db
-      .insertInto("user")
-      .values({ id, name: "Amara Okafor", email, emailVerified: true, createdAt: now, updatedAt: now })
-      .execute();
-    await database.db.insertInto("profiles").values({ id }).execute();
+    const { id, email } = await aMember(database.db, { emailVerified: true });
     return {
       id,
       email,

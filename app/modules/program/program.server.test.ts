@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createTestDatabase,
@@ -13,6 +12,7 @@ import {
   setActivityCompleted,
   setTrackListened,
 } from "./program.server.ts";
+import { aMember } from "../../../tests/factories/index.ts";
 
 describe.each(testDialects)("the programme on %s", (dialect) => {
   let database: TestDatabase;
@@ -25,16 +25,7 @@ describe.each(testDialects)("the programme on %s", (dialect) => {
     await database?.destroy();
   });
 
-  async function member(name = "Amara Okafor") {
-    const id = crypto.randomUUID();
-    const now = new Date().toISOString();
-    await db()
-      .insertInto("user")
-      .values({ id, name, email: `${id}@example.com`, emailVerified: false, createdAt: now, updatedAt: now })
-      .execute();
-    await db().insertInto("profiles").values({ id }).execute();
-    return id;
-  }
+  const member = async (name?: string) => (await aMember(db(), { name })).id;
 
   const countRows = async (userId: string) =>
     Number(
@@ -215,20 +206,8 @@ describe.each(testDialects)("the partner link on %s", (dialect) => {
 
   it("shows the partner a read-only summary, and nothing once revoked or replaced", async () => {
     const db = database.db;
-    const userId = crypto.randomUUID();
     const now = new Date("2026-11-21T10:00:00Z");
-    await db
-      .insertInto("user")
-      .values({
-        id: userId,
-        name: "Amara Okafor",
-        email: "amara.secret@example.com",
-        emailVerified: true,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .execute();
-    await db.insertInto("profiles").values({ id: userId }).execute();
+    const { id: userId } = await aMember(db, { email: "amara.secret@example.com" });
     await saveDueDate(db, userId, { dueDate: "2026-12-12" }, "2026-11-21");
     await completeDailyPractice(db, userId, "2026-11-21");
 
