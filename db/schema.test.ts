@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~/platform/db.server.ts";
-import { aMember, aPurchase, aSession } from "../tests/factories/index.ts";
+import { aListen, aMember, aPurchase, aSession } from "../tests/factories/index.ts";
 import { createTestDatabase, testDialects, type TestDatabase } from "../tests/support/test-databases.ts";
 
 const now = () => new Date().toISOString();
@@ -236,26 +236,20 @@ describe.each(testDialects)("schema on %s", (dialect) => {
           db().updateTable("profiles").set({ time_zone: "Europe/Dublin" }).where("id", "=", userId).execute(),
         "profile",
       );
-      const progress = {
-        id: crypto.randomUUID(),
-        user_id: userId,
-        audio_id: "prepare-for-birth",
-        audio_title: "Prepare for Birth",
-        scheduled_week: 0,
-        scheduled_day: 0,
-      };
-      await moves(() => db().insertInto("audio_progress").values(progress).execute(), "listen");
+      const listenId = crypto.randomUUID();
+      const listen = { id: listenId, audio_id: "prepare-for-birth", audio_title: "Prepare for Birth" };
+      await moves(() => aListen(db(), userId, listen), "listen");
       await moves(
         () =>
           db()
             .updateTable("audio_progress")
             .set({ position_seconds: 12 })
-            .where("id", "=", progress.id)
+            .where("id", "=", listenId)
             .execute(),
         "position",
       );
       await moves(
-        () => db().deleteFrom("audio_progress").where("id", "=", progress.id).execute(),
+        () => db().deleteFrom("audio_progress").where("id", "=", listenId).execute(),
         "removed listen",
       );
       await moves(() => insertFirstDay(userId), "programme day");

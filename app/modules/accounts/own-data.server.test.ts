@@ -22,6 +22,7 @@ import {
   searchedColumns,
   type MemberTable,
 } from "./own-data.server.ts";
+import { aMember, aPurchase, aSession } from "../../../tests/factories/index.ts";
 
 /** A column name that says it holds a member: her id, an address of hers, an identifier. */
 const LOOKS_LIKE_A_MEMBER = /user_?id|email|address|identifier/i;
@@ -102,42 +103,13 @@ describe.each(testDialects)("a member's own data on %s", (dialect) => {
     const shouting = `${marker.toUpperCase()}@Example.COM`;
     const receipt = `books-${marker}@example.org`;
     const now = new Date().toISOString();
-    await db()
-      .insertInto("user")
-      .values({ id, name: `Ana ${marker}`, email, emailVerified: false, createdAt: now, updatedAt: now })
-      .execute();
-    await db().insertInto("profiles").values({ id }).execute();
-    await db()
-      .insertInto("session")
-      .values({
-        id: crypto.randomUUID(),
-        token: crypto.randomUUID(),
-        userId: id,
-        expiresAt: now,
-        createdAt: now,
-        updatedAt: now,
-        ipAddress: null,
-        userAgent: null,
-      })
-      .execute();
+    await aMember(db(), { id, name: `Ana ${marker}`, email });
+    await aSession(db(), id, { expiresAt: now });
     await db()
       .insertInto("share_tokens")
       .values({ token: crypto.randomBytes(32).toString("base64url"), user_id: id })
       .execute();
-    const purchaseId = crypto.randomUUID();
-    await db()
-      .insertInto("purchases")
-      .values({
-        id: purchaseId,
-        user_id: id,
-        provider: "stripe",
-        provider_payment_id: `pi_${purchaseId}`,
-        amount_minor: 2700,
-        currency: "EUR",
-        status: "succeeded",
-        receipt_email: receipt,
-      })
-      .execute();
+    const { id: purchaseId } = await aPurchase(db(), id, { receipt_email: receipt });
     // Written before addresses were normalised: capitals and all.
     for (const [from, name, message] of [
       [shouting, `Ana ${marker}`, `Hello from ${marker}, shouting`],
