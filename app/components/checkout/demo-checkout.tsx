@@ -2,6 +2,7 @@ import { FlaskConical } from "~/components/ui/icons.tsx";
 import { useState } from "react";
 import { Alert } from "~/components/ui/alert.tsx";
 import { Button } from "~/components/ui/button.tsx";
+import { Field } from "~/components/ui/field.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { approveDemoOrder, confirmDemoCard } from "./api.ts";
 import { CardPaymentForm } from "./card-form.tsx";
@@ -43,23 +44,22 @@ export function DemoCardForm({ price, paymentIntentId }: { price: string; paymen
 
   return (
     <CardPaymentForm paymentIntentId={paymentIntentId} price={price} confirm={confirm}>
-      <div className="grid gap-1.5">
-        <label htmlFor="demo-card" className="text-[0.95rem] font-medium">
-          Card number (demo)
-        </label>
-        <Input
-          id="demo-card"
-          inputMode="numeric"
-          autoComplete="off"
-          value={number}
-          onChange={(event) => setNumber(event.currentTarget.value)}
-          aria-describedby="demo-card-hint"
-          className="tracking-wider"
-        />
-        <p id="demo-card-hint" className="text-sm text-ink-soft">
-          4242 4242 4242 4242 pays; {DECLINED_CARD} is declined, as in Stripe&apos;s test mode.
-        </p>
-      </div>
+      <Field
+        id="demo-card"
+        label="Card number (demo)"
+        hint={<>4242 4242 4242 4242 pays; {DECLINED_CARD} is declined, as in Stripe&apos;s test mode.</>}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            inputMode="numeric"
+            autoComplete="off"
+            value={number}
+            onChange={(event) => setNumber(event.currentTarget.value)}
+            className="tracking-wider"
+          />
+        )}
+      </Field>
     </CardPaymentForm>
   );
 }

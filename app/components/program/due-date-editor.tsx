@@ -1,6 +1,7 @@
 import { Pencil } from "~/components/ui/icons.tsx";
 import { useState } from "react";
 import { Button } from "~/components/ui/button.tsx";
+import { Field } from "~/components/ui/field.tsx";
 import { useBrowserTimeZone, useHydrated } from "./browser.ts";
 import { useProgrammeAction } from "./use-programme-action.ts";
 
@@ -29,37 +30,31 @@ export function DueDateEditor({ label, dateText }: { label: string; dateText: st
         <fetcher.Form method="post" className="mt-1 flex flex-wrap items-start gap-2">
           <input type="hidden" name="intent" value="update-date" />
           <input type="hidden" name="timeZone" value={timeZone} />
-          <div>
-            <label htmlFor="due-date-text" className="sr-only">
-              New date, as day/month (for example 14/Nov)
-            </label>
-            <input
-              id="due-date-text"
-              name="text"
-              placeholder="14/Nov"
-              // eslint-disable-next-line jsx-a11y/no-autofocus -- the member just asked to edit this one field
-              autoFocus={hydrated}
-              autoComplete="off"
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? "due-date-error" : "due-date-hint"}
-              onKeyDown={(event) => {
-                if (event.key === "Escape") {
-                  event.preventDefault();
-                  setEditing(false);
-                }
-              }}
-              className="min-h-11 w-40 rounded-xl border border-ink/25 bg-white px-3 text-base aria-[invalid=true]:border-danger"
-            />
-            {error ? (
-              <p id="due-date-error" className="mt-1 text-sm font-medium text-danger">
-                {error}
-              </p>
-            ) : (
-              <p id="due-date-hint" className="mt-1 text-sm text-ink-soft">
-                Day and month, e.g. 14/Nov. Enter saves, Escape cancels.
-              </p>
+          <Field
+            id="due-date-text"
+            label="New date, as day/month (for example 14/Nov)"
+            hideLabel
+            hint={error ? undefined : "Day and month, e.g. 14/Nov. Enter saves, Escape cancels."}
+            errors={error ? [error] : undefined}
+          >
+            {(control) => (
+              <input
+                {...control}
+                name="text"
+                placeholder="14/Nov"
+                // eslint-disable-next-line jsx-a11y/no-autofocus -- the member just asked to edit this one field
+                autoFocus={hydrated}
+                autoComplete="off"
+                onKeyDown={(event) => {
+                  if (event.key === "Escape") {
+                    event.preventDefault();
+                    setEditing(false);
+                  }
+                }}
+                className="min-h-11 w-40 rounded-xl border border-ink/25 bg-white px-3 text-base aria-[invalid=true]:border-danger"
+              />
             )}
-          </div>
+          </Field>
           <Button type="submit" size="sm" disabled={pending}>
             {pending ? "Saving..." : "Save"}
           </Button>

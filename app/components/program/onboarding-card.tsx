@@ -2,6 +2,7 @@ import { CalendarHeart } from "~/components/ui/icons.tsx";
 import { useState } from "react";
 import { Alert } from "~/components/ui/alert.tsx";
 import { Button } from "~/components/ui/button.tsx";
+import { Field } from "~/components/ui/field.tsx";
 import { cn } from "~/components/ui/cn.ts";
 import { programmeMessages } from "~/modules/program/messages.ts";
 import { useBrowserTimeZone, useHydrated } from "./browser.ts";
@@ -78,32 +79,25 @@ export function OnboardingCard({
                 ))}
               </div>
             </fieldset>
-            <div className="grid gap-1.5">
-              <label htmlFor="onboarding-date" className="text-[0.95rem] font-medium">
-                {label}
-              </label>
-              <input
-                id="onboarding-date"
-                type="date"
-                name="date"
-                min={min}
-                max={max}
-                value={date}
-                onChange={(event) => setDate(event.currentTarget.value)}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? "onboarding-date-error" : "onboarding-date-hint"}
-                className="min-h-12 w-full max-w-xs rounded-xl border border-ink/25 bg-white px-4 text-base aria-[invalid=true]:border-danger"
-              />
-              {error ? (
-                <p id="onboarding-date-error" className="text-sm font-medium text-danger">
-                  {error}
-                </p>
-              ) : (
-                <p id="onboarding-date-hint" className="text-sm text-ink-soft">
-                  Any day from today up to a year ahead.
-                </p>
+            <Field
+              id="onboarding-date"
+              label={label}
+              hint={error ? undefined : "Any day from today up to a year ahead."}
+              errors={error ? [error] : undefined}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  type="date"
+                  name="date"
+                  min={min}
+                  max={max}
+                  value={date}
+                  onChange={(event) => setDate(event.currentTarget.value)}
+                  className="min-h-12 w-full max-w-xs rounded-xl border border-ink/25 bg-white px-4 text-base aria-[invalid=true]:border-danger"
+                />
               )}
-            </div>
+            </Field>
             <p className="text-sm text-ink-soft">
               Your date is health information: we keep it only to plan your programme, and you can delete it,
               or your whole account, whenever you like.

@@ -10,12 +10,15 @@ export function Field({
   label,
   hint,
   errors,
+  hideLabel = false,
   className,
   children,
 }: {
   id: string;
   label: ReactNode;
   hint?: ReactNode;
+  /** The label for screen readers only, where the field's place and placeholder already say it. */
+  hideLabel?: boolean;
   errors?: string[];
   className?: string;
   children: (control: {
@@ -29,7 +32,7 @@ export function Field({
   const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
   return (
     <div className={cn("grid gap-1.5", className)}>
-      <label htmlFor={id} className="text-[0.95rem] font-medium text-ink">
+      <label htmlFor={id} className={hideLabel ? "sr-only" : "text-[0.95rem] font-medium text-ink"}>
         {label}
       </label>
       {children({ id, "aria-invalid": errorId ? true : undefined, "aria-describedby": describedBy })}
