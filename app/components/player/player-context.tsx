@@ -108,7 +108,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
   const lastSaved = useRef(0);
   const volumeBeforeMute = useRef(1);
   const [state, dispatch] = useReducer(playerReducer, initialPlayerState);
-  const { track, status, currentTime, duration, volume, muted } = state;
+  const { track, status, muted } = state;
 
   const savePosition = useCallback((trackId: string, seconds: number) => {
     writeDevicePosition(trackId, seconds);
@@ -247,38 +247,8 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
   }, [track, previous, next, toggle, seek, play]);
 
   const value = useMemo<PlayerContextValue>(
-    () => ({
-      track,
-      status,
-      currentTime,
-      duration,
-      volume,
-      muted,
-      previous,
-      next,
-      play,
-      toggle,
-      seek,
-      setVolume,
-      toggleMute,
-      close,
-    }),
-    [
-      track,
-      status,
-      currentTime,
-      duration,
-      volume,
-      muted,
-      previous,
-      next,
-      play,
-      toggle,
-      seek,
-      setVolume,
-      toggleMute,
-      close,
-    ],
+    () => ({ ...state, previous, next, play, toggle, seek, setVolume, toggleMute, close }),
+    [state, previous, next, play, toggle, seek, setVolume, toggleMute, close],
   );
 
   return (
