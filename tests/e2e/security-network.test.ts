@@ -41,6 +41,10 @@ describe("the server on the network", () => {
     expect(server.output()).toMatch(/demo features are on/);
     expect((await fetch(`http://127.0.0.1:${server.port}/dev/outbox`)).status).toBe(200);
     expect((await fetch(`http://127.0.0.1:${server.port}/dev/error/403`)).status).toBe(403);
+    // A demo run shows the page as it will look: every provider's button.
+    expect(await (await fetch(`http://127.0.0.1:${server.port}/auth?tier=signin`)).text()).toContain(
+      "Continue with Google",
+    );
     const lan = lanAddress();
     if (lan) {
       await expect(fetch(`http://${lan}:${server.port}/healthz`)).rejects.toThrow();
@@ -80,6 +84,10 @@ describe("the server on the network", () => {
     expect(server.output()).toMatch(/demo features are off: NODE_ENV is production/);
     expect((await fetch(`${server.baseUrl}/dev/outbox`)).status).toBe(404);
     expect((await fetch(`${server.baseUrl}/dev/error/500`)).status).toBe(404);
+    // No provider keys: no social sign-in offered at all, rather than buttons that can't work.
+    const signIn = await (await fetch(`${server.baseUrl}/auth?tier=signin`)).text();
+    expect(signIn).toContain("Sign in");
+    expect(signIn).not.toMatch(/Continue with|or sign in with/);
     // A member finds the course can't be bought: no demo card, no stand-in providers.
     const { client } = await signUpOverHttp(server.baseUrl, localOutbox(server.dataDir));
     const intent = await client.request("/api/create-payment-intent", { method: "POST", json: {} });

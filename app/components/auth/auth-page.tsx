@@ -9,6 +9,7 @@ import { AuthTabs } from "./auth-tabs.tsx";
 import { OrDivider } from "./or-divider.tsx";
 import { SocialButtons } from "./social-buttons.tsx";
 import type { AuthFormResult, SocialResult } from "~/modules/accounts/forms.ts";
+import type { SocialProvider } from "~/modules/accounts/providers.ts";
 import { useHashError } from "./use-hash-error.ts";
 
 /** What /auth's loader gives the page, and the answer its action last gave. */
@@ -19,6 +20,8 @@ export interface AuthPageProps {
   fromSocial: boolean;
   checkout: CheckoutConfig | null;
   price: string;
+  /** The social sign-ins offered here (none: no "or continue with" at all). */
+  providers: SocialProvider[];
   /** An error the address came back with (?error=…), in words. */
   queryError: string | null;
   actionData?: AuthFormResult | SocialResult;
@@ -32,6 +35,7 @@ export function AuthPage({
   fromSocial,
   checkout,
   price,
+  providers,
   queryError,
   actionData,
 }: AuthPageProps) {
@@ -57,7 +61,7 @@ export function AuthPage({
         {tab === "premium" && member && checkout ? (
           <PremiumPanel member={member} price={price} fromSocial={fromSocial} checkout={checkout} />
         ) : (
-          <AccountForms tab={tab} mode={mode} formResult={formResult} />
+          <AccountForms tab={tab} mode={mode} providers={providers} formResult={formResult} />
         )}
       </div>
     </section>
@@ -101,10 +105,12 @@ function AuthIntro({ tab, price }: { tab: AuthTab; price: string }) {
 function AccountForms({
   tab,
   mode,
+  providers,
   formResult,
 }: {
   tab: AuthTab;
   mode: SignInMode;
+  providers: SocialProvider[];
   formResult: AuthFormResult | undefined;
 }) {
   return (
@@ -125,8 +131,12 @@ function AccountForms({
           <SignUpForm tier={tab} actionData={formResult} />
         </>
       )}
-      <OrDivider label={tab === "signin" ? "or sign in with" : "or continue with"} />
-      <SocialButtons tier={tab} />
+      {providers.length > 0 ? (
+        <>
+          <OrDivider label={tab === "signin" ? "or sign in with" : "or continue with"} />
+          <SocialButtons tier={tab} providers={providers} />
+        </>
+      ) : null}
       {tab === "signin" ? (
         <p className="text-center text-ink-soft">
           New here?{" "}

@@ -2,19 +2,20 @@ import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "~/components/ui/toaster.tsx";
 import { cn } from "~/components/ui/cn.ts";
-import {
-  PROVIDER_LABELS,
-  SOCIAL_PROVIDERS,
-  socialMessages,
-  type SocialProvider,
-} from "~/modules/accounts/providers.ts";
+import { PROVIDER_LABELS, socialMessages, type SocialProvider } from "~/modules/accounts/providers.ts";
 import type { SocialResult } from "~/modules/accounts/forms.ts";
 
 /**
  * Continue with Google, Facebook or Apple. While one is connecting the others
  * are disabled; an unavailable provider says so.
  */
-export function SocialButtons({ tier }: { tier: "free" | "premium" | "signin" }) {
+export function SocialButtons({
+  tier,
+  providers,
+}: {
+  tier: "free" | "premium" | "signin";
+  providers: readonly SocialProvider[];
+}) {
   const fetcher = useFetcher<SocialResult>();
   const connecting =
     fetcher.state !== "idle" ? (fetcher.formData?.get("provider") as SocialProvider | null) : null;
@@ -30,7 +31,7 @@ export function SocialButtons({ tier }: { tier: "free" | "premium" | "signin" })
 
   return (
     <div className="grid gap-2.5" role="group" aria-label="Continue with another account">
-      {SOCIAL_PROVIDERS.map((provider) => (
+      {providers.map((provider) => (
         // The page's own address and tab: without JavaScript the answer (or its error) comes back here.
         <fetcher.Form key={provider} method="post" action={`/auth?tier=${tier}`}>
           <input type="hidden" name="intent" value="social" />

@@ -49,7 +49,12 @@ describe("answerAuthForm", () => {
 
 describe("authPageData", () => {
   const load = (query: string, who: Member | null) =>
-    authPageData({ payments, flash }, who, new URL(`https://tidewell.example/auth?${query}`), "€27");
+    authPageData(
+      { payments, flash, env: deps.env },
+      who,
+      new URL(`https://tidewell.example/auth?${query}`),
+      "€27",
+    );
 
   it("gives a visitor the tab, the mode and any error the address came back with", async () => {
     expect(await load("tier=free&mode=magic&error=access_denied", null)).toEqual({
@@ -59,6 +64,7 @@ describe("authPageData", () => {
       fromSocial: false,
       checkout: null,
       price: "€27",
+      providers: ["google", "facebook", "apple"],
       queryError: "Authentication failed: You cancelled the sign-in.",
     });
   });

@@ -4,7 +4,7 @@ import type * as z from "zod/mini";
 import { checkoutForBrowser } from "~/modules/payments/payments.server.ts";
 import { redirectWithFlash } from "~/modules/site/flash.server.ts";
 import type { AppServices } from "~/services.server.ts";
-import { configuredProviders } from "./auth.server.ts";
+import { configuredProviders, offeredProviders } from "./auth.server.ts";
 import { afterConfirmation, describeAuthError } from "./auth-page.ts";
 import { authTab, signInMode, type AuthFormResult, type authFormSchema, type SocialResult } from "./forms.ts";
 import { authMessages, socialErrorMessage, socialMessages } from "./providers.ts";
@@ -13,7 +13,7 @@ import * as account from "./sign-in.server.ts";
 
 /** What /auth shows, unless the member has no need of it: then where she goes instead (thrown). */
 export async function authPageData(
-  { payments, flash }: Pick<AppServices, "payments" | "flash">,
+  { payments, flash, env }: Pick<AppServices, "payments" | "flash" | "env">,
   member: Member | null,
   url: URL,
   price: string,
@@ -36,6 +36,7 @@ export async function authPageData(
     fromSocial: url.searchParams.get("social") === "1",
     checkout: member && tab === "premium" ? checkoutForBrowser(payments) : null,
     price,
+    providers: offeredProviders(env),
     queryError: error ? describeAuthError(error, url.searchParams.get("error_description")) : null,
   };
 }

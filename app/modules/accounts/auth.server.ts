@@ -36,7 +36,7 @@ import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./common-passwords.se
 import { displayName } from "./display.ts";
 import { fullName } from "./forms.ts";
 import { createProfile } from "./profile.server.ts";
-import { PASSWORD_MAX, PASSWORD_MIN, type SocialProvider } from "./providers.ts";
+import { PASSWORD_MAX, PASSWORD_MIN, SOCIAL_PROVIDERS, type SocialProvider } from "./providers.ts";
 
 /** The server sets this from the socket (or the trusted proxy's header); a client's own copy is dropped. */
 export const CLIENT_IP_HEADER = "x-tidewell-client-ip";
@@ -286,6 +286,15 @@ export function configuredProviders(env: Env): SocialProvider[] {
     ["apple", env.APPLE_CLIENT_ID],
   ];
   return all.filter(([, id]) => Boolean(id)).map(([provider]) => provider);
+}
+
+/**
+ * The providers /auth offers. A deployed site offers only those it has keys
+ * for; a demo run shows all three, so the page looks as it will, and a click
+ * on one without keys says it is not set up here.
+ */
+export function offeredProviders(env: Env): SocialProvider[] {
+  return env.demo ? [...SOCIAL_PROVIDERS] : configuredProviders(env);
 }
 
 function socialProviderConfig(env: Env) {

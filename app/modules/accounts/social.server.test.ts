@@ -6,7 +6,7 @@ import { parseEnv } from "~/platform/env.server.ts";
 import { createLogger } from "~/platform/log.server.ts";
 import { closeServices, createServices, type AppServices } from "~/services.server.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-databases.ts";
-import { configuredProviders } from "./auth.server.ts";
+import { configuredProviders, offeredProviders } from "./auth.server.ts";
 import { startSocialSignIn } from "./sign-in.server.ts";
 
 describe("social providers", () => {
@@ -22,6 +22,19 @@ describe("social providers", () => {
         }),
       ),
     ).toEqual(["google", "apple"]);
+  });
+
+  it("shows every provider on a demo run, and on a deployed site only those with keys", () => {
+    expect(offeredProviders(parseEnv({}))).toEqual(["google", "facebook", "apple"]);
+    const deployed = {
+      NODE_ENV: "production",
+      BASE_URL: "https://tidewell.example",
+      APP_SECRET: "b".repeat(48),
+    };
+    expect(offeredProviders(parseEnv(deployed))).toEqual([]);
+    expect(
+      offeredProviders(parseEnv({ ...deployed, FACEBOOK_CLIENT_ID: "f", FACEBOOK_CLIENT_SECRET: "s" })),
+    ).toEqual(["facebook"]);
   });
 
   describe("with Google configured", () => {
