@@ -2,7 +2,11 @@ import path from "node:path";
 import { createContext, type RouterContextProvider } from "react-router";
 import { todayIn } from "./modules/program/calendar.ts";
 import { CLIENT_IP_HEADER, createAuth, type Auth } from "./modules/accounts/auth.server.ts";
-import type { Claimant, ConfirmDeps } from "./modules/accounts/confirm-identity.server.ts";
+import {
+  pruneExpiredCodes,
+  type Claimant,
+  type ConfirmDeps,
+} from "./modules/accounts/confirm-identity.server.ts";
 import { createSessionReader, type Member, type SessionReader } from "./modules/accounts/session.server.ts";
 import { createMailer, type Mailer } from "./modules/email/outbox.server.ts";
 import { createMailTransport, type MailTransport } from "./modules/email/transport.server.ts";
@@ -124,7 +128,7 @@ export function startHousekeeping(services: AppServices): () => void {
 
 export async function tidyUp(db: Db, now = new Date()) {
   await pruneLimits(db, 86_400, now.getTime());
-  await db.deleteFrom("confirmation_codes").where("expires_at", "<", now.toISOString()).execute();
+  await pruneExpiredCodes(db, now);
 }
 
 export async function closeServices(services: AppServices) {

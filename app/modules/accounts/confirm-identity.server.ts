@@ -150,3 +150,8 @@ async function checkCode(deps: ConfirmDeps, who: Claimant, code: string): Promis
 function hashCode(key: Buffer, code: string) {
   return crypto.createHmac("sha256", key).update(code).digest("hex");
 }
+
+/** Codes past their time, removed by the server's hourly tidy-up. */
+export async function pruneExpiredCodes(db: Db, now = new Date()) {
+  await db.deleteFrom("confirmation_codes").where("expires_at", "<", now.toISOString()).execute();
+}

@@ -112,3 +112,58 @@ export async function savedPosition(db: Db, userId: string, trackId: string): Pr
   if (!row) return null;
   return { seconds: Number(row.position_seconds), savedAt: new Date(row.updated_at).toISOString() };
 }
+
+/** The dashboard's "listened" tick, on the library row: completed and listened-offline together, the date set or cleared. */
+export async function markListened(
+  db: Db,
+  userId: string,
+  track: Track,
+  listened: boolean,
+  now = new Date(),
+) {
+  const fields = {
+    completed: listened,
+    listened_offline: listened,
+    completion_date: listened ? now.toISOString() : null,
+    updated_at: now.toISOString(),
+  };
+  await db
+    .insertInto("audio_progress")
+    .values({
+      id: crypto.randomUUID(),
+      user_id: userId,
+      audio_id: track.id,
+      audio_title: track.title,
+      ...fields,
+    })
+    .onConflict((oc) =>
+      oc.columns(["user_id", "audio_id", "scheduled_week", "scheduled_day"]).doUpdateSet(fields),
+    )
+    .execute();
+}
+
+/** A programme day's practice done: that day's row for its track, completed (in the caller's transaction). */
+export async function recordDayListen(
+  db: Db,
+  userId: string,
+  track: Track,
+  day: { week: number; day: number },
+  now = new Date(),
+) {
+  const fields = { completed: true, completion_date: now.toISOString(), updated_at: now.toISOString() };
+  await db
+    .insertInto("audio_progress")
+    .values({
+      id: crypto.randomUUID(),
+      user_id: userId,
+      audio_id: track.id,
+      audio_title: track.title,
+      scheduled_week: day.week,
+      scheduled_day: day.day,
+      ...fields,
+    })
+    .onConflict((oc) =>
+      oc.columns(["user_id", "audio_id", "scheduled_week", "scheduled_day"]).doUpdateSet(fields),
+    )
+    .execute();
+}

@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import type { Db } from "~/platform/db.server.ts";
 import { canPlayTrack, type Viewer } from "../catalogue/access.ts";
 import { findTrack } from "../catalogue/tracks.ts";
+import { markListened, recordDayListen } from "../listening/listening.server.ts";
 import { addDays, isValidTimeZone, type CalendarDate } from "./calendar.ts";
 import type { StreakState } from "./practice.ts";
 import { currentWeek, defaultDueDate, PROGRAMME_TRACKS, programmeDays, programmeStart } from "./program.ts";
@@ -173,25 +174,7 @@ export async function setTrackListened(
 ) {
   const track = findTrack(trackId);
   if (!track) return false;
-  const fields = {
-    completed: listened,
-    listened_offline: listened,
-    completion_date: listened ? now.toISOString() : null,
-    updated_at: now.toISOString(),
-  };
-  await db
-    .insertInto("audio_progress")
-    .values({
-      id: crypto.randomUUID(),
-      user_id: userId,
-      audio_id: track.id,
-      audio_title: track.title,
-      ...fields,
-    })
-    .onConflict((oc) =>
-      oc.columns(["user_id", "audio_id", "scheduled_week", "scheduled_day"]).doUpdateSet(fields),
-    )
-    .execute();
+  await markListened(db, userId, track, listened, now);
   return true;
 }
 
@@ -251,22 +234,13 @@ export async function completeDailyPractice(db: Db, userId: string, today: Calen
         .execute();
       const track = findTrack(trackIdForActivity(todayRow.week_number, todayRow.day_of_week));
       if (track) {
-        const fields = { completed: true, completion_date: now.toISOString(), updated_at: now.toISOString() };
-        await trx
-          .insertInto("audio_progress")
-          .values({
-            id: crypto.randomUUID(),
-            user_id: userId,
-            audio_id: track.id,
-            audio_title: track.title,
-            scheduled_week: todayRow.week_number,
-            scheduled_day: todayRow.day_of_week,
-            ...fields,
-          })
-          .onConflict((oc) =>
-            oc.columns(["user_id", "audio_id", "scheduled_week", "scheduled_day"]).doUpdateSet(fields),
-          )
-          .execute();
+        await recordDayListen(
+          trx,
+          userId,
+          track,
+          { week: todayRow.week_number, day: todayRow.day_of_week },
+          now,
+        );
       }
     }
     return { counted: true, continued: updated.affirmation_streak > 1, streak: updated.affirmation_streak };
