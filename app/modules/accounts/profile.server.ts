@@ -1,5 +1,11 @@
 import type { Db } from "~/platform/db.server.ts";
 
+/*
+ * The profile row's one writer: other modules change a member's profile
+ * through these functions (app/table-owners.test.ts keeps it so). Each takes
+ * the caller's transaction when it has one.
+ */
+
 /** Every account has a profile row: free tier, no course access. */
 export async function createProfile(db: Db, userId: string) {
   await db
@@ -40,4 +46,53 @@ export async function updateFullName(db: Db, userId: string, fullName: string) {
 /** The member's days are counted in their own time zone, kept up to date from their browser. */
 export async function updateTimeZone(db: Db, userId: string, timeZone: string) {
   await db.updateTable("profiles").set({ time_zone: timeZone }).where("id", "=", userId).execute();
+}
+
+/** The tier a confirmed payment grants ("premium") or a refund takes back ("free"). */
+export async function setSubscriptionTier(db: Db, userId: string, tier: "free" | "premium", at: string) {
+  await db
+    .updateTable("profiles")
+    .set({ subscription_tier: tier, updated_at: at })
+    .where("id", "=", userId)
+    .execute();
+}
+
+/**
+ * Touches the member's profile row inside the caller's transaction: its row
+ * lock makes a second transaction doing the same for her wait for the first
+ * to commit (two payments confirmed at once are settled one after the other).
+ */
+export async function lockProfile(db: Db, userId: string, at: string) {
+  await db.updateTable("profiles").set({ updated_at: at }).where("id", "=", userId).execute();
+}
+
+/** The "what you have unlocked" card put away, once. */
+export async function markCourseWelcomed(db: Db, userId: string, at: string) {
+  await db
+    .updateTable("profiles")
+    .set({ course_welcomed_at: at })
+    .where("id", "=", userId)
+    .where("course_welcomed_at", "is", null)
+    .execute();
+}
+
+/** The programme's dates as the member set them, and the time zone her browser gave with them. */
+export async function setProgrammeDates(
+  db: Db,
+  userId: string,
+  dates: {
+    due_date: string;
+    program_start_date: string;
+    current_week: number;
+    is_induction?: boolean;
+    time_zone?: string;
+    updated_at: string;
+  },
+) {
+  await db.updateTable("profiles").set(dates).where("id", "=", userId).execute();
+}
+
+/** The streak her profile shows, after a day's practice. */
+export async function setCurrentStreak(db: Db, userId: string, streak: number) {
+  await db.updateTable("profiles").set({ current_streak: streak }).where("id", "=", userId).execute();
 }

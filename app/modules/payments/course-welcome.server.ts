@@ -3,6 +3,7 @@ import { GUIDES } from "../catalogue/guides.ts";
 import { tracksIn, type playable } from "../catalogue/tracks.ts";
 import { formatPrice } from "./price.ts";
 import { formatPaidOn, paymentMethodName, paymentReference } from "./receipt.ts";
+import { markCourseWelcomed } from "../accounts/profile.server.ts";
 
 /**
  * The moment after paying: the dashboard shows what the Complete Course
@@ -39,12 +40,7 @@ export async function courseWelcome(
 }
 
 export async function putAwayCourseWelcome(db: Db, memberId: string, now = new Date()): Promise<void> {
-  await db
-    .updateTable("profiles")
-    .set({ course_welcomed_at: now.toISOString() })
-    .where("id", "=", memberId)
-    .where("course_welcomed_at", "is", null)
-    .execute();
+  await markCourseWelcomed(db, memberId, now.toISOString());
 }
 
 export interface Receipt {

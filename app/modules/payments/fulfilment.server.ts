@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database, PurchaseProvider } from "../../../db/schema.ts";
 import { formatPaidOn, paymentMethodName, paymentReference } from "./receipt.ts";
 import { displayName } from "../accounts/display.ts";
+import { lockProfile, setSubscriptionTier } from "../accounts/profile.server.ts";
 import { queueEmail } from "../email/outbox.server.ts";
 import { duplicateRefundEmail, receiptEmail } from "../email/templates.ts";
 import { formatPrice, type Price } from "./price.ts";
@@ -118,11 +119,7 @@ export async function grantPurchase(
       return { granted: false, reason: "mismatch" };
     }
     // Her profile's row lock makes a second grant for her wait for the first to commit.
-    await trx
-      .updateTable("profiles")
-      .set({ updated_at: now(ctx) })
-      .where("id", "=", purchase.user_id)
-      .execute();
+    await lockProfile(trx, purchase.user_id, now(ctx));
     const paidBefore = await trx
       .selectFrom("purchases")
       .select("id")
@@ -157,11 +154,7 @@ export async function grantPurchase(
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) return { granted: false, reason: "already" };
 
-    await trx
-      .updateTable("profiles")
-      .set({ subscription_tier: "premium", updated_at: now(ctx) })
-      .where("id", "=", purchase.user_id)
-      .execute();
+    await setSubscriptionTier(trx, purchase.user_id, "premium", now(ctx));
     const user = await trx
       .selectFrom("user")
       .select(["name", "email"])
@@ -236,11 +229,7 @@ export async function revokePurchase(
       .where("status", "=", "succeeded")
       .executeTakeFirst();
     if (!otherPaid) {
-      await trx
-        .updateTable("profiles")
-        .set({ subscription_tier: "free", updated_at: at.toISOString() })
-        .where("id", "=", purchase.user_id)
-        .execute();
+      await setSubscriptionTier(trx, purchase.user_id, "free", at.toISOString());
     }
     return "revoked";
   };

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { sql } from "kysely";
 import type { Db } from "~/platform/db.server.ts";
 import { canPlayTrack, type Viewer } from "../catalogue/access.ts";
+import { setCurrentStreak, setProgrammeDates } from "../accounts/profile.server.ts";
 import { findTrack } from "../catalogue/tracks.ts";
 import { markListened, recordDayListen } from "../listening/listening.server.ts";
 import { addDays, isValidTimeZone, type CalendarDate } from "./calendar.ts";
@@ -112,18 +113,14 @@ export async function saveDueDate(
 ) {
   const start = programmeStart(input.dueDate, today);
   await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable("profiles")
-      .set({
-        due_date: input.dueDate,
-        program_start_date: start,
-        current_week: currentWeek(start, today),
-        ...(input.isInduction === undefined ? {} : { is_induction: input.isInduction }),
-        ...(input.timeZone && isValidTimeZone(input.timeZone) ? { time_zone: input.timeZone } : {}),
-        updated_at: now.toISOString(),
-      })
-      .where("id", "=", userId)
-      .execute();
+    await setProgrammeDates(trx, userId, {
+      due_date: input.dueDate,
+      program_start_date: start,
+      current_week: currentWeek(start, today),
+      ...(input.isInduction === undefined ? {} : { is_induction: input.isInduction }),
+      ...(input.timeZone && isValidTimeZone(input.timeZone) ? { time_zone: input.timeZone } : {}),
+      updated_at: now.toISOString(),
+    });
     for (const day of programmeDays(start)) {
       await trx
         .insertInto("program_schedule")
@@ -215,11 +212,7 @@ export async function completeDailyPractice(db: Db, userId: string, today: Calen
       .executeTakeFirstOrThrow();
     if (!updated) return { counted: false, continued: false, streak: row.affirmation_streak };
 
-    await trx
-      .updateTable("profiles")
-      .set({ current_streak: row.affirmation_streak })
-      .where("id", "=", userId)
-      .execute();
+    await setCurrentStreak(trx, userId, row.affirmation_streak);
     const todayRow = await trx
       .selectFrom("program_schedule")
       .select(["id", "week_number", "day_of_week"])
