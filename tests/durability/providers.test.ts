@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakePayPal, type FakePayPal } from "~/modules/payments/fakes/paypal-fake.server.ts";
-import { startFakeStripe, type FakeStripe } from "~/modules/payments/fakes/stripe-fake.server.ts";
+import { startFakePayPal, type FakePayPal } from "../../dev/fakes/paypal.ts";
+import { startFakeStripe, type FakeStripe } from "../../dev/fakes/stripe.ts";
 import { paymentMessages as m } from "~/modules/payments/messages.ts";
 import { signUpOverHttp, uniqueEmail, withDatabase } from "../support/accounts.ts";
 import { smtpMailbox } from "../support/mailbox.ts";

@@ -136,6 +136,21 @@ describe("the HTTP server", () => {
   });
 });
 
+describe("the production build", () => {
+  it("holds none of the provider fakes' code: a demo run loads them from dev/fakes", () => {
+    const buildDir = path.resolve(import.meta.dirname, "../../build");
+    const files = fs
+      .readdirSync(buildDir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && entry.name.endsWith(".js"))
+      .map((entry) => path.join(entry.parentPath, entry.name));
+    expect(files.length).toBeGreaterThan(0);
+    const withFakes = files.filter((file) =>
+      /function (startFakeStripe|startFakePayPal)\b/.test(fs.readFileSync(file, "utf8")),
+    );
+    expect(withFakes).toEqual([]);
+  });
+});
+
 describe("starting and stopping", () => {
   it.each([
     [{ PORT: "eighty" }, /PORT must be a whole number from 1 to 65535 \(got "eighty"\)/],

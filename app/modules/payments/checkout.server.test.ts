@@ -38,9 +38,9 @@ import {
   startPayPalOrder,
   type CheckoutDeps,
 } from "./checkout.server.ts";
-import { startFakePayPal, type FakePayPal } from "./fakes/paypal-fake.server.ts";
+import { startFakePayPal, type FakePayPal } from "../../../dev/fakes/paypal.ts";
 import { grantPurchase } from "./fulfilment.server.ts";
-import { startFakeStripe, type FakeStripe } from "./fakes/stripe-fake.server.ts";
+import { startFakeStripe, type FakeStripe } from "../../../dev/fakes/stripe.ts";
 import type { Payments } from "./payments.server.ts";
 import { createPayPalGateway } from "./paypal.server.ts";
 import { createStripeGateway } from "./stripe.server.ts";

@@ -1,12 +1,12 @@
 import Stripe from "stripe";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startFakePayPal, type FakePayPal, type PayPalOrder } from "./paypal-fake.server.ts";
-import { startFakeStripe, type FakeStripe } from "./stripe-fake.server.ts";
+import { startFakePayPal, type FakePayPal, type PayPalOrder } from "./paypal.ts";
+import { startFakeStripe, type FakeStripe } from "./stripe.ts";
 import {
   startWebhookReceiver,
   type ReceivedWebhook,
   type WebhookReceiver,
-} from "../../../../tests/support/webhook-receiver.ts";
+} from "../../tests/support/webhook-receiver.ts";
 
 type Receiver = WebhookReceiver;
 const startReceiver = startWebhookReceiver;

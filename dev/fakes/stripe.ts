@@ -13,7 +13,7 @@ import {
   type FakeReply,
   type FakeRequest,
   type WebhookDelivery,
-} from "./fake-http.server.ts";
+} from "./fake-http.ts";
 
 export interface StripeErrorBody {
   type: "api_error" | "card_error" | "idempotency_error" | "invalid_request_error";

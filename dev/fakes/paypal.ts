@@ -14,7 +14,7 @@ import {
   type FakeReply,
   type FakeRequest,
   type WebhookDelivery,
-} from "./fake-http.server.ts";
+} from "./fake-http.ts";
 
 export type PayPalCaptureOutcome = "COMPLETED" | "PENDING" | "DECLINED";
 
