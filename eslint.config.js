@@ -4,6 +4,20 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/** Modules and the platform sit below the UI and the composition root: those import them, never the reverse. */
+const BELOW_THE_UI = [
+  {
+    group: ["~/components/*", "**/components/*"],
+    message: "Modules sit below the UI: components import them.",
+  },
+  { group: ["~/routes/*", "**/routes/*"], message: "Modules sit below the routes: routes call them." },
+  {
+    group: ["~/services.server*", "**/services.server*"],
+    allowTypeImports: true,
+    message: "Modules take their dependencies as arguments; only routes read the composition root.",
+  },
+];
+
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "data/", "coverage/", "test-results/"] },
   js.configs.recommended,
@@ -16,6 +30,11 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
     },
+  },
+  {
+    files: ["app/modules/**/*.server.ts", "app/platform/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: BELOW_THE_UI }] },
   },
   {
     // Pure modules: no I/O, no framework, no environment. Adapters live in *.server.ts.
@@ -32,6 +51,7 @@ export default tseslint.config(
               group: ["~/platform/*", "**/platform/*"],
               message: "Pure modules take their inputs as arguments.",
             },
+            ...BELOW_THE_UI,
           ],
         },
       ],
