@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
-import { sql } from "kysely";
+import { sql, type Insertable, type UpdateObject } from "kysely";
+import type { AudioProgressTable, Database } from "../../../db/schema.ts";
 import type { DatabaseHandle, Db } from "~/platform/db.server.ts";
 import type { Member } from "../accounts/session.server.ts";
 import { canPlayTrack } from "../catalogue/access.ts";
@@ -47,7 +48,20 @@ export async function recordProgress(
  */
 const LIBRARY_ROW = { scheduled_week: 0, scheduled_day: 0 } as const;
 
-export async function savePosition(db: Db, userId: string, track: Track, seconds: number, now = new Date()) {
+type ListenFields = Omit<Insertable<AudioProgressTable>, "id" | "user_id" | "audio_id" | "audio_title">;
+
+/**
+ * The member's row for a track (the library row unless `fields` names a
+ * programme day): made with `fields`, or given `changes` (by default the same
+ * fields) if it is there already.
+ */
+async function upsertListen(
+  db: Db,
+  userId: string,
+  track: Track,
+  fields: ListenFields,
+  changes: UpdateObject<Database, "audio_progress"> = fields,
+) {
   await db
     .insertInto("audio_progress")
     .values({
@@ -55,44 +69,34 @@ export async function savePosition(db: Db, userId: string, track: Track, seconds
       user_id: userId,
       audio_id: track.id,
       audio_title: track.title,
-      ...LIBRARY_ROW,
-      position_seconds: seconds,
-      updated_at: now.toISOString(),
+      ...fields,
     })
     .onConflict((oc) =>
-      oc
-        .columns(["user_id", "audio_id", "scheduled_week", "scheduled_day"])
-        .doUpdateSet({ position_seconds: seconds, updated_at: now.toISOString() }),
+      oc.columns(["user_id", "audio_id", "scheduled_week", "scheduled_day"]).doUpdateSet(changes),
     )
     .execute();
 }
 
+export async function savePosition(db: Db, userId: string, track: Track, seconds: number, now = new Date()) {
+  const changes = { position_seconds: seconds, updated_at: now.toISOString() };
+  await upsertListen(db, userId, track, { ...LIBRARY_ROW, ...changes }, changes);
+}
+
 /** A finished listen: one more play, completed, and the next play starts from the beginning. */
 export async function recordFinishedListen(db: Db, userId: string, track: Track, now = new Date()) {
-  await db
-    .insertInto("audio_progress")
-    .values({
-      id: crypto.randomUUID(),
-      user_id: userId,
-      audio_id: track.id,
-      audio_title: track.title,
-      ...LIBRARY_ROW,
-      completed: true,
-      completion_date: now.toISOString(),
-      play_count: 1,
-      position_seconds: 0,
-      updated_at: now.toISOString(),
-    })
-    .onConflict((oc) =>
-      oc.columns(["user_id", "audio_id", "scheduled_week", "scheduled_day"]).doUpdateSet({
-        completed: true,
-        completion_date: now.toISOString(),
-        play_count: sql<number>`audio_progress.play_count + 1`,
-        position_seconds: 0,
-        updated_at: now.toISOString(),
-      }),
-    )
-    .execute();
+  const finished = {
+    completed: true,
+    completion_date: now.toISOString(),
+    position_seconds: 0,
+    updated_at: now.toISOString(),
+  };
+  await upsertListen(
+    db,
+    userId,
+    track,
+    { ...LIBRARY_ROW, ...finished, play_count: 1 },
+    { ...finished, play_count: sql<number>`audio_progress.play_count + 1` },
+  );
 }
 
 export interface SavedPosition {
@@ -121,25 +125,12 @@ export async function markListened(
   listened: boolean,
   now = new Date(),
 ) {
-  const fields = {
+  await upsertListen(db, userId, track, {
     completed: listened,
     listened_offline: listened,
     completion_date: listened ? now.toISOString() : null,
     updated_at: now.toISOString(),
-  };
-  await db
-    .insertInto("audio_progress")
-    .values({
-      id: crypto.randomUUID(),
-      user_id: userId,
-      audio_id: track.id,
-      audio_title: track.title,
-      ...fields,
-    })
-    .onConflict((oc) =>
-      oc.columns(["user_id", "audio_id", "scheduled_week", "scheduled_day"]).doUpdateSet(fields),
-    )
-    .execute();
+  });
 }
 
 /** A programme day's practice done: that day's row for its track, completed (in the caller's transaction). */
@@ -151,19 +142,11 @@ export async function recordDayListen(
   now = new Date(),
 ) {
   const fields = { completed: true, completion_date: now.toISOString(), updated_at: now.toISOString() };
-  await db
-    .insertInto("audio_progress")
-    .values({
-      id: crypto.randomUUID(),
-      user_id: userId,
-      audio_id: track.id,
-      audio_title: track.title,
-      scheduled_week: day.week,
-      scheduled_day: day.day,
-      ...fields,
-    })
-    .onConflict((oc) =>
-      oc.columns(["user_id", "audio_id", "scheduled_week", "scheduled_day"]).doUpdateSet(fields),
-    )
-    .execute();
+  await upsertListen(
+    db,
+    userId,
+    track,
+    { scheduled_week: day.week, scheduled_day: day.day, ...fields },
+    fields,
+  );
 }
