@@ -1,7 +1,7 @@
-import { act, render, screen, waitFor } from "@testing-library/react";
-import { createRoutesStub, Link, Outlet } from "react-router";
+import { act, screen, waitFor } from "@testing-library/react";
+import { renderToasterPages } from "../../../tests/support/toaster-page.tsx";
 import { expect, it, vi } from "vitest";
-import { ACROSS_PAGES, toast, Toaster } from "./toaster.tsx";
+import { ACROSS_PAGES, toast } from "./toaster.tsx";
 
 // Sonner arrives when the test lets it: a slow network, in effect.
 const network = vi.hoisted(() => {
@@ -17,22 +17,7 @@ vi.mock("sonner", async (importOriginal) => {
 
 // In a file of its own, so that sonner has not been loaded by another test.
 it("fetches sonner with the first toast, shows what was asked meanwhile, and leaves the last page's behind", async () => {
-  const Stub = createRoutesStub([
-    {
-      path: "/",
-      Component: () => (
-        <>
-          <Outlet />
-          <Toaster />
-        </>
-      ),
-      children: [
-        { index: true, Component: () => <Link to="/next">Next page</Link> },
-        { path: "next", Component: () => <p>The next page</p> },
-      ],
-    },
-  ]);
-  render(<Stub initialEntries={["/"]} />);
+  renderToasterPages();
   await screen.findByRole("link", { name: "Next page" });
   expect(network.requested).toBe(0);
   expect(document.querySelector("[data-sonner-toaster]")).toBeNull();

@@ -1,26 +1,7 @@
-import { act, render, screen, waitFor } from "@testing-library/react";
-import { createRoutesStub, Link, Outlet } from "react-router";
+import { act, screen, waitFor } from "@testing-library/react";
+import { renderToasterPages } from "../../../tests/support/toaster-page.tsx";
 import { describe, expect, it } from "vitest";
-import { ACROSS_PAGES, TOAST_DEFAULTS, toast, Toaster } from "./toaster.tsx";
-
-function renderWithRouter() {
-  const Stub = createRoutesStub([
-    {
-      path: "/",
-      Component: () => (
-        <>
-          <Outlet />
-          <Toaster />
-        </>
-      ),
-      children: [
-        { index: true, Component: () => <Link to="/next">Next page</Link> },
-        { path: "next", Component: () => <p>The next page</p> },
-      ],
-    },
-  ]);
-  return render(<Stub initialEntries={["/"]} />);
-}
+import { ACROSS_PAGES, TOAST_DEFAULTS, toast } from "./toaster.tsx";
 
 describe("Toaster", () => {
   it("keeps the spec's duration, width and gap, and shows two at most", () => {
@@ -28,7 +9,7 @@ describe("Toaster", () => {
   });
 
   it("never stacks more than two toasts", async () => {
-    renderWithRouter();
+    renderToasterPages();
     act(() => {
       for (const n of [1, 2, 3, 4, 5]) toast(`Message ${n}`);
     });
@@ -38,7 +19,7 @@ describe("Toaster", () => {
   });
 
   it("leaves the last page's messages behind on navigation, but not one that says why it moved", async () => {
-    renderWithRouter();
+    renderToasterPages();
     act(() => {
       toast("Saved on the first page");
       toast("You've been signed out", { id: `${ACROSS_PAGES}signed-out` });
