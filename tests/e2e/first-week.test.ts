@@ -218,8 +218,11 @@ describe("a member's first week, on a phone", () => {
     await waitForHydration(page);
     await unlocked.getByRole("button", { name: "Start today's practice" }).click();
     await expect.poll(() => audioTime(page), { timeout: 15_000 }).toBeGreaterThan(0.3);
+    // The card hides as soon as it is clicked; wait for the server to record it before reloading.
+    const putAway = page.waitForResponse((response) => response.request().method() === "POST");
     await unlocked.getByRole("button", { name: "Put this card away" }).click();
     await unlocked.waitFor({ state: "detached" });
+    expect((await putAway).ok()).toBe(true);
     await page.reload();
     await page.getByRole("region", { name: "Today", exact: true }).waitFor();
     expect(await unlocked.count()).toBe(0);
