@@ -3,9 +3,9 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * The Stripe and PayPal fakes live in dev/fakes, for demo runs and tests.
- * The app may name their types, but loads them only at run time (see
- * loadFakes in payments.server.ts), so neither its build nor the production
+ * The Stripe, PayPal and sign-in fakes live in dev/fakes, for demo runs and
+ * tests. The app may name their types, but loads them only at run time (see
+ * platform/dev-fakes.server.ts), so neither its build nor the production
  * image holds them (tests/e2e/server.test.ts checks the build itself).
  */
 const root = path.resolve(import.meta.dirname, "..");

@@ -8,6 +8,7 @@ import {
   type ConfirmDeps,
 } from "./modules/accounts/confirm-identity.server.ts";
 import { createSessionReader, type Member, type SessionReader } from "./modules/accounts/session.server.ts";
+import { setUpSocialSignIn, type SocialSignIn } from "./modules/accounts/social-sign-in.server.ts";
 import { createMailer, type Mailer } from "./modules/email/outbox.server.ts";
 import { createMailTransport, type MailTransport } from "./modules/email/transport.server.ts";
 import { createMediaFacts, type MediaFacts } from "./modules/media/facts.server.ts";
@@ -42,6 +43,8 @@ export interface AppServices {
   transport: MailTransport;
   mailer: Mailer;
   auth: Auth;
+  /** Google, Facebook and Apple: which are offered, and where each goes. */
+  socialSignIn: SocialSignIn;
   /** Reads a member's session quickly in the everyday case (see session.server.ts). */
   sessions: SessionReader;
   flash: FlashCookie;
@@ -80,7 +83,16 @@ export async function createServices(
     log,
   });
   const mailer = createMailer({ db: database.db, transport, log });
-  const auth = createAuth({ db: database.db, dialect: database.dialect, env, secret, mailer, log });
+  const socialSignIn = await setUpSocialSignIn(env, log);
+  const auth = createAuth({
+    db: database.db,
+    dialect: database.dialect,
+    env,
+    secret,
+    mailer,
+    log,
+    socialSignIn,
+  });
   const flash = createFlashCookie(deriveKey(secret, "flash").toString("hex"), isSecureOrigin(env.BASE_URL));
   // On S3 the bucket is filled by `npm run media:upload`, not seeded at start.
   const s3 = s3OptionsFromEnv(env);
@@ -95,6 +107,7 @@ export async function createServices(
     transport,
     mailer,
     auth,
+    socialSignIn,
     sessions: createSessionReader(auth, database.db),
     flash,
     media,
@@ -136,6 +149,7 @@ export async function closeServices(services: AppServices) {
   await services.mailer.settled();
   services.mailer.stop();
   await services.payments.close();
+  await services.socialSignIn.close();
   await services.database.close();
 }
 

@@ -76,6 +76,7 @@ export function createApp({ services, build, vite, isShuttingDown = () => false 
       dev: Boolean(vite),
       mediaOrigins: services.mediaOrigin ? [services.mediaOrigin] : [],
       checkout: checkoutSources(checkoutForBrowser(services.payments)),
+      signInOrigins: services.socialSignIn.origins,
     }),
   );
 

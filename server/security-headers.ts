@@ -13,6 +13,8 @@ export interface SecurityHeaderOptions {
   mediaOrigins?: string[];
   /** The payment providers' hosts, when live keys are configured. */
   checkout?: CheckoutSources;
+  /** The sign-in providers' pages, where a social sign-in form's answer sends the browser. */
+  signInOrigins?: string[];
 }
 
 const noCheckout: CheckoutSources = { script: [], frame: [], connect: [], img: [], popups: false };
@@ -27,6 +29,7 @@ export function securityHeaders({
   dev,
   mediaOrigins = [],
   checkout = noCheckout,
+  signInOrigins = [],
 }: SecurityHeaderOptions): RequestHandler[] {
   const nonce: RequestHandler = (_req, res, next) => {
     res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
@@ -54,7 +57,8 @@ export function securityHeaders({
         "frame-src": [PODCAST.embedOrigin, ...checkout.frame],
         "object-src": ["'none'"],
         "base-uri": ["'self'"],
-        "form-action": ["'self'"],
+        // Without JavaScript, "Continue with Google" is a form whose answer redirects to Google.
+        "form-action": ["'self'", ...signInOrigins],
         "frame-ancestors": ["'none'"],
         ...(hsts ? { "upgrade-insecure-requests": [] } : {}),
       },

@@ -54,11 +54,14 @@ export async function serveOnLoopback(
       log(`fake crashed on ${req.method} ${req.url}: ${String(error)}`);
       reply = { status: 500, body: { message: "The fake failed to handle this request." } };
     }
-    log(`${req.method} ${req.url} -> ${reply.status}`);
+    // The path only: a query can carry a sign-in's state or a code.
+    log(`${req.method} ${(req.url ?? "/").split("?")[0]} -> ${reply.status}`);
     // The client may have timed out during an injected delay; there is nobody left to answer.
     if (res.destroyed) return;
+    // A page or a redirect names its own type; everything else is a JSON API answer.
+    const ownType = reply.headers?.["Content-Type"] !== undefined && typeof reply.body === "string";
     res.writeHead(reply.status, { "Content-Type": "application/json", ...reply.headers });
-    res.end(JSON.stringify(reply.body));
+    res.end(ownType ? reply.body : JSON.stringify(reply.body));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;

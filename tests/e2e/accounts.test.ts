@@ -214,15 +214,41 @@ describe("accounts in the browser", () => {
     await page.context().close();
   });
 
-  it("says an unconfigured Google sign-in is not available", async () => {
-    const page = await browser.newPage();
-    await page.goto("/auth?tier=signin");
-    await waitForHydration(page);
-    await page.getByRole("button", { name: "Continue with Google" }).click();
-    await expectToast(
-      page,
-      "Google login is not available at the moment. Please try another sign-in method.",
+  it("signs a member up with Google through the demo's stand-in, and in again as the same member", async () => {
+    const email = uniqueEmail("google");
+    for (const visit of ["first", "again"]) {
+      const page = await browser.newPage();
+      await page.goto("/auth?tier=signin");
+      await waitForHydration(page);
+      await page.getByRole("button", { name: "Continue with Google" }).click();
+      await page.getByRole("heading", { name: "Sign in with Google" }).waitFor();
+      if (visit === "first") await expectAccessible(page);
+      await page.getByLabel("Name").fill("Noor Haddad");
+      await page.getByLabel("Email").fill(email);
+      await page.getByRole("button", { name: "Continue" }).click();
+      await page.waitForURL((url) => url.pathname === "/portal");
+      await expectHeading(page, "Welcome, Noor");
+      await page.context().close();
+    }
+    const accounts = await withServerDatabase((db) =>
+      db
+        .selectFrom("user")
+        .innerJoin("account", "account.userId", "user.id")
+        .select(["account.providerId", "user.emailVerified"])
+        .where("user.email", "=", email)
+        .execute(),
     );
+    expect(accounts.map((row) => [row.providerId, Boolean(row.emailVerified)])).toEqual([["google", true]]);
+  });
+
+  it("brings a member who cancels at the provider back to sign-in, saying so", async () => {
+    const page = await browser.newPage();
+    await page.goto("/auth?tier=free");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Continue with Apple" }).click();
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await page.waitForURL((url) => url.pathname === "/auth");
+    await page.getByRole("alert").filter({ hasText: "Authentication failed" }).waitFor();
     await page.context().close();
   });
 

@@ -176,11 +176,14 @@ describe("a member's first week, on a phone", () => {
       "page",
     );
 
-    await page.getByRole("button", { name: "Continue with Google" }).click();
-    await page
-      .getByText("Google login is not available at the moment. Please try another sign-in method.")
-      .waitFor();
-    expect(new URL(page.url()).searchParams.get("tier")).toBe("free");
+    // The form's answer sends the browser on to the provider (the demo's stand-in) and back.
+    await page.getByRole("button", { name: "Continue with Facebook" }).click();
+    await page.getByRole("heading", { name: "Sign in with Facebook" }).waitFor();
+    await page.getByLabel("Name").fill("Amara");
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.waitForURL((url) => url.pathname === "/portal");
+    await page.getByRole("heading", { name: "Welcome, Amara" }).waitFor();
     await page.context().close();
   });
 

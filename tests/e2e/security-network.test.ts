@@ -41,7 +41,7 @@ describe("the server on the network", () => {
     expect(server.output()).toMatch(/demo features are on/);
     expect((await fetch(`http://127.0.0.1:${server.port}/dev/outbox`)).status).toBe(200);
     expect((await fetch(`http://127.0.0.1:${server.port}/dev/error/403`)).status).toBe(403);
-    // A demo run shows the page as it will look: every provider's button.
+    // A demo run backs every provider's button with the local sign-in stand-in.
     expect(await (await fetch(`http://127.0.0.1:${server.port}/auth?tier=signin`)).text()).toContain(
       "Continue with Google",
     );
@@ -62,6 +62,8 @@ describe("the server on the network", () => {
     expect((await fetch(`http://127.0.0.1:${server.port}/dev/error/403`)).status).toBe(404);
     const checkout = await (await fetch(`${base}/auth?tier=premium`)).text();
     expect(checkout).not.toMatch(/Demo checkout|4242 4242/);
+    // No provider has keys and the stand-in is the demo's: no "Continue with" at all.
+    expect(checkout).not.toMatch(/Continue with (Google|Facebook|Apple)/);
     const demoCard = await fetch(`${base}/api/demo/confirm-card`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: `http://localhost:${server.port}` },

@@ -145,7 +145,7 @@ describe("the production build", () => {
       .map((entry) => path.join(entry.parentPath, entry.name));
     expect(files.length).toBeGreaterThan(0);
     const withFakes = files.filter((file) =>
-      /function (startFakeStripe|startFakePayPal)\b/.test(fs.readFileSync(file, "utf8")),
+      /function (startFakeStripe|startFakePayPal|startFakeOAuth)\b/.test(fs.readFileSync(file, "utf8")),
     );
     expect(withFakes).toEqual([]);
   });
@@ -199,6 +199,8 @@ describe("starting and stopping", () => {
 
       // No payment keys on a real origin: the course can't be bought, so it can't be given away.
       expect(page.headers.get("content-security-policy")).not.toMatch(/stripe|paypal/);
+      // Nor is any sign-in provider offered, so forms answer only to this site.
+      expect(page.headers.get("content-security-policy")).toContain("form-action 'self';");
       const cookie = session!.split(";")[0]!;
       for (const call of ["create-payment-intent", "create-paypal-order"]) {
         const refused = await fetch(`${local}/api/${call}`, {
@@ -214,9 +216,11 @@ describe("starting and stopping", () => {
     }
   });
 
-  it("lets the browser reach Stripe and PayPal, and PayPal's window, only once live keys are set", async () => {
+  it("lets the browser reach Stripe and PayPal, PayPal's window and Google's sign-in, only once live keys are set", async () => {
     const server = await startServer({
       BASE_URL: "https://tidewell.example",
+      GOOGLE_CLIENT_ID: "google-client-unused",
+      GOOGLE_CLIENT_SECRET: "google-secret-unused",
       STRIPE_SECRET_KEY: "sk_test_unused",
       STRIPE_PUBLISHABLE_KEY: "pk_test_unused",
       STRIPE_WEBHOOK_SECRET: "whsec_unused",
@@ -233,6 +237,8 @@ describe("starting and stopping", () => {
       expect(directive("frame-src")).toContain("https://hooks.stripe.com");
       expect(directive("connect-src")).toContain("https://api.stripe.com");
       expect(page.headers.get("cross-origin-opener-policy")).toBe("same-origin-allow-popups");
+      // Without JavaScript, "Continue with Google" is a form the browser follows on to Google.
+      expect(directive("form-action").trim()).toBe("form-action 'self' https://accounts.google.com");
       // The secrets never reach a page.
       expect(await page.text()).not.toMatch(/sk_test_unused|whsec_unused|secret-unused/);
     } finally {

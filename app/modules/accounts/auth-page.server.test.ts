@@ -2,15 +2,16 @@ import { describe, expect, it } from "vitest";
 import { createFlashCookie } from "~/modules/site/flash.server.ts";
 import { parseSubmission } from "~/modules/site/form-submission.ts";
 import type { Payments } from "~/modules/payments/payments.server.ts";
-import { parseEnv } from "~/platform/env.server.ts";
 import type { Auth } from "./auth.server.ts";
 import { answerAuthForm, authPageData } from "./auth-page.server.ts";
 import { authFormSchema } from "./forms.ts";
 import type { Member } from "./session.server.ts";
+import type { SocialSignIn } from "./social-sign-in.server.ts";
 
 // Only the answers that never reach Better Auth: those are covered end to end in accounts.server.test.ts.
 const flash = createFlashCookie("test-secret", false);
-const deps = { auth: {} as Auth, env: parseEnv({}), flash };
+const socialSignIn = { providers: ["google", "facebook", "apple"] } as SocialSignIn;
+const deps = { auth: {} as Auth, flash, socialSignIn: { providers: ["apple"] } as SocialSignIn };
 const payments = { mode: "demo", price: { amountMinor: 2700, currency: "EUR" } } as Payments;
 const member = { email: "amara@example.com", hasPremium: false } as Member;
 
@@ -35,7 +36,7 @@ describe("answerAuthForm", () => {
     expect(answer.data).not.toHaveProperty("result.initialValue.password");
   });
 
-  it("turns away a provider that is not configured", async () => {
+  it("turns away a provider that is not offered", async () => {
     expect(await submit({ intent: "social", provider: "google" })).toMatchObject({
       init: { status: 503 },
       data: {
@@ -50,7 +51,7 @@ describe("answerAuthForm", () => {
 describe("authPageData", () => {
   const load = (query: string, who: Member | null) =>
     authPageData(
-      { payments, flash, env: deps.env },
+      { payments, flash, socialSignIn },
       who,
       new URL(`https://tidewell.example/auth?${query}`),
       "€27",

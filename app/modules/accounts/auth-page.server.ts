@@ -4,7 +4,6 @@ import type * as z from "zod/mini";
 import { checkoutForBrowser } from "~/modules/payments/payments.server.ts";
 import { redirectWithFlash } from "~/modules/site/flash.server.ts";
 import type { AppServices } from "~/services.server.ts";
-import { configuredProviders, offeredProviders } from "./auth.server.ts";
 import { afterConfirmation, describeAuthError } from "./auth-page.ts";
 import { authTab, signInMode, type AuthFormResult, type authFormSchema, type SocialResult } from "./forms.ts";
 import { authMessages, socialErrorMessage, socialMessages } from "./providers.ts";
@@ -13,7 +12,7 @@ import * as account from "./sign-in.server.ts";
 
 /** What /auth shows, unless the member has no need of it: then where she goes instead (thrown). */
 export async function authPageData(
-  { payments, flash, env }: Pick<AppServices, "payments" | "flash" | "env">,
+  { payments, flash, socialSignIn }: Pick<AppServices, "payments" | "flash" | "socialSignIn">,
   member: Member | null,
   url: URL,
   price: string,
@@ -36,7 +35,7 @@ export async function authPageData(
     fromSocial: url.searchParams.get("social") === "1",
     checkout: member && tab === "premium" ? checkoutForBrowser(payments) : null,
     price,
-    providers: offeredProviders(env),
+    providers: socialSignIn.providers,
     queryError: error ? describeAuthError(error, url.searchParams.get("error_description")) : null,
   };
 }
@@ -49,7 +48,7 @@ type AuthSubmission = Submission<z.input<typeof authFormSchema>, string[], z.out
  * form's own, valid or not, so the page knows which form the answer is for.
  */
 export async function answerAuthForm(
-  { auth, env, flash }: Pick<AppServices, "auth" | "env" | "flash">,
+  { auth, flash, socialSignIn }: Pick<AppServices, "auth" | "flash" | "socialSignIn">,
   headers: Headers,
   submission: AuthSubmission,
   intent: string,
@@ -134,7 +133,7 @@ export async function answerAuthForm(
     }
     case "social": {
       const { provider } = input;
-      if (!configuredProviders(env).includes(provider)) {
+      if (!socialSignIn.providers.includes(provider)) {
         return data<SocialResult>(
           { intent: "social", provider, error: socialMessages.notAvailable(provider) },
           { status: 503 },

@@ -1,7 +1,7 @@
 import { betterAuth, type BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { hashPassword, verifyPassword } from "better-auth/crypto";
-import { emailOTP, magicLink } from "better-auth/plugins";
+import { emailOTP, genericOAuth, magicLink } from "better-auth/plugins";
 import type { Dialect } from "../../../db/dialect.ts";
 import type { Db } from "~/platform/db.server.ts";
 import { isSecureOrigin, type Env } from "~/platform/env.server.ts";
@@ -36,7 +36,8 @@ import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./common-passwords.se
 import { displayName } from "./display.ts";
 import { fullName } from "./forms.ts";
 import { createProfile } from "./profile.server.ts";
-import { PASSWORD_MAX, PASSWORD_MIN, SOCIAL_PROVIDERS, type SocialProvider } from "./providers.ts";
+import { PASSWORD_MAX, PASSWORD_MIN } from "./providers.ts";
+import type { SocialSignIn } from "./social-sign-in.server.ts";
 
 /** The server sets this from the socket (or the trusted proxy's header); a client's own copy is dropped. */
 export const CLIENT_IP_HEADER = "x-tidewell-client-ip";
@@ -55,9 +56,10 @@ export interface AuthDeps {
   secret: string;
   mailer: Mailer;
   log: Logger;
+  socialSignIn: Pick<SocialSignIn, "keyed" | "standIns">;
 }
 
-export function createAuth({ db, dialect, env, secret, mailer, log }: AuthDeps) {
+export function createAuth({ db, dialect, env, secret, mailer, log, socialSignIn }: AuthDeps) {
   const signInUrl = `${env.BASE_URL}/auth?tier=signin`;
   return betterAuth({
     appName: BRAND.name,
@@ -121,12 +123,14 @@ export function createAuth({ db, dialect, env, secret, mailer, log }: AuthDeps) 
         });
       },
     },
-    socialProviders: socialProviderConfig(env),
+    socialProviders: socialSignIn.keyed,
     account: { accountLinking: { enabled: true, trustedProviders: ["google", "apple"] } },
     trustedOrigins: ["https://appleid.apple.com"],
     verification: { storeIdentifier: "hashed" },
     plugins: [
       publicEndpointsOnly(),
+      // The demo's stand-ins for providers without keys, served through the same endpoints.
+      genericOAuth({ config: socialSignIn.standIns }),
       magicLink({
         expiresIn: MAGIC_LINK_MINUTES * 60,
         storeToken: "hashed",
@@ -276,44 +280,4 @@ function checkProfileFields(path: string, body: unknown) {
   if (path === "/update-user" && fields.image !== undefined) {
     throw new APIError("BAD_REQUEST", { message: "Your picture comes from your sign-in provider." });
   }
-}
-
-/** Each provider is offered only when its credentials are configured. */
-export function configuredProviders(env: Env): SocialProvider[] {
-  const all: [SocialProvider, string | undefined][] = [
-    ["google", env.GOOGLE_CLIENT_ID],
-    ["facebook", env.FACEBOOK_CLIENT_ID],
-    ["apple", env.APPLE_CLIENT_ID],
-  ];
-  return all.filter(([, id]) => Boolean(id)).map(([provider]) => provider);
-}
-
-/**
- * The providers /auth offers. A deployed site offers only those it has keys
- * for; a demo run shows all three, so the page looks as it will, and a click
- * on one without keys says it is not set up here.
- */
-export function offeredProviders(env: Env): SocialProvider[] {
-  return env.demo ? [...SOCIAL_PROVIDERS] : configuredProviders(env);
-}
-
-function socialProviderConfig(env: Env) {
-  return {
-    ...(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
-      ? {
-          google: {
-            clientId: env.GOOGLE_CLIENT_ID,
-            clientSecret: env.GOOGLE_CLIENT_SECRET,
-            accessType: "offline" as const,
-            prompt: "consent" as const,
-          },
-        }
-      : {}),
-    ...(env.FACEBOOK_CLIENT_ID && env.FACEBOOK_CLIENT_SECRET
-      ? { facebook: { clientId: env.FACEBOOK_CLIENT_ID, clientSecret: env.FACEBOOK_CLIENT_SECRET } }
-      : {}),
-    ...(env.APPLE_CLIENT_ID && env.APPLE_CLIENT_SECRET
-      ? { apple: { clientId: env.APPLE_CLIENT_ID, clientSecret: env.APPLE_CLIENT_SECRET } }
-      : {}),
-  };
 }

@@ -6,8 +6,8 @@ import { parseEnv } from "~/platform/env.server.ts";
 import { createLogger } from "~/platform/log.server.ts";
 import { closeServices, createServices, type AppServices } from "~/services.server.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-databases.ts";
-import { configuredProviders, offeredProviders } from "./auth.server.ts";
 import { startSocialSignIn } from "./sign-in.server.ts";
+import { configuredProviders, setUpSocialSignIn } from "./social-sign-in.server.ts";
 
 describe("social providers", () => {
   it("offers only the providers whose credentials are configured", () => {
@@ -24,17 +24,38 @@ describe("social providers", () => {
     ).toEqual(["google", "apple"]);
   });
 
-  it("shows every provider on a demo run, and on a deployed site only those with keys", () => {
-    expect(offeredProviders(parseEnv({}))).toEqual(["google", "facebook", "apple"]);
+  it("on a demo run backs each provider without keys with the local stand-in, and a deployment offers only those with keys", async () => {
+    const log = createLogger("silent");
+    const demo = await setUpSocialSignIn(parseEnv({}), log);
+    expect(demo.providers).toEqual(["google", "facebook", "apple"]);
+    expect(demo.origins).toEqual([expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/)]);
+    await demo.close();
+
+    const withFacebook = await setUpSocialSignIn(
+      parseEnv({ FACEBOOK_CLIENT_ID: "f", FACEBOOK_CLIENT_SECRET: "s" }),
+      log,
+    );
+    expect(withFacebook.providers).toEqual(["google", "facebook", "apple"]);
+    expect(withFacebook.standIns.map((standIn) => standIn.providerId)).toEqual(["google", "apple"]);
+    expect(withFacebook.origins[0]).toBe("https://www.facebook.com");
+    await withFacebook.close();
+
     const deployed = {
       NODE_ENV: "production",
       BASE_URL: "https://tidewell.example",
       APP_SECRET: "b".repeat(48),
     };
-    expect(offeredProviders(parseEnv(deployed))).toEqual([]);
-    expect(
-      offeredProviders(parseEnv({ ...deployed, FACEBOOK_CLIENT_ID: "f", FACEBOOK_CLIENT_SECRET: "s" })),
-    ).toEqual(["facebook"]);
+    const bare = await setUpSocialSignIn(parseEnv(deployed), log);
+    expect(bare).toMatchObject({ providers: [], origins: [], standIns: [] });
+    const keyed = await setUpSocialSignIn(
+      parseEnv({ ...deployed, FACEBOOK_CLIENT_ID: "f", FACEBOOK_CLIENT_SECRET: "s" }),
+      log,
+    );
+    expect(keyed).toMatchObject({
+      providers: ["facebook"],
+      origins: ["https://www.facebook.com"],
+      standIns: [],
+    });
   });
 
   describe("with Google configured", () => {

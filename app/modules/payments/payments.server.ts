@@ -1,10 +1,9 @@
 import crypto from "node:crypto";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
+import { loadDevFake } from "~/platform/dev-fakes.server.ts";
 import type { Env } from "~/platform/env.server.ts";
 import type { Logger } from "~/platform/log.server.ts";
 import type { CheckoutConfig } from "./checkout-config.ts";
-// Types only: the fakes themselves are loaded at run time, for a demo run (loadFakes below).
+// Types only: the fakes themselves are loaded at run time, for a demo run (loadDevFake).
 import type * as PayPalFake from "../../../dev/fakes/paypal.ts";
 import type { FakePayPal } from "../../../dev/fakes/paypal.ts";
 import type * as StripeFake from "../../../dev/fakes/stripe.ts";
@@ -70,14 +69,18 @@ export async function createPayments(env: Env, log: Logger): Promise<Payments> {
   }
 
   // A local run with no keys: the demo checkout, against fakes in this process.
-  const fakes = await loadFakes();
-  if (!fakes) {
+  const [stripeFakes, paypalFakes] = await Promise.all([
+    loadDevFake<typeof StripeFake>("stripe.ts"),
+    loadDevFake<typeof PayPalFake>("paypal.ts"),
+  ]);
+  if (!stripeFakes || !paypalFakes) {
     log.warn(
       "no payment keys, and no dev/fakes to run a demo checkout with: the Complete Course can't be bought",
     );
     return { mode: "unavailable", price, stripe: null, paypal: null, demo: null, close: async () => {} };
   }
-  const { startFakeStripe, startFakePayPal } = fakes;
+  const { startFakeStripe } = stripeFakes;
+  const { startFakePayPal } = paypalFakes;
   const webhookSecret = `whsec_demo_${crypto.randomBytes(16).toString("hex")}`;
   const stripeFake = await startFakeStripe({
     webhookSecret,
@@ -122,23 +125,4 @@ export function checkoutForBrowser(payments: Payments): CheckoutConfig {
     paypalClientId: payments.mode === "live" ? (payments.paypal?.clientId ?? null) : null,
     currency: payments.price.currency,
   };
-}
-
-/**
- * The Stripe and PayPal fakes, from the project's dev/ folder, which the
- * production image does not have: imported by address at run time, so the
- * server's build never bundles them. Null when they are not there.
- */
-async function loadFakes() {
-  const fakeAt = (file: string) => pathToFileURL(path.resolve("dev/fakes", file)).href;
-  try {
-    const [stripe, paypal] = await Promise.all([
-      import(/* @vite-ignore */ fakeAt("stripe.ts")) as Promise<typeof StripeFake>,
-      import(/* @vite-ignore */ fakeAt("paypal.ts")) as Promise<typeof PayPalFake>,
-    ]);
-    return { startFakeStripe: stripe.startFakeStripe, startFakePayPal: paypal.startFakePayPal };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ERR_MODULE_NOT_FOUND") return null;
-    throw error;
-  }
 }
