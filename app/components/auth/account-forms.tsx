@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseSubmission } from "~/modules/site/form-submission.ts";
 import { useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
@@ -6,8 +6,7 @@ import { toast } from "~/components/ui/toaster.tsx";
 import type * as z from "zod/mini";
 import { Alert } from "~/components/ui/alert.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import { Field } from "~/components/ui/field.tsx";
-import { Input } from "~/components/ui/input.tsx";
+import { InputField } from "~/components/ui/form-field.tsx";
 import {
   magicLinkSchema,
   requestResetSchema,
@@ -62,38 +61,15 @@ export function SignUpForm({ tier, actionData }: { tier: "free" | "premium"; act
       <input type="hidden" name="intent" value="sign-up" />
       <input type="hidden" name="tier" value={tier} />
       {formError ? <Alert tone="error">{formError}</Alert> : null}
-      <Field id={fields.name.id} label="Your name" errors={fields.name.errors}>
-        {(a11y) => (
-          <Input
-            {...getInputProps(fields.name, { type: "text", ariaAttributes: false })}
-            {...a11y}
-            autoComplete="name"
-          />
-        )}
-      </Field>
-      <Field id={fields.email.id} label="Email" errors={fields.email.errors}>
-        {(a11y) => (
-          <Input
-            {...getInputProps(fields.email, { type: "email", ariaAttributes: false })}
-            {...a11y}
-            autoComplete="email"
-          />
-        )}
-      </Field>
-      <Field
-        id={fields.password.id}
+      <InputField field={fields.name} type="text" label="Your name" autoComplete="name" />
+      <InputField field={fields.email} type="email" label="Email" autoComplete="email" />
+      <InputField
+        field={fields.password}
+        type="password"
         label="Choose a password"
         hint={`At least ${PASSWORD_MIN} characters. A short phrase is easy to remember and hard to guess.`}
-        errors={fields.password.errors}
-      >
-        {(a11y) => (
-          <Input
-            {...getInputProps(fields.password, { type: "password", ariaAttributes: false })}
-            {...a11y}
-            autoComplete="new-password"
-          />
-        )}
-      </Field>
+        autoComplete="new-password"
+      />
       <Button type="submit" size="lg" disabled={pending}>
         {pending
           ? "Creating your account..."
@@ -166,24 +142,13 @@ function PasswordSignInForm({ actionData }: { actionData?: AuthFormResult }) {
       <Form method="post" action="/auth?tier=signin" {...getFormProps(form)} className="grid gap-4">
         <input type="hidden" name="intent" value="sign-in" />
         {formError ? <Alert tone="error">{formError}</Alert> : null}
-        <Field id={fields.email.id} label="Email" errors={fields.email.errors}>
-          {(a11y) => (
-            <Input
-              {...getInputProps(fields.email, { type: "email", ariaAttributes: false })}
-              {...a11y}
-              autoComplete="email"
-            />
-          )}
-        </Field>
-        <Field id={fields.password.id} label="Password" errors={fields.password.errors}>
-          {(a11y) => (
-            <Input
-              {...getInputProps(fields.password, { type: "password", ariaAttributes: false })}
-              {...a11y}
-              autoComplete="current-password"
-            />
-          )}
-        </Field>
+        <InputField field={fields.email} type="email" label="Email" autoComplete="email" />
+        <InputField
+          field={fields.password}
+          type="password"
+          label="Password"
+          autoComplete="current-password"
+        />
         <Button type="submit" size="lg" disabled={pending}>
           {pending ? "Signing in..." : "Sign In"}
         </Button>
@@ -224,15 +189,7 @@ function MagicLinkForm({ actionData }: { actionData?: AuthFormResult }) {
       >
         <input type="hidden" name="intent" value="magic-link" />
         {formError ? <Alert tone="error">{formError}</Alert> : null}
-        <Field id={fields.email.id} label="Email" errors={fields.email.errors}>
-          {(a11y) => (
-            <Input
-              {...getInputProps(fields.email, { type: "email", ariaAttributes: false })}
-              {...a11y}
-              autoComplete="email"
-            />
-          )}
-        </Field>
+        <InputField field={fields.email} type="email" label="Email" autoComplete="email" />
         <Button type="submit" size="lg" disabled={pending}>
           {pending ? "Sending..." : sent ? "Send another link" : "Send magic link"}
         </Button>
@@ -283,15 +240,7 @@ function CodeForms({ actionData }: { actionData?: AuthFormResult }) {
         >
           <input type="hidden" name="intent" value="send-code" />
           {send.formError ? <Alert tone="error">{send.formError}</Alert> : null}
-          <Field id={send.fields.email.id} label="Email" errors={send.fields.email.errors}>
-            {(a11y) => (
-              <Input
-                {...getInputProps(send.fields.email, { type: "email", ariaAttributes: false })}
-                {...a11y}
-                autoComplete="email"
-              />
-            )}
-          </Field>
+          <InputField field={send.fields.email} type="email" label="Email" autoComplete="email" />
           <Button type="submit" size="lg" disabled={sending}>
             {sending ? "Sending..." : "Email me a code"}
           </Button>
@@ -317,20 +266,17 @@ function CodeForms({ actionData }: { actionData?: AuthFormResult }) {
         <input type="hidden" name="intent" value="verify-code" />
         <input type="hidden" name="email" value={sentTo} />
         {verify.formError ? <Alert tone="error">{verify.formError}</Alert> : null}
-        <Field id={verify.fields.code.id} label="Your code" errors={verify.fields.code.errors}>
-          {(a11y) => (
-            <Input
-              {...getInputProps(verify.fields.code, { type: "text", ariaAttributes: false })}
-              {...a11y}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]{6}"
-              maxLength={6}
-              textSize="2xl"
-              className="max-w-48 text-center tracking-[0.4em]"
-            />
-          )}
-        </Field>
+        <InputField
+          field={verify.fields.code}
+          type="text"
+          label="Your code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]{6}"
+          maxLength={6}
+          textSize="2xl"
+          className="max-w-48 text-center tracking-[0.4em]"
+        />
         <Button type="submit" size="lg" disabled={verifying}>
           {verifying ? "Checking..." : "Sign in"}
         </Button>
@@ -361,15 +307,7 @@ function ResetRequestForm({ actionData }: { actionData?: AuthFormResult }) {
       >
         <input type="hidden" name="intent" value="request-reset" />
         {formError ? <Alert tone="error">{formError}</Alert> : null}
-        <Field id={fields.email.id} label="Email" errors={fields.email.errors}>
-          {(a11y) => (
-            <Input
-              {...getInputProps(fields.email, { type: "email", ariaAttributes: false })}
-              {...a11y}
-              autoComplete="email"
-            />
-          )}
-        </Field>
+        <InputField field={fields.email} type="email" label="Email" autoComplete="email" />
         <Button type="submit" size="lg" disabled={pending}>
           {pending ? "Sending..." : "Send reset link"}
         </Button>

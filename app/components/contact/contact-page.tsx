@@ -1,10 +1,4 @@
-import {
-  getFormProps,
-  getInputProps,
-  getTextareaProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseSubmission } from "~/modules/site/form-submission.ts";
 import { ChevronDown, Clock, ExternalLink, Globe, Heart, Mail } from "~/components/ui/icons.tsx";
 import { useEffect, useRef, type ReactNode } from "react";
@@ -15,8 +9,7 @@ import { Art } from "~/components/art.tsx";
 import { Alert } from "~/components/ui/alert.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { cn } from "~/components/ui/cn.ts";
-import { Field } from "~/components/ui/field.tsx";
-import { Input, Textarea } from "~/components/ui/input.tsx";
+import { InputField, TextareaField } from "~/components/ui/form-field.tsx";
 import type { Colour, Faq, SocialPost } from "~/modules/catalogue/content.server.ts";
 import { contactFormSchema, contactMessages } from "~/modules/contact/contact-form.ts";
 import { BRAND } from "~/modules/site/brand.ts";
@@ -165,62 +158,41 @@ function ContactForm({
           {formError ? <Alert tone="error">{formError}</Alert> : null}
         </div>
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field id={fields.name.id} label={<Required>Your name</Required>} errors={fields.name.errors}>
-            {(a11y) => (
-              <Input
-                {...getInputProps(fields.name, { type: "text", ariaAttributes: false })}
-                {...a11y}
-                aria-required="true"
-                autoComplete="name"
-              />
-            )}
-          </Field>
-          <Field id={fields.email.id} label={<Required>Email</Required>} errors={fields.email.errors}>
-            {(a11y) => (
-              <Input
-                {...getInputProps(fields.email, { type: "email", ariaAttributes: false })}
-                {...a11y}
-                aria-required="true"
-                autoComplete="email"
-                spellCheck={false}
-              />
-            )}
-          </Field>
+          <InputField
+            field={fields.name}
+            type="text"
+            label={<Required>Your name</Required>}
+            aria-required="true"
+            autoComplete="name"
+          />
+          <InputField
+            field={fields.email}
+            type="email"
+            label={<Required>Email</Required>}
+            aria-required="true"
+            autoComplete="email"
+            spellCheck={false}
+          />
         </div>
-        <Field
-          id={fields.phone.id}
+        <InputField
+          field={fields.phone}
+          type="tel"
           label={
             <>
               Phone <span className="font-normal text-ink-soft">(optional)</span>
             </>
           }
           hint="Only if you'd like us to call you about a consultation."
-          errors={fields.phone.errors}
-        >
-          {(a11y) => (
-            <Input
-              {...getInputProps(fields.phone, { type: "tel", ariaAttributes: false })}
-              {...a11y}
-              autoComplete="tel"
-              className="sm:max-w-72"
-            />
-          )}
-        </Field>
-        <Field
-          id={fields.message.id}
+          autoComplete="tel"
+          className="sm:max-w-72"
+        />
+        <TextareaField
+          field={fields.message}
           label={<Required>Your message</Required>}
-          errors={fields.message.errors}
-        >
-          {(a11y) => (
-            <Textarea
-              {...getTextareaProps(fields.message, { ariaAttributes: false })}
-              {...a11y}
-              aria-required="true"
-              rows={6}
-              className="min-h-40 resize-y"
-            />
-          )}
-        </Field>
+          aria-required="true"
+          rows={6}
+          className="min-h-40 resize-y"
+        />
         <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-ink-soft sm:max-w-xs">
             We use your details only to answer you. Read our{" "}

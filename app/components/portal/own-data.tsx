@@ -1,11 +1,10 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseSubmission } from "~/modules/site/form-submission.ts";
 import { Download, Trash2 } from "~/components/ui/icons.tsx";
 import { useActionData, useFetcher } from "react-router";
 import { Alert } from "~/components/ui/alert.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import { Field } from "~/components/ui/field.tsx";
-import { Input } from "~/components/ui/input.tsx";
+import { InputField } from "~/components/ui/form-field.tsx";
 import { deleteAccountSchema } from "~/modules/accounts/forms.ts";
 
 /** What the profile's action answers the forms in this section. */
@@ -95,42 +94,33 @@ export function OwnData({ email, hasPassword }: { email: string; hasPassword: bo
           <input type="hidden" name="intent" value="delete-account" />
           {formError ? <Alert tone="error">{formError}</Alert> : null}
           {byCode ? (
-            <Field id={fields.code.id} label="Code from the email" errors={fields.code.errors}>
-              {(a11y) => (
-                <Input
-                  {...getInputProps(fields.code, { type: "text", ariaAttributes: false })}
-                  {...a11y}
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  pattern="[0-9]{6}"
-                  maxLength={6}
-                  textSize="xl"
-                  className="max-w-48 text-center tracking-[0.3em]"
-                />
-              )}
-            </Field>
+            <InputField
+              field={fields.code}
+              type="text"
+              label="Code from the email"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9]{6}"
+              maxLength={6}
+              textSize="xl"
+              className="max-w-48 text-center tracking-[0.3em]"
+            />
           ) : (
-            <Field id={fields.password.id} label="Your password" errors={fields.password.errors}>
-              {(a11y) => (
-                <Input
-                  {...getInputProps(fields.password, { type: "password", ariaAttributes: false })}
-                  {...a11y}
-                  autoComplete="current-password"
-                  className="max-w-80"
-                />
-              )}
-            </Field>
+            <InputField
+              field={fields.password}
+              type="password"
+              label="Your password"
+              autoComplete="current-password"
+              className="max-w-80"
+            />
           )}
-          <Field id={fields.confirm.id} label="Type DELETE to confirm" errors={fields.confirm.errors}>
-            {(a11y) => (
-              <Input
-                {...getInputProps(fields.confirm, { type: "text", ariaAttributes: false })}
-                {...a11y}
-                autoComplete="off"
-                className="max-w-60"
-              />
-            )}
-          </Field>
+          <InputField
+            field={fields.confirm}
+            type="text"
+            label="Type DELETE to confirm"
+            autoComplete="off"
+            className="max-w-60"
+          />
           <div>
             <Button type="submit" variant="danger" disabled={deletion.state !== "idle"}>
               <Trash2 aria-hidden="true" />{" "}

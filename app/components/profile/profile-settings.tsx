@@ -1,10 +1,11 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button.tsx";
 import { Field } from "~/components/ui/field.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { toast } from "~/components/ui/toaster.tsx";
+import { InputField } from "~/components/ui/form-field.tsx";
 import { profileNameSchema } from "~/modules/accounts/forms.ts";
 import type { ProfileFormReply } from "~/modules/accounts/profile-forms.server.ts";
 import { authMessages } from "~/modules/accounts/providers.ts";
@@ -38,15 +39,7 @@ export function ProfileSettings({ fullName, email }: { fullName: string; email: 
       </h2>
       <fetcher.Form method="post" {...getFormProps(form)} className="mt-5 grid gap-4">
         <input type="hidden" name="intent" value="update-name" />
-        <Field id={fields.name.id} label="Full name" errors={fields.name.errors}>
-          {(a11y) => (
-            <Input
-              {...getInputProps(fields.name, { type: "text", ariaAttributes: false })}
-              {...a11y}
-              autoComplete="name"
-            />
-          )}
-        </Field>
+        <InputField field={fields.name} type="text" label="Full name" autoComplete="name" />
         <Field id="profile-email" label="Email" hint="Email cannot be changed. Contact support if needed.">
           {(a11y) => <Input {...a11y} type="email" value={email} readOnly />}
         </Field>

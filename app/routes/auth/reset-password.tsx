@@ -1,11 +1,10 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseSubmission } from "~/modules/site/form-submission.ts";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { Alert } from "~/components/ui/alert.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import { Field } from "~/components/ui/field.tsx";
-import { Input } from "~/components/ui/input.tsx";
+import { InputField } from "~/components/ui/form-field.tsx";
 import { resetPasswordSchema } from "~/modules/accounts/forms.ts";
 import { authMessages, PASSWORD_MIN } from "~/modules/accounts/providers.ts";
 import { resetPassword } from "~/modules/accounts/sign-in.server.ts";
@@ -66,29 +65,19 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-4">
           <input type="hidden" name="token" value={loaderData.token} />
           {form.errors?.length ? <Alert tone="error">{form.errors.join(" ")}</Alert> : null}
-          <Field
-            id={fields.password.id}
+          <InputField
+            field={fields.password}
+            type="password"
             label="New password"
             hint={`At least ${PASSWORD_MIN} characters.`}
-            errors={fields.password.errors}
-          >
-            {(a11y) => (
-              <Input
-                {...getInputProps(fields.password, { type: "password", ariaAttributes: false })}
-                {...a11y}
-                autoComplete="new-password"
-              />
-            )}
-          </Field>
-          <Field id={fields.confirm.id} label="New password, once more" errors={fields.confirm.errors}>
-            {(a11y) => (
-              <Input
-                {...getInputProps(fields.confirm, { type: "password", ariaAttributes: false })}
-                {...a11y}
-                autoComplete="new-password"
-              />
-            )}
-          </Field>
+            autoComplete="new-password"
+          />
+          <InputField
+            field={fields.confirm}
+            type="password"
+            label="New password, once more"
+            autoComplete="new-password"
+          />
           <Button type="submit" size="lg" disabled={navigation.state !== "idle"}>
             {navigation.state !== "idle" ? "Saving..." : "Save my new password"}
           </Button>
