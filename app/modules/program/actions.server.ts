@@ -56,6 +56,13 @@ export async function handleProgrammeAction(
     ctx.log.error({ err: error, intent }, "programme action failed");
     return { intent, ok: false, status: 500, toast: { type: "error", message } };
   };
+  // A box ticked says so warmly; one unticked, quietly.
+  const toggled = (on: boolean, onMessage: string, offMessage: string): ProgrammeActionResult => ({
+    intent,
+    ok: true,
+    status: 200,
+    toast: { type: on ? "success" : "info", message: on ? onMessage : offMessage },
+  });
 
   switch (input.intent) {
     case "save-date": {
@@ -90,15 +97,7 @@ export async function handleProgrammeAction(
         const found = await setActivityCompleted(db, member.id, input.rowId, input.completed);
         if (!found)
           return { intent, ok: false, status: 404, toast: { type: "error", message: m.failedActivity } };
-        return {
-          intent,
-          ok: true,
-          status: 200,
-          toast: {
-            type: input.completed ? "success" : "info",
-            message: input.completed ? m.activityCompleted : m.activityIncomplete,
-          },
-        };
+        return toggled(input.completed, m.activityCompleted, m.activityIncomplete);
       } catch (error) {
         return fail(m.failedActivity, error);
       }
@@ -110,15 +109,7 @@ export async function handleProgrammeAction(
       }
       try {
         await setTrackListened(db, member.id, track.id, input.listened);
-        return {
-          intent,
-          ok: true,
-          status: 200,
-          toast: {
-            type: input.listened ? "success" : "info",
-            message: input.listened ? m.markedListened : m.unmarked,
-          },
-        };
+        return toggled(input.listened, m.markedListened, m.unmarked);
       } catch (error) {
         return fail(m.failedProgress, error);
       }
