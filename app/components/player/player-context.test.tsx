@@ -1,20 +1,9 @@
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { PlayAudioDetail } from "./play-event.ts";
-import { PlayerProvider, usePlayer } from "./player-context.tsx";
+import { playDetailOf, PlayerProvider, usePlayer } from "./player-context.tsx";
 
-const relaxation: PlayAudioDetail = {
-  id: "pregnancy-relaxation",
-  title: "Pregnancy Relaxation",
-  audioFile: "pregnancy-relaxation.mp3",
-  courseTier: "preparation",
-};
-const affirmations: PlayAudioDetail = {
-  id: "affirmations-purpose",
-  title: "Affirmations",
-  audioFile: "affirmations-purpose.mp3",
-  courseTier: "foundation",
-};
+const relaxation = playDetailOf("pregnancy-relaxation")!;
+const affirmations = playDetailOf("affirmations-purpose")!;
 
 /** Each signed-URL request, answered when the test says. */
 let pending: { trackId: string; answer: () => void }[] = [];

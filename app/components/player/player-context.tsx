@@ -49,7 +49,8 @@ export function usePlayer(): PlayerContextValue {
 const SAVE_EVERY_MS = 15_000;
 const positionKey = (trackId: string) => `tidewell:position:${trackId}`;
 
-function detailOf(trackId: string | undefined): PlayAudioDetail | null {
+/** What the player needs of a catalogue track, or null for an id the catalogue doesn't have. */
+export function playDetailOf(trackId: string | undefined): PlayAudioDetail | null {
   const track = trackId ? findTrack(trackId) : undefined;
   return track
     ? { id: track.id, title: track.title, audioFile: track.audioFile, courseTier: track.courseTier }
@@ -215,7 +216,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
 
   const { previous, next } = useMemo(() => {
     const found = track ? neighbours(track.id) : { previous: null, next: null };
-    return { previous: detailOf(found.previous?.id), next: detailOf(found.next?.id) };
+    return { previous: playDetailOf(found.previous?.id), next: playDetailOf(found.next?.id) };
   }, [track]);
 
   // Lock screens and headsets: what is playing, and the controls that work on it.

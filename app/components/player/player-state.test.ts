@@ -1,19 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { PlayAudioDetail } from "./play-event.ts";
+import { playDetailOf } from "./player-context.tsx";
 import { initialPlayerState, playerReducer, type PlayerAction, type PlayerState } from "./player-state.ts";
 
-const one: PlayAudioDetail = {
-  id: "affirmations-purpose",
-  title: "Affirmations One",
-  audioFile: "affirmations-purpose.mp3",
-  courseTier: "foundation",
-};
-const two: PlayAudioDetail = {
-  id: "affirmations-2",
-  title: "Affirmations Two",
-  audioFile: "affirmations-2.mp3",
-  courseTier: "foundation",
-};
+const one = playDetailOf("affirmations-purpose")!;
+const two = playDetailOf("affirmations-2")!;
 
 const run = (state: PlayerState, ...actions: PlayerAction[]) => actions.reduce(playerReducer, state);
 
