@@ -8,6 +8,8 @@ import { FlashMessage, SessionWatcher } from "./components/session-messages.tsx"
 import { useRootData } from "./root-data.ts";
 import { Toaster } from "./components/ui/toaster.tsx";
 import { loadMember } from "./modules/accounts/session.server.ts";
+import { offlineMemberKey } from "./modules/offline/member-key.server.ts";
+import { MEMBER_HEADER, SIGNED_OUT } from "./modules/offline/protocol.ts";
 import { BRAND } from "./modules/site/brand.ts";
 import { takeFlash } from "./modules/site/flash.server.ts";
 import { memberContext, requestContext, services, servicesContext } from "./services.server.ts";
@@ -22,10 +24,13 @@ const refusalMiddleware: Route.MiddlewareFunction = async ({ context }, next) =>
 
 /** Reads the session once per request; every loader below can ask for the member. */
 const sessionMiddleware: Route.MiddlewareFunction = async ({ request, context }, next) => {
-  const { member, setCookies } = await loadMember(context.get(servicesContext), request.headers);
+  const appServices = context.get(servicesContext);
+  const { member, setCookies } = await loadMember(appServices, request.headers);
   context.set(memberContext, member);
   const response = await next();
   for (const cookie of setCookies) response.headers.append("Set-Cookie", cookie);
+  // Whose page this is, for the service worker that keeps a member's pages on her device.
+  response.headers.set(MEMBER_HEADER, member ? offlineMemberKey(appServices.secret, member.id) : SIGNED_OUT);
   return response;
 };
 

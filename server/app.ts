@@ -123,7 +123,14 @@ export function createApp({ services, build, vite, isShuttingDown = () => false 
       "/assets",
       express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
     );
-    const publicFiles = express.static(clientDir, { maxAge: "1h", index: false });
+    const publicFiles = express.static(clientDir, {
+      maxAge: "1h",
+      index: false,
+      // The browser checks the service worker for a new version on every visit; it must not wait an hour.
+      setHeaders: (res, file) => {
+        if (path.basename(file) === "sw.js") res.setHeader("Cache-Control", "no-cache");
+      },
+    });
     // Only names with an extension can be files here; pages skip the file-system lookup.
     app.use((req, res, next) => (/\.[\w]+$/.test(req.path) ? publicFiles(req, res, next) : next()));
   }

@@ -47,7 +47,7 @@ describe("the browser's bundle", () => {
   it("holds no secret, though the build ran with every secret set, and reads no process.env", async () => {
     // A copy of the sources, built apart so the build the other tests use is left alone.
     workDir = fs.mkdtempSync(path.join(os.tmpdir(), "tidewell-build-"));
-    for (const entry of ["app", "server", "db", "public"]) {
+    for (const entry of ["app", "server", "db", "public", "worker"]) {
       fs.cpSync(path.join(root, entry), path.join(workDir, entry), { recursive: true });
     }
     for (const file of ["package.json", "vite.config.ts", "react-router.config.ts", "tsconfig.json"]) {

@@ -14,6 +14,7 @@ import {
 import { useEffect, type ReactNode } from "react";
 import { Link, NavLink } from "react-router";
 import { SignOutForm } from "~/components/account-menu.tsx";
+import { OfflineSupport } from "~/components/offline/offline-support.tsx";
 import { Logo } from "~/components/logo.tsx";
 import { BottomPlayer } from "~/components/player/bottom-player.tsx";
 import type { PlayAudioDetail } from "~/components/player/play-event.ts";
@@ -72,6 +73,7 @@ export function PortalShell({
           <Logo to="/portal" />
           <PortalMenu member={member} />
         </header>
+        <OfflineSupport />
         <PortalMain>{children}</PortalMain>
       </div>
 

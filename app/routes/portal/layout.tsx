@@ -26,6 +26,12 @@ const requireMember: Route.MiddlewareFunction = async ({ context, url }, next) =
 
 export const middleware: Route.MiddlewareFunction[] = [requireMember];
 
+/** The portal installs as an app (public/manifest.webmanifest); public pages don't ask for it. */
+export const links: Route.LinksFunction = () => [
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
+];
+
 export async function loader(args: Route.LoaderArgs) {
   const member = signedInMember(args);
   const today = await trackForToday(db(args), member.id, memberToday(args), {

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { endsTheSession, isPortalView, keptPageKey } from "./protocol.ts";
+
+const at = (path: string) => new URL(path, "https://tidewell.example");
+const navigate = { method: "GET", mode: "navigate" };
+const fetchData = { method: "GET", mode: "cors" };
+
+describe("what the service worker keeps", () => {
+  it("keeps the portal's pages and their router data, nothing else", () => {
+    expect(isPortalView(at("/portal"), navigate)).toBe(true);
+    expect(isPortalView(at("/portal/library"), navigate)).toBe(true);
+    expect(isPortalView(at("/portal.data"), fetchData)).toBe(true);
+    expect(isPortalView(at("/portal/library.data?_routes=routes%2Fportal%2Flibrary"), fetchData)).toBe(true);
+    // Public pages, files under /portal, other requests, and any form sent.
+    expect(isPortalView(at("/"), navigate)).toBe(false);
+    expect(isPortalView(at("/portalx"), navigate)).toBe(false);
+    expect(isPortalView(at("/portal/profile/export"), navigate)).toBe(false);
+    expect(isPortalView(at("/portal/library"), fetchData)).toBe(false);
+    expect(isPortalView(at("/portal/profile"), { method: "POST", mode: "navigate" })).toBe(false);
+  });
+
+  it("keeps each member's copy under her own key", () => {
+    const mine = keptPageKey(at("/portal/library?tab=all"), "member-a");
+    expect(mine).toBe("https://tidewell.example/portal/library?tab=all&__member=member-a");
+    expect(keptPageKey(at("/portal/library?tab=all"), "member-b")).not.toBe(mine);
+  });
+
+  it("forgets everything when she signs out or deletes her account, with or without JavaScript", () => {
+    expect(endsTheSession(at("/auth/sign-out"), "POST", null)).toBe(true);
+    expect(endsTheSession(at("/auth/sign-out.data"), "POST", null)).toBe(true);
+    expect(endsTheSession(at("/portal/profile"), "POST", "delete-account")).toBe(true);
+    expect(endsTheSession(at("/portal/profile.data"), "POST", "delete-account")).toBe(true);
+    expect(endsTheSession(at("/portal/profile"), "POST", "update-name")).toBe(false);
+    expect(endsTheSession(at("/auth/sign-out"), "GET", null)).toBe(false);
+  });
+});

@@ -1,0 +1,135 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { signUpThroughForm, uniqueEmail } from "./support/accounts.ts";
+import { baseUrl, expectAccessible, expectHeading, useBrowser, waitForHydration } from "./support/browser.ts";
+
+/** Waits until the service worker controls the page and has kept the member's dashboard. */
+async function workerReady(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
+  await expect
+    .poll(() => keptAddresses(page), { timeout: 15_000 })
+    .toContainEqual(expect.stringMatching(/\/portal\?__member=/));
+}
+
+/** The addresses of the pages the device keeps for offline use. */
+function keptAddresses(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    if (!(await caches.has("tidewell-portal-pages-v1"))) return [];
+    const cache = await caches.open("tidewell-portal-pages-v1");
+    return (await cache.keys()).map((request) => new URL(request.url).pathname + new URL(request.url).search);
+  });
+}
+
+describe("the portal offline", () => {
+  const browser = useBrowser();
+
+  it("installs from the portal: a manifest with every icon, shortcuts to labour mode and today's practice", async () => {
+    const manifest = (await (await fetch(`${baseUrl()}/manifest.webmanifest`)).json()) as {
+      start_url: string;
+      display: string;
+      icons: { src: string; sizes: string; purpose: string }[];
+      shortcuts: { name: string; url: string }[];
+    };
+    expect(manifest).toMatchObject({ start_url: "/portal", display: "standalone" });
+    expect(manifest.shortcuts.map((shortcut) => [shortcut.name, shortcut.url])).toEqual([
+      ["Labour mode", "/portal/labour"],
+      ["Today's practice", "/portal"],
+    ]);
+    const pngs = manifest.icons.filter((icon) => icon.src.endsWith(".png"));
+    expect(pngs.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual([
+      "192x192 any",
+      "512x512 any",
+      "512x512 maskable",
+    ]);
+    for (const icon of [...pngs, { src: "/icons/apple-touch-icon.png", sizes: "180x180" }]) {
+      const png = Buffer.from(await (await fetch(`${baseUrl()}${icon.src}`)).arrayBuffer());
+      // A PNG's width and height are the two big-endian words after its IHDR tag.
+      expect(`${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`).toBe(icon.sizes);
+    }
+    const worker = await fetch(`${baseUrl()}/sw.js`);
+    expect(worker.headers.get("cache-control")).toBe("no-cache");
+  });
+
+  it("leaves public pages alone: no worker, no manifest", async () => {
+    const page = await browser.newPage();
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.waitForLoadState("load");
+    expect(await page.locator('link[rel="manifest"]').count()).toBe(0);
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(
+      0,
+    );
+    await page.context().close();
+  });
+
+  it("opens the member's dashboard and the pages she has seen with no signal, says so, and shows an offline page for the rest", async () => {
+    const context = await browser.newContext({ viewport: "phone" });
+    const page = await context.newPage();
+    await signUpThroughForm(page, { name: "Leila Haddad" });
+    await waitForHydration(page);
+    await workerReady(page);
+    await page.goto("/portal/library");
+    await page.getByRole("heading", { name: "Your library" }).waitFor();
+    await expect
+      .poll(() => keptAddresses(page))
+      .toContainEqual(expect.stringMatching(/^\/portal\/library\?/));
+
+    await context.setOffline(true);
+    await page.goto("/portal");
+    await expectHeading(page, "Welcome, Leila");
+    await page.getByText("You're offline. Your pages are as they were when you last had a signal").waitFor();
+    await expectAccessible(page);
+
+    // Moving within the portal loads the kept page when its data can't be fetched.
+    await waitForHydration(page);
+    await page
+      .getByRole("navigation", { name: "Portal shortcuts" })
+      .getByRole("link", { name: "Library" })
+      .click();
+    await page.getByRole("heading", { name: "Your library" }).waitFor();
+
+    await page.goto("/portal/resources");
+    await page.getByRole("heading", { name: "You're offline" }).waitFor();
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  it("forgets every kept page when she signs out, and never shows one member's page to the next", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signUpThroughForm(page, { name: "Ruth Mensah" });
+    await workerReady(page);
+    await page.goto("/portal/library");
+    await expect
+      .poll(() => keptAddresses(page))
+      .toContainEqual(expect.stringMatching(/^\/portal\/library\?/));
+
+    // Another member signs in on the same device without the first signing out.
+    await context.clearCookies();
+    const second = uniqueEmail("second");
+    await signUpThroughForm(page, { name: "Ada Quaye", email: second });
+    await waitForHydration(page);
+    await expectHeading(page, "Welcome, Ada");
+    await expect
+      .poll(() => keptAddresses(page))
+      .not.toContainEqual(expect.stringMatching(/^\/portal\/library\?/));
+    await context.setOffline(true);
+    await page.goto("/portal/library");
+    await page.getByRole("heading", { name: "You're offline" }).waitFor();
+    await context.setOffline(false);
+
+    // Signing out leaves nothing of hers behind.
+    await page.goto("/portal");
+    await waitForHydration(page);
+    await expect
+      .poll(() => keptAddresses(page))
+      .toContainEqual(expect.stringMatching(/^\/portal\?__member=/));
+    await page.getByRole("button", { name: "Sign Out" }).first().click();
+    await page.waitForURL((url) => url.pathname === "/");
+    expect(await keptAddresses(page)).toEqual([]);
+    await context.setOffline(true);
+    await page.goto("/portal");
+    await page.getByRole("heading", { name: "You're offline" }).waitFor();
+    await context.close();
+  });
+});

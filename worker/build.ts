@@ -1,0 +1,57 @@
+/**
+ * Builds the service worker with the client: a Vite plugin that, once the
+ * client's files are written, bundles worker/service-worker.ts to sw.js beside
+ * them and writes in Serwist's precache list (each file with its revision).
+ */
+import path from "node:path";
+import { injectManifest } from "@serwist/build";
+import { build, type Plugin } from "vite";
+
+/** What a member's device keeps from the first visit: scripts, styles, icons, Latin fonts, the offline page. */
+const PRECACHED = [
+  "assets/*.{js,css,svg}",
+  "assets/*-latin-*.woff2",
+  "icons/*.png",
+  "favicon.svg",
+  "manifest.webmanifest",
+  "offline.html",
+];
+
+export function serviceWorker(): Plugin {
+  return {
+    name: "tidewell-service-worker",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    async writeBundle({ dir }) {
+      if (!dir) return;
+      const file = path.join(dir, "sw.js");
+      await build({
+        configFile: false,
+        logLevel: "warn",
+        define: { "process.env.NODE_ENV": JSON.stringify("production") },
+        build: {
+          lib: {
+            entry: path.resolve(import.meta.dirname, "service-worker.ts"),
+            formats: ["iife"],
+            name: "sw",
+            fileName: () => "sw.js",
+          },
+          outDir: dir,
+          emptyOutDir: false,
+          copyPublicDir: false,
+          minify: true,
+        },
+      });
+      const { count, size, warnings } = await injectManifest({
+        swSrc: file,
+        swDest: file,
+        globDirectory: dir,
+        globPatterns: PRECACHED,
+        // Hashed names change with their content; the rest get a revision from it.
+        dontCacheBustURLsMatching: /^assets\//,
+      });
+      for (const warning of warnings) this.warn(warning);
+      this.info?.(`service worker: ${count} files precached (${Math.round(size / 1024)} KB)`);
+    },
+  };
+}

@@ -1,0 +1,45 @@
+/**
+ * Tidewell's service worker, registered from the portal (app/components/offline).
+ * Serwist precaches the build's scripts, styles, fonts, icons and the offline
+ * page (the list is written in at build time: worker/build.ts); the member's
+ * portal pages are kept per member (kept-pages.ts); nothing else is touched,
+ * so public pages and audio go to the network as if there were no worker.
+ * A new version waits until the member asks for it ("Refresh to update").
+ */
+import { NetworkFirst, Serwist, type PrecacheEntry } from "serwist";
+import { isPortalView, OFFLINE_PAGE } from "../app/modules/offline/protocol.ts";
+import { forgetIfSessionEnds, keepFirstPages, portalView } from "./kept-pages.ts";
+
+declare const self: ServiceWorkerGlobalScope & { __SW_MANIFEST: (PrecacheEntry | string)[] };
+
+const serwist: Serwist = new Serwist({
+  precacheEntries: self.__SW_MANIFEST,
+  precacheOptions: { cleanupOutdatedCaches: true },
+  skipWaiting: false,
+  clientsClaim: true,
+  navigationPreload: false,
+  disableDevLogs: true,
+  runtimeCaching: [
+    {
+      matcher: ({ url, request, sameOrigin }) => sameOrigin && isPortalView(url, request),
+      handler: ({ request, event }): Promise<Response> =>
+        portalView(request, event, () => serwist.matchPrecache(OFFLINE_PAGE)),
+    },
+    // The router asks which routes exist as the member moves around; offline it needs the last answer.
+    {
+      matcher: ({ url, sameOrigin }) => sameOrigin && url.pathname === "/__manifest",
+      handler: new NetworkFirst({ cacheName: "tidewell-route-manifest-v1", networkTimeoutSeconds: 4 }),
+    },
+    // Signing out or deleting the account leaves nothing of hers kept on the device.
+    {
+      method: "POST",
+      matcher: ({ url, sameOrigin }) =>
+        sameOrigin &&
+        (url.pathname.startsWith("/auth/sign-out") || url.pathname.startsWith("/portal/profile")),
+      handler: ({ request }) => forgetIfSessionEnds(request),
+    },
+  ],
+});
+
+self.addEventListener("activate", (event) => event.waitUntil(keepFirstPages()));
+serwist.addEventListeners();
