@@ -52,5 +52,6 @@ export default [
     route("hypno-science", "routes/portal/hypno-science.tsx"),
     route("hypno-science/:slug", "routes/portal/article.tsx"),
     route("contact", "routes/portal/contact.tsx"),
+    route("labour", "routes/portal/labour.tsx"),
   ]),
 ] satisfies RouteConfig;

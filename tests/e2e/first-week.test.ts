@@ -85,7 +85,7 @@ describe("a member's first week, on a phone", () => {
       .getByText("Affirmations One", { exact: true })
       .waitFor();
 
-    // The bottom bar keeps the spec's four and Sign Out; the menu has the programme after them.
+    // The bottom bar keeps the spec's four and Sign Out; the menu adds the programme and labour mode.
     const shortcuts = page.getByRole("navigation", { name: "Portal shortcuts" });
     expect(await shortcuts.getByRole("link").allTextContents()).toEqual([
       "Dashboard",
@@ -101,6 +101,7 @@ describe("a member's first week, on a phone", () => {
       "Profile",
       "Resources",
       "Programme",
+      "Labour mode",
       "Podcast",
       "Hypno-Science",
       "Contact",

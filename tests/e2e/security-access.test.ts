@@ -76,6 +76,7 @@ const MEMBER_CALLS: Call[] = [
     "/portal/podcast",
     "/portal/hypno-science",
     "/portal/contact",
+    "/portal/labour",
   ].map((path): Call => ({ method: "GET", route: path, url: () => path, owner: 200 })),
   {
     method: "GET",

@@ -9,6 +9,7 @@ import {
   Menu,
   Mic,
   User,
+  Waves,
   type IconComponent,
 } from "~/components/ui/icons.tsx";
 import { useEffect, type ReactNode } from "react";
@@ -30,6 +31,7 @@ const ICONS: Record<PortalLink["icon"], IconComponent> = {
   dashboard: LayoutDashboard,
   library: Headphones,
   programme: CalendarHeart,
+  labour: Waves,
   profile: User,
   resources: BookOpen,
   podcast: Mic,

@@ -1,8 +1,17 @@
-/** The portal's navigation: the spec's two groups, in its order, and the programme after the spec's four. */
+/** The portal's navigation: the spec's two groups, in its order, and the programme and labour mode after the spec's four. */
 export interface PortalLink {
   label: string;
   to: string;
-  icon: "dashboard" | "library" | "programme" | "profile" | "resources" | "podcast" | "science" | "contact";
+  icon:
+    | "dashboard"
+    | "library"
+    | "programme"
+    | "labour"
+    | "profile"
+    | "resources"
+    | "podcast"
+    | "science"
+    | "contact";
 }
 
 export const PORTAL_GROUPS: { heading: string; links: PortalLink[] }[] = [
@@ -14,6 +23,7 @@ export const PORTAL_GROUPS: { heading: string; links: PortalLink[] }[] = [
       { label: "Profile", to: "/portal/profile", icon: "profile" },
       { label: "Resources", to: "/portal/resources", icon: "resources" },
       { label: "Programme", to: "/portal/program", icon: "programme" },
+      { label: "Labour mode", to: "/portal/labour", icon: "labour" },
     ],
   },
   {

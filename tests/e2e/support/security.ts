@@ -85,6 +85,7 @@ export const ROUTES: Record<string, RouteKind> = {
   "/portal/hypno-science": "member",
   "/portal/hypno-science/:slug": "member",
   "/portal/contact": "member",
+  "/portal/labour": "member",
 };
 
 const appDir = path.resolve(import.meta.dirname, "../../../app");

@@ -1,0 +1,196 @@
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useBrowserTimeZone } from "~/components/program/browser.ts";
+import { cn } from "~/components/ui/cn.ts";
+import { Clock, Headphones, Quote, Waves, type IconComponent } from "~/components/ui/icons.tsx";
+import type { LabourSettings } from "~/modules/labour/device-store.ts";
+import type { LabourScreenData } from "~/modules/labour/playlist.ts";
+import { AffirmationsViewer } from "./affirmations-viewer.tsx";
+import { BreathingPacer } from "./breathing-pacer.tsx";
+import { ContractionButton, ContractionTimer } from "./contraction-timer.tsx";
+import { LabourButton } from "./labour-button.tsx";
+import { LabourPlaylist } from "./labour-playlist.tsx";
+import { themeStyle } from "./theme.ts";
+import { useContractions } from "./use-contractions.ts";
+import { useLabourRecord } from "./use-labour-record.ts";
+import { useNow } from "./use-now.ts";
+import { WakeLockToggle } from "./wake-lock.tsx";
+
+type Tab = "timer" | "breathe" | "affirmations" | "music";
+
+const TABS: { id: Tab; label: string; Icon: IconComponent }[] = [
+  { id: "timer", label: "Timer", Icon: Clock },
+  { id: "breathe", label: "Breathe", Icon: Waves },
+  { id: "affirmations", label: "Affirmations", Icon: Quote },
+  { id: "music", label: "Music", Icon: Headphones },
+];
+
+/**
+ * Labour mode: one screen for a birth partner with one hand free in a dim
+ * room. Everything it keeps stays on this device, under the member's own key.
+ */
+export function LabourScreen({ memberId, playlist, lockedCount }: LabourScreenData) {
+  const { record, ready, saveFailed, update } = useLabourRecord(memberId);
+  const timeZone = useBrowserTimeZone() || "UTC";
+  const timer = useContractions(record.contractions, update, timeZone);
+  const now = useNow(1000);
+  const [tab, setTab] = useState<Tab>("timer");
+  const { settings } = record;
+  const change = (patch: Partial<LabourSettings>) =>
+    update((current) => ({ ...current, settings: { ...current.settings, ...patch } }));
+
+  return (
+    <div
+      style={themeStyle(settings.theme)}
+      className="min-h-[calc(100dvh-4rem)] bg-(--labour-page) text-(--labour-text) lg:min-h-dvh [&_:focus-visible]:outline-(--labour-ring)"
+    >
+      <div className="mx-auto grid max-w-2xl gap-6 px-4 py-6 md:py-10">
+        <header className="grid gap-4">
+          <h1 className="text-3xl font-semibold md:text-4xl">Labour mode</h1>
+          <p className="text-(--labour-soft)">
+            Time contractions, breathe together, read your affirmations and play your sessions. Your timings
+            stay on this device.
+          </p>
+          <div className="flex flex-wrap items-start gap-x-4 gap-y-2">
+            <WakeLockToggle
+              wanted={settings.keepScreenOn}
+              onChange={(keepScreenOn) => change({ keepScreenOn })}
+            />
+            <LabourButton
+              aria-pressed={settings.theme === "dark"}
+              onClick={() => change({ theme: settings.theme === "dark" ? "light" : "dark" })}
+            >
+              Dark screen
+            </LabourButton>
+          </div>
+        </header>
+
+        {/* One polite live region, always present, for every change to the timer. */}
+        <p role="status" className="-my-3 min-h-6 text-(--labour-soft)">
+          {timer.message}
+        </p>
+
+        <Tabs value={tab} onChange={setTab}>
+          {tab === "timer" ? (
+            <ContractionTimer
+              contractions={record.contractions}
+              current={timer.current}
+              rule={settings.pattern}
+              now={now}
+              ready={ready}
+              timeZone={timeZone}
+              onToggle={timer.toggle}
+              onRemove={timer.remove}
+              onClear={timer.clear}
+              onRuleChange={(pattern) => change({ pattern })}
+              onMessage={timer.setMessage}
+            />
+          ) : (
+            <div className="grid gap-6">
+              {/* The timer stays one tap away from every other tab. */}
+              <div className="rounded-card bg-(--labour-surface) p-3">
+                <ContractionButton
+                  current={timer.current}
+                  now={now}
+                  ready={ready}
+                  onToggle={timer.toggle}
+                  compact
+                />
+              </div>
+              {tab === "breathe" ? (
+                <BreathingPacer
+                  counts={settings.breathing}
+                  vibrate={settings.vibrate}
+                  onCountsChange={(kind, counts) =>
+                    change({ breathing: { ...settings.breathing, [kind]: counts } })
+                  }
+                  onVibrateChange={(vibrate) => change({ vibrate })}
+                />
+              ) : tab === "affirmations" ? (
+                <AffirmationsViewer
+                  setId={settings.affirmationSet}
+                  onSetChange={(affirmationSet) => change({ affirmationSet })}
+                />
+              ) : (
+                <LabourPlaylist
+                  playlist={playlist}
+                  lockedCount={lockedCount}
+                  playOn={settings.playOn}
+                  onPlayOnChange={(playOn) => change({ playOn })}
+                />
+              )}
+            </div>
+          )}
+        </Tabs>
+
+        {saveFailed ? (
+          <p role="alert" className="rounded-card bg-(--labour-alert) p-4 text-(--labour-on-alert)">
+            This device won't save your timings (private browsing, or it is full). They are kept while this
+            page stays open.
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** The four parts of the screen as tabs: arrow keys, Home and End move between them. */
+function Tabs({
+  value,
+  onChange,
+  children,
+}: {
+  value: Tab;
+  onChange: (tab: Tab) => void;
+  children: ReactNode;
+}) {
+  const id = useId();
+  const list = useRef<HTMLDivElement>(null);
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const index = TABS.findIndex((t) => t.id === value);
+    const target = {
+      ArrowRight: (index + 1) % TABS.length,
+      ArrowLeft: (index - 1 + TABS.length) % TABS.length,
+      Home: 0,
+      End: TABS.length - 1,
+    }[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    onChange(TABS[target]!.id);
+    list.current?.querySelectorAll<HTMLButtonElement>('[role="tab"]')[target]?.focus();
+  };
+
+  return (
+    <div className="grid gap-6">
+      <div
+        ref={list}
+        role="tablist"
+        aria-label="Labour mode"
+        className="sticky top-16 z-10 grid grid-cols-4 gap-1 rounded-full bg-(--labour-surface) p-1 lg:top-0"
+      >
+        {TABS.map(({ id: tab, label, Icon }) => (
+          <button
+            key={tab}
+            type="button"
+            role="tab"
+            id={`${id}-${tab}`}
+            aria-selected={value === tab}
+            aria-controls={`${id}-panel`}
+            tabIndex={value === tab ? 0 : -1}
+            onClick={() => onChange(tab)}
+            onKeyDown={onKeyDown}
+            className={cn(
+              "flex min-h-12 flex-col items-center justify-center rounded-full text-sm font-medium sm:flex-row sm:gap-2 sm:text-base",
+              value === tab ? "bg-(--labour-action) text-(--labour-on-action)" : "text-(--labour-text)",
+            )}
+          >
+            <Icon aria-hidden="true" className="size-5" />
+            {label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-${value}`}>
+        {children}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+import { AFFIRMATION_SETS, DEFAULT_AFFIRMATION_SET } from "./affirmations.ts";
+import { BREATHS, BREATH_KINDS, clampCounts, type BreathCounts, type BreathKind } from "./breathing.ts";
+import { DEFAULT_PATTERN, PATTERN_LIMITS, type Contraction, type PatternRule } from "./contractions.ts";
+
+/**
+ * Labour mode's memory on the device: the contraction history and the
+ * settings, under one versioned key per member, so a shared phone never shows
+ * one member another's timings. Nothing here reaches the server. Whatever the
+ * store holds is read defensively: unreadable parts fall back to the defaults,
+ * and the rest is kept.
+ */
+
+export type LabourTheme = "dark" | "light";
+
+export interface LabourSettings {
+  pattern: PatternRule;
+  breathing: Record<BreathKind, BreathCounts>;
+  /** A short buzz as each breath turns, where the phone can. */
+  vibrate: boolean;
+  /** Ask the browser to keep the screen on while labour mode is open. */
+  keepScreenOn: boolean;
+  theme: LabourTheme;
+  /** The labour playlist goes on to the next track when one ends. */
+  playOn: boolean;
+  affirmationSet: string;
+}
+
+export interface LabourRecord {
+  contractions: Contraction[];
+  settings: LabourSettings;
+}
+
+/** Just what is used of localStorage, so tests can hand in a map. */
+export interface KeyValueStore {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+export const STORAGE_VERSION = 1;
+/** Enough for several days of timing; the oldest go first. */
+export const MAX_CONTRACTIONS = 1000;
+
+export const DEFAULT_SETTINGS: LabourSettings = {
+  pattern: DEFAULT_PATTERN,
+  breathing: { wave: BREATHS.wave.defaults, birthing: BREATHS.birthing.defaults },
+  vibrate: false,
+  keepScreenOn: true,
+  theme: "dark",
+  playOn: true,
+  affirmationSet: DEFAULT_AFFIRMATION_SET,
+};
+
+/** Every member's labour record on a device starts with this. */
+export const STORAGE_PREFIX = "tidewell:labour:";
+
+export function storageKey(memberId: string): string {
+  return `${STORAGE_PREFIX}v${STORAGE_VERSION}:${memberId}`;
+}
+
+export function emptyRecord(): LabourRecord {
+  return { contractions: [], settings: DEFAULT_SETTINGS };
+}
+
+/** The member's saved record as stored, or null without one; never throws (a blocked store has none). */
+export function readStoredRecord(store: KeyValueStore, memberId: string): string | null {
+  try {
+    return store.getItem(storageKey(memberId));
+  } catch {
+    return null;
+  }
+}
+
+/** Saves the record; false when the store refused (private browsing, full). */
+export function writeLabourRecord(store: KeyValueStore, memberId: string, record: LabourRecord): boolean {
+  try {
+    store.setItem(storageKey(memberId), serialiseLabourRecord(record));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function serialiseLabourRecord(record: LabourRecord): string {
+  return JSON.stringify({ version: STORAGE_VERSION, ...record });
+}
+
+export function parseLabourRecord(raw: string | null): LabourRecord {
+  if (!raw) return emptyRecord();
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return emptyRecord();
+  }
+  if (!isObject(data)) return emptyRecord();
+  return { contractions: readContractions(data.contractions), settings: readSettings(data.settings) };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+const isTime = (value: unknown): value is number =>
+  typeof value === "number" && Number.isFinite(value) && value > 0;
+
+/** Sound entries in order of starting, one per start time; only the latest may still be going. */
+function readContractions(value: unknown): Contraction[] {
+  if (!Array.isArray(value)) return [];
+  const byStart = new Map<number, Contraction>();
+  for (const item of value) {
+    if (!isObject(item) || !isTime(item.startedAt)) continue;
+    const endedAt = item.endedAt === null ? null : isTime(item.endedAt) ? item.endedAt : undefined;
+    if (endedAt === undefined || (endedAt !== null && endedAt < item.startedAt)) continue;
+    byStart.set(item.startedAt, { startedAt: item.startedAt, endedAt });
+  }
+  const sorted = [...byStart.values()].sort((a, b) => a.startedAt - b.startedAt);
+  const last = sorted.length - 1;
+  return sorted.filter((c, index) => c.endedAt !== null || index === last).slice(-MAX_CONTRACTIONS);
+}
+
+function readSettings(value: unknown): LabourSettings {
+  const data = isObject(value) ? value : {};
+  const flag = (key: keyof LabourSettings & string, fallback: boolean) =>
+    typeof data[key] === "boolean" ? data[key] : fallback;
+  const breathing = isObject(data.breathing) ? data.breathing : {};
+  const setId = data.affirmationSet;
+  return {
+    pattern: readPattern(data.pattern),
+    breathing: Object.fromEntries(
+      BREATH_KINDS.map((kind) => [
+        kind,
+        clampCounts(isObject(breathing[kind]) ? breathing[kind] : {}, BREATHS[kind].defaults),
+      ]),
+    ) as Record<BreathKind, BreathCounts>,
+    vibrate: flag("vibrate", DEFAULT_SETTINGS.vibrate),
+    keepScreenOn: flag("keepScreenOn", DEFAULT_SETTINGS.keepScreenOn),
+    theme: data.theme === "light" || data.theme === "dark" ? data.theme : DEFAULT_SETTINGS.theme,
+    playOn: flag("playOn", DEFAULT_SETTINGS.playOn),
+    affirmationSet: AFFIRMATION_SETS.some((set) => set.id === setId)
+      ? (setId as string)
+      : DEFAULT_SETTINGS.affirmationSet,
+  };
+}
+
+/** Each part of the rule within its limits, in whole numbers; anything unreadable is the default's. */
+export function readPattern(value: unknown): PatternRule {
+  const data = isObject(value) ? value : {};
+  const part = (key: keyof PatternRule) => {
+    const { min, max } = PATTERN_LIMITS[key];
+    const given = data[key];
+    return typeof given === "number" && Number.isFinite(given)
+      ? Math.min(max, Math.max(min, Math.round(given)))
+      : DEFAULT_PATTERN[key];
+  };
+  return {
+    minutesApart: part("minutesApart"),
+    secondsLong: part("secondsLong"),
+    forMinutes: part("forMinutes"),
+  };
+}
