@@ -1,4 +1,5 @@
 import {
+  DOWNLOADS_CACHE,
   endsTheSession,
   KEPT_ON_INSTALL,
   MEMBER_HEADER,
@@ -24,9 +25,9 @@ async function currentMember(): Promise<string | null> {
   return stored ? stored.text() : null;
 }
 
-/** Deletes every kept page and whose they were. */
+/** Deletes every kept page and download, and whose they were. */
 export async function forgetMember(): Promise<void> {
-  await Promise.all([caches.delete(PAGES), caches.delete(META)]);
+  await Promise.all([caches.delete(PAGES), caches.delete(META), caches.delete(DOWNLOADS_CACHE)]);
 }
 
 /** Sends a form on, and forgets every kept page if it signs her out or deletes her account. */

@@ -2,12 +2,14 @@
  * Tidewell's service worker, registered from the portal (app/components/offline).
  * Serwist precaches the build's scripts, styles, fonts, icons and the offline
  * page (the list is written in at build time: worker/build.ts); the member's
- * portal pages are kept per member (kept-pages.ts); nothing else is touched,
+ * portal pages are kept per member (kept-pages.ts), and her downloaded sessions
+ * play from the device (downloads.ts); nothing else is touched,
  * so public pages and audio go to the network as if there were no worker.
  * A new version waits until the member asks for it ("Refresh to update").
  */
 import { NetworkFirst, Serwist, type PrecacheEntry } from "serwist";
 import { isPortalView, OFFLINE_PAGE } from "../app/modules/offline/protocol.ts";
+import { downloadedAudio } from "./downloads.ts";
 import { forgetIfSessionEnds, keepFirstPages, portalView } from "./kept-pages.ts";
 
 declare const self: ServiceWorkerGlobalScope & { __SW_MANIFEST: (PrecacheEntry | string)[] };
@@ -24,6 +26,11 @@ const serwist: Serwist = new Serwist({
       matcher: ({ url, request, sameOrigin }) => sameOrigin && isPortalView(url, request),
       handler: ({ request, event }): Promise<Response> =>
         portalView(request, event, () => serwist.matchPrecache(OFFLINE_PAGE)),
+    },
+    // Downloaded sessions play from the device, with or without a signal.
+    {
+      matcher: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith("/offline-audio/"),
+      handler: ({ request }) => downloadedAudio(request),
     },
     // The router asks which routes exist as the member moves around; offline it needs the last answer.
     {

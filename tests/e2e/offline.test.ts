@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { signUpThroughForm, uniqueEmail } from "./support/accounts.ts";
+import { makePremium, signUpThroughForm, uniqueEmail, withServerDatabase } from "./support/accounts.ts";
 import { baseUrl, expectAccessible, expectHeading, useBrowser, waitForHydration } from "./support/browser.ts";
 
 /** Waits until the service worker controls the page and has kept the member's dashboard. */
@@ -19,6 +19,11 @@ function keptAddresses(page: Page): Promise<string[]> {
     return (await cache.keys()).map((request) => new URL(request.url).pathname + new URL(request.url).search);
   });
 }
+
+const audioTime = (page: Page) => page.locator("audio").evaluate((a: HTMLAudioElement) => a.currentTime);
+
+/** A session's row in the library. */
+const row = (page: Page, title: string) => page.getByRole("listitem").filter({ hasText: title });
 
 describe("the portal offline", () => {
   const browser = useBrowser();
@@ -130,6 +135,76 @@ describe("the portal offline", () => {
     await context.setOffline(true);
     await page.goto("/portal");
     await page.getByRole("heading", { name: "You're offline" }).waitFor();
+    await context.close();
+  });
+
+  it("downloads a session with its progress, plays and seeks it from the device with no signal, and removes it", async () => {
+    const context = await browser.newContext({ viewport: "phone" });
+    const page = await context.newPage();
+    await signUpThroughForm(page, { name: "Mira Patel" });
+    await workerReady(page);
+    await page.goto("/portal/library");
+    await waitForHydration(page);
+    const affirmations = row(page, "Affirmations One");
+    await affirmations.getByRole("button", { name: /^Download Affirmations One/ }).click();
+    await affirmations.getByText("Downloaded").waitFor();
+    await expectAccessible(page);
+    // A session in the Complete Course can't be fetched for a free member, so it offers no download.
+    expect(
+      await row(page, "Fear Release")
+        .getByRole("button", { name: /^Download/ })
+        .count(),
+    ).toBe(0);
+
+    const fromDevice: number[] = [];
+    page.on("response", (response) => {
+      if (response.url().includes("/offline-audio/") && response.fromServiceWorker()) {
+        fromDevice.push(response.status());
+      }
+    });
+    await context.setOffline(true);
+    await page.reload();
+    await waitForHydration(page);
+    await affirmations.getByText("Downloaded").waitFor();
+    await affirmations.getByRole("button", { name: "Play Affirmations One" }).click();
+    await expect.poll(() => audioTime(page), { timeout: 15_000 }).toBeGreaterThan(0.3);
+    await page.locator("audio").evaluate((audio: HTMLAudioElement) => (audio.currentTime = 40));
+    await expect.poll(() => audioTime(page), { timeout: 15_000 }).toBeGreaterThan(40.2);
+    expect(fromDevice).toContain(206);
+
+    await affirmations.getByRole("button", { name: "Remove download of Affirmations One" }).click();
+    await affirmations.getByRole("button", { name: /^Download Affirmations One/ }).waitFor();
+    await context.close();
+  });
+
+  it("removes a download she may no longer keep the next time the portal opens online", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const { email } = await signUpThroughForm(page, { name: "Hana Ito" });
+    await makePremium(email);
+    await workerReady(page);
+    await page.goto("/portal/library");
+    await waitForHydration(page);
+    await row(page, "Fear Release")
+      .getByRole("button", { name: /^Download Fear Release/ })
+      .click();
+    await row(page, "Fear Release").getByText("Downloaded").waitFor();
+
+    // A refund takes the Complete Course back.
+    await withServerDatabase((db) =>
+      db
+        .updateTable("profiles")
+        .set({ subscription_tier: "free" })
+        .where("id", "=", (eb) => eb.selectFrom("user").select("id").where("email", "=", email))
+        .execute(),
+    );
+    await page.goto("/portal");
+    await waitForHydration(page);
+    await expect
+      .poll(() =>
+        page.evaluate(async () => (await (await caches.open("tidewell-downloads-v1")).keys()).length),
+      )
+      .toBe(0);
     await context.close();
   });
 });

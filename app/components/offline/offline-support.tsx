@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { Button } from "~/components/ui/button.tsx";
+import { readDownloads, removeRevoked } from "./downloads.ts";
 import { applyUpdate, registerServiceWorker } from "./service-worker.ts";
 
 function subscribeToConnection(onChange: () => void) {
@@ -22,13 +23,20 @@ export function useOnline(): boolean {
 
 /**
  * The portal's offline companion: starts the service worker after the page
- * has loaded, says calmly when the device is offline, and offers a new
- * version when one is ready.
+ * has loaded, reads the sessions downloaded on the device (removing any she
+ * may no longer keep), says calmly when the device is offline, and offers a
+ * new version when one is ready.
  */
-export function OfflineSupport() {
+export function OfflineSupport({ entitled }: { entitled: string[] }) {
   const online = useOnline();
   const [waiting, setWaiting] = useState<ServiceWorker | null>(null);
   useEffect(() => registerServiceWorker(setWaiting), []);
+  // What the device holds; online, without what she may no longer keep.
+  const entitledKey = entitled.join(",");
+  useEffect(() => {
+    const keep = new Set(entitledKey.split(","));
+    void (navigator.onLine ? removeRevoked(keep) : readDownloads()).catch(() => {});
+  }, [entitledKey]);
 
   return (
     <div role="status" className="empty:hidden">

@@ -41,8 +41,14 @@ afterEach(() => {
 });
 
 const audioSrc = () => document.querySelector("audio")!.getAttribute("src");
+/** Answers the track's URL request, once the player has asked (after looking for a download on the device). */
 const answer = async (trackId: string) => {
-  await act(async () => pending.find((request) => request.trackId === trackId)!.answer());
+  const request = await vi.waitFor(() => {
+    const asked = pending.find((request) => request.trackId === trackId);
+    if (!asked) throw new Error(`no URL asked for ${trackId} yet`);
+    return asked;
+  });
+  await act(async () => request.answer());
 };
 
 describe("the player's signed URLs", () => {

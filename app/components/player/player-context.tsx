@@ -8,6 +8,7 @@ import {
   useRef,
   type ReactNode,
 } from "react";
+import { downloadedSource } from "~/components/offline/downloads.ts";
 import { toast } from "~/components/ui/toaster.tsx";
 import { COURSE_GROUPS, findTrack } from "~/modules/catalogue/tracks.ts";
 import {
@@ -122,9 +123,16 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
     const element = audio.current;
     if (!element) return;
     const ticket = ++latestLoad.current;
-    const fresh = await fetchSignedUrl(trackId);
+    // A session downloaded on the device plays from there, with or without a signal; its address never expires.
+    const downloaded = await downloadedSource(trackId);
+    const fresh = downloaded
+      ? { url: downloaded, expiresAt: null, position: null }
+      : await fetchSignedUrl(trackId);
     if (ticket !== latestLoad.current) return;
-    signed.current = { url: fresh.url, expiresAt: Date.parse(fresh.expiresAt) };
+    signed.current = {
+      url: fresh.url,
+      expiresAt: fresh.expiresAt ? Date.parse(fresh.expiresAt) : Number.POSITIVE_INFINITY,
+    };
     const start = from ?? resumeFrom(readDevicePosition(trackId), fresh.position);
     element.src = fresh.url;
     dispatch({ type: "re-signed" });

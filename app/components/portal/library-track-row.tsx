@@ -1,3 +1,4 @@
+import { DownloadControl } from "~/components/offline/download-control.tsx";
 import { playAudioTrack } from "~/components/player/play-event.ts";
 import { usePlayer } from "~/components/player/player-context.tsx";
 import { cn } from "~/components/ui/cn.ts";
@@ -63,6 +64,11 @@ export function LibraryTrackRow({ track }: { track: LibraryTrack }) {
           </button>
         )}
         <span className="block text-[0.95rem] text-ink-soft">{track.description}</span>
+        {track.locked ? null : (
+          <span className="mt-1 -ml-3 flex">
+            <DownloadControl trackId={track.id} title={track.title} bytes={track.bytes} />
+          </span>
+        )}
       </span>
       <span className="flex shrink-0 flex-col items-end gap-1 text-sm text-ink-soft">
         {track.duration ? (

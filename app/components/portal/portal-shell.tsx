@@ -49,11 +49,14 @@ const sideLink = ({ isActive }: { isActive: boolean }) =>
 export function PortalShell({
   member,
   today,
+  entitled,
   children,
 }: {
   member: Member;
   /** Today's practice, which the player offers while nothing plays. */
   today: PlayAudioDetail;
+  /** The sessions she may keep downloaded. */
+  entitled: string[];
   children: ReactNode;
 }) {
   useKeepTimeZone(member.timeZone);
@@ -75,7 +78,7 @@ export function PortalShell({
           <Logo to="/portal" />
           <PortalMenu member={member} />
         </header>
-        <OfflineSupport />
+        <OfflineSupport entitled={entitled} />
         <PortalMain>{children}</PortalMain>
       </div>
 

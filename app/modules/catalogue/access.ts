@@ -1,5 +1,5 @@
 import type { Guide } from "./guides.ts";
-import type { Track } from "./tracks.ts";
+import { TRACKS, type Track } from "./tracks.ts";
 
 /**
  * Who may have what. The server enforces every rule here; pages only show the result.
@@ -30,6 +30,11 @@ export function canPlayTrack(viewer: Viewer, track: Track): boolean {
 }
 
 /** What a guide's card offers: the download, a sign-up, or an upgrade. */
+/** Every session the viewer may play: what she may keep downloaded on her device. */
+export function playableTrackIds(viewer: Viewer): string[] {
+  return TRACKS.filter((track) => canPlayTrack(viewer, track)).map((track) => track.id);
+}
+
 export type GuideAccess = "download" | "sign-up" | "upgrade";
 
 export function guideAccess(viewer: Viewer, guide: Guide): GuideAccess {

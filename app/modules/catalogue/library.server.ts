@@ -9,6 +9,8 @@ export interface LibraryTrack extends Pick<
   "id" | "title" | "description" | "audioFile" | "courseTier"
 > {
   duration: string | null;
+  /** The recording's size, for downloading it; null when unknown. */
+  bytes: number | null;
   locked: boolean;
 }
 
@@ -26,6 +28,7 @@ export async function libraryFor(hasPremium: boolean, mediaFacts: MediaFacts) {
           audioFile: track.audioFile,
           courseTier: track.courseTier,
           duration: formatDuration(await mediaFacts.audioDuration(track.audioFile)),
+          bytes: await mediaFacts.audioBytes(track.audioFile),
           locked: !canPlayTrack(viewer, track),
         })),
       ),

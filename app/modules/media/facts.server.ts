@@ -43,6 +43,8 @@ export function createMediaFacts(storage: MediaStorage, now: () => number = Date
         if (!format.duration) throw new Error("no duration");
         return format.duration;
       }),
+    /** A recording's size, for what downloading it will take; null when the file is missing. */
+    audioBytes: async (file: string) => (await storage.info("audio", file))?.size ?? null,
     pdfPageCount: (file: string) =>
       remembered("pdfs", file, async (bytes) =>
         (await PDFDocument.load(bytes, { updateMetadata: false })).getPageCount(),

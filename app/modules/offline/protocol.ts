@@ -14,6 +14,14 @@ export const OFFLINE_PAGE = "/offline.html";
 /** Pages kept for offline use as soon as the worker starts, so the first visit is enough. */
 export const KEPT_ON_INSTALL = ["/portal", "/portal/labour"] as const;
 
+/**
+ * Where a downloaded session plays from: the worker answers this address from
+ * the member's downloads on the device, Range requests included, and never
+ * from the network.
+ */
+export const DOWNLOADS_CACHE = "tidewell-downloads-v1";
+export const downloadAddress = (trackId: string) => `/offline-audio/${encodeURIComponent(trackId)}`;
+
 /** The message a page sends the waiting worker when the member asks to update. */
 export const SKIP_WAITING = { type: "SKIP_WAITING" } as const;
 

@@ -6,6 +6,7 @@ import { PortalShell } from "~/components/portal/portal-shell.tsx";
 import { SiteHeader } from "~/components/site-header.tsx";
 import { signInPrompt } from "~/modules/accounts/providers.ts";
 import { redirectWithFlash } from "~/modules/site/flash.server.ts";
+import { playableTrackIds } from "~/modules/catalogue/access.ts";
 import { playable } from "~/modules/catalogue/tracks.ts";
 import { trackForToday } from "~/modules/program/program.server.ts";
 import { db, memberContext, memberToday, servicesContext, signedInMember } from "~/services.server.ts";
@@ -38,13 +39,15 @@ export async function loader(args: Route.LoaderArgs) {
     signedIn: true,
     hasPremium: member.hasPremium,
   });
-  return { member, today: playable(today) };
+  // The sessions she may keep downloaded: the device removes any other (after a refund, say).
+  const entitled = playableTrackIds({ signedIn: true, hasPremium: member.hasPremium });
+  return { member, today: playable(today), entitled };
 }
 
 export default function PortalLayout({ loaderData }: Route.ComponentProps) {
   return (
     <PlayerProvider>
-      <PortalShell member={loaderData.member} today={loaderData.today}>
+      <PortalShell member={loaderData.member} today={loaderData.today} entitled={loaderData.entitled}>
         <Outlet />
       </PortalShell>
     </PlayerProvider>
@@ -67,7 +70,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }
   return (
     <PlayerProvider>
-      <PortalShell member={member} today={layout.today}>
+      <PortalShell member={member} today={layout.today} entitled={layout.entitled}>
         <RouteErrorScreen error={error} />
       </PortalShell>
     </PlayerProvider>
