@@ -52,7 +52,8 @@ export function securityHeaders({
         "img-src": ["'self'", "data:", "blob:", ...checkout.img],
         "font-src": ["'self'"],
         "media-src": ["'self'", "blob:", ...mediaOrigins],
-        "connect-src": ["'self'", ...(dev ? ["ws:"] : []), ...checkout.connect],
+        // The media store too: a session downloaded for offline listening is fetched, not streamed.
+        "connect-src": ["'self'", ...(dev ? ["ws:"] : []), ...mediaOrigins, ...checkout.connect],
         // The podcast player, once a visitor asks for it, and the card and PayPal forms.
         "frame-src": [PODCAST.embedOrigin, ...checkout.frame],
         "object-src": ["'none'"],

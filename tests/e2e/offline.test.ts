@@ -177,6 +177,29 @@ describe("the portal offline", () => {
     await context.close();
   });
 
+  it("downloads every labour session she may play in one go, and shows the room they take in her profile", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signUpThroughForm(page, { name: "Zainab Bello" });
+    await workerReady(page);
+    await page.goto("/portal/library");
+    await waitForHydration(page);
+    const labour = page.getByRole("region", { name: "Your labour sessions, with or without a signal" });
+    // A free member's labour sessions are the two Foundation ones.
+    await labour.getByText(/^2 sessions for labour, 1\.7 MB in all/).waitFor();
+    await labour.getByRole("button", { name: "Download all for labour" }).click();
+    await labour.getByText("All 2 sessions are on this device.").waitFor();
+    await row(page, "Affirmations Two").getByText("Downloaded").waitFor();
+    await expectAccessible(page);
+
+    await page.goto("/portal/profile");
+    await waitForHydration(page);
+    const device = page.getByRole("region", { name: "On this device" });
+    await device.getByText("2 sessions are downloaded here.").waitFor();
+    await device.getByText(/Tidewell uses [\d.]+ [KMG]B of this device's space/).waitFor();
+    await context.close();
+  });
+
   it("removes a download she may no longer keep the next time the portal opens online", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();

@@ -1,7 +1,9 @@
 import type { Route } from "./+types/library";
+import { DownloadAllForLabour } from "~/components/offline/download-all.tsx";
 import { CompleteCourseNote } from "~/components/portal/complete-course-note.tsx";
 import { LibraryTrackRow } from "~/components/portal/library-track-row.tsx";
 import { libraryFor } from "~/modules/catalogue/library.server.ts";
+import { LABOUR_TRACK_IDS } from "~/modules/labour/playlist.ts";
 import { BRAND } from "~/modules/site/brand.ts";
 import { coursePrice, services, signedInMember } from "~/services.server.ts";
 import { countOf } from "~/modules/site/plural.ts";
@@ -17,6 +19,9 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export default function Library({ loaderData }: Route.ComponentProps) {
+  const forLabour = loaderData.groups
+    .flatMap((group) => group.tracks)
+    .filter((track) => !track.locked && (LABOUR_TRACK_IDS as readonly string[]).includes(track.id));
   return (
     <section className="container-page py-8 md:py-12">
       <h1 className="text-3xl font-semibold md:text-4xl">Your library</h1>
@@ -26,6 +31,7 @@ export default function Library({ loaderData }: Route.ComponentProps) {
       </p>
       <div className="mt-8 grid gap-10">
         {loaderData.hasPremium ? null : <CompleteCourseNote price={loaderData.price} />}
+        <DownloadAllForLabour tracks={forLabour} />
         {loaderData.groups.map((group) => (
           <section key={group.tier} aria-labelledby={`library-${group.tier}`}>
             <div className="flex flex-wrap items-baseline gap-x-3">

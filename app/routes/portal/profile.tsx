@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/profile";
+import { DeviceStorage } from "~/components/offline/device-storage.tsx";
 import { OwnData } from "~/components/portal/own-data.tsx";
 import { Achievements } from "~/components/profile/achievements.tsx";
 import { Journey } from "~/components/profile/journey.tsx";
@@ -76,6 +77,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
       <Journey date={loaderData.date} stats={loaderData.stats} />
       <Achievements items={loaderData.achievements} />
       <PartnerLink since={loaderData.partnerLinkSince} />
+      <DeviceStorage />
       <ProfileSettings fullName={loaderData.fullName} email={loaderData.email} />
       <OwnData email={loaderData.email} hasPassword={loaderData.hasPassword} />
     </section>
