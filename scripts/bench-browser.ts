@@ -42,6 +42,7 @@ export async function measureFirstViews(base: string, cookie: string, progress: 
   return withBrowser(async (browser) => {
     const views: Measurements["firstView"] = [];
     const scripts: PageScripts[] = [];
+    const publicPagesWithWorker: string[] = [];
     for (const [page, signedIn] of [
       ["/", false],
       ["/hypno-science", false],
@@ -80,6 +81,15 @@ export async function measureFirstViews(base: string, cookie: string, progress: 
         afterInteraction = await settled();
       }
       tab.off("requestfinished", onFinished);
+      // The service worker is the portal's alone: a public page neither registers it nor links a manifest.
+      if (!signedIn) {
+        const touched = await tab.evaluate(
+          async () =>
+            (await navigator.serviceWorker.getRegistrations()).length > 0 ||
+            document.querySelector('link[rel="manifest"]') !== null,
+        );
+        if (touched) publicPagesWithWorker.push(page);
+      }
       // The scripts the page's JavaScript figure counts: after the first interaction if it has one.
       const ran = (afterInteraction ?? firstView).filter((r) => r.type === "script");
       scripts.push({ page, scripts: ran.map(({ path, bytes }) => ({ path, bytes })) });
@@ -93,7 +103,46 @@ export async function measureFirstViews(base: string, cookie: string, progress: 
       });
       await context.close();
     }
-    return { views, scripts };
+    return { views, scripts, publicPagesWithWorker };
+  });
+}
+
+/** The navigation's load event, from its start (ms). */
+const loadEventMs = (tab: Page) =>
+  tab.evaluate(
+    () => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventEnd,
+  );
+
+/**
+ * How soon a member's /portal opens once the service worker keeps it: with no
+ * signal (her kept copy) and, for reference, online (network first). Medians
+ * of `runs` loads each.
+ */
+export async function measureOfflineOpen(base: string, cookie: string, runs: number, progress: Progress) {
+  progress("the portal with no signal");
+  return withBrowser(async (browser) => {
+    const context = await browser.newContext();
+    await signIn(context, base, cookie);
+    const tab = await context.newPage();
+    await tab.goto(`${base}/portal`, { waitUntil: "load" });
+    await tab.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+    await tab.waitForFunction(
+      async () => (await (await caches.open("tidewell-portal-pages-v1")).keys()).length > 0,
+      null,
+      { timeout: 30_000, polling: 200 },
+    );
+    const online: number[] = [];
+    const offline: number[] = [];
+    for (let run = 0; run < runs; run++) {
+      await tab.goto(`${base}/portal`, { waitUntil: "load" });
+      online.push(await loadEventMs(tab));
+      await context.setOffline(true);
+      await tab.goto(`${base}/portal`, { waitUntil: "load" });
+      offline.push(await loadEventMs(tab));
+      await context.setOffline(false);
+    }
+    await context.close();
+    return { offlineOpenMs: median(offline), onlineOpenMs: median(online) };
   });
 }
 

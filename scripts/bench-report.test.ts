@@ -64,6 +64,7 @@ const measured = (overrides: Partial<Measurements> = {}): Measurements => ({
     { page: "/portal", performance: 96, accessibility: 100, bestPractices: 100, seo: null },
   ],
   signUp: { newAddressMs: 110, knownAddressMs: 104 },
+  offline: { publicPagesWithWorker: [], offlineOpenMs: 180, onlineOpenMs: 240 },
   ...overrides,
 });
 
@@ -118,6 +119,7 @@ describe("the benchmark report", () => {
           { page: "/portal", performance: 63, accessibility: 100, bestPractices: 100, seo: null },
         ],
         signUp: { newAddressMs: 95, knownAddressMs: 120 },
+        offline: { publicPagesWithWorker: ["/"], offlineOpenMs: 1200, onlineOpenMs: 300 },
       }),
     );
     expect(missed).toEqual([
@@ -137,6 +139,8 @@ describe("the benchmark report", () => {
       "server memory after the load run ≤ 250 MB",
       "/ first tap: INP ≤ 100 ms",
       "sign-up answers alike for new and registered addresses (medians within 15 ms)",
+      "public pages' first view: no service worker, no manifest",
+      "kept /portal offline opens ≤ 1000 ms",
       "Lighthouse / performance ≥ 95",
       "Lighthouse / accessibility ≥ 100",
       "Lighthouse /portal performance ≥ 95",
@@ -204,6 +208,14 @@ describe("the benchmark report", () => {
     expect(report).toContain("| GET /portal | 30 ms | 2 ms | 0.05× |");
     expect(report).toContain("| /portal | a track's Play | 112 ms | 24 ms | ≤ 100 ms: ✗ missed |");
     expect(report).toContain("| POST /auth (sign-up) | 110.0 ms | 104.0 ms | 6.0 ms | ≤ 15 ms: ✓ |");
+  });
+
+  it("prints the service worker's effect on public pages and the offline portal beside the online one", () => {
+    const report = formatReport(measured(), { runs: 3, seconds: 5, connections: 32 });
+    expect(report).toContain("| public pages' first view: worker or manifest | none |  | none: ✓ |");
+    expect(report).toContain(
+      "| kept /portal, no signal (load event) | 180 ms | 240 ms online | ≤ 1000 ms: ✓ |",
+    );
   });
 
   it("audits the portal in Lighthouse for all but SEO (it is kept out of search engines)", () => {

@@ -47,6 +47,12 @@ export interface Measurements {
    * one with: the answer must not tell them apart, in its words or its timing.
    */
   signUp: { newAddressMs: number; knownAddressMs: number } | null;
+  /**
+   * The portal offline: public pages that registered a service worker or linked a manifest on their
+   * first view (none should), and how soon a member's kept /portal is shown with no signal, beside
+   * the same page online (medians of the navigation's load event, ms).
+   */
+  offline: { publicPagesWithWorker: string[]; offlineOpenMs: number; onlineOpenMs: number } | null;
 }
 
 export interface LoadRow {
@@ -82,6 +88,8 @@ export const BUDGETS = {
   lighthouse: { performance: 95, accessibility: 100, bestPractices: 95, seo: 100 },
   /** The sign-up answers for a new and a registered address differ by at most this much (medians). */
   signUpTimingGapMs: 15,
+  /** A kept /portal opens with no signal at least this soon (the load event). */
+  offlineOpenMs: 1000,
 };
 
 export const REFERENCE = "static file (reference)";
@@ -212,6 +220,19 @@ export function checkBudgets(m: Measurements): BudgetCheck[] {
       name: `sign-up answers alike for new and registered addresses (medians within ${BUDGETS.signUpTimingGapMs} ms)`,
       met: Math.abs(m.signUp.knownAddressMs - m.signUp.newAddressMs) <= BUDGETS.signUpTimingGapMs,
     });
+  }
+  if (m.offline) {
+    const { publicPagesWithWorker, offlineOpenMs } = m.offline;
+    checks.push(
+      {
+        name: "public pages' first view: no service worker, no manifest",
+        met: publicPagesWithWorker.length === 0,
+      },
+      {
+        name: `kept /portal offline opens ≤ ${BUDGETS.offlineOpenMs} ms`,
+        met: offlineOpenMs <= BUDGETS.offlineOpenMs,
+      },
+    );
   }
   for (const row of m.lighthouse ?? []) {
     const floor = BUDGETS.lighthouse;
@@ -351,6 +372,18 @@ export function formatReport(
     lines.push("| --- | ---: | ---: | ---: | --- |");
     lines.push(
       `| POST /auth (sign-up) | ${newAddressMs.toFixed(1)} ms | ${knownAddressMs.toFixed(1)} ms | ${Math.abs(knownAddressMs - newAddressMs).toFixed(1)} ms | ≤ ${BUDGETS.signUpTimingGapMs} ms: ${metFor("sign-up answers alike")} |`,
+    );
+  }
+  if (m.offline) {
+    const { publicPagesWithWorker, offlineOpenMs, onlineOpenMs } = m.offline;
+    lines.push("");
+    lines.push("| the portal offline | figure | reference | budget |");
+    lines.push("| --- | ---: | ---: | --- |");
+    lines.push(
+      `| public pages' first view: worker or manifest | ${publicPagesWithWorker.join(", ") || "none"} |  | none: ${metFor("public pages' first view")} |`,
+    );
+    lines.push(
+      `| kept /portal, no signal (load event) | ${ms(offlineOpenMs)} | ${ms(onlineOpenMs)} online | ≤ ${BUDGETS.offlineOpenMs} ms: ${metFor("kept /portal offline")} |`,
     );
   }
   if (m.lighthouse) {

@@ -19,7 +19,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import * as prettier from "prettier";
-import { measureFirstViews, measureInp, measureLighthouse } from "./bench-browser.ts";
+import { measureFirstViews, measureInp, measureLighthouse, measureOfflineOpen } from "./bench-browser.ts";
 import { buildClientWithSourceMaps, explainPages, formatExplanation } from "./bench-explain.ts";
 import {
   CONNECTIONS,
@@ -91,6 +91,10 @@ async function main() {
         ? null
         : await measureLighthouse(server.url, member.cookie, RUNS, progress),
       signUp: await measureSignUpTiming(server.url, progress),
+      offline: {
+        publicPagesWithWorker: firstViews.publicPagesWithWorker,
+        ...(await measureOfflineOpen(server.url, member.cookie, RUNS, progress)),
+      },
     };
     const report = formatReport(measurements, { runs: RUNS, seconds: SECONDS, connections: CONNECTIONS });
     process.stdout.write(`${report}\n`);
