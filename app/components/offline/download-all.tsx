@@ -1,10 +1,9 @@
-import { useEffect, useState } from "react";
 import { Button } from "~/components/ui/button.tsx";
 import { CircleCheck, Download } from "~/components/ui/icons.tsx";
 import { toast } from "~/components/ui/toaster.tsx";
 import { formatBytes, percentOf } from "~/modules/offline/sizes.ts";
 import { countOf } from "~/modules/site/plural.ts";
-import { canDownload, startDownload, useDownloads } from "./downloads.ts";
+import { startDownload, useCanDownload, useDownloads } from "./downloads.ts";
 
 interface DownloadableTrack {
   id: string;
@@ -14,8 +13,7 @@ interface DownloadableTrack {
 
 /** "Download all for labour": the labour sessions she may play, kept on the device in one go. */
 export function DownloadAllForLabour({ tracks }: { tracks: DownloadableTrack[] }) {
-  const [offered, setOffered] = useState(false);
-  useEffect(() => setOffered(canDownload()), []);
+  const offered = useCanDownload();
   const downloads = useDownloads();
   if (!offered || tracks.length === 0) return null;
 

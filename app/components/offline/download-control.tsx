@@ -1,8 +1,7 @@
-import { useEffect, useState } from "react";
 import { CircleCheck, Download, X } from "~/components/ui/icons.tsx";
 import { toast } from "~/components/ui/toaster.tsx";
 import { formatBytes, percentOf } from "~/modules/offline/sizes.ts";
-import { canDownload, removeDownload, startDownload, useDownloads } from "./downloads.ts";
+import { removeDownload, startDownload, useCanDownload, useDownloads } from "./downloads.ts";
 
 const quiet =
   "relative z-10 inline-flex min-h-11 items-center gap-1.5 rounded-full px-3 text-sm font-medium text-plum hover:bg-lavender-soft";
@@ -18,8 +17,7 @@ export function DownloadControl({
   bytes: number | null;
 }) {
   // Only a browser that can keep it offers it; the server's render has nothing here.
-  const [offered, setOffered] = useState(false);
-  useEffect(() => setOffered(canDownload()), []);
+  const offered = useCanDownload();
   const download = useDownloads().get(trackId);
   if (!offered) return null;
 

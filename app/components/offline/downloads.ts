@@ -34,6 +34,13 @@ export function canDownload(): boolean {
   return typeof window !== "undefined" && "caches" in window && "serviceWorker" in navigator;
 }
 
+const never = () => () => {};
+
+/** Whether to offer downloads: never in the server's render, then as the browser can. */
+export function useCanDownload(): boolean {
+  return useSyncExternalStore(never, canDownload, () => false);
+}
+
 /** Every download on the device and under way; empty on the server and before the device is read. */
 export function useDownloads(): Downloads {
   return useSyncExternalStore(
