@@ -28,6 +28,7 @@ export default [
   route("api/audio/:trackId/signed-url", "routes/api/audio-signed-url.ts"),
   route("api/audio/:trackId/progress", "routes/api/audio-progress.ts"),
   route("api/time-zone", "routes/api/time-zone.ts"),
+  route("api/labour/contractions", "routes/api/labour-contractions.ts"),
   route("api/create-payment-intent", "routes/api/create-payment-intent.ts"),
   route("api/confirm-payment", "routes/api/confirm-payment.ts"),
   route("api/create-paypal-order", "routes/api/create-paypal-order.ts"),

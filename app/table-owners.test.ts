@@ -16,6 +16,7 @@ const OWNER: Record<string, string> = {
   program_schedule: "modules/program",
   user_progress: "modules/program",
   share_tokens: "modules/partner",
+  labour_contractions: "modules/labour",
   contact_messages: "modules/contact",
   email_outbox: "modules/email",
   purchases: "modules/payments",

@@ -71,6 +71,25 @@ describe.each(testDialects)("schema on %s", (dialect) => {
     expect(row.due_date).toBe("2028-02-29");
   });
 
+  it("keeps one contraction per start for each member, never ending before it began", async () => {
+    const userId = await createUser();
+    const startedAt = Date.UTC(2026, 10, 14, 20);
+    const timed = (ended_at: number | null) =>
+      db()
+        .insertInto("labour_contractions")
+        .values({ user_id: userId, started_at: startedAt, ended_at })
+        .execute();
+    await timed(startedAt + 60_000);
+    await expect(timed(null)).rejects.toThrow();
+    await expect(
+      db()
+        .updateTable("labour_contractions")
+        .set({ ended_at: startedAt - 1 })
+        .where("user_id", "=", userId)
+        .execute(),
+    ).rejects.toThrow();
+  });
+
   it("refuses a tier or a programme week that does not exist", async () => {
     const id = await createUser();
     await expect(
@@ -140,6 +159,10 @@ describe.each(testDialects)("schema on %s", (dialect) => {
     await insertSession(userId);
     await db().insertInto("user_progress").values({ user_id: userId, daily_audio_completed: true }).execute();
     await db().insertInto("share_tokens").values({ token: crypto.randomUUID(), user_id: userId }).execute();
+    await db()
+      .insertInto("labour_contractions")
+      .values({ user_id: userId, started_at: Date.UTC(2026, 10, 14, 20), ended_at: null })
+      .execute();
     await aPurchase(db(), userId, {
       id: "purchase-kept",
       provider: "paypal",
@@ -153,6 +176,7 @@ describe.each(testDialects)("schema on %s", (dialect) => {
       ["session", "userId"],
       ["user_progress", "user_id"],
       ["share_tokens", "user_id"],
+      ["labour_contractions", "user_id"],
       ["member_versions", "user_id"],
     ] as const) {
       const rows = await db().selectFrom(table).selectAll().where(column, "=", userId).execute();
@@ -276,6 +300,27 @@ describe.each(testDialects)("schema on %s", (dialect) => {
       await moves(
         () => db().updateTable("account").set({ password: "hash" }).where("id", "=", account.id).execute(),
         "password set",
+      );
+      const startedAt = Date.UTC(2026, 10, 14, 20);
+      const contractions = () => db().updateTable("labour_contractions").where("user_id", "=", userId);
+      await moves(
+        () =>
+          db()
+            .insertInto("labour_contractions")
+            .values({ user_id: userId, started_at: startedAt, ended_at: null })
+            .execute(),
+        "contraction timed",
+      );
+      await moves(
+        () =>
+          contractions()
+            .set({ ended_at: startedAt + 60_000 })
+            .execute(),
+        "contraction ended",
+      );
+      await moves(
+        () => db().deleteFrom("labour_contractions").where("user_id", "=", userId).execute(),
+        "history cleared",
       );
 
       // Another member's changes, and a new session, leave this member's pages as they were.

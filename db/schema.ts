@@ -211,6 +211,16 @@ export interface ConfirmationCodesTable {
   attempts: Generated<number>;
 }
 
+/** A contraction timed in labour mode, saved from her device (migration 0012). */
+export interface LabourContractionsTable {
+  user_id: string;
+  /** Milliseconds since the epoch (bigint: text from PostgreSQL, a number from SQLite). */
+  started_at: ColumnType<number | string, number, number>;
+  /** As started_at; null while the contraction is going. */
+  ended_at: ColumnType<number | string | null, number | null, number | null>;
+  updated_at: CreatedAt;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -228,4 +238,5 @@ export interface Database {
   payment_events: PaymentEventsTable;
   member_versions: MemberVersionsTable;
   confirmation_codes: ConfirmationCodesTable;
+  labour_contractions: LabourContractionsTable;
 }

@@ -10,6 +10,7 @@ import * as confirmationCodes from "./0008_confirmation_codes.ts";
 import * as normalisedEmails from "./0009_normalised_emails.ts";
 import * as courseWelcome from "./0010_course_welcome.ts";
 import * as accountMemberVersion from "./0011_account_member_version.ts";
+import * as labourContractions from "./0012_labour_contractions.ts";
 
 /**
  * Every migration, in order. Listed by hand so that the bundled server, the
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   "0009_normalised_emails": normalisedEmails,
   "0010_course_welcome": courseWelcome,
   "0011_account_member_version": accountMemberVersion,
+  "0012_labour_contractions": labourContractions,
 };

@@ -1,13 +1,14 @@
 import type { BrowserContext, Cookie, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { signUpThroughForm } from "./support/accounts.ts";
+import { PASSWORD, signUpThroughForm } from "./support/accounts.ts";
 import { expectAccessible, expectHeading, useBrowser, waitForHydration } from "./support/browser.ts";
 
 /**
  * Labour mode on a phone, as a birth partner uses it: found in the portal's
  * menu, contractions timed with one button (on the browser's own clock,
- * which the test moves), kept on the device through a reload, and every
- * control reachable from the keyboard.
+ * which the test moves), kept on the device through a reload and saved to
+ * her account for another phone, and every control reachable from the
+ * keyboard.
  */
 describe("labour mode, on a phone", () => {
   const browser = useBrowser();
@@ -106,8 +107,10 @@ describe("labour mode, on a phone", () => {
   });
 
   it("is operated from the keyboard: the timer, the tabs and the affirmations", async () => {
-    const context = await memberContext();
+    // A member of its own: another test's timings, saved to the shared member's account, would show here.
+    const context = await browser.newContext({ viewport: "phone" });
     const page = await context.newPage();
+    await signUpThroughForm(page, { name: "Efua Boateng" });
     await page.goto("/portal/labour");
     await waitForHydration(page);
     await expectHeading(page, "Labour mode");
@@ -163,5 +166,41 @@ describe("labour mode, on a phone", () => {
     await page.getByRole("button", { name: "Play Affirmations One" }).waitFor();
     await expectAccessible(page);
     await context.close();
+  });
+
+  it("saves her timings to her account, and shows them on a new phone she signs in on", async () => {
+    const first = await browser.newContext({ viewport: "phone" });
+    const page = await first.newPage();
+    const { email } = await signUpThroughForm(page, { name: "Grace Mensah" });
+    await page.goto("/portal/labour");
+    await waitForHydration(page);
+    await page.getByText("None yet. Press Start when one begins, and Stop when it fades.").waitFor();
+
+    await page.getByRole("button", { name: "Start contraction" }).click();
+    await said(page, /^Contraction started at/);
+    await page.getByRole("button", { name: "Stop contraction" }).click();
+    await said(page, /^Contraction stopped/);
+    await page.getByText("Saved to your account", { exact: true }).waitFor();
+    const began = await page.getByRole("table").locator("tbody tr td").first().textContent();
+    const timed = await rows(page);
+    expect(timed).toHaveLength(1);
+    await first.close();
+
+    // A new phone, with nothing of hers on it: she signs in with her password.
+    const second = await browser.newContext({ viewport: "phone" });
+    const phone = await second.newPage();
+    await phone.goto("/auth?tier=signin");
+    await waitForHydration(phone);
+    await phone.getByLabel("Email").fill(email);
+    await phone.getByLabel("Password").fill(PASSWORD);
+    await phone.getByRole("button", { name: "Sign In" }).click();
+    await phone.waitForURL((url) => url.pathname === "/portal");
+    await phone.goto("/portal/labour");
+    await waitForHydration(phone);
+    await phone.getByRole("table").waitFor();
+    expect(await phone.getByRole("table").locator("tbody tr td").first().textContent()).toBe(began);
+    expect(await rows(phone)).toEqual(timed);
+    await phone.getByText("Saved to your account", { exact: true }).waitFor();
+    await second.close();
   });
 });

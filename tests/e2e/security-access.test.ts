@@ -150,6 +150,13 @@ const MEMBER_CALLS: Call[] = [
   },
   {
     method: "POST",
+    route: "/api/labour/contractions",
+    url: () => "/api/labour/contractions",
+    json: () => ({ contractions: [{ startedAt: Date.now() - 120_000, endedAt: Date.now() - 60_000 }] }),
+    owner: 200,
+  },
+  {
+    method: "POST",
     route: "/api/demo/confirm-card",
     url: () => "/api/demo/confirm-card",
     json: (ids) => ({ paymentIntentId: ids.paymentIntentId, cardNumber: "4000000000000002" }),
@@ -374,6 +381,7 @@ describe("the access matrix", () => {
         "POST /portal/profile",
         "POST /api/audio/affirmations-2/progress",
         "POST /api/time-zone",
+        "POST /api/labour/contractions",
         "POST /api/capture-paypal-order",
       ]),
     );

@@ -129,6 +129,10 @@ const JSON_APIS: {
   { url: "/api/audio/affirmations-2/progress", valid: () => ({ positionSeconds: 12 }) },
   { url: "/api/audio/affirmations-2/progress", valid: () => ({ finished: true }) },
   { url: "/api/time-zone", valid: () => ({ timeZone: "Europe/London" }) },
+  {
+    url: "/api/labour/contractions",
+    valid: () => ({ contractions: [{ startedAt: Date.now() - 120_000, endedAt: Date.now() - 60_000 }] }),
+  },
   { url: "/api/confirm-payment", valid: () => ({ paymentIntentId: "pi_123" }) },
   { url: "/api/capture-paypal-order", valid: () => ({ orderID: "ORDER123" }) },
   { url: "/api/demo/approve-paypal", valid: () => ({ orderID: "ORDER123" }) },

@@ -13,8 +13,10 @@ import {
   type PatternRule,
 } from "~/modules/labour/contractions.ts";
 import { formatClock } from "~/modules/listening/player.ts";
+import { AccountStatus } from "./account-status.tsx";
 import { PatternSettings } from "./pattern-settings.tsx";
 import { LabourButton } from "./labour-button.tsx";
+import type { AccountState } from "./use-labour-record.ts";
 
 /** The big start/stop button and, while a contraction runs, how long it has lasted so far. */
 export function ContractionButton({
@@ -67,6 +69,7 @@ export function ContractionTimer({
   rule,
   now,
   ready,
+  account,
   timeZone,
   onToggle,
   onRemove,
@@ -79,6 +82,7 @@ export function ContractionTimer({
   rule: PatternRule;
   now: number;
   ready: boolean;
+  account: AccountState | null;
   timeZone: string;
   onToggle: () => void;
   onRemove: (startedAt: number) => void;
@@ -195,6 +199,7 @@ export function ContractionTimer({
             </tbody>
           </table>
         )}
+        <AccountStatus state={account} />
         <div className="mt-4 flex flex-wrap gap-3">
           <LabourButton
             disabled={contractions.length === 0}
@@ -208,7 +213,10 @@ export function ContractionTimer({
             disabled={contractions.length === 0}
             onClick={() => {
               const count = `${contractions.length} timed contraction${contractions.length === 1 ? "" : "s"}`;
-              if (window.confirm(`Clear all ${count} from this device? This can't be undone.`)) onClear();
+              if (
+                window.confirm(`Clear all ${count} from this device and your account? This can't be undone.`)
+              )
+                onClear();
             }}
           >
             <Trash2 aria-hidden="true" className="!size-5" /> Clear history

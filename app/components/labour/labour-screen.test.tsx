@@ -13,7 +13,7 @@ const clock = (at: number) => formatClockTime(at, timeZone);
 const renderScreen = (memberId = "member-1") =>
   render(
     <PlayerProvider>
-      <LabourScreen memberId={memberId} playlist={[]} lockedCount={0} />
+      <LabourScreen memberId={memberId} history={[]} playlist={[]} lockedCount={0} />
     </PlayerProvider>,
   );
 
@@ -36,11 +36,17 @@ const rows = () =>
 beforeEach(() => {
   vi.useFakeTimers({ now: T0 });
   localStorage.clear();
+  // Saving to the account has its own tests (use-labour-record.test.tsx): here a save never answers.
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(() => new Promise(() => {})),
+  );
 });
 
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 describe("the contraction timer", () => {
@@ -93,6 +99,23 @@ describe("the contraction timer", () => {
     renderScreen("member-2");
     expect(screen.queryByRole("table")).toBeNull();
     expect(screen.getByText(/None yet/)).toBeVisible();
+  });
+
+  it("says under the list whether her account has it", async () => {
+    vi.mocked(fetch).mockResolvedValue(new Response('{"ok":true}'));
+    const online = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    renderScreen();
+    toggle("Start contraction");
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    expect(
+      screen.getByText("Saved on this phone; it will be saved to your account when you're back online"),
+    ).toBeVisible();
+
+    online.mockReturnValue(true);
+    act(() => void window.dispatchEvent(new Event("online")));
+    expect(screen.getByText("Saved on this phone; saving to your account…")).toBeVisible();
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(screen.getByText("Saved to your account")).toBeVisible();
   });
 
   it("reads a corrupt record as an empty one, and times on", () => {

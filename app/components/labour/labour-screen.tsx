@@ -26,10 +26,11 @@ const TABS: { id: Tab; label: string; Icon: IconComponent }[] = [
 
 /**
  * Labour mode: one screen for a birth partner with one hand free in a dim
- * room. Everything it keeps stays on this device, under the member's own key.
+ * room. Everything it keeps is on this device, under the member's own key;
+ * the contraction history is saved to her account too, when online.
  */
-export function LabourScreen({ memberId, playlist, lockedCount }: LabourScreenData) {
-  const { record, ready, saveFailed, update } = useLabourRecord(memberId);
+export function LabourScreen({ memberId, history, playlist, lockedCount }: LabourScreenData) {
+  const { record, ready, saveFailed, update, account } = useLabourRecord(memberId, history);
   const timeZone = useBrowserTimeZone() || "UTC";
   const timer = useContractions(record.contractions, update, timeZone);
   const now = useNow(1000);
@@ -48,7 +49,7 @@ export function LabourScreen({ memberId, playlist, lockedCount }: LabourScreenDa
           <h1 className="text-3xl font-semibold md:text-4xl">Labour mode</h1>
           <p className="text-(--labour-soft)">
             Time contractions, breathe together, read your affirmations and play your sessions. Your timings
-            stay on this device.
+            are kept on this device and, when you're online, saved to your account.
           </p>
           <div className="flex flex-wrap items-start gap-x-4 gap-y-2">
             <WakeLockToggle
@@ -77,6 +78,7 @@ export function LabourScreen({ memberId, playlist, lockedCount }: LabourScreenDa
               rule={settings.pattern}
               now={now}
               ready={ready}
+              account={account}
               timeZone={timeZone}
               onToggle={timer.toggle}
               onRemove={timer.remove}

@@ -13,6 +13,7 @@ import {
   type DatabaseHandle,
   type Db,
 } from "~/platform/db.server.ts";
+import { saveHistory } from "~/modules/labour/history.server.ts";
 import { createLogger } from "~/platform/log.server.ts";
 import { createTestDatabase, testDialects } from "../../../tests/support/test-databases.ts";
 import {
@@ -23,6 +24,13 @@ import {
   type MemberTable,
 } from "./own-data.server.ts";
 import { aMember, aPurchase, aSession } from "../../../tests/factories/index.ts";
+
+/** Two contractions timed in labour mode, the second still going. */
+const T0 = Date.UTC(2026, 0, 20, 4, 30);
+const CONTRACTIONS = [
+  { startedAt: T0, endedAt: T0 + 65_000 },
+  { startedAt: T0 + 330_000, endedAt: null },
+];
 
 /** A column name that says it holds a member: her id, an address of hers, an identifier. */
 const LOOKS_LIKE_A_MEMBER = /user_?id|email|address|identifier/i;
@@ -110,6 +118,7 @@ describe.each(testDialects)("a member's own data on %s", (dialect) => {
       .values({ token: crypto.randomBytes(32).toString("base64url"), user_id: id })
       .execute();
     const { id: purchaseId } = await aPurchase(db(), id, { receipt_email: receipt });
+    await saveHistory(db(), id, CONTRACTIONS, T0 + 400_000);
     // Written before addresses were normalised: capitals and all.
     for (const [from, name, message] of [
       [shouting, `Ana ${marker}`, `Hello from ${marker}, shouting`],
@@ -209,6 +218,10 @@ describe.each(testDialects)("a member's own data on %s", (dialect) => {
         expect.objectContaining({ kind: "contact-message", to: "owner@tidewell.example" }),
       ]),
     );
+    expect(data.labourContractions).toEqual([
+      { startedAt: "2026-01-20T04:30:00.000Z", endedAt: "2026-01-20T04:31:05.000Z" },
+      { startedAt: "2026-01-20T04:35:30.000Z", endedAt: null },
+    ]);
     expect(JSON.stringify(data)).not.toContain("stranger");
   });
 
@@ -222,6 +235,10 @@ describe.each(testDialects)("a member's own data on %s", (dialect) => {
     await deleteMember({ database, dataDir }, id);
 
     expect(await everything()).not.toMatch(hers);
+    // Rows found by her id alone, with nothing of the marker in them.
+    expect(
+      await db().selectFrom("labour_contractions").where("user_id", "=", id).selectAll().execute(),
+    ).toEqual([]);
     expect(JSON.stringify(readLocalOutbox(dataDir, 1000))).not.toMatch(hers);
     expect(
       await db()

@@ -43,6 +43,7 @@ export const MEMBER_DATA: { [T in keyof Database]: Finder<keyof Database[T] & st
   user_progress: { userId: "user_id" },
   share_tokens: { userId: "user_id" },
   confirmation_codes: { userId: "user_id" },
+  labour_contractions: { userId: "user_id" },
   contact_messages: { addresses: ["email"] },
   // Email to her, and the owner's copies of her contact messages.
   email_outbox: { addresses: ["to_address", "about_address"] },
@@ -146,6 +147,7 @@ export async function exportMemberData(db: Db, userId: string) {
     purchases,
     contactMessages,
     emails,
+    contractions,
   ] = await Promise.all([
     db
       .selectFrom("user")
@@ -196,6 +198,12 @@ export async function exportMemberData(db: Db, userId: string) {
       .select(["kind", "subject", "to_address", "status", "created_at", "sent_at"])
       .where(mine("email_outbox"))
       .orderBy("created_at")
+      .execute(),
+    db
+      .selectFrom("labour_contractions")
+      .select(["started_at", "ended_at"])
+      .where(mine("labour_contractions"))
+      .orderBy("started_at")
       .execute(),
   ]);
 
@@ -282,6 +290,11 @@ export async function exportMemberData(db: Db, userId: string) {
       status: e.status,
       createdAt: iso(e.created_at),
       sentAt: iso(e.sent_at),
+    })),
+    // Timed in labour mode; saved from her device.
+    labourContractions: contractions.map((c) => ({
+      startedAt: iso(new Date(Number(c.started_at))),
+      endedAt: c.ended_at === null ? null : iso(new Date(Number(c.ended_at))),
     })),
   };
 }

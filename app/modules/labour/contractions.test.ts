@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  ACCOUNT_HISTORY_LIMIT,
   averages,
   checkPattern,
   currentContraction,
@@ -8,8 +9,10 @@ import {
   describePattern,
   exportText,
   formatSpan,
+  historyForAccount,
   patternName,
   removeContraction,
+  sameHistory,
   spokenSpan,
   startContraction,
   stopContraction,
@@ -250,5 +253,26 @@ describe("exportText", () => {
     expect(exportText([], { rule: DEFAULT_PATTERN, now: T0, timeZone: "UTC" })).toContain(
       "No contractions timed yet.",
     );
+  });
+});
+
+describe("saving to her account", () => {
+  it(`sends the latest ${ACCOUNT_HISTORY_LIMIT}, in order of starting`, () => {
+    const many = at(every(5, (ACCOUNT_HISTORY_LIMIT + 9) * 5));
+    const sent = historyForAccount([...many].reverse());
+    expect(sent).toHaveLength(ACCOUNT_HISTORY_LIMIT);
+    expect(sent[0]).toEqual(many[10]);
+    expect(sent.at(-1)).toEqual(many.at(-1));
+    expect(historyForAccount(at([0, 5]))).toEqual(at([0, 5]));
+  });
+
+  it("tells a list with a change from the same list", () => {
+    const list = at([0, 5, 10]);
+    expect(sameHistory(list, at([0, 5, 10]))).toBe(true);
+    expect(sameHistory(list, at([0, 5]))).toBe(false);
+    expect(sameHistory(list, at([0, 5, 11]))).toBe(false);
+    expect(sameHistory(list, at([0, 5, 10], 61))).toBe(false);
+    expect(sameHistory(list, startContraction(list, T0 + 15 * MIN))).toBe(false);
+    expect(sameHistory([], [])).toBe(true);
   });
 });

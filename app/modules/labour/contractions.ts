@@ -80,6 +80,22 @@ export function timeline(list: readonly Contraction[]): TimedContraction[] {
   }));
 }
 
+/** Her account keeps the latest 500 (days of timing); the device may hold more. */
+export const ACCOUNT_HISTORY_LIMIT = 500;
+
+/** What the device saves to her account: the latest contractions, as many as the account keeps. */
+export function historyForAccount(list: readonly Contraction[]): Contraction[] {
+  return [...list].sort(byStart).slice(-ACCOUNT_HISTORY_LIMIT);
+}
+
+/** The same contractions, in the same order: nothing to save. */
+export function sameHistory(a: readonly Contraction[], b: readonly Contraction[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((c, index) => c.startedAt === b[index]!.startedAt && c.endedAt === b[index]!.endedAt)
+  );
+}
+
 export interface Averages {
   /** Contractions that began in the window, the one going included. */
   count: number;

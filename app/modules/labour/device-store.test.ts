@@ -32,6 +32,7 @@ const record: LabourRecord = {
     theme: "light",
     pattern: { minutesApart: 4, secondsLong: 60, forMinutes: 90 },
   },
+  awaitingAccount: true,
 };
 
 describe("the device record", () => {
@@ -64,7 +65,7 @@ describe("the device record", () => {
 });
 
 describe("parseLabourRecord", () => {
-  const empty = { contractions: [], settings: DEFAULT_SETTINGS };
+  const empty = { contractions: [], settings: DEFAULT_SETTINGS, awaitingAccount: false };
 
   it.each([null, "", "not json", "[]", "42", "null", '"text"'])("reads %j as empty", (raw) => {
     expect(parseLabourRecord(raw)).toEqual(empty);
@@ -72,6 +73,14 @@ describe("parseLabourRecord", () => {
 
   it("round-trips what it wrote", () => {
     expect(parseLabourRecord(serialiseLabourRecord(record))).toEqual(record);
+    const saved = { ...record, awaitingAccount: false };
+    expect(parseLabourRecord(serialiseLabourRecord(saved))).toEqual(saved);
+  });
+
+  it("owes the account a history written before the account kept one, and nothing for none", () => {
+    const before = (contractions: unknown[]) => JSON.stringify({ version: 1, contractions, settings: {} });
+    expect(parseLabourRecord(before([{ startedAt: T0, endedAt: T0 + 60_000 }])).awaitingAccount).toBe(true);
+    expect(parseLabourRecord(before([])).awaitingAccount).toBe(false);
   });
 
   it("keeps the sound contractions and drops the rest", () => {
@@ -129,6 +138,7 @@ describe("parseLabourRecord", () => {
     });
     expect(parseLabourRecord(raw)).toEqual({
       contractions: [],
+      awaitingAccount: false,
       settings: {
         pattern: { minutesApart: 3, secondsLong: 60, forMinutes: 120 },
         breathing: { wave: { inCount: 5, outCount: 9 }, birthing: { inCount: 4, outCount: 8 } },

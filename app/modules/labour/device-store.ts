@@ -5,9 +5,11 @@ import { DEFAULT_PATTERN, PATTERN_LIMITS, type Contraction, type PatternRule } f
 /**
  * Labour mode's memory on the device: the contraction history and the
  * settings, under one versioned key per member, so a shared phone never shows
- * one member another's timings. Nothing here reaches the server. Whatever the
- * store holds is read defensively: unreadable parts fall back to the defaults,
- * and the rest is kept.
+ * one member another's timings. The contractions are also saved to her
+ * account (the screen sends them; see history.server.ts), and the record says
+ * whether a change here is still to be saved there. Whatever the store holds
+ * is read defensively: unreadable parts fall back to the defaults, and the
+ * rest is kept.
  */
 
 export type LabourTheme = "dark" | "light";
@@ -28,6 +30,8 @@ export interface LabourSettings {
 export interface LabourRecord {
   contractions: Contraction[];
   settings: LabourSettings;
+  /** The contractions changed here since her account last had them: a save is owed. */
+  awaitingAccount: boolean;
 }
 
 /** Just what is used of localStorage, so tests can hand in a map. */
@@ -58,7 +62,7 @@ export function storageKey(memberId: string): string {
 }
 
 export function emptyRecord(): LabourRecord {
-  return { contractions: [], settings: DEFAULT_SETTINGS };
+  return { contractions: [], settings: DEFAULT_SETTINGS, awaitingAccount: false };
 }
 
 /** The member's saved record as stored, or null without one; never throws (a blocked store has none). */
@@ -93,7 +97,14 @@ export function parseLabourRecord(raw: string | null): LabourRecord {
     return emptyRecord();
   }
   if (!isObject(data)) return emptyRecord();
-  return { contractions: readContractions(data.contractions), settings: readSettings(data.settings) };
+  const contractions = readContractions(data.contractions);
+  return {
+    contractions,
+    settings: readSettings(data.settings),
+    // A record from before accounts kept the history owes its account whatever it holds.
+    awaitingAccount:
+      typeof data.awaitingAccount === "boolean" ? data.awaitingAccount : contractions.length > 0,
+  };
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

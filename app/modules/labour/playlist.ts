@@ -1,5 +1,6 @@
 import { canPlayTrack, type Viewer } from "../catalogue/access.ts";
 import { findTrack, playable, type Track } from "../catalogue/tracks.ts";
+import type { Contraction } from "./contractions.ts";
 
 /**
  * The labour playlist: the course's sessions made for labour and birth, in the
@@ -20,19 +21,28 @@ export type PlaylistTrack = ReturnType<typeof playable>;
 
 const LABOUR_TRACKS: Track[] = LABOUR_TRACK_IDS.map((id) => findTrack(id)!);
 
-/** What labour mode needs from the server: whose device record to open, and the tracks she may play. */
+/**
+ * What labour mode needs from the server: whose device record to open, the
+ * history saved to her account (for a device with none of its own), and the
+ * tracks she may play.
+ */
 export interface LabourScreenData {
   memberId: string;
+  history: Contraction[];
   playlist: PlaylistTrack[];
   /** Labour tracks that come with the Complete Course, for a free member. */
   lockedCount: number;
 }
 
-export function labourScreenFor(member: { id: string; hasPremium: boolean }): LabourScreenData {
+export function labourScreenFor(
+  member: { id: string; hasPremium: boolean },
+  history: Contraction[],
+): LabourScreenData {
   const viewer: Viewer = { signedIn: true, hasPremium: member.hasPremium };
   const open = LABOUR_TRACKS.filter((track) => canPlayTrack(viewer, track));
   return {
     memberId: member.id,
+    history,
     playlist: open.map(playable),
     lockedCount: LABOUR_TRACKS.length - open.length,
   };

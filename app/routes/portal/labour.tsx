@@ -1,16 +1,16 @@
 import type { Route } from "./+types/labour";
 import { LabourScreen } from "~/components/labour/labour-screen.tsx";
-import { labourScreenFor } from "~/modules/labour/playlist.ts";
+import { loadLabourScreen } from "~/modules/labour/history.server.ts";
 import { BRAND } from "~/modules/site/brand.ts";
-import { signedInMember } from "~/services.server.ts";
+import { db, signedInMember } from "~/services.server.ts";
 
 export function meta() {
   return [{ title: `Labour mode · ${BRAND.name}` }, { name: "robots", content: "noindex" }];
 }
 
-/** Whose device record to open, and the labour tracks she may play; everything else lives on the device. */
+/** Whose device record to open, the history saved to her account, and the labour tracks she may play. */
 export function loader(args: Route.LoaderArgs) {
-  return labourScreenFor(signedInMember(args));
+  return loadLabourScreen(db(args), signedInMember(args));
 }
 
 export default function Labour({ loaderData }: Route.ComponentProps) {

@@ -62,6 +62,7 @@ export const ROUTES: Record<string, RouteKind> = {
   "/api/audio/:trackId/signed-url": "member",
   "/api/audio/:trackId/progress": "member",
   "/api/time-zone": "member",
+  "/api/labour/contractions": "member",
   "/api/create-payment-intent": "member",
   "/api/confirm-payment": "member",
   "/api/create-paypal-order": "member",
@@ -246,6 +247,20 @@ export async function memberState(server: ServerData, ids: string[]) {
       purchases: rows(
         await db.selectFrom("purchases").selectAll().where("user_id", "in", ids).orderBy("id").execute(),
       ),
+      // Times as numbers on both databases (PostgreSQL hands bigint back as text).
+      labourContractions: (
+        await db
+          .selectFrom("labour_contractions")
+          .select(["user_id", "started_at", "ended_at"])
+          .where("user_id", "in", ids)
+          .orderBy("user_id")
+          .orderBy("started_at")
+          .execute()
+      ).map((row) => ({
+        user_id: row.user_id,
+        started_at: Number(row.started_at),
+        ended_at: row.ended_at === null ? null : Number(row.ended_at),
+      })),
     };
   }, server);
 }
