@@ -26,7 +26,7 @@ describe("a member's pages stay current", () => {
     await makePremium(email);
     await page.goto("/portal/library");
     expect(await fearRelease(page).count()).toBe(0);
-    expect(await page.getByRole("button", { name: /Fear Release/ }).count()).toBe(1);
+    expect(await page.getByRole("button", { name: "Play Fear Release" }).count()).toBe(1);
 
     // The member's name, changed in the database, shows on the next dashboard view.
     await page.goto("/portal");
