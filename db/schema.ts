@@ -98,6 +98,8 @@ export interface AudioProgressTable {
   play_count: Generated<number>;
   /** Where the member stopped in the track (on the library row, week 0 day 0). */
   position_seconds: Generated<number>;
+  /** The id of the last finished listen counted (library row), so a report sent again counts once. */
+  last_listen_id: string | null;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }

@@ -20,7 +20,8 @@ const CURRENT_MEMBER = "/__kept-pages/member";
 /** How long a page may take before her kept copy is shown instead (the page still updates it). */
 const SLOW_NETWORK_MS = 4000;
 
-async function currentMember(): Promise<string | null> {
+/** Whose pages the device keeps now: the member the server last answered for, or null. */
+export async function currentMember(): Promise<string | null> {
   const stored = await (await caches.open(META)).match(CURRENT_MEMBER);
   return stored ? stored.text() : null;
 }

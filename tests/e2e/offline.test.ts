@@ -230,4 +230,110 @@ describe("the portal offline", () => {
       .toBe(0);
     await context.close();
   });
+
+  it("keeps a practice completed with no signal, shows it will sync, and counts it once for her day when the signal returns", async () => {
+    const context = await browser.newContext({ viewport: "phone" });
+    const page = await context.newPage();
+    const { email } = await signUpThroughForm(page, { name: "Noor Rahman" });
+    await waitForHydration(page);
+    await workerReady(page);
+    await page.goto("/portal/program");
+    await waitForHydration(page);
+    await expect
+      .poll(() => keptAddresses(page))
+      .toContainEqual(expect.stringMatching(/^\/portal\/program\?/));
+    // Her date on the device's clock, as the page records it.
+    const today = await page.evaluate(() =>
+      new Intl.DateTimeFormat("en-CA", {
+        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+      }).format(new Date()),
+    );
+
+    await context.setOffline(true);
+    await page.getByRole("button", { name: "Mark as Complete" }).click();
+    await page.getByText("Done for today").waitFor();
+    await page.getByText("will sync", { exact: true }).waitFor();
+    await page.getByText("1 change will sync when you're back online.").waitFor();
+    await expectAccessible(page);
+    const [queued] = await outboxItems(page);
+    expect(queued).toMatchObject({ kind: "practice", date: today, body: { practisedOn: today } });
+    expect(await practiceOf(email)).toBeUndefined();
+
+    // Kept on the device: still there, and still marked, after opening the page again with no signal.
+    await page.reload();
+    await waitForHydration(page);
+    await page.getByText("will sync", { exact: true }).waitFor();
+
+    await context.setOffline(false);
+    await page.getByText("will sync", { exact: true }).waitFor({ state: "detached" });
+    await page.getByText("Done for today").waitFor();
+    await expect
+      .poll(() => practiceOf(email))
+      .toMatchObject({ last_daily_audio_date: today, affirmation_streak: 1, longest_streak: 1 });
+    expect(await outboxItems(page)).toEqual([]);
+    const counted = await practiceOf(email);
+
+    // As if its answer had been lost: the same completion is sent again by the next page, and counts nothing.
+    await putBackInOutbox(page, queued!);
+    await page.reload();
+    await waitForHydration(page);
+    await expect.poll(() => outboxItems(page)).toEqual([]);
+    await page.getByText("Done for today").waitFor();
+    expect(await practiceOf(email)).toEqual(counted);
+    await context.close();
+  });
 });
+
+/** The items the device's outbox holds (what she did with no signal, not sent yet). */
+function outboxItems(page: Page): Promise<Record<string, unknown>[]> {
+  return page.evaluate(async () => {
+    // Opening a database that isn't there would make an empty one, without the app's store.
+    if (!(await indexedDB.databases()).some((database) => database.name === "tidewell-outbox")) return [];
+    return new Promise((resolve, reject) => {
+      const open = indexedDB.open("tidewell-outbox");
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const request = open.result.transaction("items").objectStore("items").getAll();
+        request.onerror = () => reject(request.error);
+        request.onsuccess = () => {
+          open.result.close();
+          resolve(request.result as Record<string, unknown>[]);
+        };
+      };
+    });
+  });
+}
+
+/** Puts an item back in the device's outbox, as if the server's answer to it had been lost. */
+function putBackInOutbox(page: Page, item: Record<string, unknown>): Promise<void> {
+  return page.evaluate(
+    (kept) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open("tidewell-outbox");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const transaction = open.result.transaction("items", "readwrite");
+          transaction.objectStore("items").put(kept);
+          transaction.onerror = () => reject(transaction.error);
+          transaction.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+        };
+      }),
+    item,
+  );
+}
+
+/** Her practice as the server counts it: the last day practised and the streak. */
+const practiceOf = (email: string) =>
+  withServerDatabase((db) =>
+    db
+      .selectFrom("user_progress")
+      .select(["last_daily_audio_date", "affirmation_streak", "longest_streak", "updated_at"])
+      .where("user_id", "=", (eb) => eb.selectFrom("user").select("id").where("email", "=", email))
+      .executeTakeFirst(),
+  );

@@ -1,5 +1,17 @@
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useRevalidator, useRouteLoaderData } from "react-router";
 import { Button } from "~/components/ui/button.tsx";
+import {
+  addToOutbox,
+  flushOutbox,
+  listOutbox,
+  OUTBOX_SYNC_TAG,
+  outboxItem,
+  subscribeToOutbox,
+  type OutboxEntry,
+  type OutboxItem,
+} from "~/modules/offline/outbox.ts";
+import { countOf } from "~/modules/site/plural.ts";
 import { readDownloads, removeRevoked } from "./downloads.ts";
 import { applyUpdate, registerServiceWorker } from "./service-worker.ts";
 
@@ -21,11 +33,92 @@ export function useOnline(): boolean {
   );
 }
 
+/** The signed-in member's key, from the portal's data (null outside the portal). */
+function useMemberKey(): string | null {
+  const portal = useRouteLoaderData("routes/portal/layout") as { memberKey?: string } | undefined;
+  return portal?.memberKey ?? null;
+}
+
+/**
+ * The member key of the portal page open now, set by OfflineSupport: what the
+ * page queues is hers, and only hers is sent (the player, outside the
+ * router's data, queues through this too).
+ */
+let pageMember: string | null = null;
+
+/**
+ * Keeps something she did for sending, and sends it at once if the device has
+ * a connection. False when it can't be kept (outside the portal, or no
+ * IndexedDB): the caller sends it itself.
+ */
+export async function queueForSync(entry: OutboxEntry, key?: string): Promise<boolean> {
+  if (!pageMember) return false;
+  try {
+    await addToOutbox(outboxItem(entry, pageMember, new Date(), key));
+  } catch {
+    return false;
+  }
+  void sendQueued();
+  return true;
+}
+
+/**
+ * Sends her queued items now if the device has a connection. Whatever is left
+ * waiting is handed to the service worker, which sends it when the connection
+ * returns (Background Sync, where the browser has it; otherwise the next
+ * portal page, or this one on `online`, sends it).
+ */
+export async function sendQueued(): Promise<void> {
+  const member = pageMember;
+  if (!member) return;
+  try {
+    const { waiting } = navigator.onLine
+      ? await flushOutbox(fetch, member)
+      : { waiting: (await listOutbox()).filter((item) => item.member === member).length };
+    if (waiting > 0) await askWorkerToSend();
+  } catch {
+    // No IndexedDB here, or no Background Sync allowed: a later portal page sends what was kept.
+  }
+}
+
+async function askWorkerToSend() {
+  if (!("serviceWorker" in navigator)) return;
+  // Not `ready`, which waits for ever where no worker is registered (development).
+  const registration = (await navigator.serviceWorker.getRegistration()) as
+    (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined;
+  await registration?.sync?.register(OUTBOX_SYNC_TAG);
+}
+
+/** Her queued items, oldest first, as they change (none while the server renders). */
+export function useQueued(): OutboxItem[] {
+  const member = useMemberKey();
+  const [items, setItems] = useState<OutboxItem[]>([]);
+  useEffect(() => {
+    if (!member) return;
+    let current = true;
+    const read = () =>
+      void listOutbox()
+        .then((all) => {
+          const hers = all.filter((item) => item.member === member);
+          if (current) setItems(hers.sort((a, b) => a.createdAt.localeCompare(b.createdAt)));
+        })
+        .catch(() => {});
+    read();
+    const stop = subscribeToOutbox(read);
+    return () => {
+      current = false;
+      stop();
+    };
+  }, [member]);
+  return items;
+}
+
 /**
  * The portal's offline companion: starts the service worker after the page
  * has loaded, reads the sessions downloaded on the device (removing any she
- * may no longer keep), says calmly when the device is offline, and offers a
- * new version when one is ready.
+ * may no longer keep), sends what she did with no signal (on every portal
+ * page, and as soon as the signal returns), says calmly when the device is
+ * offline and what will sync, and offers a new version when one is ready.
  */
 export function OfflineSupport({ entitled }: { entitled: string[] }) {
   const online = useOnline();
@@ -38,12 +131,31 @@ export function OfflineSupport({ entitled }: { entitled: string[] }) {
     void (navigator.onLine ? removeRevoked(keep) : readDownloads()).catch(() => {});
   }, [entitledKey]);
 
+  const member = useMemberKey();
+  useEffect(() => {
+    pageMember = member;
+    const send = () => void sendQueued();
+    send();
+    window.addEventListener("online", send);
+    return () => window.removeEventListener("online", send);
+  }, [member]);
+
+  // Once something queued has been sent, the page shows what the server now has.
+  const queued = useQueued().length;
+  const revalidator = useRevalidator();
+  const before = useRef(queued);
+  useEffect(() => {
+    if (queued < before.current) void revalidator.revalidate().catch(() => {});
+    before.current = queued;
+  }, [queued, revalidator]);
+
   return (
     <div role="status" className="empty:hidden">
       {online ? null : (
         <p className="border-b border-line bg-lavender-soft px-4 py-2.5 text-center text-sm text-ink">
           You're offline. Your pages are as they were when you last had a signal, and labour mode works
           without one.
+          {queued > 0 ? ` ${countOf(queued, "change")} will sync when you're back online.` : null}
         </p>
       )}
       {waiting ? (

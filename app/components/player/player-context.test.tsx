@@ -72,3 +72,38 @@ describe("the player's signed URLs", () => {
     expect(player.current.track?.id).toBe(affirmations.id);
   });
 });
+
+describe("the player's reports", () => {
+  /** The bodies the player sent to the track's progress API. */
+  const progressReports = () =>
+    vi
+      .mocked(fetch)
+      .mock.calls.filter(([url]) => String(url).endsWith("/progress"))
+      .map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
+
+  it("gives a finished listen an id of its own, so sending it again counts once; outside the portal it goes straight to the server", async () => {
+    const player = renderPlayer();
+    act(() => player.current.play(relaxation));
+    await answer(relaxation.id);
+    const audio = document.querySelector("audio")!;
+    act(() => void audio.dispatchEvent(new Event("ended")));
+    act(() => void audio.dispatchEvent(new Event("ended")));
+    await vi.waitFor(() => expect(progressReports()).toHaveLength(2));
+    const [first, second] = progressReports();
+    expect(first).toEqual({ finished: true, listenId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(second!.listenId).not.toBe(first!.listenId);
+  });
+
+  it("sends a position once and keeps it on the device: a position is never queued", async () => {
+    const player = renderPlayer();
+    act(() => player.current.play(relaxation));
+    await answer(relaxation.id);
+    const audio = document.querySelector("audio")!;
+    Object.defineProperty(audio, "currentTime", { value: 42, configurable: true });
+    act(() => player.current.close());
+    expect(progressReports()).toEqual([{ positionSeconds: 42 }]);
+    expect(JSON.parse(localStorage.getItem(`tidewell:position:${relaxation.id}`)!)).toMatchObject({
+      seconds: 42,
+    });
+  });
+});

@@ -9,8 +9,10 @@ import {
   type ReactNode,
 } from "react";
 import { downloadedSource } from "~/components/offline/downloads.ts";
+import { queueForSync } from "~/components/offline/offline-support.tsx";
 import { toast } from "~/components/ui/toaster.tsx";
 import { COURSE_GROUPS, findTrack } from "~/modules/catalogue/tracks.ts";
+import { newKey } from "~/modules/offline/outbox.ts";
 import {
   needsFreshUrl,
   neighbours,
@@ -78,7 +80,35 @@ function writeDevicePosition(trackId: string, seconds: number) {
   }
 }
 
+/**
+ * Tells the server where she is in a track, or that she finished it.
+ * A position is sent once and never queued: this device keeps its own copy
+ * (writeDevicePosition) and the player resumes from the later of the two, so
+ * a position arriving late could only take her back.
+ * A finished listen is a play to count, so it goes through the device's
+ * outbox with an id of its own: sent at once with a signal, kept until the
+ * signal returns without one, in order with any kept before it, and counted
+ * once however often it is sent.
+ */
 function reportProgress(trackId: string, body: { positionSeconds: number } | { finished: true }) {
+  if ("finished" in body) {
+    void reportFinished(trackId);
+    return;
+  }
+  postProgress(trackId, body);
+}
+
+async function reportFinished(trackId: string) {
+  const listenId = newKey();
+  if (await queueForSync({ kind: "progress", trackId }, listenId)) return;
+  // No outbox here (no IndexedDB): straight to the server, as the player always did.
+  postProgress(trackId, { finished: true, listenId });
+}
+
+function postProgress(
+  trackId: string,
+  body: { positionSeconds: number } | { finished: true; listenId: string },
+) {
   void fetch(`/api/audio/${encodeURIComponent(trackId)}/progress`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },

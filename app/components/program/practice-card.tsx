@@ -1,7 +1,12 @@
+import { useState, type FormEvent } from "react";
+import { useRouteLoaderData } from "react-router";
 import { Check, Flame, Headphones } from "~/components/ui/icons.tsx";
+import { queueForSync, useOnline, useQueued } from "~/components/offline/offline-support.tsx";
 import { playAudioTrack } from "~/components/player/play-event.ts";
 import { Button } from "~/components/ui/button.tsx";
+import { toast } from "~/components/ui/toaster.tsx";
 import type { CourseTier } from "~/modules/catalogue/tracks.ts";
+import { todayIn } from "~/modules/program/calendar.ts";
 import { dayCount } from "~/modules/program/practice.ts";
 import { ShareLinkButton } from "./share-link-button.tsx";
 import { useProgrammeAction } from "./use-programme-action.ts";
@@ -23,12 +28,42 @@ export interface PracticeCardData {
   canShare: boolean;
 }
 
+/** Her date now, on this device's clock and in its time zone: the day she practised. */
+const deviceToday = () => todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone, new Date());
+
+/**
+ * Mark as Complete with no signal: the day is kept on the device with her own
+ * date and shown as done at once, with "will sync" until the server has it
+ * (components/offline sends it when the connection returns). With a signal
+ * the form posts as usual.
+ */
+function useCompleteOffline(practisedToday: boolean) {
+  const queued = useQueued();
+  const [keptHere, setKeptHere] = useState(false);
+  const waiting = queued.some((item) => item.kind === "practice" && item.date === deviceToday());
+  // Offline, the page may be one kept on an earlier day: its "done" was for that day, not today.
+  const portal = useRouteLoaderData("routes/portal/layout") as { day?: string } | undefined;
+  const online = useOnline();
+  const doneOnServer = practisedToday && (online || !portal?.day || portal.day >= deviceToday());
+  const keepIfOffline = (event: FormEvent<HTMLFormElement>) => {
+    if (navigator.onLine) return;
+    event.preventDefault();
+    setKeptHere(true);
+    void queueForSync({ kind: "practice", date: deviceToday() }).then((kept) => {
+      if (kept) return;
+      setKeptHere(false);
+      toast.error("You're offline, and this device can't keep it for later. Please try again with a signal.");
+    });
+  };
+  return { done: doneOnServer || keptHere || waiting, waiting, keepIfOffline };
+}
+
 /** Today's audio: play it, mark it done, watch the streak grow, and share it with your partner. */
 export function PracticeCard({ data }: { data: PracticeCardData }) {
   const complete = useProgrammeAction();
+  const offline = useCompleteOffline(data.practisedToday);
   const done =
-    data.practisedToday ||
-    (complete.pending && complete.fetcher.formData?.get("intent") === "complete-practice");
+    offline.done || (complete.pending && complete.fetcher.formData?.get("intent") === "complete-practice");
   const { track } = data;
   return (
     <section
@@ -67,13 +102,14 @@ export function PracticeCard({ data }: { data: PracticeCardData }) {
             <Check aria-hidden="true" className="size-5" /> Done for today
           </p>
         ) : (
-          <complete.fetcher.Form method="post">
+          <complete.fetcher.Form method="post" onSubmit={offline.keepIfOffline}>
             <input type="hidden" name="intent" value="complete-practice" />
             <Button type="submit" disabled={complete.pending}>
               <Check aria-hidden="true" /> Mark as Complete
             </Button>
           </complete.fetcher.Form>
         )}
+        {done && offline.waiting ? <span className="text-sm text-ink-soft">will sync</span> : null}
       </div>
 
       <div className="mt-6 flex flex-wrap items-center gap-4 border-t border-line pt-5">

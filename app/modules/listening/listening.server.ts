@@ -14,9 +14,10 @@ export interface ProgressAnswer {
 
 /**
  * A signed-in member's report from the player, `{ positionSeconds }` or
- * `{ finished: true }` for a track they may play. The player sends one every
- * few seconds while a member listens, so the save is committed with any
- * others arriving at the same moment.
+ * `{ finished: true, listenId }` for a track they may play. The player sends
+ * one every few seconds while a member listens, so the save is committed with
+ * any others arriving at the same moment. A report from the device's outbox,
+ * sent after no signal, is checked here exactly as a live one.
  */
 export async function recordProgress(
   database: Pick<DatabaseHandle, "commitTogether">,
@@ -32,10 +33,10 @@ export async function recordProgress(
   const parsed = progressSchema.safeParse(report);
   if (!parsed.success)
     return { status: 400, body: { error: "Send { positionSeconds } or { finished: true }." } };
-  const { finished, positionSeconds } = parsed.data;
+  const { finished, positionSeconds, listenId } = parsed.data;
   await database.commitTogether((db) =>
     finished
-      ? recordFinishedListen(db, member.id, track)
+      ? recordFinishedListen(db, member.id, track, { listenId })
       : savePosition(db, member.id, track, positionSeconds!),
   );
   return { status: 200, body: { ok: true } };
@@ -82,21 +83,58 @@ export async function savePosition(db: Db, userId: string, track: Track, seconds
   await upsertListen(db, userId, track, { ...LIBRARY_ROW, ...changes }, changes);
 }
 
-/** A finished listen: one more play, completed, and the next play starts from the beginning. */
-export async function recordFinishedListen(db: Db, userId: string, track: Track, now = new Date()) {
+/**
+ * A finished listen: one more play, completed, and the next play starts from
+ * the beginning. With the listen's id, a report of the same listen sent again
+ * (its answer was lost, or the page and the worker both sent it) changes
+ * nothing: the library row keeps the id of the last listen counted.
+ *
+ * The last id is enough, rather than every id ever seen: a device sends its
+ * finished listens from its outbox one at a time, oldest first, and a listen
+ * stays there until the server has answered for it, so a listen sent again is
+ * always the last one that device sent. Only a listen of the same track from
+ * another of her devices, arriving between a send and its retry, gets past
+ * this, and then counts one play too many. A report without an id (a page
+ * from before ids) counts each time, as before.
+ */
+export async function recordFinishedListen(
+  db: Db,
+  userId: string,
+  track: Track,
+  { listenId = null, now = new Date() }: { listenId?: string | null; now?: Date } = {},
+) {
   const finished = {
     completed: true,
     completion_date: now.toISOString(),
     position_seconds: 0,
     updated_at: now.toISOString(),
+    last_listen_id: listenId,
   };
-  await upsertListen(
-    db,
-    userId,
-    track,
-    { ...LIBRARY_ROW, ...finished, play_count: 1 },
-    { ...finished, play_count: sql<number>`audio_progress.play_count + 1` },
-  );
+  await db
+    .insertInto("audio_progress")
+    .values({
+      id: crypto.randomUUID(),
+      user_id: userId,
+      audio_id: track.id,
+      audio_title: track.title,
+      ...LIBRARY_ROW,
+      ...finished,
+      play_count: 1,
+    })
+    .onConflict((oc) => {
+      const update = oc
+        .columns(["user_id", "audio_id", "scheduled_week", "scheduled_day"])
+        .doUpdateSet({ ...finished, play_count: sql<number>`audio_progress.play_count + 1` });
+      return listenId === null
+        ? update
+        : update.where((eb) =>
+            eb.or([
+              eb("audio_progress.last_listen_id", "is", null),
+              eb("audio_progress.last_listen_id", "!=", listenId),
+            ]),
+          );
+    })
+    .execute();
 }
 
 export interface SavedPosition {

@@ -6,6 +6,7 @@ import { createShareLink, revokeShareLink } from "../partner/share.server.ts";
 import { isCalendarDate, type CalendarDate } from "./calendar.ts";
 import { programmeIntentSchema } from "./forms.ts";
 import { programmeMessages as m } from "./messages.ts";
+import { isPractiseDay } from "./practice.ts";
 import {
   completeDailyPractice,
   saveDueDate,
@@ -115,9 +116,19 @@ export async function handleProgrammeAction(
       }
     }
     case "complete-practice": {
+      // The day counted is the day she practised: today, or a recent day her device kept with no signal.
+      const day = input.practisedOn ?? today;
+      if (!isPractiseDay(day, today)) {
+        return {
+          intent,
+          ok: false,
+          status: 400,
+          toast: { type: "error", message: m.practiceDayOutOfRange },
+        };
+      }
       try {
         // Every member can complete every day: a free member practises with a free track.
-        const result = await completeDailyPractice(db, member.id, today);
+        const result = await completeDailyPractice(db, member.id, day);
         if (result.counted && result.continued) {
           return {
             intent,

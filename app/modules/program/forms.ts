@@ -18,7 +18,8 @@ export const programmeIntentSchema = z.discriminatedUnion("intent", [
   // Programme rows are named by the UUIDs the server gave them.
   z.object({ intent: z.literal("toggle-activity"), rowId: z.uuid(), completed: flag }),
   z.object({ intent: z.literal("toggle-listened"), trackId: z.string().min(1).max(64), listened: flag }),
-  z.object({ intent: z.literal("complete-practice") }),
+  // `practisedOn`: the day she practised, when her device sends it late (checked against her today on the server).
+  z.object({ intent: z.literal("complete-practice"), practisedOn: z.string().max(20).optional() }),
   z.object({ intent: z.literal("create-share-link") }),
   z.object({ intent: z.literal("revoke-share-link") }),
 ]);

@@ -17,6 +17,7 @@ export const programmeMessages = {
   failedSchedule: "Failed to generate program schedule",
   failedActivity: "Failed to update activity",
   failedComplete: "Failed to mark as complete",
+  practiceDayOutOfRange: "A practice can count for today or one of the 7 days before it, not that day.",
   failedShare: "Failed to create share link",
   selectDueDate: "Please select your due date",
   selectInductionDate: "Please select your induction date",

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { achievements, canSharePartnerLink, currentStreak, practise, streakBadge } from "./practice.ts";
+import {
+  achievements,
+  canSharePartnerLink,
+  currentStreak,
+  isPractiseDay,
+  practise,
+  streakBadge,
+} from "./practice.ts";
 
 const state = (lastPracticeDate: string | null, streak: number, longest = streak) => ({
   lastPracticeDate,
@@ -19,6 +26,23 @@ describe("practise", () => {
     ["past a new longest", state("2026-11-20", 9, 9), "2026-11-21", 10, 10, true, true],
   ])("%s", (_case, before, today, streak, longest, counted, continued) => {
     expect(practise(before, today)).toEqual({ lastPracticeDate: today, streak, longest, counted, continued });
+  });
+
+  it("leaves the streak alone for a day before the last one practised, sent late", () => {
+    const before = state("2026-11-21", 3, 5);
+    expect(practise(before, "2026-11-19")).toEqual({ ...before, counted: false, continued: false });
+  });
+
+  it("counts a practice for her today or the week before it, never a day ahead or a day that isn't one", () => {
+    const today = "2026-11-21";
+    for (const day of ["2026-11-21", "2026-11-20", "2026-11-14"])
+      expect(isPractiseDay(day, today), day).toBe(true);
+    for (const day of ["2026-11-22", "2026-11-13", "2026-02-30", "21/11/2026", "2026-11-21T00:00", ""]) {
+      expect(isPractiseDay(day, today), day).toBe(false);
+    }
+    // Across the year end and a leap day.
+    expect(isPractiseDay("2026-12-26", "2027-01-02")).toBe(true);
+    expect(isPractiseDay("2028-02-22", "2028-03-01")).toBe(false);
   });
 
   it("shows a streak until the day after the last practice ends", () => {

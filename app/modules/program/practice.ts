@@ -1,4 +1,4 @@
-import { addDays, type CalendarDate } from "./calendar.ts";
+import { addDays, daysBetween, isCalendarDate, type CalendarDate } from "./calendar.ts";
 import { countOf } from "../site/plural.ts";
 
 /**
@@ -14,23 +14,42 @@ export interface StreakState {
 }
 
 /**
- * Completing the daily practice: consecutive days (in the member's time zone)
- * add one, a missed day starts again at 1, and the same day twice counts once.
+ * Completing the daily practice on `day` (in the member's time zone):
+ * consecutive days add one, a missed day starts again at 1, and the same day
+ * twice counts once. A day before the last one practised (sent late from
+ * another device) leaves the streak as it is: only the last day and its run
+ * are kept, so an earlier day can't be placed in it.
  */
 export function practise(
   state: StreakState,
-  today: CalendarDate,
+  day: CalendarDate,
 ): StreakState & { counted: boolean; continued: boolean } {
-  if (state.lastPracticeDate === today) return { ...state, counted: false, continued: false };
-  const continued = state.lastPracticeDate === addDays(today, -1);
+  if (state.lastPracticeDate !== null && day <= state.lastPracticeDate) {
+    return { ...state, counted: false, continued: false };
+  }
+  const continued = state.lastPracticeDate === addDays(day, -1);
   const streak = continued ? state.streak + 1 : 1;
   return {
-    lastPracticeDate: today,
+    lastPracticeDate: day,
     streak,
     longest: Math.max(state.longest, streak),
     counted: true,
     continued,
   };
+}
+
+/**
+ * How late a day's practice may arrive, in days: her device keeps a practice
+ * made with no signal and sends it when the connection returns, and a week
+ * covers a stay in hospital without reopening the app.
+ */
+export const LATE_PRACTICE_DAYS = 7;
+
+/** A day a practice may be counted for: her today, or one of the LATE_PRACTICE_DAYS before it; never a day ahead. */
+export function isPractiseDay(day: string, today: CalendarDate): day is CalendarDate {
+  if (!isCalendarDate(day)) return false;
+  const late = daysBetween(day, today);
+  return late >= 0 && late <= LATE_PRACTICE_DAYS;
 }
 
 /** The streak as it stands today: it survives until the end of the day after the last practice. */

@@ -4,7 +4,9 @@ import {
   testDialects,
   type TestDatabase,
 } from "../../../tests/support/test-databases.ts";
+import { createLogger } from "~/platform/log.server.ts";
 import { createShareLink, partnerView, revokeShareLink } from "../partner/share.server.ts";
+import { handleProgrammeAction } from "./actions.server.ts";
 import {
   completeDailyPractice,
   loadProgramme,
@@ -192,6 +194,135 @@ describe.each(testDialects)("the programme on %s", (dialect) => {
       .where("id", "=", userId)
       .executeTakeFirstOrThrow();
     expect(profile.current_streak).toBe(1);
+  });
+});
+
+describe.each(testDialects)("a practice sent late from her device on %s", (dialect) => {
+  let database: TestDatabase;
+  const db = () => database.db;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+  });
+  afterAll(async () => {
+    await database?.destroy();
+  });
+
+  /** A member whose programme runs from 2026-11-21 (due 2026-12-05). */
+  const memberWithProgramme = async () => {
+    const { id } = await aMember(db());
+    await saveDueDate(db(), id, { dueDate: "2026-12-05" }, "2026-11-21");
+    return id;
+  };
+  /** The complete-practice form as the page or the outbox sends it, on the server's `today` for her. */
+  const complete = (userId: string, today: string, practisedOn?: string) => {
+    const form = new FormData();
+    form.set("intent", "complete-practice");
+    if (practisedOn !== undefined) {
+      form.set("practisedOn", practisedOn);
+      form.set("key", "3f0c2a4e-7d51-4f8e-9b0a-6c2d1e5f4a37");
+    }
+    return handleProgrammeAction(form, {
+      db: db(),
+      log: createLogger("silent"),
+      member: { id: userId, hasPremium: false },
+      today,
+      baseUrl: "https://tidewell.example",
+    });
+  };
+  const progress = (userId: string) =>
+    db()
+      .selectFrom("user_progress")
+      .select(["last_daily_audio_date", "affirmation_streak", "longest_streak", "updated_at"])
+      .where("user_id", "=", userId)
+      .executeTakeFirst();
+  const ticked = async (userId: string) =>
+    (await loadProgramme(db(), userId, "2026-11-21")).schedule
+      .filter((day) => day.completed)
+      .map((day) => day.date);
+
+  it("counts the day she practised, not the day it arrives, and the streak runs on from it", async () => {
+    const userId = await memberWithProgramme();
+    expect((await complete(userId, "2026-11-21")).status).toBe(200);
+    // Done with no signal on the 22nd, sent on the 23rd.
+    expect(await complete(userId, "2026-11-23", "2026-11-22")).toMatchObject({
+      ok: true,
+      status: 200,
+      toast: { description: "You're on a 2 day streak!" },
+    });
+    expect(await progress(userId)).toMatchObject({
+      last_daily_audio_date: "2026-11-22",
+      affirmation_streak: 2,
+    });
+    expect((await complete(userId, "2026-11-23")).status).toBe(200);
+    const programme = await loadProgramme(db(), userId, "2026-11-23");
+    expect(programme.practice).toEqual({ lastPracticeDate: "2026-11-23", streak: 3, longest: 3 });
+    expect(await ticked(userId)).toEqual(["2026-11-21", "2026-11-22", "2026-11-23"]);
+  });
+
+  it("counts a queued completion once, sent again later or ten times at once", async () => {
+    const userId = await memberWithProgramme();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => complete(userId, "2026-11-24", "2026-11-22")),
+    );
+    expect(answers.every((answer) => answer.status === 200)).toBe(true);
+    const counted = await progress(userId);
+    expect(counted).toMatchObject({
+      last_daily_audio_date: "2026-11-22",
+      affirmation_streak: 1,
+      longest_streak: 1,
+    });
+    expect((await complete(userId, "2026-11-25", "2026-11-22")).status).toBe(200);
+    expect(await progress(userId)).toEqual(counted);
+    expect(await ticked(userId)).toEqual(["2026-11-22"]);
+    expect((await loadProgramme(db(), userId, "2026-11-25")).completedAudios).toBe(1);
+  });
+
+  it("ticks a day before the last one practised without touching the streak, once", async () => {
+    const userId = await memberWithProgramme();
+    await complete(userId, "2026-11-22");
+    await complete(userId, "2026-11-23");
+    const streak = await progress(userId);
+    // The 21st, done on a phone with no signal, arrives after the other device counted the 22nd and 23rd.
+    await Promise.all([
+      complete(userId, "2026-11-23", "2026-11-21"),
+      complete(userId, "2026-11-23", "2026-11-21"),
+    ]);
+    expect(await progress(userId)).toEqual(streak);
+    expect(streak).toMatchObject({ last_daily_audio_date: "2026-11-23", affirmation_streak: 2 });
+    expect(await ticked(userId)).toEqual(["2026-11-21", "2026-11-22", "2026-11-23"]);
+    const first = await db()
+      .selectFrom("program_schedule")
+      .select("completed_at")
+      .where("user_id", "=", userId)
+      .where("scheduled_date", "=", "2026-11-21")
+      .executeTakeFirstOrThrow();
+    await complete(userId, "2026-11-24", "2026-11-21");
+    const again = await db()
+      .selectFrom("program_schedule")
+      .select("completed_at")
+      .where("user_id", "=", userId)
+      .where("scheduled_date", "=", "2026-11-21")
+      .executeTakeFirstOrThrow();
+    expect(again.completed_at).toEqual(first.completed_at);
+  });
+
+  it("refuses a day after her today, more than a week before it, or not a date, and changes nothing", async () => {
+    const userId = await memberWithProgramme();
+    for (const practisedOn of ["2026-11-30", "2026-11-21", "2026-11-31", "yesterday", ""]) {
+      expect(await complete(userId, "2026-11-29", practisedOn), practisedOn).toMatchObject({
+        ok: false,
+        status: 400,
+        toast: {
+          type: "error",
+          message: "A practice can count for today or one of the 7 days before it, not that day.",
+        },
+      });
+    }
+    expect(await progress(userId)).toBeUndefined();
+    expect(await ticked(userId)).toEqual([]);
+    // Seven days before is the furthest back that counts.
+    expect((await complete(userId, "2026-11-29", "2026-11-22")).status).toBe(200);
+    expect(await ticked(userId)).toEqual(["2026-11-22"]);
   });
 });
 

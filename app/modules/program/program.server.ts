@@ -176,68 +176,86 @@ export async function setTrackListened(
 }
 
 /**
- * Mark as Complete: today's practice counts once, however often (or however
- * concurrently) it is pressed. The streak update is one conditional UPDATE, so
- * two requests can't both count; the day's schedule row and audio progress
- * are written in the same transaction.
+ * Mark as Complete: a day's practice counts once, however often (or however
+ * concurrently) it is sent. `day` is her calendar date when she practised:
+ * today, or a day within the last week sent late from her device's outbox
+ * (the caller checks it: `isPractiseDay`). The streak counts the day she
+ * practised, not the day it arrived:
+ * - after the last day practised: the day after it continues the streak, a
+ *   later one starts again at 1;
+ * - the last day practised again: nothing (one completion per day is what
+ *   makes a retry harmless);
+ * - before it: her schedule's day is ticked, and the streak is left alone.
+ *   user_progress keeps only the last day and the run ending on it, not every
+ *   day, so an earlier day can't be placed in that run (it may join two runs,
+ *   or fall inside one); it arrives this way only when a later day was counted
+ *   first, from another device.
+ * The streak moves in one conditional UPDATE, so two requests can't both
+ * count; the day's schedule row and audio progress are written in the same
+ * transaction.
  */
-export async function completeDailyPractice(db: Db, userId: string, today: CalendarDate, now = new Date()) {
-  const yesterday = addDays(today, -1);
+export async function completeDailyPractice(db: Db, userId: string, day: CalendarDate, now = new Date()) {
+  const dayBefore = addDays(day, -1);
   return db.transaction().execute(async (trx) => {
     await trx
       .insertInto("user_progress")
       .values({ user_id: userId, daily_audio_completed: false })
       .onConflict((oc) => oc.column("user_id").doNothing())
       .execute();
-    const nextStreak = sql<number>`case when last_daily_audio_date = ${yesterday} then affirmation_streak + 1 else 1 end`;
+    const nextStreak = sql<number>`case when last_daily_audio_date = ${dayBefore} then affirmation_streak + 1 else 1 end`;
     const updated = await trx
       .updateTable("user_progress")
       .set({
         affirmation_streak: nextStreak,
         longest_streak: sql<number>`case when longest_streak < (${nextStreak}) then (${nextStreak}) else longest_streak end`,
-        last_daily_audio_date: today,
+        last_daily_audio_date: day,
         daily_audio_completed: true,
         updated_at: now.toISOString(),
       })
       .where("user_id", "=", userId)
-      .where((eb) =>
-        eb.or([eb("last_daily_audio_date", "is", null), eb("last_daily_audio_date", "!=", today)]),
-      )
+      .where((eb) => eb.or([eb("last_daily_audio_date", "is", null), eb("last_daily_audio_date", "<", day)]))
       .returning(["affirmation_streak", "longest_streak"])
       .executeTakeFirst();
+    if (updated) {
+      await setCurrentStreak(trx, userId, updated.affirmation_streak);
+      await tickPractisedDay(trx, userId, day, now, { evenIfTicked: true });
+      return { counted: true, continued: updated.affirmation_streak > 1, streak: updated.affirmation_streak };
+    }
     const row = await trx
       .selectFrom("user_progress")
-      .select(["affirmation_streak", "longest_streak", "last_daily_audio_date"])
+      .select(["affirmation_streak", "last_daily_audio_date"])
       .where("user_id", "=", userId)
       .executeTakeFirstOrThrow();
-    if (!updated) return { counted: false, continued: false, streak: row.affirmation_streak };
-
-    await setCurrentStreak(trx, userId, row.affirmation_streak);
-    const todayRow = await trx
-      .selectFrom("program_schedule")
-      .select(["id", "week_number", "day_of_week"])
-      .where("user_id", "=", userId)
-      .where("scheduled_date", "=", today)
-      .executeTakeFirst();
-    if (todayRow) {
-      await trx
-        .updateTable("program_schedule")
-        .set({ completed: true, completed_at: now.toISOString() })
-        .where("id", "=", todayRow.id)
-        .execute();
-      const track = findTrack(trackIdForActivity(todayRow.week_number, todayRow.day_of_week));
-      if (track) {
-        await recordDayListen(
-          trx,
-          userId,
-          track,
-          { week: todayRow.week_number, day: todayRow.day_of_week },
-          now,
-        );
-      }
-    }
-    return { counted: true, continued: updated.affirmation_streak > 1, streak: updated.affirmation_streak };
+    const counted = row.last_daily_audio_date !== day && (await tickPractisedDay(trx, userId, day, now));
+    return { counted, continued: false, streak: row.affirmation_streak };
   });
+}
+
+/**
+ * Ticks her schedule's day for `day` and completes its track; false when she
+ * has no saved day on that date, or (unless `evenIfTicked`) it was ticked already.
+ */
+async function tickPractisedDay(
+  trx: Db,
+  userId: string,
+  day: CalendarDate,
+  now: Date,
+  { evenIfTicked = false } = {},
+) {
+  const ticked = await trx
+    .updateTable("program_schedule")
+    .set({ completed: true, completed_at: now.toISOString() })
+    .where("user_id", "=", userId)
+    .where("scheduled_date", "=", day)
+    .$if(!evenIfTicked, (query) => query.where("completed", "=", false))
+    .returning(["week_number", "day_of_week"])
+    .executeTakeFirst();
+  if (!ticked) return false;
+  const track = findTrack(trackIdForActivity(ticked.week_number, ticked.day_of_week));
+  if (track) {
+    await recordDayListen(trx, userId, track, { week: ticked.week_number, day: ticked.day_of_week }, now);
+  }
+  return true;
 }
 
 /** Today's practice, from the programme's point of view. */

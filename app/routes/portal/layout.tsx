@@ -8,8 +8,16 @@ import { signInPrompt } from "~/modules/accounts/providers.ts";
 import { redirectWithFlash } from "~/modules/site/flash.server.ts";
 import { playableTrackIds } from "~/modules/catalogue/access.ts";
 import { playable } from "~/modules/catalogue/tracks.ts";
+import { offlineMemberKey } from "~/modules/offline/member-key.server.ts";
 import { trackForToday } from "~/modules/program/program.server.ts";
-import { db, memberContext, memberToday, servicesContext, signedInMember } from "~/services.server.ts";
+import {
+  db,
+  memberContext,
+  memberToday,
+  services,
+  servicesContext,
+  signedInMember,
+} from "~/services.server.ts";
 
 /** Every /portal page needs a session; without one, off to /auth with a word about why. */
 const requireMember: Route.MiddlewareFunction = async ({ context, url }, next) => {
@@ -35,13 +43,17 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader(args: Route.LoaderArgs) {
   const member = signedInMember(args);
-  const today = await trackForToday(db(args), member.id, memberToday(args), {
+  const day = memberToday(args);
+  const today = await trackForToday(db(args), member.id, day, {
     signedIn: true,
     hasPremium: member.hasPremium,
   });
   // The sessions she may keep downloaded: the device removes any other (after a refund, say).
   const entitled = playableTrackIds({ signedIn: true, hasPremium: member.hasPremium });
-  return { member, today: playable(today), entitled };
+  // Whose things the device queues while offline (the same key as the member header): only hers are sent for her.
+  const memberKey = offlineMemberKey(services(args).secret, member.id);
+  // The day this data is for: a page kept on the device and opened offline on a later day is out of date.
+  return { member, today: playable(today), entitled, memberKey, day };
 }
 
 export default function PortalLayout({ loaderData }: Route.ComponentProps) {
