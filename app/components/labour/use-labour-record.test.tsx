@@ -83,6 +83,14 @@ describe("a device with no history of its own", () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it("takes nothing from a page opened offline, which may be an old copy of a history since cleared", () => {
+    online = false;
+    store({ contractions: [], awaitingAccount: false });
+    const hook = renderRecord(FROM_ACCOUNT);
+    expect(hook.result.current.record.contractions).toEqual([]);
+    expect(onDevice().contractions).toEqual([]);
+  });
+
   it("keeps its own history instead, and a clearing its account hasn't had yet", async () => {
     store({ contractions: timedList(0), awaitingAccount: false });
     const own = renderRecord(FROM_ACCOUNT);

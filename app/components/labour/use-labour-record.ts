@@ -120,11 +120,13 @@ export function useLabourRecord(memberId: string, accountHistory: Contraction[])
  * Once per page, when the device has no history of its own (none timed here,
  * and no clearing still owed to the account), it takes the one her account
  * holds: timed on her partner's phone, or on a phone she has since replaced.
+ * Only online: offline, the page is the copy the device kept, and its history
+ * may be one she has cleared since.
  */
 function useAccountHistory(memberId: string, ready: boolean, accountHistory: Contraction[]) {
   const tookFor = useRef<string | null>(null);
   useEffect(() => {
-    if (!ready || tookFor.current === memberId) return;
+    if (!ready || tookFor.current === memberId || !navigator.onLine) return;
     tookFor.current = memberId;
     const current = currentRecord(memberId);
     if (current.contractions.length > 0 || current.awaitingAccount || accountHistory.length === 0) return;
