@@ -1,9 +1,8 @@
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import type { RouterContextProvider } from "react-router";
-import { Transform } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import { takeNodeBody } from "../app/platform/html-body.server.ts";
+import { compressPage, pageEncoding, readWhole } from "./whole-page.ts";
 
 /** The largest request body the app accepts (contact messages, forms, webhooks). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -118,10 +117,20 @@ async function sendResponse(res: ExpressResponse, response: Response) {
   }
   const page = takeNodeBody(response.body);
   if (page) {
-    await pipeline(page, perTurn(res), res).catch((error: NodeJS.ErrnoException) => {
+    let html: Buffer;
+    try {
+      html = await readWhole(page);
+    } catch (error) {
       // A visitor who leaves mid-page is not an error; React stops rendering for them.
-      if (error.code !== "ERR_STREAM_PREMATURE_CLOSE") throw error;
-    });
+      if (res.destroyed) return;
+      throw error;
+    }
+    const encoding = pageEncoding(html.length, (...encodings) => res.req.acceptsEncodings(...encodings));
+    const body = compressPage(html, encoding);
+    res.vary("Accept-Encoding");
+    if (encoding !== "identity") res.set("Content-Encoding", encoding);
+    res.set("Content-Length", String(body.length));
+    res.end(body);
   } else if (response.body) {
     coalesceFlushes(res);
     await writeReadableStreamToWritable(response.body, res);
@@ -147,36 +156,4 @@ function coalesceFlushes(res: ExpressResponse & { flush?: () => void }) {
       if (!res.writableEnded) flush.call(res);
     });
   };
-}
-
-/**
- * React writes a page in many small chunks, mostly in one turn of the event
- * loop. Gathered and written once per turn, then flushed, the page reaches the
- * compressor (and the socket) as one piece, and streamed parts still go out
- * as soon as React writes them.
- */
-function perTurn(res: ExpressResponse & { flush?: () => void }) {
-  let gathered: Buffer[] = [];
-  let scheduled: NodeJS.Immediate | undefined;
-  const release = (stream: Transform) => {
-    scheduled = undefined;
-    if (gathered.length === 0) return;
-    stream.push(gathered.length === 1 ? gathered[0] : Buffer.concat(gathered));
-    gathered = [];
-    setImmediate(() => {
-      if (!res.writableEnded) res.flush?.();
-    });
-  };
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      gathered.push(chunk);
-      scheduled ??= setImmediate(() => release(this));
-      done();
-    },
-    flush(done) {
-      if (scheduled) clearImmediate(scheduled);
-      release(this);
-      done();
-    },
-  });
 }

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import zlib from "node:zlib";
 import { describe, expect, inject, it } from "vitest";
 import { CONFIRM_SUBJECT, PASSWORD, signUpOverHttp } from "../support/accounts.ts";
 import { createCookieClient, firstLink } from "../support/cookie-client.ts";
@@ -82,6 +83,41 @@ describe("the HTTP server", () => {
     const mine = await (await member.request("/about")).text();
     expect(mine).toContain("My Account");
     expect(mine).not.toContain("Log In");
+
+    // Her page is compressed whole, in what her browser takes (brotli first), and reads the same.
+    const asked = (encoding: string) =>
+      new Promise<http.IncomingMessage & { body: Buffer }>((resolve, reject) => {
+        http
+          .get(
+            `${base()}/portal?view=fresh`,
+            { headers: { cookie: member.cookieHeader(), "accept-encoding": encoding } },
+            (response) => {
+              const chunks: Buffer[] = [];
+              response.on("data", (chunk: Buffer) => chunks.push(chunk));
+              response.on("end", () => resolve(Object.assign(response, { body: Buffer.concat(chunks) })));
+            },
+          )
+          .on("error", reject);
+      });
+    const [brotli, gzip, identity] = await Promise.all([
+      asked("gzip, deflate, br, zstd"),
+      asked("gzip"),
+      asked("identity"),
+    ]);
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(identity.headers["content-encoding"]).toBeUndefined();
+    for (const response of [brotli, gzip, identity]) {
+      expect(response.statusCode).toBe(200);
+      expect(response.headers.vary).toContain("Accept-Encoding");
+      expect(Number(response.headers["content-length"])).toBe(response.body.length);
+    }
+    const text = identity.body.toString("utf8");
+    expect(text).toContain("Cache Check");
+    const withoutNonces = (html: string) => html.replaceAll(/nonce="[^"]*"/g, "");
+    expect(withoutNonces(zlib.brotliDecompressSync(brotli.body).toString("utf8"))).toBe(withoutNonces(text));
+    expect(withoutNonces(zlib.gunzipSync(gzip.body).toString("utf8"))).toBe(withoutNonces(text));
+    expect(brotli.body.length).toBeLessThan(identity.body.length / 3);
   });
 
   it("reports liveness and readiness", async () => {
