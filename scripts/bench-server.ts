@@ -16,7 +16,22 @@ export interface BenchServer {
 }
 
 /**
- * Starts `node server/start.ts` from `root`, logging to a file as it would in
+ * The Node arguments of `npm run serve`, the production command (the memory flags with
+ * server/start.ts), so the bench measures the server as it is run.
+ */
+export function serveArguments(root: string): string[] {
+  const { scripts } = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as {
+    scripts: Record<string, string>;
+  };
+  const [command, ...args] = scripts.serve!.split(" ");
+  if (command !== "node" || args.at(-1) !== "server/start.ts") {
+    throw new Error(`npm run serve is not "node … server/start.ts": ${scripts.serve}`);
+  }
+  return args;
+}
+
+/**
+ * Starts the server as `npm run serve` does, from `root`, logging to a file as it would in
  * production. `prepare` runs first, on the data directory the server will
  * use and the address it will have (to put members in its database, say).
  */
@@ -29,7 +44,7 @@ export async function startServer<T>(
   const url = `http://localhost:${port}`;
   const prepared = await prepare({ dataDir, url });
   const log = fs.openSync(path.join(dataDir, "server.log"), "a");
-  const child = spawn(process.execPath, ["server/start.ts"], {
+  const child = spawn(process.execPath, serveArguments(root), {
     cwd: root,
     env: {
       PATH: process.env.PATH,

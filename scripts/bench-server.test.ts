@@ -1,0 +1,21 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { serveArguments } from "./bench-server.ts";
+
+const root = path.resolve(import.meta.dirname, "..");
+
+describe("the production command", () => {
+  it("gives the server its memory settings, the same in npm run serve, npm start and the image", () => {
+    const args = serveArguments(root);
+    expect(args).toContain("--max-semi-space-size=16");
+    expect(args).toContain("--heap-growing-percent=30");
+    const { scripts } = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as {
+      scripts: Record<string, string>;
+    };
+    expect(scripts.start).toBe("react-router build && npm run serve");
+    const dockerfile = fs.readFileSync(path.join(root, "Dockerfile"), "utf8");
+    const cmd = /^CMD (\[.*\])$/m.exec(dockerfile)?.[1];
+    expect(JSON.parse(cmd!)).toEqual(["node", ...args]);
+  });
+});
