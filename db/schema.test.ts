@@ -58,6 +58,7 @@ describe.each(testDialects)("schema on %s", (dialect) => {
     expect(profile.current_streak).toBe(0);
     expect(profile.due_date).toBeNull();
     expect(profile.time_zone).toBe("UTC");
+    expect(Boolean(profile.hide_streaks)).toBe(false);
   });
 
   it("keeps calendar dates exactly as written, leap day included", async () => {

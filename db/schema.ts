@@ -80,6 +80,8 @@ export interface ProfilesTable {
   time_zone: Generated<string>;
   /** When the member put away the "what you have unlocked" card (null: not yet). */
   course_welcomed_at: Timestamp | null;
+  /** She has chosen not to see streaks and their badges in her portal. */
+  hide_streaks: Bool;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }
@@ -122,6 +124,8 @@ export interface UserProgressTable {
   last_daily_audio_date: CalendarDate | null;
   affirmation_streak: Generated<number>;
   longest_streak: Generated<number>;
+  /** Her last rest day: one missed day a week that kept her streak going. */
+  last_rest_day: CalendarDate | null;
   updated_at: CreatedAt;
 }
 

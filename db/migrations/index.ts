@@ -12,6 +12,7 @@ import * as courseWelcome from "./0010_course_welcome.ts";
 import * as accountMemberVersion from "./0011_account_member_version.ts";
 import * as labourContractions from "./0012_labour_contractions.ts";
 import * as lastListenId from "./0013_last_listen_id.ts";
+import * as gentleStreaks from "./0014_gentle_streaks.ts";
 
 /**
  * Every migration, in order. Listed by hand so that the bundled server, the
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   "0011_account_member_version": accountMemberVersion,
   "0012_labour_contractions": labourContractions,
   "0013_last_listen_id": lastListenId,
+  "0014_gentle_streaks": gentleStreaks,
 };

@@ -185,4 +185,54 @@ describe("the two-week programme", () => {
     ).toBe(true);
     await page.context().close();
   });
+  it("keeps her streak through one rest day, shown as a snowflake, and hides streaks when she asks, without JavaScript too", async () => {
+    setClock("2026-11-21T10:00:00Z");
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signUpThroughForm(page, { origin: server.baseUrl, mailbox: localOutbox(server.dataDir) });
+    await open(page, "/portal");
+    await page.getByLabel("Your due date").fill("2026-12-05");
+    await page.getByRole("button", { name: "Save my date" }).click();
+    await expectToast(page, "Date saved! Welcome to your journey 💝");
+
+    // Day one, then a day off: the streak still stands the morning after, and practising keeps it.
+    await open(page, "/portal/program");
+    await page.getByRole("button", { name: "Mark as Complete" }).click();
+    await expectToast(page, "Practice completed! 🌟");
+    setClock("2026-11-23T10:00:00Z");
+    await open(page, "/portal/program");
+    await page.getByText("1 day streak").waitFor();
+    await page.getByText("One rest day a week keeps your streak going").waitFor();
+    await page.getByRole("button", { name: "Mark as Complete" }).click();
+    await expectToast(page, "Great job! Streak continued! 🔥");
+    await expectToast(page, "Yesterday was your rest day, so you're on a 2 day streak!");
+    await page.getByText("2 days streak").waitFor();
+    await open(page, "/portal");
+    expect(await page.getByRole("img", { name: "Rest day" }).count()).toBe(1);
+    await page.getByText("A rest day: your streak went on while you rested.").waitFor();
+    await expectAccessible(page);
+
+    // Hide streaks, from a browser running no script: a plain form post.
+    const cookies = await context.cookies();
+    const plain = await browser.newContext({ javaScriptEnabled: false });
+    await plain.addCookies(cookies);
+    const noScript = await plain.newPage();
+    await noScript.goto(`${server.baseUrl}/portal/profile`);
+    await noScript.getByLabel("Hide streaks").check();
+    await noScript.getByRole("button", { name: "Save setting" }).click();
+    // The answer's message is shown in a <noscript> banner, which Playwright's text locators skip.
+    expect(await noScript.locator("body").innerText()).toContain(
+      "Streaks hidden. Your practice still counts, quietly.",
+    );
+    expect(await noScript.getByLabel("Hide streaks").isChecked()).toBe(true);
+    await plain.close();
+
+    for (const path of ["/portal", "/portal/program", "/portal/profile"]) {
+      await open(page, path);
+      expect(await page.getByText(/\d+ days? streak/).count(), path).toBe(0);
+      expect(await page.getByText("Badge:").count(), path).toBe(0);
+      expect(await page.getByRole("img", { name: "Rest day" }).count(), path).toBe(0);
+    }
+    await context.close();
+  });
 });

@@ -115,6 +115,14 @@ const MEMBER_CALLS: Call[] = [
     owner: 200,
   },
   {
+    // A setting answers with her profile page again (a plain post, without JavaScript too).
+    method: "POST",
+    route: "/portal/profile",
+    url: () => "/portal/profile",
+    form: () => ({ intent: "streak-settings", hideStreaks: "on" }),
+    owner: 302,
+  },
+  {
     method: "POST",
     route: "/portal/profile",
     url: () => "/portal/profile",

@@ -116,6 +116,7 @@ const FORMS: FormSpec[] = [
     valid: () => ({ intent: "delete-account", confirm: "NOPE", password: PASSWORD }),
   },
   { url: "/portal/profile", member: true, valid: () => ({ intent: "send-deletion-code" }) },
+  { url: "/portal/profile", member: true, valid: () => ({ intent: "streak-settings", hideStreaks: "on" }) },
 ];
 
 /** Every JSON API, with a valid body whose fields are attacked one at a time. */

@@ -40,3 +40,13 @@ describe("the profile's journey", () => {
     expect(figure("Longest streak")).toBe("Longest streakNot yet");
   });
 });
+
+describe("the profile's journey with streaks hidden", () => {
+  it("shows no streak figures, and the rest as ever", async () => {
+    renderJourney({ ...stats, streak: null, longestStreak: null });
+    expect(await screen.findByText("Monday 14 December")).toBeInTheDocument();
+    expect(screen.queryByText(/streak/i)).toBeNull();
+    expect(figure("Completed sessions")).toBe("Completed sessions4");
+    expect(figure("Weeks to go")).toBe("Weeks to go3Week 37 of pregnancy");
+  });
+});

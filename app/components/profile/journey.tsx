@@ -4,7 +4,7 @@ import { DueDateEditor } from "~/components/program/due-date-editor.tsx";
 import { dayCount } from "~/modules/program/practice.ts";
 import type { ProfileJourney } from "~/modules/program/profile-overview.ts";
 
-/** The profile's journey: her date, to change in place, and her practice in four figures. */
+/** The profile's journey: her date, to change in place, and her practice in four figures (two with streaks hidden). */
 export function Journey({ date, stats }: Pick<ProfileJourney, "date" | "stats">) {
   return (
     <section
@@ -23,17 +23,21 @@ export function Journey({ date, stats }: Pick<ProfileJourney, "date" | "stats">)
           label="Completed sessions"
           value={stats.completedSessions}
         />
-        <Stat
-          icon={<Flame aria-hidden="true" className="size-5" />}
-          label="Current streak"
-          value={stats.streak > 0 ? dayCount(stats.streak) : "Not yet"}
-          note={stats.streak > 0 ? undefined : "Begins with today's practice"}
-        />
-        <Stat
-          icon={<Trophy aria-hidden="true" className="size-5" />}
-          label="Longest streak"
-          value={stats.longestStreak > 0 ? dayCount(stats.longestStreak) : "Not yet"}
-        />
+        {stats.streak === null ? null : (
+          <Stat
+            icon={<Flame aria-hidden="true" className="size-5" />}
+            label="Current streak"
+            value={stats.streak > 0 ? dayCount(stats.streak) : "Not yet"}
+            note={stats.streak > 0 ? undefined : "Begins with today's practice"}
+          />
+        )}
+        {stats.longestStreak === null ? null : (
+          <Stat
+            icon={<Trophy aria-hidden="true" className="size-5" />}
+            label="Longest streak"
+            value={stats.longestStreak > 0 ? dayCount(stats.longestStreak) : "Not yet"}
+          />
+        )}
         <Stat
           icon={<Award aria-hidden="true" className="size-5" />}
           label="Weeks to go"

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { useEffect } from "react";
-import { useFetcher } from "react-router";
+import { Form, useFetcher, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button.tsx";
 import { Field } from "~/components/ui/field.tsx";
 import { Input } from "~/components/ui/input.tsx";
@@ -11,8 +11,19 @@ import type { ProfileFormReply } from "~/modules/accounts/profile-forms.server.t
 import { authMessages } from "~/modules/accounts/providers.ts";
 import { parseSubmission } from "~/modules/site/form-submission.ts";
 
-/** Her name, to change, and her email, shown but fixed; a toast says whether the name was saved. */
-export function ProfileSettings({ fullName, email }: { fullName: string; email: string }) {
+/**
+ * Her name, to change, and her email, shown but fixed; a toast says whether the
+ * name was saved. Then her streak setting.
+ */
+export function ProfileSettings({
+  fullName,
+  email,
+  hideStreaks,
+}: {
+  fullName: string;
+  email: string;
+  hideStreaks: boolean;
+}) {
   const fetcher = useFetcher<ProfileFormReply>();
   const result = fetcher.data;
   const [form, fields] = useForm({
@@ -49,6 +60,46 @@ export function ProfileSettings({ fullName, email }: { fullName: string; email: 
           </Button>
         </div>
       </fetcher.Form>
+      <StreakSetting hidden={hideStreaks} />
     </section>
+  );
+}
+
+/**
+ * "Hide streaks": a plain post, so it works without JavaScript; the server
+ * answers with her profile page again and a message saying what changed.
+ */
+export function StreakSetting({ hidden }: { hidden: boolean }) {
+  const navigation = useNavigation();
+  const saving =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === "streak-settings";
+  return (
+    <Form method="post" preventScrollReset className="mt-6 grid gap-3 border-t border-line pt-5">
+      <input type="hidden" name="intent" value="streak-settings" />
+      <div className="flex items-start gap-3">
+        <input
+          id="hide-streaks"
+          name="hideStreaks"
+          type="checkbox"
+          defaultChecked={hidden}
+          aria-describedby="hide-streaks-hint"
+          className="mt-0.5 tick-box shrink-0 cursor-pointer"
+        />
+        <div>
+          <label htmlFor="hide-streaks" className="cursor-pointer font-medium text-ink">
+            Hide streaks
+          </label>
+          <p id="hide-streaks-hint" className="text-sm text-ink-soft">
+            Your streak and its badge won't show in your portal. Every practice still counts, and your
+            achievements stay in your data download.
+          </p>
+        </div>
+      </div>
+      <div>
+        <Button type="submit" variant="outline" disabled={saving}>
+          {saving ? "Saving..." : "Save setting"}
+        </Button>
+      </div>
+    </Form>
   );
 }

@@ -122,3 +122,24 @@ describe("Mark as Complete with no signal", () => {
     expect(queueForSync).not.toHaveBeenCalled();
   });
 });
+
+describe("the streak on the card", () => {
+  it("shows the streak and its badge, with one sentence on rest days", async () => {
+    renderCard({ ...data, streak: 4, badge: "Growing" });
+    expect(await screen.findByText("4 days")).toBeInTheDocument();
+    expect(screen.getByText("Growing")).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "One rest day a week keeps your streak going: we'll save it for you when you need it.",
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it("shows no streak, no badge and no word of either when she hides streaks", async () => {
+    renderCard({ ...data, streak: null, badge: null });
+    expect(await screen.findByRole("button", { name: "Mark as Complete" })).toBeInTheDocument();
+    expect(screen.queryByText(/streak/i)).toBeNull();
+    expect(screen.queryByText(/Badge/)).toBeNull();
+    expect(screen.queryByText(/rest day/i)).toBeNull();
+  });
+});

@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from "react";
 import { useRouteLoaderData } from "react-router";
-import { Check, Flame, Headphones } from "~/components/ui/icons.tsx";
+import { Check, Flame, Headphones, Snowflake } from "~/components/ui/icons.tsx";
 import { queueForSync, useOnline, useQueued } from "~/components/offline/offline-support.tsx";
 import { playAudioTrack } from "~/components/player/play-event.ts";
 import { Button } from "~/components/ui/button.tsx";
 import { toast } from "~/components/ui/toaster.tsx";
 import type { CourseTier } from "~/modules/catalogue/tracks.ts";
 import { todayIn } from "~/modules/program/calendar.ts";
+import { programmeMessages as m } from "~/modules/program/messages.ts";
 import { dayCount } from "~/modules/program/practice.ts";
 import { ShareLinkButton } from "./share-link-button.tsx";
 import { useProgrammeAction } from "./use-programme-action.ts";
@@ -22,8 +23,9 @@ export interface PracticeCardData {
   /** The Complete Course session the programme names today, when a free track stands in for it. */
   standsInFor: string | null;
   heading: string;
-  streak: number;
-  badge: string;
+  /** Her streak and its badge; null for both when she hides streaks. */
+  streak: number | null;
+  badge: string | null;
   practisedToday: boolean;
   canShare: boolean;
 }
@@ -58,7 +60,7 @@ function useCompleteOffline(practisedToday: boolean) {
   return { done: doneOnServer || keptHere || waiting, waiting, keepIfOffline };
 }
 
-/** Today's audio: play it, mark it done, watch the streak grow, and share it with your partner. */
+/** Today's audio: play it, mark it done, watch the streak grow (unless she hides it), and share it with your partner. */
 export function PracticeCard({ data }: { data: PracticeCardData }) {
   const complete = useProgrammeAction();
   const offline = useCompleteOffline(data.practisedToday);
@@ -112,29 +114,42 @@ export function PracticeCard({ data }: { data: PracticeCardData }) {
         {done && offline.waiting ? <span className="text-sm text-ink-soft">will sync</span> : null}
       </div>
 
-      <div className="mt-6 flex flex-wrap items-center gap-4 border-t border-line pt-5">
-        <p className="inline-flex items-center gap-2 text-lg font-semibold">
-          <Flame aria-hidden="true" className="size-6 text-apricot-deep" />
-          <span>
-            {data.streak > 0 ? (
+      {data.streak === null && !data.canShare ? null : (
+        <div className="mt-6 border-t border-line pt-5">
+          <div className="flex flex-wrap items-center gap-4">
+            {data.streak === null ? null : (
               <>
-                {dayCount(data.streak)} <span className="sr-only">streak</span>
+                <p className="inline-flex items-center gap-2 text-lg font-semibold">
+                  <Flame aria-hidden="true" className="size-6 text-apricot-deep" />
+                  <span>
+                    {data.streak > 0 ? (
+                      <>
+                        {dayCount(data.streak)} <span className="sr-only">streak</span>
+                      </>
+                    ) : (
+                      "Your streak starts with today's practice"
+                    )}
+                  </span>
+                </p>
+                <p className="rounded-full bg-lavender-soft px-3 py-1 text-sm font-medium text-plum-deep">
+                  <span className="sr-only">Badge: </span>
+                  {data.badge}
+                </p>
               </>
-            ) : (
-              "Your streak starts with today's practice"
             )}
-          </span>
-        </p>
-        <p className="rounded-full bg-lavender-soft px-3 py-1 text-sm font-medium text-plum-deep">
-          <span className="sr-only">Badge: </span>
-          {data.badge}
-        </p>
-        {data.canShare ? (
-          <div className="ml-auto">
-            <ShareLinkButton label="Share with Partner" />
+            {data.canShare ? (
+              <div className="ml-auto">
+                <ShareLinkButton label="Share with Partner" />
+              </div>
+            ) : null}
           </div>
-        ) : null}
-      </div>
+          {data.streak === null ? null : (
+            <p className="mt-3 flex items-center gap-2 text-sm text-ink-soft">
+              <Snowflake aria-hidden="true" className="size-4 shrink-0 text-sage-deep" /> {m.restDayExplained}
+            </p>
+          )}
+        </div>
+      )}
     </section>
   );
 }

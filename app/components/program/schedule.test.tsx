@@ -69,3 +69,26 @@ describe("the schedule", () => {
     expect(dayOne()).toBeEnabled();
   });
 });
+
+describe("a rest day on the schedule", () => {
+  it("shows a snowflake named Rest day on her rest day, and says what it is", () => {
+    const withRest = days.map((day, index) => ({ ...day, restDay: index === 1 }));
+    const Stub = createRoutesStub([
+      { path: "/portal", Component: () => <Schedule days={withRest} saved showDates /> },
+    ]);
+    render(<Stub initialEntries={["/portal"]} />);
+    const snowflakes = screen.getAllByRole("img", { name: "Rest day" });
+    expect(snowflakes).toHaveLength(1);
+    expect(snowflakes[0]!.closest("div")!.textContent).toContain("Day 2: Affirmations");
+    expect(screen.getByText("A rest day: your streak went on while you rested.")).toBeInTheDocument();
+  });
+
+  it("shows no snowflake and no note without a rest day", () => {
+    const Stub = createRoutesStub([
+      { path: "/portal", Component: () => <Schedule days={days} saved showDates /> },
+    ]);
+    render(<Stub initialEntries={["/portal"]} />);
+    expect(screen.queryByRole("img", { name: "Rest day" })).toBeNull();
+    expect(screen.queryByText(/rest day/i)).toBeNull();
+  });
+});

@@ -1,7 +1,8 @@
-import { Check, Lock } from "~/components/ui/icons.tsx";
+import { Check, Lock, Snowflake } from "~/components/ui/icons.tsx";
 import { useState } from "react";
 import { cn } from "~/components/ui/cn.ts";
 import { formatLongDate } from "~/modules/program/calendar.ts";
+import { programmeMessages as m } from "~/modules/program/messages.ts";
 import { progressPercent } from "~/modules/program/program.ts";
 import { useOptimisticToggle, useProgrammeAction } from "./use-programme-action.ts";
 
@@ -15,6 +16,8 @@ export interface ScheduleDay {
   /** In the Complete Course, which the member hasn't: the free track to practise with instead. */
   practiseWith: string | null;
   isToday: boolean;
+  /** A missed day kept as her rest day: her streak went on through it. */
+  restDay?: boolean;
 }
 
 /**
@@ -88,6 +91,11 @@ export function Schedule({
           </section>
         ))}
       </div>
+      {days.some((day) => day.restDay) ? (
+        <p className="mt-4 flex items-center gap-2 text-sm text-ink-soft">
+          <Snowflake aria-hidden="true" className="size-4 shrink-0 text-sage-deep" /> {m.restDayLegend}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -146,6 +154,11 @@ function DayRow({
         </span>
       </label>
       {checked ? <Check aria-hidden="true" className="size-5 text-sage-deep" /> : null}
+      {day.restDay && !checked ? (
+        <span role="img" aria-label={m.restDay} title={m.restDay} className="inline-flex">
+          <Snowflake className="size-5 text-sage-deep" />
+        </span>
+      ) : null}
     </div>
   );
 }

@@ -89,6 +89,7 @@ export const Share2 = icon("share-2");
 export const ShieldCheck = icon("shield-check");
 export const SkipBack = icon("skip-back");
 export const SkipForward = icon("skip-forward");
+export const Snowflake = icon("snowflake");
 export const Sparkles = icon("sparkles");
 export const Star = icon("star");
 export const Stethoscope = icon("stethoscope");

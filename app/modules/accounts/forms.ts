@@ -95,6 +95,14 @@ export const resetPasswordSchema = z
 
 export const profileNameSchema = z.object({ intent: z.literal("update-name"), name: fullName });
 
+/** "Hide streaks": a checkbox, sent as "on" when ticked and not at all when not. */
+export const streakSettingsSchema = z.object({
+  intent: z.literal("streak-settings"),
+  hideStreaks: z.optional(
+    z.literal("on", { message: "Tick Hide streaks to hide them, or leave it empty to show them" }),
+  ),
+});
+
 /**
  * Deleting an account is confirmed by typing DELETE, and proved with the
  * password or a code emailed to the member: a session alone is not enough.

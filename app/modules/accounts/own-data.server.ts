@@ -3,6 +3,7 @@ import { sql, type RawBuilder, type SqlBool } from "kysely";
 import type { Database } from "../../../db/schema.ts";
 import { forgetLocalOutbox } from "~/modules/email/transport.server.ts";
 import type { DatabaseHandle, Db } from "~/platform/db.server.ts";
+import { achievements } from "~/modules/program/practice.ts";
 import { normalizeEmail } from "./email-address.ts";
 
 /**
@@ -235,6 +236,7 @@ export async function exportMemberData(db: Db, userId: string) {
           currentWeek: profile.current_week,
           currentStreak: profile.current_streak,
           timeZone: profile.time_zone,
+          hideStreaks: bool(profile.hide_streaks),
           updatedAt: iso(profile.updated_at),
         }
       : null,
@@ -263,8 +265,16 @@ export async function exportMemberData(db: Db, userId: string) {
           lastDailyAudioDate: progress.last_daily_audio_date,
           streak: progress.affirmation_streak,
           longestStreak: progress.longest_streak,
+          lastRestDay: progress.last_rest_day,
         }
       : null,
+    // What she has earned, whether or not her pages show streaks.
+    achievements: achievements(
+      audioProgress.filter((row) => bool(row.completed)).length,
+      progress?.longest_streak ?? 0,
+    )
+      .filter((item) => item.unlocked)
+      .map((item) => ({ title: item.title, description: item.description })),
     partnerLinks: shareTokens.map((t) => ({ createdAt: iso(t.created_at) })),
     purchases: purchases.map((p) => ({
       provider: p.provider,

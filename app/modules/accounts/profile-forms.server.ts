@@ -8,15 +8,22 @@ import {
   type Claimant,
   type ConfirmDeps,
 } from "./confirm-identity.server.ts";
-import { deleteAccountSchema, profileNameSchema, sendDeletionCodeSchema } from "./forms.ts";
+import type { Flash } from "~/modules/site/flash.server.ts";
+import {
+  deleteAccountSchema,
+  profileNameSchema,
+  sendDeletionCodeSchema,
+  streakSettingsSchema,
+} from "./forms.ts";
 import { deleteMember, type DeletionDeps } from "./own-data.server.ts";
-import { updateFullName } from "./profile.server.ts";
+import { setStreaksHidden, updateFullName } from "./profile.server.ts";
 import { authMessages } from "./providers.ts";
 import { signOut } from "./sign-in.server.ts";
 
-/** The profile page's own forms: her name, a code to prove it's her, and deleting her account. */
+/** The profile page's own forms: her name, her streak setting, a code to prove it's her, and deleting her account. */
 export const profileFormSchema = z.discriminatedUnion("intent", [
   profileNameSchema,
+  streakSettingsSchema,
   deleteAccountSchema,
   sendDeletionCodeSchema,
 ]);
@@ -35,9 +42,13 @@ export interface ProfileFormReply {
   message?: string;
 }
 
-/** A reply and its status, or the account gone, with the cookies that end its session. */
+/**
+ * A reply and its status; or a setting saved (or not), to say on the profile
+ * page it goes back to (a plain post works without JavaScript); or the account
+ * gone, with the cookies that end its session.
+ */
 export type ProfileFormAnswer =
-  { reply: ProfileFormReply; status: number } | { deleted: true; cookies: string[] };
+  { reply: ProfileFormReply; status: number } | { settled: Flash } | { deleted: true; cookies: string[] };
 
 export type ProfileFormDeps = ConfirmDeps &
   DeletionDeps & {
@@ -61,6 +72,17 @@ export async function answerProfileForm(
       deps.log.error({ err: error }, "profile update failed");
       const result = submission.reply({ formErrors: [authMessages.profileUpdateFailed] });
       return { reply: { result, saved: false }, status: 500 };
+    }
+  }
+  if (form.intent === "streak-settings") {
+    const hidden = form.hideStreaks === "on";
+    try {
+      await setStreaksHidden(deps.db, who.id, hidden);
+      const message = hidden ? authMessages.streaksHidden : authMessages.streaksShown;
+      return { settled: { type: "success", message } };
+    } catch (error) {
+      deps.log.error({ err: error }, "streak setting failed");
+      return { settled: { type: "error", message: authMessages.settingFailed } };
     }
   }
   if (form.intent === "send-deletion-code") {

@@ -96,3 +96,22 @@ export async function setProgrammeDates(
 export async function setCurrentStreak(db: Db, userId: string, streak: number) {
   await db.updateTable("profiles").set({ current_streak: streak }).where("id", "=", userId).execute();
 }
+
+/** Whether she has chosen not to see streaks and their badges. */
+export async function streaksHidden(db: Db, userId: string) {
+  const row = await db
+    .selectFrom("profiles")
+    .select("hide_streaks")
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  return Boolean(row?.hide_streaks);
+}
+
+/** Her "Hide streaks" setting; the streak itself is still counted, only not shown. */
+export async function setStreaksHidden(db: Db, userId: string, hidden: boolean) {
+  await db
+    .updateTable("profiles")
+    .set({ hide_streaks: hidden, updated_at: new Date().toISOString() })
+    .where("id", "=", userId)
+    .execute();
+}

@@ -1,5 +1,6 @@
 import type { Db } from "~/platform/db.server.ts";
 import type { Logger } from "~/platform/log.server.ts";
+import { streaksHidden } from "../accounts/profile.server.ts";
 import { canPlayTrack } from "../catalogue/access.ts";
 import { findTrack } from "../catalogue/tracks.ts";
 import { createShareLink, revokeShareLink } from "../partner/share.server.ts";
@@ -129,19 +130,19 @@ export async function handleProgrammeAction(
       try {
         // Every member can complete every day: a free member practises with a free track.
         const result = await completeDailyPractice(db, member.id, day);
-        if (result.counted && result.continued) {
-          return {
-            intent,
-            ok: true,
-            status: 200,
-            toast: {
-              type: "success",
-              message: m.streakContinued,
-              description: m.streakDescription(result.streak),
-            },
-          };
+        const done = { intent, ok: true, status: 200 } as const;
+        // With streaks hidden, the day is counted all the same and the answer names no streak.
+        if (!result.counted || (await streaksHidden(db, member.id))) {
+          return { ...done, toast: { type: "success", message: m.practiceCompleted } };
         }
-        return { intent, ok: true, status: 200, toast: { type: "success", message: m.practiceCompleted } };
+        if (result.continued) {
+          const description = result.rested
+            ? m.restDayDescription(result.streak)
+            : m.streakDescription(result.streak);
+          return { ...done, toast: { type: "success", message: m.streakContinued, description } };
+        }
+        const description = result.startedAgain ? m.startedAgain : undefined;
+        return { ...done, toast: { type: "success", message: m.practiceCompleted, description } };
       } catch (error) {
         return fail(m.failedComplete, error);
       }

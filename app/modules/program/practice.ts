@@ -3,38 +3,68 @@ import { countOf } from "../site/plural.ts";
 
 /**
  * Streaks, badges and achievements. A completed day right after the last one
- * adds 1, a missed day starts again at 1, the longest streak is kept; dates are
- * the member's calendar days in her time zone, never the server's.
+ * adds 1; one missed day can be a rest day, which keeps the streak going; more
+ * start again at 1; the longest streak is kept. Dates are the member's
+ * calendar days in her time zone, never the server's.
  */
 
 export interface StreakState {
   lastPracticeDate: CalendarDate | null;
   streak: number;
   longest: number;
+  /** Her last rest day: a missed day that kept her streak going. */
+  lastRestDay: CalendarDate | null;
+}
+
+/**
+ * Rest days are at least this many days apart: one a week, kept for her
+ * automatically, so one missed day never undoes a run of practice.
+ */
+export const REST_DAY_EVERY = 7;
+
+/** Whether `missed` can be a rest day: she had none in the 6 days before it. */
+export function restDayFree(lastRestDay: CalendarDate | null, missed: CalendarDate): boolean {
+  return lastRestDay === null || daysBetween(lastRestDay, missed) >= REST_DAY_EVERY;
+}
+
+/**
+ * The rest day a practice on `day` would use: the day before it, when that is
+ * the one day missed since her last practice and a rest day is free for it;
+ * otherwise null (no day missed, or two or more).
+ */
+export function restDayFor(state: StreakState, day: CalendarDate): CalendarDate | null {
+  if (state.lastPracticeDate === null || state.lastPracticeDate !== addDays(day, -2)) return null;
+  const missed = addDays(day, -1);
+  return restDayFree(state.lastRestDay, missed) ? missed : null;
 }
 
 /**
  * Completing the daily practice on `day` (in the member's time zone):
- * consecutive days add one, a missed day starts again at 1, and the same day
- * twice counts once. A day before the last one practised (sent late from
+ * consecutive days add one; one missed day with a rest day free becomes her
+ * rest day and the streak goes on (+1 for the day practised, nothing for the
+ * rest day); otherwise a missed day starts again at 1. The same day twice
+ * counts once. A day before the last one practised (sent late from
  * another device) leaves the streak as it is: only the last day and its run
  * are kept, so an earlier day can't be placed in it.
  */
 export function practise(
   state: StreakState,
   day: CalendarDate,
-): StreakState & { counted: boolean; continued: boolean } {
+): StreakState & { counted: boolean; continued: boolean; restDay: CalendarDate | null } {
   if (state.lastPracticeDate !== null && day <= state.lastPracticeDate) {
-    return { ...state, counted: false, continued: false };
+    return { ...state, counted: false, continued: false, restDay: null };
   }
-  const continued = state.lastPracticeDate === addDays(day, -1);
+  const restDay = restDayFor(state, day);
+  const continued = state.lastPracticeDate === addDays(day, -1) || restDay !== null;
   const streak = continued ? state.streak + 1 : 1;
   return {
     lastPracticeDate: day,
     streak,
     longest: Math.max(state.longest, streak),
+    lastRestDay: restDay ?? state.lastRestDay,
     counted: true,
     continued,
+    restDay,
   };
 }
 
@@ -52,10 +82,14 @@ export function isPractiseDay(day: string, today: CalendarDate): day is Calendar
   return late >= 0 && late <= LATE_PRACTICE_DAYS;
 }
 
-/** The streak as it stands today: it survives until the end of the day after the last practice. */
+/**
+ * The streak as it stands today: it survives until the end of the day after
+ * the last practice, and a day longer when a rest day is free for the day
+ * missed (practising today keeps it; another missed day ends it).
+ */
 export function currentStreak(state: StreakState, today: CalendarDate): number {
   if (state.lastPracticeDate === today || state.lastPracticeDate === addDays(today, -1)) return state.streak;
-  return 0;
+  return restDayFor(state, today) === null ? 0 : state.streak;
 }
 
 export function practisedToday(state: StreakState, today: CalendarDate): boolean {

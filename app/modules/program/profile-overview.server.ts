@@ -17,6 +17,7 @@ export async function profileOverview(
     fullName: member.fullName,
     email: member.email,
     ...profileJourney(programme, today),
+    hideStreaks: programme.hideStreaks,
     partnerLinkSince: await shareLinkCreatedAt(db, member.id),
     hasPassword: await hasPassword(db, member.id),
   };

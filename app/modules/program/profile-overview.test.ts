@@ -6,7 +6,8 @@ const programme = {
   isInduction: false,
   hasSavedDate: true,
   completedAudios: 5,
-  practice: { lastPracticeDate: "2026-11-20", streak: 3, longest: 8 },
+  practice: { lastPracticeDate: "2026-11-20", streak: 3, longest: 8, lastRestDay: null },
+  hideStreaks: false,
 };
 
 describe("profileJourney", () => {
@@ -32,9 +33,20 @@ describe("profileJourney", () => {
     );
   });
 
-  it("shows no current streak once a day has been missed, but keeps the longest", () => {
+  it("keeps the current streak through one missed day (a rest day), but not two; and keeps the longest", () => {
+    expect(profileJourney(programme, "2026-11-22").stats.streak).toBe(3);
     const { stats } = profileJourney(programme, "2026-11-23");
     expect(stats.streak).toBe(0);
     expect(stats.longestStreak).toBe(8);
+  });
+
+  it("shows no streak figure and no streak achievement when she hides streaks", () => {
+    const journey = profileJourney({ ...programme, hideStreaks: true }, "2026-11-21");
+    expect(journey.stats).toMatchObject({ streak: null, longestStreak: null, completedSessions: 5 });
+    expect(journey.achievements.map((item) => item.id)).toEqual([
+      "first-listen",
+      "five-complete",
+      "all-mastered",
+    ]);
   });
 });

@@ -5,12 +5,15 @@ import {
   type TestDatabase,
 } from "../../../tests/support/test-databases.ts";
 import { createLogger } from "~/platform/log.server.ts";
+import { setStreaksHidden } from "../accounts/profile.server.ts";
 import { createShareLink, partnerView, revokeShareLink } from "../partner/share.server.ts";
 import { handleProgrammeAction } from "./actions.server.ts";
+import { currentStreak } from "./practice.ts";
 import {
   completeDailyPractice,
   loadProgramme,
   saveDueDate,
+  scheduleFor,
   setActivityCompleted,
   setTrackListened,
 } from "./program.server.ts";
@@ -169,31 +172,190 @@ describe.each(testDialects)("the programme on %s", (dialect) => {
     expect(results.filter((r) => r.counted)).toHaveLength(1);
     expect(results.every((r) => r.streak === 1)).toBe(true);
     const programme = await loadProgramme(db(), userId, "2026-11-21");
-    expect(programme.practice).toEqual({ lastPracticeDate: "2026-11-21", streak: 1, longest: 1 });
+    expect(programme.practice).toEqual({
+      lastPracticeDate: "2026-11-21",
+      streak: 1,
+      longest: 1,
+      lastRestDay: null,
+    });
     // Today's programme day is ticked and counted as a completed session.
     expect(programme.schedule[0]).toMatchObject({ date: "2026-11-21", completed: true });
     expect(programme.completedAudios).toBe(1);
   });
 
-  it("grows the streak day by day, restarts after a missed day, and keeps the longest", async () => {
+  it("grows the streak day by day, rests one missed day a week, restarts after more, and keeps the longest", async () => {
     const userId = await member();
-    for (const [day, streak, continued] of [
-      ["2026-12-30", 1, false],
-      ["2026-12-31", 2, true],
-      ["2027-01-01", 3, true],
-      ["2027-01-03", 1, false],
+    for (const [day, streak, continued, rested, startedAgain] of [
+      ["2026-12-28", 1, false, false, false],
+      ["2026-12-29", 2, true, false, false],
+      // The 30th missed: her rest day.
+      ["2026-12-31", 3, true, true, false],
+      ["2027-01-01", 4, true, false, false],
+      // The 2nd missed, 3 days after her rest day: the streak starts again.
+      ["2027-01-03", 1, false, false, true],
+      // Two days missed: starts again, rest day or not.
+      ["2027-01-06", 1, false, false, true],
     ] as const) {
       const result = await completeDailyPractice(db(), userId, day);
-      expect(result, day).toEqual({ counted: true, continued, streak });
+      expect(result, day).toEqual({ counted: true, continued, streak, rested, startedAgain });
     }
-    const programme = await loadProgramme(db(), userId, "2027-01-03");
-    expect(programme.practice).toMatchObject({ streak: 1, longest: 3 });
+    const programme = await loadProgramme(db(), userId, "2027-01-06");
+    expect(programme.practice).toMatchObject({ streak: 1, longest: 4, lastRestDay: "2026-12-30" });
     const profile = await db()
       .selectFrom("profiles")
       .select("current_streak")
       .where("id", "=", userId)
       .executeTakeFirstOrThrow();
     expect(profile.current_streak).toBe(1);
+  });
+});
+
+describe.each(testDialects)("rest days and hidden streaks on %s", (dialect) => {
+  let database: TestDatabase;
+  const db = () => database.db;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+  });
+  afterAll(async () => {
+    await database?.destroy();
+  });
+
+  /** A member whose programme runs from 2026-11-21 (due 2026-12-05). */
+  const memberWithProgramme = async () => {
+    const { id } = await aMember(db());
+    await saveDueDate(db(), id, { dueDate: "2026-12-05" }, "2026-11-21");
+    return id;
+  };
+  const complete = (userId: string, today: string, practisedOn?: string) => {
+    const form = new FormData();
+    form.set("intent", "complete-practice");
+    if (practisedOn !== undefined) {
+      form.set("practisedOn", practisedOn);
+      form.set("key", "3f0c2a4e-7d51-4f8e-9b0a-6c2d1e5f4a37");
+    }
+    return handleProgrammeAction(form, {
+      db: db(),
+      log: createLogger("silent"),
+      member: { id: userId, hasPremium: false },
+      today,
+      baseUrl: "https://tidewell.example",
+    });
+  };
+  const progress = (userId: string) =>
+    db()
+      .selectFrom("user_progress")
+      .select(["last_daily_audio_date", "affirmation_streak", "longest_streak", "last_rest_day"])
+      .where("user_id", "=", userId)
+      .executeTakeFirstOrThrow();
+
+  it("rests one missed day once, and counts the day once, when it is sent 20 times at once", async () => {
+    const userId = await memberWithProgramme();
+    await completeDailyPractice(db(), userId, "2026-11-21");
+    await completeDailyPractice(db(), userId, "2026-11-22");
+    // The 23rd missed; the 24th sent from 20 requests at once.
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => completeDailyPractice(db(), userId, "2026-11-24")),
+    );
+    expect(results.filter((result) => result.counted)).toEqual([
+      { counted: true, continued: true, streak: 3, rested: true, startedAgain: false },
+    ]);
+    expect(results.filter((result) => result.rested)).toHaveLength(1);
+    expect(await progress(userId)).toEqual({
+      last_daily_audio_date: "2026-11-24",
+      affirmation_streak: 3,
+      longest_streak: 3,
+      last_rest_day: "2026-11-23",
+    });
+    const programme = await loadProgramme(db(), userId, "2026-11-24");
+    const days = scheduleFor(programme, "2026-11-24", { signedIn: true, hasPremium: false });
+    expect(days.filter((day) => day.restDay).map((day) => day.date)).toEqual(["2026-11-23"]);
+    expect(days.filter((day) => day.completed).map((day) => day.date)).toEqual([
+      "2026-11-21",
+      "2026-11-22",
+      "2026-11-24",
+    ]);
+  });
+
+  it("says so kindly: a rest day kept, a streak starting again", async () => {
+    const userId = await memberWithProgramme();
+    await complete(userId, "2026-11-21");
+    expect(await complete(userId, "2026-11-23")).toMatchObject({
+      ok: true,
+      toast: {
+        message: "Great job! Streak continued! 🔥",
+        description: "Yesterday was your rest day, so you're on a 2 day streak!",
+      },
+    });
+    const again = await complete(userId, "2026-11-27");
+    expect(again).toMatchObject({
+      ok: true,
+      toast: {
+        message: "Practice completed! 🌟",
+        description: "Welcome back. Every day you practise counts, and a new streak starts today.",
+      },
+    });
+    expect(JSON.stringify(again)).not.toMatch(/broke|lost|failed/i);
+  });
+
+  it("rests a day for a practice sent late with the day she practised", async () => {
+    const userId = await memberWithProgramme();
+    await complete(userId, "2026-11-21");
+    await complete(userId, "2026-11-22");
+    // The 23rd missed; practised on the 24th with no signal, sent on the 27th.
+    expect(await complete(userId, "2026-11-27", "2026-11-24")).toMatchObject({
+      ok: true,
+      toast: { description: "Yesterday was your rest day, so you're on a 3 day streak!" },
+    });
+    expect(await progress(userId)).toMatchObject({
+      last_daily_audio_date: "2026-11-24",
+      affirmation_streak: 3,
+      last_rest_day: "2026-11-23",
+    });
+    // Sent again, and an earlier day sent late: nothing moves.
+    await complete(userId, "2026-11-27", "2026-11-24");
+    await complete(userId, "2026-11-27", "2026-11-23");
+    expect(await progress(userId)).toMatchObject({ affirmation_streak: 3, last_rest_day: "2026-11-23" });
+    // The 25th missed too: within the week of the last rest day, the 26th starts again.
+    await complete(userId, "2026-11-27", "2026-11-26");
+    expect(await progress(userId)).toMatchObject({
+      last_daily_audio_date: "2026-11-26",
+      affirmation_streak: 1,
+      longest_streak: 3,
+      last_rest_day: "2026-11-23",
+    });
+  });
+
+  it("reads her streak as alive today when only yesterday was missed and a rest day is free", async () => {
+    const userId = await memberWithProgramme();
+    await completeDailyPractice(db(), userId, "2026-11-21");
+    await completeDailyPractice(db(), userId, "2026-11-22");
+    const { practice } = await loadProgramme(db(), userId, "2026-11-24");
+    expect(currentStreak(practice, "2026-11-24")).toBe(2);
+    expect(currentStreak(practice, "2026-11-25")).toBe(0);
+  });
+
+  it("hides streaks on her pages when she asks, counting her practice all the same", async () => {
+    const userId = await memberWithProgramme();
+    const other = await memberWithProgramme();
+    await complete(userId, "2026-11-21");
+    await setStreaksHidden(db(), userId, true);
+    expect(await complete(userId, "2026-11-23")).toMatchObject({
+      ok: true,
+      toast: { type: "success", message: "Practice completed! 🌟" },
+    });
+    expect((await complete(userId, "2026-11-24")).toast).toEqual({
+      type: "success",
+      message: "Practice completed! 🌟",
+    });
+    expect(await progress(userId)).toMatchObject({ affirmation_streak: 3, last_rest_day: "2026-11-22" });
+    const programme = await loadProgramme(db(), userId, "2026-11-24");
+    expect(programme.hideStreaks).toBe(true);
+    const days = scheduleFor(programme, "2026-11-24", { signedIn: true, hasPremium: false });
+    expect(days.some((day) => day.restDay)).toBe(false);
+    // Only hers.
+    expect((await loadProgramme(db(), other, "2026-11-24")).hideStreaks).toBe(false);
+    await setStreaksHidden(db(), userId, false);
+    expect((await loadProgramme(db(), userId, "2026-11-24")).hideStreaks).toBe(false);
   });
 });
 
@@ -255,7 +417,12 @@ describe.each(testDialects)("a practice sent late from her device on %s", (diale
     });
     expect((await complete(userId, "2026-11-23")).status).toBe(200);
     const programme = await loadProgramme(db(), userId, "2026-11-23");
-    expect(programme.practice).toEqual({ lastPracticeDate: "2026-11-23", streak: 3, longest: 3 });
+    expect(programme.practice).toEqual({
+      lastPracticeDate: "2026-11-23",
+      streak: 3,
+      longest: 3,
+      lastRestDay: null,
+    });
     expect(await ticked(userId)).toEqual(["2026-11-21", "2026-11-22", "2026-11-23"]);
   });
 

@@ -6,7 +6,7 @@ import { setCurrentStreak, setProgrammeDates } from "../accounts/profile.server.
 import { findTrack } from "../catalogue/tracks.ts";
 import { markListened, recordDayListen } from "../listening/listening.server.ts";
 import { addDays, isValidTimeZone, type CalendarDate } from "./calendar.ts";
-import type { StreakState } from "./practice.ts";
+import { REST_DAY_EVERY, type StreakState } from "./practice.ts";
 import { currentWeek, defaultDueDate, PROGRAMME_TRACKS, programmeDays, programmeStart } from "./program.ts";
 import { standInFor, startOf, todaysPractice } from "./today.ts";
 
@@ -36,6 +36,8 @@ export interface Programme {
   week: 1 | 2;
   schedule: ScheduleRow[];
   practice: StreakState;
+  /** She has chosen not to see streaks and their badges (her profile's setting). */
+  hideStreaks: boolean;
   /** Sessions marked listened in the library and on the dashboard (audio_progress, completed). */
   completedAudios: number;
   listened: string[];
@@ -45,7 +47,7 @@ export async function loadProgramme(db: Db, userId: string, today: CalendarDate)
   const [profile, rows, progress, listened] = await Promise.all([
     db
       .selectFrom("profiles")
-      .select(["due_date", "is_induction", "program_start_date"])
+      .select(["due_date", "is_induction", "program_start_date", "hide_streaks"])
       .where("id", "=", userId)
       .executeTakeFirst(),
     db
@@ -89,7 +91,9 @@ export async function loadProgramme(db: Db, userId: string, today: CalendarDate)
       lastPracticeDate: progress?.last_daily_audio_date ?? null,
       streak: progress?.affirmation_streak ?? 0,
       longest: progress?.longest_streak ?? 0,
+      lastRestDay: progress?.last_rest_day ?? null,
     },
+    hideStreaks: bool(profile?.hide_streaks),
     completedAudios: listened.length,
     listened: listened.filter((row) => row.scheduled_week === 0).map((row) => row.audio_id),
   };
@@ -181,8 +185,10 @@ export async function setTrackListened(
  * today, or a day within the last week sent late from her device's outbox
  * (the caller checks it: `isPractiseDay`). The streak counts the day she
  * practised, not the day it arrived:
- * - after the last day practised: the day after it continues the streak, a
- *   later one starts again at 1;
+ * - after the last day practised: the day after it continues the streak; so
+ *   does the day after that when a rest day is free for the one day missed
+ *   (`restDayFor` in practice.ts: the same rule), which becomes her last rest
+ *   day; a later one starts again at 1;
  * - the last day practised again: nothing (one completion per day is what
  *   makes a retry harmless);
  * - before it: her schedule's day is ticked, and the streak is left alone.
@@ -190,36 +196,52 @@ export async function setTrackListened(
  *   day, so an earlier day can't be placed in that run (it may join two runs,
  *   or fall inside one); it arrives this way only when a later day was counted
  *   first, from another device.
- * The streak moves in one conditional UPDATE, so two requests can't both
- * count; the day's schedule row and audio progress are written in the same
- * transaction.
+ * The streak and the rest day move in one conditional UPDATE, so two
+ * requests can't both count (or both rest); the day's schedule row and audio
+ * progress are written in the same transaction.
  */
 export async function completeDailyPractice(db: Db, userId: string, day: CalendarDate, now = new Date()) {
   const dayBefore = addDays(day, -1);
   return db.transaction().execute(async (trx) => {
+    // Only to word the answer kindly (a streak starting again); the UPDATE below decides what counts.
+    const before = await trx
+      .selectFrom("user_progress")
+      .select("last_daily_audio_date")
+      .where("user_id", "=", userId)
+      .executeTakeFirst();
     await trx
       .insertInto("user_progress")
       .values({ user_id: userId, daily_audio_completed: false })
       .onConflict((oc) => oc.column("user_id").doNothing())
       .execute();
-    const nextStreak = sql<number>`case when last_daily_audio_date = ${dayBefore} then affirmation_streak + 1 else 1 end`;
+    // One day missed, and no rest day in the 6 days before it: that day is her rest day.
+    const rests = sql<boolean>`(last_daily_audio_date = ${addDays(day, -2)} and (last_rest_day is null or last_rest_day <= ${addDays(dayBefore, -REST_DAY_EVERY)}))`;
+    const nextStreak = sql<number>`case when last_daily_audio_date = ${dayBefore} or ${rests} then affirmation_streak + 1 else 1 end`;
     const updated = await trx
       .updateTable("user_progress")
       .set({
         affirmation_streak: nextStreak,
         longest_streak: sql<number>`case when longest_streak < (${nextStreak}) then (${nextStreak}) else longest_streak end`,
+        last_rest_day: sql<string | null>`case when ${rests} then ${dayBefore} else last_rest_day end`,
         last_daily_audio_date: day,
         daily_audio_completed: true,
         updated_at: now.toISOString(),
       })
       .where("user_id", "=", userId)
       .where((eb) => eb.or([eb("last_daily_audio_date", "is", null), eb("last_daily_audio_date", "<", day)]))
-      .returning(["affirmation_streak", "longest_streak"])
+      .returning(["affirmation_streak", "longest_streak", "last_rest_day"])
       .executeTakeFirst();
     if (updated) {
       await setCurrentStreak(trx, userId, updated.affirmation_streak);
       await tickPractisedDay(trx, userId, day, now, { evenIfTicked: true });
-      return { counted: true, continued: updated.affirmation_streak > 1, streak: updated.affirmation_streak };
+      const continued = updated.affirmation_streak > 1;
+      return {
+        counted: true,
+        continued,
+        streak: updated.affirmation_streak,
+        rested: updated.last_rest_day === dayBefore,
+        startedAgain: !continued && Boolean(before?.last_daily_audio_date),
+      };
     }
     const row = await trx
       .selectFrom("user_progress")
@@ -227,7 +249,7 @@ export async function completeDailyPractice(db: Db, userId: string, day: Calenda
       .where("user_id", "=", userId)
       .executeTakeFirstOrThrow();
     const counted = row.last_daily_audio_date !== day && (await tickPractisedDay(trx, userId, day, now));
-    return { counted, continued: false, streak: row.affirmation_streak };
+    return { counted, continued: false, streak: row.affirmation_streak, rested: false, startedAgain: false };
   });
 }
 
@@ -259,8 +281,13 @@ async function tickPractisedDay(
 }
 
 /** Today's practice, from the programme's point of view. */
-/** The schedule as the pages show it: for a day the member can't play, the free track to practise with. */
+/**
+ * The schedule as the pages show it: for a day the member can't play, the free
+ * track to practise with; her last rest day, unless she hides streaks (only the
+ * last is kept: rest days are a week apart, so it is the one that matters now).
+ */
 export function scheduleFor(programme: Programme, today: CalendarDate, viewer: Viewer) {
+  const restDay = programme.hideStreaks ? null : programme.practice.lastRestDay;
   return programme.schedule.map((day) => {
     const track = findTrack(day.trackId);
     return {
@@ -272,6 +299,7 @@ export function scheduleFor(programme: Programme, today: CalendarDate, viewer: V
       completed: day.completed,
       practiseWith: track && !canPlayTrack(viewer, track) ? standInFor(day).title : null,
       isToday: day.date === today,
+      restDay: day.date === restDay,
     };
   });
 }

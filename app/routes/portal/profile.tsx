@@ -59,6 +59,7 @@ export async function action(args: Route.ActionArgs) {
     log: requestLog(args),
     headers: args.request.headers,
   });
+  if ("settled" in answer) return redirectWithFlash(flash, "/portal/profile", answer.settled);
   if ("deleted" in answer) {
     return redirectWithFlash(
       flash,
@@ -78,7 +79,11 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
       <Achievements items={loaderData.achievements} />
       <PartnerLink since={loaderData.partnerLinkSince} />
       <DeviceStorage />
-      <ProfileSettings fullName={loaderData.fullName} email={loaderData.email} />
+      <ProfileSettings
+        fullName={loaderData.fullName}
+        email={loaderData.email}
+        hideStreaks={loaderData.hideStreaks}
+      />
       <OwnData email={loaderData.email} hasPassword={loaderData.hasPassword} />
     </section>
   );

@@ -24,7 +24,8 @@ export async function loader(args: Route.LoaderArgs) {
   const programme = await loadProgramme(db(args), member.id, today);
   const viewer = { signedIn: true, hasPremium: member.hasPremium };
   const { where, track, scheduled, standIn, practisedToday } = practiceToday(programme, today, viewer);
-  const streak = currentStreak(programme.practice, today);
+  // Hidden streaks are counted all the same, but neither the number nor the badge leaves the server.
+  const streak = programme.hideStreaks ? null : currentStreak(programme.practice, today);
 
   return {
     journey: {
@@ -52,7 +53,7 @@ export async function loader(args: Route.LoaderArgs) {
       },
       standsInFor: standIn && where.status !== "upcoming" ? scheduled.title : null,
       streak,
-      badge: streakBadge(streak),
+      badge: streak === null ? null : streakBadge(streak),
       practisedToday,
       canShare: canSharePartnerLink(programme.practice, today),
     },
