@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, testDialects, type TestDatabase } from "../tests/support/test-databases.ts";
+import { describe, expect, it } from "vitest";
+import { testDialects, useTestDatabase } from "../tests/support/test-databases.ts";
 import { tidyUp } from "./services.server.ts";
 
 describe.each(testDialects)("housekeeping on %s", (dialect) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-  });
-  afterAll(async () => {
-    await database?.destroy();
-  });
+  const database = useTestDatabase(dialect);
 
   it("forgets limit windows that ended a day ago and codes that have expired, and keeps the rest", async () => {
     const now = new Date("2026-11-25T12:00:00Z");

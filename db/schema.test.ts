@@ -1,22 +1,15 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { migrateToLatest } from "~/platform/db.server.ts";
 import { aListen, aMember, aPurchase, aSession } from "../tests/factories/index.ts";
-import { createTestDatabase, testDialects, type TestDatabase } from "../tests/support/test-databases.ts";
+import { testDialects, useTestDatabase } from "../tests/support/test-databases.ts";
 
 const now = () => new Date().toISOString();
 
 describe.each(testDialects)("schema on %s", (dialect) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(dialect);
   const db = () => database.db;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-  });
-  afterAll(async () => {
-    await database?.destroy();
-  });
 
   const createUser = async (email?: string) => (await aMember(db(), { email })).id;
 

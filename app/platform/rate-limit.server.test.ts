@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, testDialects, type TestDatabase } from "../../tests/support/test-databases.ts";
+import { describe, expect, it } from "vitest";
+import { testDialects, useTestDatabase } from "../../tests/support/test-databases.ts";
 import { hitLimit, pruneLimits, tooManyAttemptsMessage } from "./rate-limit.server.ts";
 
 describe.each(testDialects)("hitLimit on %s", (dialect) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-  });
-  afterAll(async () => {
-    await database?.destroy();
-  });
+  const database = useTestDatabase(dialect);
 
   it("allows the limit, refuses the next hit, and allows again once the window has passed", async () => {
     const rule = { limit: 3, windowSeconds: 60 };

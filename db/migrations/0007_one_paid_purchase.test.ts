@@ -1,24 +1,15 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~/platform/db.server.ts";
-import {
-  createTestDatabase,
-  migrateBackTo,
-  testDialects,
-  type TestDatabase,
-} from "../../tests/support/test-databases.ts";
+import { migrateBackTo, testDialects, useTestDatabase } from "../../tests/support/test-databases.ts";
 
 describe.each(testDialects)("migration 0007 (one paid purchase) on %s", (dialect) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(dialect);
   const db = () => database.db;
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
     // Back to the schema before this migration, to write rows the way the app used to.
     await migrateBackTo(database, "0006_member_versions");
-  });
-  afterAll(async () => {
-    await database?.destroy();
   });
 
   it("keeps the earliest of a member's two payments, marks the other to be refunded, and allows no second", async () => {

@@ -1,25 +1,16 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { contactMessageEmail } from "~/modules/email/templates.ts";
 import { migrateToLatest } from "~/platform/db.server.ts";
-import {
-  createTestDatabase,
-  migrateBackTo,
-  testDialects,
-  type TestDatabase,
-} from "../../tests/support/test-databases.ts";
+import { migrateBackTo, testDialects, useTestDatabase } from "../../tests/support/test-databases.ts";
 
 describe.each(testDialects)("migration 0009 (normalised emails) on %s", (dialect) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(dialect);
   const db = () => database.db;
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
     // Back to the schema before this migration, to write rows the way the app used to.
     await migrateBackTo(database, "0008_confirmation_codes");
-  });
-  afterAll(async () => {
-    await database?.destroy();
   });
 
   const user = (id: string, email: string) =>

@@ -1,22 +1,13 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~/platform/db.server.ts";
-import {
-  createTestDatabase,
-  migrateBackTo,
-  testDialects,
-  type TestDatabase,
-} from "../../tests/support/test-databases.ts";
+import { migrateBackTo, testDialects, useTestDatabase } from "../../tests/support/test-databases.ts";
 
 describe.each(testDialects)("migration 0010 (course welcome) on %s", (dialect) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(dialect);
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
     await migrateBackTo(database, "0009_normalised_emails");
-  });
-  afterAll(async () => {
-    await database?.destroy();
   });
 
   it("counts members who had the course already as welcomed, and leaves the others to see the card", async () => {

@@ -5,6 +5,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
 import { migrateToLatest, openDatabase, type DatabaseHandle } from "~/platform/db.server.ts";
 import type { Dialect } from "../../db/dialect.ts";
 import { migrations } from "../../db/migrations/index.ts";
@@ -46,6 +47,28 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
       await schema.drop();
     },
   };
+}
+
+/**
+ * The fresh test database a describe block's tests share: made before its
+ * first test, removed after its last. It can be named where the block is
+ * declared; it is there to use from the tests and hooks on.
+ */
+export function useTestDatabase(dialect: Dialect): TestDatabase {
+  let current: TestDatabase | undefined;
+  beforeAll(async () => {
+    current = await createTestDatabase(dialect);
+  });
+  afterAll(async () => {
+    await current?.destroy();
+  });
+  return new Proxy({} as TestDatabase, {
+    get: (_target, property) => {
+      if (!current)
+        throw new Error("The test database is made before the block's first test: use it from a test");
+      return Reflect.get(current, property);
+    },
+  });
 }
 
 /**

@@ -8,11 +8,7 @@ import { createLogger } from "~/platform/log.server.ts";
 import { closeServices, createServices, type AppServices } from "~/services.server.ts";
 import { createCookieClient, firstLink, sixDigitCode } from "../../../tests/support/cookie-client.ts";
 import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp.ts";
-import {
-  createTestDatabase,
-  testDialects,
-  type TestDatabase,
-} from "../../../tests/support/test-databases.ts";
+import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
 import { AUTH_LIMITS, PUBLIC_AUTH_ENDPOINTS } from "./auth-endpoints.ts";
 import { CLIENT_IP_HEADER, MAGIC_LINK_MINUTES, SIGN_IN_CODE_MINUTES } from "./auth.server.ts";
 import { COMMON_PASSWORD_MESSAGE } from "./common-passwords.server.ts";
@@ -29,13 +25,12 @@ const PASSWORD = "quiet-harbour-light";
  * real database, delivering real email to an SMTP server the test reads.
  */
 describe.each(testDialects)("accounts on %s", (dialect) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(dialect);
   let smtp: TestSmtpServer;
   let services: AppServices;
   let dataDir: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
     smtp = await startSmtpServer();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tidewell-accounts-"));
     const env = parseEnv({ BASE_URL, DATA_DIR: dataDir, SMTP_URL: smtp.url, APP_SECRET: "a".repeat(48) });
@@ -43,7 +38,6 @@ describe.each(testDialects)("accounts on %s", (dialect) => {
   });
   afterAll(async () => {
     if (services) await closeServices(services);
-    await database?.destroy();
     await smtp?.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });

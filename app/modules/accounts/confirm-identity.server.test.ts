@@ -11,11 +11,7 @@ import { PASSWORD } from "../../../tests/support/accounts.ts";
 import { sixDigitCode } from "../../../tests/support/cookie-client.ts";
 import { signedInMember } from "../../../tests/support/members.ts";
 import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp.ts";
-import {
-  createTestDatabase,
-  testDialects,
-  type TestDatabase,
-} from "../../../tests/support/test-databases.ts";
+import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
 import { PASSWORD_LIMITS } from "./auth-endpoints.ts";
 import { CLIENT_IP_HEADER } from "./auth.server.ts";
 import {
@@ -31,14 +27,13 @@ import { signInWithPassword } from "./sign-in.server.ts";
 
 /** Fresh proof before deleting an account: the password, or an emailed code, each held to its limits. */
 describe.each(testDialects)("confirming a member's identity on %s", (dialect) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(dialect);
   let smtp: TestSmtpServer;
   let services: AppServices;
   let deps: ConfirmDeps;
   let dataDir: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
     smtp = await startSmtpServer();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tidewell-confirm-"));
     const env = parseEnv({
@@ -57,7 +52,6 @@ describe.each(testDialects)("confirming a member's identity on %s", (dialect) =>
   });
   afterAll(async () => {
     if (services) await closeServices(services);
-    await database?.destroy();
     await smtp?.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });

@@ -6,11 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "~/platform/env.server.ts";
 import { createLogger } from "~/platform/log.server.ts";
 import { closeServices, createServices, type AppServices } from "~/services.server.ts";
-import {
-  createTestDatabase,
-  testDialects,
-  type TestDatabase,
-} from "../../../tests/support/test-databases.ts";
+import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
 import { signedInMember } from "../../../tests/support/members.ts";
 import { ASK_BETTER_AUTH, createSessionReader, loadMember } from "./session.server.ts";
 
@@ -22,19 +18,17 @@ const DAY = 24 * 60 * 60 * 1000;
  * same member in the everyday case, and Better Auth's answer in every other.
  */
 describe.each(testDialects)("session reads on %s", (dialect) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(dialect);
   let services: AppServices;
   let dataDir: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tidewell-session-"));
     const env = parseEnv({ BASE_URL, DATA_DIR: dataDir, APP_SECRET: "s".repeat(48) });
     services = await createServices(env, createLogger("silent"), { database });
   });
   afterAll(async () => {
     if (services) await closeServices(services);
-    await database?.destroy();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -1,26 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createLogger } from "~/platform/log.server.ts";
 import { parseSubmission } from "~/modules/site/form-submission.ts";
 import { aMember } from "../../../tests/factories/index.ts";
-import {
-  createTestDatabase,
-  testDialects,
-  type TestDatabase,
-} from "../../../tests/support/test-databases.ts";
+import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
 import { completeDailyPractice } from "../program/program.server.ts";
 import { exportMemberData } from "./own-data.server.ts";
 import { answerProfileForm, profileFormSchema, type ProfileFormDeps } from "./profile-forms.server.ts";
 import { streaksHidden } from "./profile.server.ts";
 
 describe.each(testDialects)("the Hide streaks setting on %s", (dialect) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(dialect);
   const db = () => database.db;
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-  });
-  afterAll(async () => {
-    await database?.destroy();
-  });
 
   /** The profile's settings form as the browser posts it (a ticked box sends "on"; an unticked one, nothing). */
   const post = (fields: Record<string, string>) => {

@@ -9,11 +9,7 @@ import type { Db } from "~/platform/db.server.ts";
 import { createLogger } from "~/platform/log.server.ts";
 import { tooManyAttemptsMessage } from "~/platform/rate-limit.server.ts";
 import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp.ts";
-import {
-  createTestDatabase,
-  testDialects,
-  type TestDatabase,
-} from "../../../tests/support/test-databases.ts";
+import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
 import { contactMessages } from "./contact-form.ts";
 import { CONTACT_LIMIT, CONTACT_SENDER_LIMIT, sendContactMessage } from "./contact.server.ts";
 
@@ -31,13 +27,12 @@ const failingOutbox: KyselyPlugin = {
 };
 
 describe.each(testDialects)("sendContactMessage on %s", (dialect) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(dialect);
   let smtp: TestSmtpServer;
   let mailer: Mailer;
   const log = createLogger("silent");
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
     smtp = await startSmtpServer();
     mailer = createMailer({
       db: database.db,
@@ -53,7 +48,6 @@ describe.each(testDialects)("sendContactMessage on %s", (dialect) => {
   });
   afterAll(async () => {
     mailer?.stop();
-    await database?.destroy();
     await smtp?.close();
   });
 

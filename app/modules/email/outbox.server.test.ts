@@ -2,27 +2,21 @@ import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "~/platform/log.server.ts";
 import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp.ts";
-import {
-  createTestDatabase,
-  testDialects,
-  type TestDatabase,
-} from "../../../tests/support/test-databases.ts";
+import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
 import { PER_KIND_BUDGET } from "./budgets.ts";
 import { createMailer, queueEmail, RETRY_DELAYS_MINUTES, withinBudget } from "./outbox.server.ts";
 import { magicLinkEmail } from "./templates.ts";
 import { createMailTransport } from "./transport.server.ts";
 
 describe.each(testDialects)("the email outbox on %s", (dialect) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(dialect);
   let smtp: TestSmtpServer;
   const log = createLogger("silent");
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
     smtp = await startSmtpServer();
   });
   afterAll(async () => {
-    await database?.destroy();
     await smtp?.close();
   });
 

@@ -1,10 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { aMember } from "../../../tests/factories/index.ts";
-import {
-  createTestDatabase,
-  testDialects,
-  type TestDatabase,
-} from "../../../tests/support/test-databases.ts";
+import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
 import { ACCOUNT_HISTORY_LIMIT, type Contraction } from "./contractions.ts";
 import { hitSaveLimit, loadHistory, loadLabourScreen, SAVE_LIMIT, saveHistory } from "./history.server.ts";
 
@@ -19,15 +15,8 @@ const timed = (count: number, apartMin = 5): Contraction[] =>
   });
 
 describe.each(testDialects)("the contraction history saved to her account, on %s", (dialect) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(dialect);
   const db = () => database.db;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-  });
-  afterAll(async () => {
-    await database?.destroy();
-  });
 
   const member = async () => (await aMember(db())).id;
 

@@ -1,22 +1,12 @@
 import crypto from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  createTestDatabase,
-  testDialects,
-  type TestDatabase,
-} from "../../../tests/support/test-databases.ts";
+import { describe, expect, it } from "vitest";
+import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
 import { aMember } from "../../../tests/factories/index.ts";
 import { findTrack } from "../catalogue/tracks.ts";
 import { recordFinishedListen, recordProgress } from "./listening.server.ts";
 
 describe.each(testDialects)("listening progress on %s", (dialect) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-  });
-  afterAll(async () => {
-    await database?.destroy();
-  });
+  const database = useTestDatabase(dialect);
 
   const freeMember = async () => ({ id: (await aMember(database.db)).id, hasPremium: false });
   const report = (member: { id: string; hasPremium: boolean }, body: unknown, trackId = "affirmations-2") =>

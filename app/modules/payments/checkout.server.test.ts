@@ -17,11 +17,7 @@ import {
   type AppServices,
 } from "~/services.server.ts";
 import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp.ts";
-import {
-  createTestDatabase,
-  testDialects,
-  type TestDatabase,
-} from "../../../tests/support/test-databases.ts";
+import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../../../tests/support/webhook-receiver.ts";
 import type { Member } from "../accounts/session.server.ts";
 import {
@@ -56,7 +52,7 @@ const PRICE = { amountMinor: 2700, currency: "EUR" };
  * Orders v2, webhooks signed as the providers sign them.
  */
 describe.each(testDialects)("buying the course on %s", (dialect) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(dialect);
   let smtp: TestSmtpServer;
   let services: AppServices;
   let stripeFake: FakeStripe;
@@ -68,7 +64,6 @@ describe.each(testDialects)("buying the course on %s", (dialect) => {
   let dataDir: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
     smtp = await startSmtpServer();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tidewell-checkout-"));
     const env = parseEnv({
@@ -127,7 +122,6 @@ describe.each(testDialects)("buying the course on %s", (dialect) => {
     await stripeWebhooks?.close();
     await paypalWebhooks?.close();
     if (services) await closeServices(services);
-    await database?.destroy();
     await smtp?.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
