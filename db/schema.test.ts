@@ -52,6 +52,8 @@ describe.each(testDialects)("schema on %s", (dialect) => {
     expect(profile.due_date).toBeNull();
     expect(profile.time_zone).toBe("UTC");
     expect(Boolean(profile.hide_streaks)).toBe(false);
+    expect(profile.baby_born_on).toBeNull();
+    expect(profile.baby_name).toBeNull();
   });
 
   it("keeps calendar dates exactly as written, leap day included", async () => {

@@ -82,6 +82,10 @@ export interface ProfilesTable {
   course_welcomed_at: Timestamp | null;
   /** She has chosen not to see streaks and their badges in her portal. */
   hide_streaks: Bool;
+  /** The day her baby was born, her calendar date, once she has marked it (null: not yet). */
+  baby_born_on: CalendarDate | null;
+  /** The baby's name, if she gave one with the date. */
+  baby_name: string | null;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }

@@ -13,6 +13,7 @@ import * as accountMemberVersion from "./0011_account_member_version.ts";
 import * as labourContractions from "./0012_labour_contractions.ts";
 import * as lastListenId from "./0013_last_listen_id.ts";
 import * as gentleStreaks from "./0014_gentle_streaks.ts";
+import * as babyArrived from "./0015_baby_arrived.ts";
 
 /**
  * Every migration, in order. Listed by hand so that the bundled server, the
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   "0012_labour_contractions": labourContractions,
   "0013_last_listen_id": lastListenId,
   "0014_gentle_streaks": gentleStreaks,
+  "0015_baby_arrived": babyArrived,
 };

@@ -235,4 +235,68 @@ describe("the two-week programme", () => {
     }
     await context.close();
   });
+  it("marks her baby's arrival without JavaScript, then shows the congratulation and no streak, until she undoes it", async () => {
+    setClock("2026-11-21T10:00:00Z");
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signUpThroughForm(page, { origin: server.baseUrl, mailbox: localOutbox(server.dataDir) });
+    await open(page, "/portal");
+    await page.getByLabel("Your due date").fill("2026-12-05");
+    await page.getByRole("button", { name: "Save my date" }).click();
+    await expectToast(page, "Date saved! Welcome to your journey 💝");
+    await open(page, "/portal/program");
+    await page.getByRole("button", { name: "Mark as Complete" }).click();
+    await expectToast(page, "Practice completed! 🌟");
+    await page.getByText("1 day streak").waitFor();
+
+    // Her baby comes early, on the 23rd; she tells us the next day, from a browser running no script.
+    setClock("2026-11-24T10:00:00Z");
+    const plain = await browser.newContext({ javaScriptEnabled: false });
+    await plain.addCookies(await context.cookies());
+    const noScript = await plain.newPage();
+    await noScript.goto(`${server.baseUrl}/portal/profile`);
+    // A day to come is refused beside the field, and changes nothing.
+    await noScript.getByLabel("Date of birth").fill("2026-11-30");
+    await noScript.getByRole("button", { name: "Share the news" }).click();
+    await noScript.getByText("That day hasn't come yet. Please choose today or a day before it.").waitFor();
+    expect(await noScript.getByRole("button", { name: "Undo" }).count()).toBe(0);
+    await noScript.getByLabel("Date of birth").fill("2026-11-23");
+    await noScript.getByLabel("Baby's name (optional)").fill("Ada");
+    await noScript.getByRole("button", { name: "Share the news" }).click();
+    // The answer's message is shown in a <noscript> banner, which Playwright's text locators skip.
+    expect(await noScript.locator("body").innerText()).toContain(
+      "Congratulations. Your portal has changed to suit these early days with your baby.",
+    );
+    await noScript.getByText("Ada was born on Monday 23 November").waitFor();
+    await plain.close();
+
+    // With JavaScript: the dashboard congratulates her first, invites her story, and counts nothing.
+    await open(page, "/portal");
+    await page.getByRole("heading", { name: "Congratulations on the arrival of Ada" }).waitFor();
+    await page.getByText("Ada is 1 day old.").waitFor();
+    expect(await page.getByRole("link", { name: "Read birth stories" }).getAttribute("href")).toBe(
+      "/stories",
+    );
+    expect(await page.getByRole("heading", { name: "Today", exact: true }).count()).toBe(0);
+    await expectAccessible(page);
+    for (const path of ["/portal", "/portal/program", "/portal/profile"]) {
+      await open(page, path);
+      expect(await page.getByText(/\d+ days? streak/).count(), path).toBe(0);
+      expect(await page.getByText("Badge:").count(), path).toBe(0);
+      expect(await page.getByText(/Current streak|Longest streak/).count(), path).toBe(0);
+      expect(await page.getByText(/days? to go|weeks? to go/i).count(), path).toBe(0);
+    }
+    // Her profile counts the baby's days instead.
+    await page.getByText("Born Monday 23 November").waitFor();
+
+    // Marked by mistake: undone, and her portal is as it was.
+    await page.getByRole("button", { name: "Undo" }).click();
+    await expectToast(page, "Undone. Your portal is back as it was before.");
+    await open(page, "/portal");
+    expect(await page.getByRole("heading", { name: /Congratulations/ }).count()).toBe(0);
+    await page.getByRole("heading", { name: "Today", exact: true }).waitFor();
+    await open(page, "/portal/program");
+    await page.getByText("11 days to go").waitFor();
+    await context.close();
+  });
 });

@@ -108,6 +108,22 @@ const MEMBER_CALLS: Call[] = [
     owner: 200,
   },
   {
+    // Her baby's arrival answers with her profile page again, as a setting does; before the date below
+    // moves her due date on, so the day is within 20 weeks of it.
+    method: "POST",
+    route: "/portal/profile",
+    url: () => "/portal/profile",
+    form: () => ({ intent: "baby-arrived", bornOn: daysFromToday(0), babyName: "Ada" }),
+    owner: 302,
+  },
+  {
+    method: "POST",
+    route: "/portal/profile",
+    url: () => "/portal/profile",
+    form: () => ({ intent: "undo-baby-arrived" }),
+    owner: 302,
+  },
+  {
     method: "POST",
     route: "/portal/profile",
     url: () => "/portal/profile",

@@ -117,6 +117,14 @@ const FORMS: FormSpec[] = [
   },
   { url: "/portal/profile", member: true, valid: () => ({ intent: "send-deletion-code" }) },
   { url: "/portal/profile", member: true, valid: () => ({ intent: "streak-settings", hideStreaks: "on" }) },
+  {
+    url: "/portal/profile",
+    member: true,
+    // Today on the server's clock, in UTC: never after her today (her time zone is London's or UTC).
+    valid: () => ({ intent: "baby-arrived", bornOn: new Date().toISOString().slice(0, 10), babyName: "Ada" }),
+    freeText: ["babyName"],
+  },
+  { url: "/portal/profile", member: true, valid: () => ({ intent: "undo-baby-arrived" }) },
 ];
 
 /** Every JSON API, with a valid body whose fields are attacked one at a time. */

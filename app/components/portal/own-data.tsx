@@ -15,6 +15,14 @@ export interface OwnDataResult {
   message?: string;
 }
 
+/** The page's answer when it answers this section's forms: the profile's other plain forms post to the same page. */
+function ownAnswer(answer: Partial<OwnDataResult> | undefined): OwnDataResult | undefined {
+  const intent = answer?.result?.initialValue?.intent;
+  return answer?.result && (intent === "delete-account" || intent === "send-deletion-code")
+    ? { ...answer, result: answer.result }
+    : undefined;
+}
+
 /**
  * The member's data: download it, or delete the account. Deleting asks for
  * her password, or a code we email her, as well as the session: someone at an
@@ -24,7 +32,7 @@ export function OwnData({ email, hasPassword }: { email: string; hasPassword: bo
   const deletion = useFetcher<OwnDataResult>();
   const codeRequest = useFetcher<OwnDataResult>();
   // Without JavaScript the forms post as pages do, and the answer comes back as the action's data.
-  const pageAnswer = useActionData<OwnDataResult>();
+  const pageAnswer = ownAnswer(useActionData<Partial<OwnDataResult>>());
   const codeAnswer = codeRequest.data ?? (pageAnswer?.codeSent !== undefined ? pageAnswer : undefined);
   const codeSent = codeAnswer?.codeSent === true;
   const codeError = codeAnswer?.result.error?.[""]?.[0];

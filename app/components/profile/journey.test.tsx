@@ -10,6 +10,7 @@ const stats: ProfileStats = {
   longestStreak: 1,
   pregnancyWeek: 37,
   weeksRemaining: 3,
+  baby: null,
 };
 
 function renderJourney(shown: ProfileStats) {
@@ -48,5 +49,21 @@ describe("the profile's journey with streaks hidden", () => {
     expect(screen.queryByText(/streak/i)).toBeNull();
     expect(figure("Completed sessions")).toBe("Completed sessions4");
     expect(figure("Weeks to go")).toBe("Weeks to go3Week 37 of pregnancy");
+  });
+});
+
+describe("the profile's journey once her baby has arrived", () => {
+  it("shows the baby's age and birth day in place of the weeks to go, and no streak", async () => {
+    renderJourney({
+      ...stats,
+      streak: null,
+      longestStreak: null,
+      baby: { age: "5 days old", bornOn: "Friday 20 November" },
+    });
+    expect(await screen.findByText("Monday 14 December")).toBeInTheDocument();
+    expect(figure("Your baby")).toBe("Your baby5 days oldBorn Friday 20 November");
+    expect(screen.queryByText("Weeks to go")).toBeNull();
+    expect(screen.queryByText(/pregnancy/)).toBeNull();
+    expect(screen.queryByText(/streak/i)).toBeNull();
   });
 });

@@ -1,10 +1,14 @@
 import type { ReactNode } from "react";
-import { Award, Flame, Headphones, Trophy } from "~/components/ui/icons.tsx";
+import { Award, Baby, Flame, Headphones, Trophy } from "~/components/ui/icons.tsx";
 import { DueDateEditor } from "~/components/program/due-date-editor.tsx";
 import { dayCount } from "~/modules/program/practice.ts";
 import type { ProfileJourney } from "~/modules/program/profile-overview.ts";
 
-/** The profile's journey: her date, to change in place, and her practice in four figures (two with streaks hidden). */
+/**
+ * The profile's journey: her date, to change in place, and her practice in four
+ * figures (two with streaks hidden); once her baby is here, the baby's age in
+ * place of the weeks to go.
+ */
 export function Journey({ date, stats }: Pick<ProfileJourney, "date" | "stats">) {
   return (
     <section
@@ -38,12 +42,21 @@ export function Journey({ date, stats }: Pick<ProfileJourney, "date" | "stats">)
             value={stats.longestStreak > 0 ? dayCount(stats.longestStreak) : "Not yet"}
           />
         )}
-        <Stat
-          icon={<Award aria-hidden="true" className="size-5" />}
-          label="Weeks to go"
-          value={stats.weeksRemaining}
-          note={`Week ${stats.pregnancyWeek} of pregnancy`}
-        />
+        {stats.baby ? (
+          <Stat
+            icon={<Baby aria-hidden="true" className="size-5" />}
+            label="Your baby"
+            value={stats.baby.age}
+            note={`Born ${stats.baby.bornOn}`}
+          />
+        ) : (
+          <Stat
+            icon={<Award aria-hidden="true" className="size-5" />}
+            label="Weeks to go"
+            value={stats.weeksRemaining}
+            note={`Week ${stats.pregnancyWeek} of pregnancy`}
+          />
+        )}
       </dl>
     </section>
   );

@@ -1,23 +1,33 @@
-import { CalendarDays } from "~/components/ui/icons.tsx";
+import { Baby, CalendarDays } from "~/components/ui/icons.tsx";
 import { Link } from "react-router";
 import { formatShortDate } from "~/modules/program/calendar.ts";
 
 /**
  * The dashboard's corner chip: the date the programme runs to. Before the
  * member has set one, it says in words what the default means, and the date
- * picker is one tap away.
+ * picker is one tap away. Once her baby has arrived, it is the baby's birthday.
  */
 export function DueDateChip({
   dueDate,
   isInduction,
   saved,
+  bornOn = null,
 }: {
   dueDate: string;
   isInduction: boolean;
   saved: boolean;
+  bornOn?: string | null;
 }) {
   const chip =
     "inline-flex min-h-11 items-center gap-2 rounded-full border border-line bg-white px-4 text-sm font-medium text-ink shadow-soft hover:border-plum/40";
+  if (bornOn) {
+    return (
+      <Link to="/portal/profile#baby-heading" className={chip}>
+        <Baby aria-hidden="true" className="size-4 text-plum" />
+        Born {formatShortDate(bornOn)}
+      </Link>
+    );
+  }
   if (saved) {
     return (
       <Link to="/portal/profile" className={chip}>

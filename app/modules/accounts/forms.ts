@@ -1,6 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import * as z from "zod/mini";
+import { isCalendarDate } from "../program/calendar.ts";
 import { isPlainText } from "../site/plain-text.ts";
+import { babyMessages } from "./baby.ts";
 import { normalizeEmail } from "./email-address.ts";
 import { PASSWORD_MAX, PASSWORD_MIN, type SocialProvider } from "./providers.ts";
 
@@ -102,6 +104,29 @@ export const streakSettingsSchema = z.object({
     z.literal("on", { message: "Tick Hide streaks to hide them, or leave it empty to show them" }),
   ),
 });
+
+/**
+ * "My baby has arrived": the day (a date field's yyyy-mm-dd; her today and due
+ * date bound it on the server, `birthDateError`) and, if she likes, the baby's
+ * name, held to the same rules as her own.
+ */
+export const babyArrivedSchema = z.object({
+  intent: z.literal("baby-arrived"),
+  bornOn: z.string({ message: babyMessages.missingDate }).check(
+    z.trim(),
+    z.refine((value) => isCalendarDate(value), babyMessages.notADate),
+  ),
+  babyName: z.optional(
+    z.string().check(
+      z.trim(),
+      z.maxLength(100, babyMessages.nameTooLong),
+      z.refine((value) => isPlainText(value), babyMessages.nameNotPlain),
+    ),
+  ),
+});
+
+/** Undoing it, in case of a mistake: both the day and the name are cleared. */
+export const babyUndoSchema = z.object({ intent: z.literal("undo-baby-arrived") });
 
 /**
  * Deleting an account is confirmed by typing DELETE, and proved with the

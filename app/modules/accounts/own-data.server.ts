@@ -237,6 +237,8 @@ export async function exportMemberData(db: Db, userId: string) {
           currentStreak: profile.current_streak,
           timeZone: profile.time_zone,
           hideStreaks: bool(profile.hide_streaks),
+          babyBornOn: profile.baby_born_on,
+          babyName: profile.baby_name,
           updatedAt: iso(profile.updated_at),
         }
       : null,

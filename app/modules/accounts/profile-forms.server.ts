@@ -9,21 +9,30 @@ import {
   type ConfirmDeps,
 } from "./confirm-identity.server.ts";
 import type { Flash } from "~/modules/site/flash.server.ts";
+import type { CalendarDate } from "../program/calendar.ts";
+import { birthDateError } from "./baby.ts";
 import {
+  babyArrivedSchema,
+  babyUndoSchema,
   deleteAccountSchema,
   profileNameSchema,
   sendDeletionCodeSchema,
   streakSettingsSchema,
 } from "./forms.ts";
 import { deleteMember, type DeletionDeps } from "./own-data.server.ts";
-import { setStreaksHidden, updateFullName } from "./profile.server.ts";
+import { savedDueDate, setBabyArrival, setStreaksHidden, updateFullName } from "./profile.server.ts";
 import { authMessages } from "./providers.ts";
 import { signOut } from "./sign-in.server.ts";
 
-/** The profile page's own forms: her name, her streak setting, a code to prove it's her, and deleting her account. */
+/**
+ * The profile page's own forms: her name, her streak setting, her baby's
+ * arrival (and its undoing), a code to prove it's her, and deleting her account.
+ */
 export const profileFormSchema = z.discriminatedUnion("intent", [
   profileNameSchema,
   streakSettingsSchema,
+  babyArrivedSchema,
+  babyUndoSchema,
   deleteAccountSchema,
   sendDeletionCodeSchema,
 ]);
@@ -55,6 +64,8 @@ export type ProfileFormDeps = ConfirmDeps &
     log: Logger;
     /** The request's, so deleting the account ends the session that asked. */
     headers: Headers;
+    /** Her calendar date, in her time zone: a birth day can't come after it. */
+    today: CalendarDate;
   };
 
 /** Does what a profile form asks, for the session's member. */
@@ -82,6 +93,29 @@ export async function answerProfileForm(
       return { settled: { type: "success", message } };
     } catch (error) {
       deps.log.error({ err: error }, "streak setting failed");
+      return { settled: { type: "error", message: authMessages.settingFailed } };
+    }
+  }
+  if (form.intent === "baby-arrived") {
+    try {
+      // A day she can't mean is answered beside the field, and changes nothing.
+      const problem = birthDateError(form.bornOn, deps.today, await savedDueDate(deps.db, who.id));
+      if (problem) {
+        return { reply: { result: submission.reply({ fieldErrors: { bornOn: [problem] } }) }, status: 400 };
+      }
+      await setBabyArrival(deps.db, who.id, { bornOn: form.bornOn, name: form.babyName || null });
+      return { settled: { type: "success", message: authMessages.babyArrived } };
+    } catch (error) {
+      deps.log.error({ err: error }, "baby's arrival not saved");
+      return { settled: { type: "error", message: authMessages.settingFailed } };
+    }
+  }
+  if (form.intent === "undo-baby-arrived") {
+    try {
+      await setBabyArrival(deps.db, who.id, null);
+      return { settled: { type: "success", message: authMessages.babyArrivalUndone } };
+    } catch (error) {
+      deps.log.error({ err: error }, "baby's arrival not undone");
       return { settled: { type: "error", message: authMessages.settingFailed } };
     }
   }

@@ -1,4 +1,6 @@
 import type { Db } from "~/platform/db.server.ts";
+import type { CalendarDate } from "../program/calendar.ts";
+import { arrivalFrom, type BabyArrival } from "./baby.ts";
 
 /*
  * The profile row's one writer: other modules change a member's profile
@@ -112,6 +114,35 @@ export async function setStreaksHidden(db: Db, userId: string, hidden: boolean) 
   await db
     .updateTable("profiles")
     .set({ hide_streaks: hidden, updated_at: new Date().toISOString() })
+    .where("id", "=", userId)
+    .execute();
+}
+
+/** Her saved due (or induction) date, if she has one. */
+export async function savedDueDate(db: Db, userId: string): Promise<CalendarDate | null> {
+  const row = await db.selectFrom("profiles").select("due_date").where("id", "=", userId).executeTakeFirst();
+  return row?.due_date ?? null;
+}
+
+/** Her baby's arrival, once she has marked it. */
+export async function babyArrival(db: Db, userId: string): Promise<BabyArrival | null> {
+  const row = await db
+    .selectFrom("profiles")
+    .select(["baby_born_on", "baby_name"])
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  return arrivalFrom(row);
+}
+
+/** "My baby has arrived" (the caller has checked the day), or, with null, undone: both fields cleared. */
+export async function setBabyArrival(db: Db, userId: string, arrival: BabyArrival | null) {
+  await db
+    .updateTable("profiles")
+    .set({
+      baby_born_on: arrival?.bornOn ?? null,
+      baby_name: arrival?.name ?? null,
+      updated_at: new Date().toISOString(),
+    })
     .where("id", "=", userId)
     .execute();
 }

@@ -53,6 +53,8 @@ export const authMessages = {
   streaksHidden: "Streaks hidden. Your practice still counts, quietly.",
   streaksShown: "Streaks are back on your pages.",
   settingFailed: "We couldn't save that setting. Please try again.",
+  babyArrived: "Congratulations. Your portal has changed to suit these early days with your baby.",
+  babyArrivalUndone: "Undone. Your portal is back as it was before.",
   accountDeleted: "Your account and everything in it have been deleted.",
   authFailed: (detail: string) => `Authentication failed: ${detail}`,
   useAuthOutsideProvider: "useAuth must be used within an AuthProvider",

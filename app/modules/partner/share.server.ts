@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { Db } from "~/platform/db.server.ts";
 import { firstName } from "../accounts/display.ts";
 import { todayIn } from "../program/calendar.ts";
+import { isPostnatal } from "../program/postnatal.ts";
 import { currentStreak } from "../program/practice.ts";
 import { loadProgramme } from "../program/program.server.ts";
 import { pregnancyWeek, weeksRemaining } from "../program/program.ts";
@@ -44,9 +45,9 @@ export function isWellFormedToken(token: string) {
 }
 
 /**
- * What a partner may see: the member's first name, how far along she is, her
- * streak, this week's practice and how many sessions she has done. Nothing
- * else: no email, no dates.
+ * What a partner may see: the member's first name, how far along she is (or
+ * that her baby has arrived), her streak, this week's practice and how many
+ * sessions she has done. Nothing else: no email, no dates, no baby's name.
  */
 export async function partnerView(db: Db, token: string, now: Date) {
   if (!isWellFormedToken(token)) return null;
@@ -63,6 +64,7 @@ export async function partnerView(db: Db, token: string, now: Date) {
   return {
     firstName: firstName(owner.name),
     hasSavedDate: programme.hasSavedDate,
+    babyArrived: isPostnatal(programme),
     weeksToGo: weeksRemaining(programme.dueDate, today),
     pregnancyWeek: pregnancyWeek(programme.dueDate, today),
     streak: currentStreak(programme.practice, today),

@@ -1,12 +1,13 @@
 import type { Db } from "~/platform/db.server.ts";
 import type { Logger } from "~/platform/log.server.ts";
-import { streaksHidden } from "../accounts/profile.server.ts";
+import { babyArrival, streaksHidden } from "../accounts/profile.server.ts";
 import { canPlayTrack } from "../catalogue/access.ts";
 import { findTrack } from "../catalogue/tracks.ts";
 import { createShareLink, revokeShareLink } from "../partner/share.server.ts";
 import { isCalendarDate, type CalendarDate } from "./calendar.ts";
 import { programmeIntentSchema } from "./forms.ts";
 import { programmeMessages as m } from "./messages.ts";
+import { streaksShown } from "./postnatal.ts";
 import { isPractiseDay } from "./practice.ts";
 import {
   completeDailyPractice,
@@ -131,8 +132,8 @@ export async function handleProgrammeAction(
         // Every member can complete every day: a free member practises with a free track.
         const result = await completeDailyPractice(db, member.id, day);
         const done = { intent, ok: true, status: 200 } as const;
-        // With streaks hidden, the day is counted all the same and the answer names no streak.
-        if (!result.counted || (await streaksHidden(db, member.id))) {
+        // With streaks hidden (or her baby here), the day is counted all the same and the answer names no streak.
+        if (!result.counted || !(await showsStreaks(db, member.id))) {
           return { ...done, toast: { type: "success", message: m.practiceCompleted } };
         }
         if (result.continued) {
@@ -160,4 +161,10 @@ export async function handleProgrammeAction(
       return { intent, ok: true, status: 200, toast: { type: "info", message: "Partner link turned off" } };
     }
   }
+}
+
+/** Whether her answers may name her streak: the pages' rule (`streaksShown`), read from her profile. */
+async function showsStreaks(db: Db, userId: string) {
+  const [hideStreaks, baby] = await Promise.all([streaksHidden(db, userId), babyArrival(db, userId)]);
+  return streaksShown({ hideStreaks, baby });
 }

@@ -5,11 +5,15 @@ import { playable, TRACKS } from "../catalogue/tracks.ts";
 import type { MediaFacts } from "../media/facts.server.ts";
 import { courseWelcome } from "../payments/course-welcome.server.ts";
 import type { CalendarDate } from "./calendar.ts";
+import { arrivalNote } from "./postnatal.ts";
 import { loadProgramme, practiceToday, scheduleFor } from "./program.server.ts";
 import { onboardingRange } from "./program.ts";
 import { todayCard } from "./today.server.ts";
 
-/** Everything the dashboard shows a member on her `today`: her programme, today's practice, her listening. */
+/**
+ * Everything the dashboard shows a member on her `today`: her programme, today's
+ * practice, her listening; once her baby has arrived, the congratulation first.
+ */
 export async function dashboardFor(
   deps: { db: Db; mediaFacts: MediaFacts },
   member: Member,
@@ -28,6 +32,7 @@ export async function dashboardFor(
       saved: programme.hasSavedDate,
       dueDate: programme.dueDate,
       isInduction: programme.isInduction,
+      bornOn: programme.baby?.bornOn ?? null,
       days: scheduleFor(programme, today, viewer),
     },
     tracks: TRACKS.map((track) => ({
@@ -38,6 +43,7 @@ export async function dashboardFor(
     })),
     onboarding: onboardingRange(today),
     today: todayData,
+    baby: programme.baby ? arrivalNote(programme.baby, today) : null,
     unlocked,
     hasPremium: member.hasPremium,
   };

@@ -1,4 +1,5 @@
 import type { Db } from "~/platform/db.server.ts";
+import { birthDateRange } from "../accounts/baby.ts";
 import { hasPassword } from "../accounts/confirm-identity.server.ts";
 import type { Member } from "../accounts/session.server.ts";
 import { shareLinkCreatedAt } from "../partner/share.server.ts";
@@ -6,7 +7,10 @@ import type { CalendarDate } from "./calendar.ts";
 import { profileJourney } from "./profile-overview.ts";
 import { loadProgramme } from "./program.server.ts";
 
-/** Everything the profile page shows the session's member: her account, her journey, her partner link. */
+/**
+ * Everything the profile page shows the session's member: her account, her
+ * journey, her baby's arrival (and the days its form takes), her partner link.
+ */
 export async function profileOverview(
   db: Db,
   member: Pick<Member, "id" | "fullName" | "email">,
@@ -18,6 +22,8 @@ export async function profileOverview(
     email: member.email,
     ...profileJourney(programme, today),
     hideStreaks: programme.hideStreaks,
+    baby: programme.baby,
+    birthDates: birthDateRange(today, programme.hasSavedDate ? programme.dueDate : null),
     partnerLinkSince: await shareLinkCreatedAt(db, member.id),
     hasPassword: await hasPassword(db, member.id),
   };

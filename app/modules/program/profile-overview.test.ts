@@ -8,13 +8,21 @@ const programme = {
   completedAudios: 5,
   practice: { lastPracticeDate: "2026-11-20", streak: 3, longest: 8, lastRestDay: null },
   hideStreaks: false,
+  baby: null,
 };
 
 describe("profileJourney", () => {
   it("names the saved due date, and counts her practice up to today", () => {
     expect(profileJourney(programme, "2026-11-21")).toEqual({
       date: { label: "Due date", text: "Monday 14 December" },
-      stats: { completedSessions: 5, streak: 3, longestStreak: 8, pregnancyWeek: 37, weeksRemaining: 3 },
+      stats: {
+        completedSessions: 5,
+        streak: 3,
+        longestStreak: 8,
+        pregnancyWeek: 37,
+        weeksRemaining: 3,
+        baby: null,
+      },
       achievements: [
         expect.objectContaining({ id: "first-listen", unlocked: true }),
         expect.objectContaining({ id: "five-complete", unlocked: true }),
@@ -48,5 +56,19 @@ describe("profileJourney", () => {
       "five-complete",
       "all-mastered",
     ]);
+  });
+
+  it("once her baby has arrived, shows the baby's age and no streak, as Hide streaks does", () => {
+    const journey = profileJourney(
+      { ...programme, baby: { bornOn: "2026-11-20", name: "Ada" } },
+      "2026-11-25",
+    );
+    expect(journey.stats).toMatchObject({
+      streak: null,
+      longestStreak: null,
+      completedSessions: 5,
+      baby: { age: "5 days old", bornOn: "Friday 20 November" },
+    });
+    expect(journey.achievements.map((item) => item.id)).not.toContain("seven-day-streak");
   });
 });

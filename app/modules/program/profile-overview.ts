@@ -1,4 +1,5 @@
 import { formatLongDate, type CalendarDate } from "./calendar.ts";
+import { arrivalNote, streaksShown } from "./postnatal.ts";
 import { achievements, currentStreak, type Achievement } from "./practice.ts";
 import type { Programme } from "./program.server.ts";
 import { pregnancyWeek, weeksRemaining } from "./program.ts";
@@ -6,11 +7,13 @@ import { pregnancyWeek, weeksRemaining } from "./program.ts";
 /** The journey's figures on the profile page. */
 export interface ProfileStats {
   completedSessions: number;
-  /** Today's streak: 0 once it has ended; null (with the longest) when she hides streaks. */
+  /** Today's streak: 0 once it has ended; null (with the longest) when her pages show no streaks. */
   streak: number | null;
   longestStreak: number | null;
   pregnancyWeek: number;
   weeksRemaining: number;
+  /** Once her baby has arrived, the baby's age and birth day, in place of the weeks to go. */
+  baby: { age: string; bornOn: string } | null;
 }
 
 export interface ProfileJourney {
@@ -21,17 +24,19 @@ export interface ProfileJourney {
 
 /**
  * What the profile page shows of the member's programme: her date, her
- * practice so far, what she has earned. With streaks hidden, no streak figure
- * and no streak achievement (her data export still has them).
+ * practice so far, what she has earned. With streaks hidden (her setting, or
+ * her baby has arrived), no streak figure and no streak achievement (her data
+ * export still has them).
  */
 export function profileJourney(
   programme: Pick<
     Programme,
-    "dueDate" | "isInduction" | "hasSavedDate" | "completedAudios" | "practice" | "hideStreaks"
+    "dueDate" | "isInduction" | "hasSavedDate" | "completedAudios" | "practice" | "hideStreaks" | "baby"
   >,
   today: CalendarDate,
 ): ProfileJourney {
-  const hidden = programme.hideStreaks;
+  const shown = streaksShown(programme);
+  const baby = programme.baby ? arrivalNote(programme.baby, today) : null;
   return {
     date: {
       label: programme.isInduction ? "Induction date" : "Due date",
@@ -39,13 +44,14 @@ export function profileJourney(
     },
     stats: {
       completedSessions: programme.completedAudios,
-      streak: hidden ? null : currentStreak(programme.practice, today),
-      longestStreak: hidden ? null : programme.practice.longest,
+      streak: shown ? currentStreak(programme.practice, today) : null,
+      longestStreak: shown ? programme.practice.longest : null,
       pregnancyWeek: pregnancyWeek(programme.dueDate, today),
       weeksRemaining: weeksRemaining(programme.dueDate, today),
+      baby: baby ? { age: baby.ageShort, bornOn: baby.bornOn } : null,
     },
     achievements: achievements(programme.completedAudios, programme.practice.longest).filter(
-      (item) => !hidden || item.id !== "seven-day-streak",
+      (item) => shown || item.id !== "seven-day-streak",
     ),
   };
 }

@@ -2,10 +2,12 @@ import crypto from "node:crypto";
 import { sql } from "kysely";
 import type { Db } from "~/platform/db.server.ts";
 import { canPlayTrack, type Viewer } from "../catalogue/access.ts";
+import { arrivalFrom, type BabyArrival } from "../accounts/baby.ts";
 import { setCurrentStreak, setProgrammeDates } from "../accounts/profile.server.ts";
 import { findTrack } from "../catalogue/tracks.ts";
 import { markListened, recordDayListen } from "../listening/listening.server.ts";
 import { addDays, isValidTimeZone, type CalendarDate } from "./calendar.ts";
+import { streaksShown } from "./postnatal.ts";
 import { REST_DAY_EVERY, type StreakState } from "./practice.ts";
 import { currentWeek, defaultDueDate, PROGRAMME_TRACKS, programmeDays, programmeStart } from "./program.ts";
 import { standInFor, startOf, todaysPractice } from "./today.ts";
@@ -36,8 +38,10 @@ export interface Programme {
   week: 1 | 2;
   schedule: ScheduleRow[];
   practice: StreakState;
-  /** She has chosen not to see streaks and their badges (her profile's setting). */
+  /** She has chosen not to see streaks and their badges (her profile's setting; `streaksShown` decides). */
   hideStreaks: boolean;
+  /** Her baby's arrival, once she has marked it: her pages are postnatal (`isPostnatal`). */
+  baby: BabyArrival | null;
   /** Sessions marked listened in the library and on the dashboard (audio_progress, completed). */
   completedAudios: number;
   listened: string[];
@@ -47,7 +51,7 @@ export async function loadProgramme(db: Db, userId: string, today: CalendarDate)
   const [profile, rows, progress, listened] = await Promise.all([
     db
       .selectFrom("profiles")
-      .select(["due_date", "is_induction", "program_start_date", "hide_streaks"])
+      .select(["due_date", "is_induction", "program_start_date", "hide_streaks", "baby_born_on", "baby_name"])
       .where("id", "=", userId)
       .executeTakeFirst(),
     db
@@ -94,6 +98,7 @@ export async function loadProgramme(db: Db, userId: string, today: CalendarDate)
       lastRestDay: progress?.last_rest_day ?? null,
     },
     hideStreaks: bool(profile?.hide_streaks),
+    baby: arrivalFrom(profile),
     completedAudios: listened.length,
     listened: listened.filter((row) => row.scheduled_week === 0).map((row) => row.audio_id),
   };
@@ -283,11 +288,11 @@ async function tickPractisedDay(
 /** Today's practice, from the programme's point of view. */
 /**
  * The schedule as the pages show it: for a day the member can't play, the free
- * track to practise with; her last rest day, unless she hides streaks (only the
- * last is kept: rest days are a week apart, so it is the one that matters now).
+ * track to practise with; her last rest day, when her pages show streaks (only
+ * the last is kept: rest days are a week apart, so it is the one that matters now).
  */
 export function scheduleFor(programme: Programme, today: CalendarDate, viewer: Viewer) {
-  const restDay = programme.hideStreaks ? null : programme.practice.lastRestDay;
+  const restDay = streaksShown(programme) ? programme.practice.lastRestDay : null;
   return programme.schedule.map((day) => {
     const track = findTrack(day.trackId);
     return {

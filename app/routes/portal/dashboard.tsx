@@ -3,6 +3,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { CourseUnlockedCard } from "~/components/portal/course-unlocked-card.tsx";
 import { CompleteCourseNote } from "~/components/portal/complete-course-note.tsx";
+import { ArrivalCard } from "~/components/program/arrival-card.tsx";
 import { DueDateChip } from "~/components/program/due-date-chip.tsx";
 import { ListenedList } from "~/components/program/listened-list.tsx";
 import { OnboardingCard } from "~/components/program/onboarding-card.tsx";
@@ -63,27 +64,37 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { programme, tracks, onboarding, today } = loaderData;
+  const { programme, tracks, onboarding, today, baby } = loaderData;
   const saveDate = useProgrammeAction();
   return (
     <div className="container-page grid gap-8 py-8 md:py-12">
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="text-3xl font-semibold md:text-4xl">Welcome, {loaderData.firstName}</h1>
-          <p className="mt-1 text-lg text-ink-soft">A few quiet minutes a day is all it takes.</p>
+          <p className="mt-1 text-lg text-ink-soft">
+            {baby
+              ? "Take all the time you need. There's nothing here to keep up with."
+              : "A few quiet minutes a day is all it takes."}
+          </p>
         </div>
         <DueDateChip
           dueDate={programme.dueDate}
           isInduction={programme.isInduction}
           saved={programme.saved}
+          bornOn={programme.bornOn}
         />
       </header>
 
+      {/* Once her baby is here: the congratulation first, and no day's practice or date to set. */}
+      {baby ? <ArrivalCard note={baby} /> : null}
+
       {loaderData.unlocked ? <CourseUnlockedCard data={loaderData.unlocked} /> : null}
 
-      <TodayCard data={today} />
+      {baby ? null : <TodayCard data={today} />}
 
-      {programme.saved ? null : <OnboardingCard min={onboarding.min} max={onboarding.max} save={saveDate} />}
+      {programme.saved || baby ? null : (
+        <OnboardingCard min={onboarding.min} max={onboarding.max} save={saveDate} />
+      )}
 
       <section
         aria-labelledby="schedule-heading"

@@ -3,6 +3,7 @@ import type { Route } from "./+types/profile";
 import { DeviceStorage } from "~/components/offline/device-storage.tsx";
 import { OwnData } from "~/components/portal/own-data.tsx";
 import { Achievements } from "~/components/profile/achievements.tsx";
+import { BabyArrivalSetting } from "~/components/profile/baby-arrival.tsx";
 import { Journey } from "~/components/profile/journey.tsx";
 import { PartnerLink } from "~/components/profile/partner-link.tsx";
 import { ProfileSettings } from "~/components/profile/profile-settings.tsx";
@@ -58,6 +59,7 @@ export async function action(args: Route.ActionArgs) {
     dataDir: env.DATA_DIR,
     log: requestLog(args),
     headers: args.request.headers,
+    today: memberToday(args),
   });
   if ("settled" in answer) return redirectWithFlash(flash, "/portal/profile", answer.settled);
   if ("deleted" in answer) {
@@ -76,6 +78,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
     <section className="container-page grid max-w-4xl gap-8 py-8 md:py-12">
       <h1 className="text-3xl font-semibold md:text-4xl">Your profile</h1>
       <Journey date={loaderData.date} stats={loaderData.stats} />
+      <BabyArrivalSetting baby={loaderData.baby} dates={loaderData.birthDates} />
       <Achievements items={loaderData.achievements} />
       <PartnerLink since={loaderData.partnerLinkSince} />
       <DeviceStorage />

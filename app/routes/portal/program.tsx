@@ -1,4 +1,4 @@
-import { Sparkles } from "~/components/ui/icons.tsx";
+import { Baby, Sparkles } from "~/components/ui/icons.tsx";
 import { data } from "react-router";
 import type { Route } from "./+types/program";
 import { CompleteCourseNote } from "~/components/portal/complete-course-note.tsx";
@@ -7,6 +7,7 @@ import { Schedule } from "~/components/program/schedule.tsx";
 import { handleProgrammeAction } from "~/modules/program/actions.server.ts";
 import { formatLongDate } from "~/modules/program/calendar.ts";
 import { DAILY_FOCUS } from "~/modules/program/focus.ts";
+import { arrivalNote, streaksShown, type ArrivalNote } from "~/modules/program/postnatal.ts";
 import { canSharePartnerLink, currentStreak, streakBadge } from "~/modules/program/practice.ts";
 import { loadProgramme, practiceToday, scheduleFor } from "~/modules/program/program.server.ts";
 import { daysUntil, pregnancyWeek, weeksRemaining } from "~/modules/program/program.ts";
@@ -25,7 +26,9 @@ export async function loader(args: Route.LoaderArgs) {
   const viewer = { signedIn: true, hasPremium: member.hasPremium };
   const { where, track, scheduled, standIn, practisedToday } = practiceToday(programme, today, viewer);
   // Hidden streaks are counted all the same, but neither the number nor the badge leaves the server.
-  const streak = programme.hideStreaks ? null : currentStreak(programme.practice, today);
+  const streak = streaksShown(programme) ? currentStreak(programme.practice, today) : null;
+  // Once her baby is here, the journey is the baby's, and nothing counts down or urges.
+  const baby = programme.baby ? arrivalNote(programme.baby, today) : null;
 
   return {
     journey: {
@@ -42,8 +45,13 @@ export async function loader(args: Route.LoaderArgs) {
             ? `Your programme begins in ${countOf(where.startsInDays, "day")}`
             : "You've finished the two weeks: keep practising your favourites",
     },
+    baby,
     practice: {
-      heading: where.status === "active" ? "Today's audio" : "A session for today",
+      heading: baby
+        ? "A session, whenever you'd like one"
+        : where.status === "active"
+          ? "Today's audio"
+          : "A session for today",
       track: {
         id: track.id,
         title: track.title,
@@ -77,39 +85,12 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Program({ loaderData }: Route.ComponentProps) {
-  const { journey, practice, focus, days } = loaderData;
+  const { journey, baby, practice, focus, days } = loaderData;
   return (
     <div className="container-page grid gap-8 py-8 md:py-12">
       <h1 className="text-3xl font-semibold md:text-4xl">Your programme</h1>
 
-      <section
-        aria-labelledby="journey-heading"
-        className="rounded-[var(--radius-card)] bg-plum p-6 text-cream shadow-soft md:p-8"
-      >
-        <h2 id="journey-heading" className="text-sm font-semibold tracking-wide uppercase opacity-90">
-          Your journey
-        </h2>
-        <p className="mt-2 font-serif text-4xl font-semibold">
-          {journey.daysUntil > 0
-            ? `${countOf(journey.daysUntil, "day")} to go`
-            : journey.daysUntil === 0
-              ? journey.isInduction
-                ? "Your induction is today"
-                : "Your due date is today"
-              : "Any day now"}
-        </p>
-        <p className="mt-2 text-cream/90">
-          {journey.isInduction ? "Induction" : "Due"} {journey.dueDate}
-          {journey.saved ? "" : " (Default Schedule)"} · Week {journey.pregnancyWeek} of pregnancy
-          {journey.weeksRemaining > 0 ? ` · ${countOf(journey.weeksRemaining, "week")} to go` : ""}
-        </p>
-        <p className="mt-4 inline-block rounded-full bg-cream/15 px-4 py-1.5">{journey.where}</p>
-        {journey.daysUntil < 0 ? (
-          <p className="mt-3 text-cream/90">
-            Babies come in their own time. Keep breathing, keep resting, and keep in touch with your midwife.
-          </p>
-        ) : null}
-      </section>
+      {baby ? <BabyJourney baby={baby} /> : <Journey journey={journey} />}
 
       <div className="grid gap-6 lg:grid-cols-[1.4fr_1fr]">
         <PracticeCard data={practice} />
@@ -140,5 +121,62 @@ export default function Program({ loaderData }: Route.ComponentProps) {
 
       {loaderData.hasPremium ? null : <CompleteCourseNote price={loaderData.price} />}
     </div>
+  );
+}
+
+/** Her journey before the birth: the days to go, her week of pregnancy and where she is in the programme. */
+function Journey({ journey }: { journey: Route.ComponentProps["loaderData"]["journey"] }) {
+  return (
+    <section
+      aria-labelledby="journey-heading"
+      className="rounded-[var(--radius-card)] bg-plum p-6 text-cream shadow-soft md:p-8"
+    >
+      <h2 id="journey-heading" className="text-sm font-semibold tracking-wide uppercase opacity-90">
+        Your journey
+      </h2>
+      <p className="mt-2 font-serif text-4xl font-semibold">
+        {journey.daysUntil > 0
+          ? `${countOf(journey.daysUntil, "day")} to go`
+          : journey.daysUntil === 0
+            ? journey.isInduction
+              ? "Your induction is today"
+              : "Your due date is today"
+            : "Any day now"}
+      </p>
+      <p className="mt-2 text-cream/90">
+        {journey.isInduction ? "Induction" : "Due"} {journey.dueDate}
+        {journey.saved ? "" : " (Default Schedule)"} · Week {journey.pregnancyWeek} of pregnancy
+        {journey.weeksRemaining > 0 ? ` · ${countOf(journey.weeksRemaining, "week")} to go` : ""}
+      </p>
+      <p className="mt-4 inline-block rounded-full bg-cream/15 px-4 py-1.5">{journey.where}</p>
+      {journey.daysUntil < 0 ? (
+        <p className="mt-3 text-cream/90">
+          Babies come in their own time. Keep breathing, keep resting, and keep in touch with your midwife.
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** Once her baby is here: the baby's age and birth day, in place of the countdown, and nothing to keep up with. */
+function BabyJourney({ baby }: { baby: ArrivalNote }) {
+  return (
+    <section
+      aria-labelledby="journey-heading"
+      className="rounded-[var(--radius-card)] bg-plum p-6 text-cream shadow-soft md:p-8"
+    >
+      <h2 id="journey-heading" className="text-sm font-semibold tracking-wide uppercase opacity-90">
+        Your journey
+      </h2>
+      <p className="mt-2 flex items-center gap-3 font-serif text-4xl font-semibold">
+        <Baby aria-hidden="true" className="size-9 shrink-0" />
+        {baby.age}
+      </p>
+      <p className="mt-2 text-cream/90">Born {baby.bornOn}</p>
+      <p className="mt-3 measure text-cream/90">
+        There's nothing here to keep up with now. The sessions are yours whenever you'd like a few quiet
+        minutes, for rest, for feeding, or for falling asleep.
+      </p>
+    </section>
   );
 }

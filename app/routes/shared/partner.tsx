@@ -1,4 +1,4 @@
-import { Flame } from "~/components/ui/icons.tsx";
+import { Baby, Flame } from "~/components/ui/icons.tsx";
 import { data, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/partner";
 import { RouteErrorScreen } from "~/components/error-screens.tsx";
@@ -77,15 +77,30 @@ export default function PartnerPage({ loaderData }: Route.ComponentProps) {
             {view.firstName} shared this page so you can see how the practice is going and how to help. It
             updates each time they practise.
           </p>
+          {view.babyArrived ? (
+            <p className="mt-3 text-lg">
+              {view.firstName}'s baby has arrived. Congratulations. Rest when you can, and take these early
+              days gently, one at a time.
+            </p>
+          ) : null}
         </div>
 
         <dl className="grid gap-3 sm:grid-cols-3">
-          <div className="rounded-2xl bg-sand p-5">
-            <dt className="text-sm text-ink-soft">Weeks to go</dt>
-            <dd className="font-serif text-3xl font-semibold">
-              {view.hasSavedDate ? view.weeksToGo : "Not set yet"}
-            </dd>
-          </div>
+          {view.babyArrived ? (
+            <div className="rounded-2xl bg-apricot-soft p-5">
+              <dt className="flex items-center gap-1 text-sm text-ink-soft">
+                <Baby aria-hidden="true" className="size-4 text-plum" /> The baby
+              </dt>
+              <dd className="font-serif text-3xl font-semibold">Has arrived</dd>
+            </div>
+          ) : (
+            <div className="rounded-2xl bg-sand p-5">
+              <dt className="text-sm text-ink-soft">Weeks to go</dt>
+              <dd className="font-serif text-3xl font-semibold">
+                {view.hasSavedDate ? view.weeksToGo : "Not set yet"}
+              </dd>
+            </div>
+          )}
           <div className="rounded-2xl bg-sand p-5">
             <dt className="flex items-center gap-1 text-sm text-ink-soft">
               <Flame aria-hidden="true" className="size-4 text-apricot-deep" /> Practice streak
