@@ -1,9 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  createTestDatabase,
-  testDialects,
-  type TestDatabase,
-} from "../../../tests/support/test-databases.ts";
+import { describe, expect, it } from "vitest";
+import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
+import type { Db } from "~/platform/db.server.ts";
 import { createLogger } from "~/platform/log.server.ts";
 import { setStreaksHidden } from "../accounts/profile.server.ts";
 import { createShareLink, partnerView, revokeShareLink } from "../partner/share.server.ts";
@@ -19,16 +16,33 @@ import {
 } from "./program.server.ts";
 import { aMember } from "../../../tests/factories/index.ts";
 
-describe.each(testDialects)("the programme on %s", (dialect) => {
-  let database: TestDatabase;
-  const db = () => database.db;
+/** A member whose programme runs from 2026-11-21 (due 2026-12-05). */
+async function aMemberWithProgramme(db: Db) {
+  const { id } = await aMember(db);
+  await saveDueDate(db, id, { dueDate: "2026-12-05" }, "2026-11-21");
+  return id;
+}
 
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
+/** The complete-practice form as the page or the outbox sends it, on the server's `today` for her. */
+function completePractice(db: Db, userId: string, today: string, practisedOn?: string) {
+  const form = new FormData();
+  form.set("intent", "complete-practice");
+  if (practisedOn !== undefined) {
+    form.set("practisedOn", practisedOn);
+    form.set("key", "3f0c2a4e-7d51-4f8e-9b0a-6c2d1e5f4a37");
+  }
+  return handleProgrammeAction(form, {
+    db,
+    log: createLogger("silent"),
+    member: { id: userId, hasPremium: false },
+    today,
+    baseUrl: "https://tidewell.example",
   });
-  afterAll(async () => {
-    await database?.destroy();
-  });
+}
+
+describe.each(testDialects)("the programme on %s", (dialect) => {
+  const database = useTestDatabase(dialect);
+  const db = () => database.db;
 
   const member = async (name?: string) => (await aMember(db(), { name })).id;
 
@@ -211,36 +225,12 @@ describe.each(testDialects)("the programme on %s", (dialect) => {
 });
 
 describe.each(testDialects)("rest days and hidden streaks on %s", (dialect) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(dialect);
   const db = () => database.db;
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-  });
-  afterAll(async () => {
-    await database?.destroy();
-  });
 
-  /** A member whose programme runs from 2026-11-21 (due 2026-12-05). */
-  const memberWithProgramme = async () => {
-    const { id } = await aMember(db());
-    await saveDueDate(db(), id, { dueDate: "2026-12-05" }, "2026-11-21");
-    return id;
-  };
-  const complete = (userId: string, today: string, practisedOn?: string) => {
-    const form = new FormData();
-    form.set("intent", "complete-practice");
-    if (practisedOn !== undefined) {
-      form.set("practisedOn", practisedOn);
-      form.set("key", "3f0c2a4e-7d51-4f8e-9b0a-6c2d1e5f4a37");
-    }
-    return handleProgrammeAction(form, {
-      db: db(),
-      log: createLogger("silent"),
-      member: { id: userId, hasPremium: false },
-      today,
-      baseUrl: "https://tidewell.example",
-    });
-  };
+  const memberWithProgramme = () => aMemberWithProgramme(db());
+  const complete = (userId: string, today: string, practisedOn?: string) =>
+    completePractice(db(), userId, today, practisedOn);
   const progress = (userId: string) =>
     db()
       .selectFrom("user_progress")
@@ -360,37 +350,12 @@ describe.each(testDialects)("rest days and hidden streaks on %s", (dialect) => {
 });
 
 describe.each(testDialects)("a practice sent late from her device on %s", (dialect) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(dialect);
   const db = () => database.db;
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-  });
-  afterAll(async () => {
-    await database?.destroy();
-  });
 
-  /** A member whose programme runs from 2026-11-21 (due 2026-12-05). */
-  const memberWithProgramme = async () => {
-    const { id } = await aMember(db());
-    await saveDueDate(db(), id, { dueDate: "2026-12-05" }, "2026-11-21");
-    return id;
-  };
-  /** The complete-practice form as the page or the outbox sends it, on the server's `today` for her. */
-  const complete = (userId: string, today: string, practisedOn?: string) => {
-    const form = new FormData();
-    form.set("intent", "complete-practice");
-    if (practisedOn !== undefined) {
-      form.set("practisedOn", practisedOn);
-      form.set("key", "3f0c2a4e-7d51-4f8e-9b0a-6c2d1e5f4a37");
-    }
-    return handleProgrammeAction(form, {
-      db: db(),
-      log: createLogger("silent"),
-      member: { id: userId, hasPremium: false },
-      today,
-      baseUrl: "https://tidewell.example",
-    });
-  };
+  const memberWithProgramme = () => aMemberWithProgramme(db());
+  const complete = (userId: string, today: string, practisedOn?: string) =>
+    completePractice(db(), userId, today, practisedOn);
   const progress = (userId: string) =>
     db()
       .selectFrom("user_progress")
@@ -494,13 +459,7 @@ describe.each(testDialects)("a practice sent late from her device on %s", (diale
 });
 
 describe.each(testDialects)("the partner link on %s", (dialect) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-  });
-  afterAll(async () => {
-    await database?.destroy();
-  });
+  const database = useTestDatabase(dialect);
 
   it("shows the partner a read-only summary, and nothing once revoked or replaced", async () => {
     const db = database.db;
