@@ -185,7 +185,8 @@ describe("the two-week programme", () => {
     ).toBe(true);
     await page.context().close();
   });
-  it("keeps her streak through one rest day, shown as a snowflake, and hides streaks when she asks, without JavaScript too", async () => {
+  /** A new member in her own browser, due 5 December, on 21 November: her programme's first day. */
+  const memberDueOn5December = async () => {
     setClock("2026-11-21T10:00:00Z");
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -194,6 +195,11 @@ describe("the two-week programme", () => {
     await page.getByLabel("Your due date").fill("2026-12-05");
     await page.getByRole("button", { name: "Save my date" }).click();
     await expectToast(page, "Date saved! Welcome to your journey 💝");
+    return { context, page };
+  };
+
+  it("keeps her streak through one rest day, shown as a snowflake, and hides streaks when she asks, without JavaScript too", async () => {
+    const { context, page } = await memberDueOn5December();
 
     // Day one, then a day off: the streak still stands the morning after, and practising keeps it.
     await open(page, "/portal/program");
@@ -236,14 +242,7 @@ describe("the two-week programme", () => {
     await context.close();
   });
   it("marks her baby's arrival without JavaScript, then shows the congratulation and no streak, until she undoes it", async () => {
-    setClock("2026-11-21T10:00:00Z");
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await signUpThroughForm(page, { origin: server.baseUrl, mailbox: localOutbox(server.dataDir) });
-    await open(page, "/portal");
-    await page.getByLabel("Your due date").fill("2026-12-05");
-    await page.getByRole("button", { name: "Save my date" }).click();
-    await expectToast(page, "Date saved! Welcome to your journey 💝");
+    const { context, page } = await memberDueOn5December();
     await open(page, "/portal/program");
     await page.getByRole("button", { name: "Mark as Complete" }).click();
     await expectToast(page, "Practice completed! 🌟");

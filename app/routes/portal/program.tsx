@@ -127,13 +127,7 @@ export default function Program({ loaderData }: Route.ComponentProps) {
 /** Her journey before the birth: the days to go, her week of pregnancy and where she is in the programme. */
 function Journey({ journey }: { journey: Route.ComponentProps["loaderData"]["journey"] }) {
   return (
-    <section
-      aria-labelledby="journey-heading"
-      className="rounded-[var(--radius-card)] bg-plum p-6 text-cream shadow-soft md:p-8"
-    >
-      <h2 id="journey-heading" className="text-sm font-semibold tracking-wide uppercase opacity-90">
-        Your journey
-      </h2>
+    <JourneyCard>
       <p className="mt-2 font-serif text-4xl font-semibold">
         {journey.daysUntil > 0
           ? `${countOf(journey.daysUntil, "day")} to go`
@@ -154,20 +148,14 @@ function Journey({ journey }: { journey: Route.ComponentProps["loaderData"]["jou
           Babies come in their own time. Keep breathing, keep resting, and keep in touch with your midwife.
         </p>
       ) : null}
-    </section>
+    </JourneyCard>
   );
 }
 
 /** Once her baby is here: the baby's age and birth day, in place of the countdown, and nothing to keep up with. */
 function BabyJourney({ baby }: { baby: ArrivalNote }) {
   return (
-    <section
-      aria-labelledby="journey-heading"
-      className="rounded-[var(--radius-card)] bg-plum p-6 text-cream shadow-soft md:p-8"
-    >
-      <h2 id="journey-heading" className="text-sm font-semibold tracking-wide uppercase opacity-90">
-        Your journey
-      </h2>
+    <JourneyCard>
       <p className="mt-2 flex items-center gap-3 font-serif text-4xl font-semibold">
         <Baby aria-hidden="true" className="size-9 shrink-0" />
         {baby.age}
@@ -177,6 +165,21 @@ function BabyJourney({ baby }: { baby: ArrivalNote }) {
         There's nothing here to keep up with now. The sessions are yours whenever you'd like a few quiet
         minutes, for rest, for feeding, or for falling asleep.
       </p>
+    </JourneyCard>
+  );
+}
+
+/** The programme page's first card: where she is on her journey. */
+function JourneyCard({ children }: { children: React.ReactNode }) {
+  return (
+    <section
+      aria-labelledby="journey-heading"
+      className="rounded-[var(--radius-card)] bg-plum p-6 text-cream shadow-soft md:p-8"
+    >
+      <h2 id="journey-heading" className="text-sm font-semibold tracking-wide uppercase opacity-90">
+        Your journey
+      </h2>
+      {children}
     </section>
   );
 }
