@@ -298,4 +298,45 @@ describe("the two-week programme", () => {
     await page.getByText("11 days to go").waitFor();
     await context.close();
   });
+  it("offers a gentle early plan far from the programme, and the labour essentials to a late joiner", async () => {
+    setClock("2026-11-21T10:00:00Z");
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signUpThroughForm(page, { origin: server.baseUrl, mailbox: localOutbox(server.dataDir) });
+    await open(page, "/portal");
+    await page.getByLabel("Your due date").fill("2027-01-30");
+    await page.getByRole("button", { name: "Save my date" }).click();
+    await expectToast(page, "Date saved! Welcome to your journey 💝");
+    const plan = page.getByRole("region", { name: "A gentle start, if you'd like one" });
+    await plan.waitFor();
+    // Saturday 21 November is one of this week's three sessions, and the fourteen days begin two weeks before the due date.
+    expect(await plan.getByRole("listitem").count()).toBe(3);
+    await plan.getByText("Saturday 21 November (today)").waitFor();
+    await plan.getByText("Your two-week programme starts on Saturday 16 January.").waitFor();
+    expect(await plan.getByRole("button", { name: /^Listen to / }).count()).toBe(3);
+    await expectAccessible(page);
+
+    await context.close();
+
+    // Due a week from today: her fourteen days run past it, so the labour essentials come first.
+    const late = await browser.newContext();
+    const latePage = await late.newPage();
+    await signUpThroughForm(latePage, { origin: server.baseUrl, mailbox: localOutbox(server.dataDir) });
+    await open(latePage, "/portal");
+    await latePage.getByLabel("Your due date").fill("2026-11-28");
+    await latePage.getByRole("button", { name: "Save my date" }).click();
+    await expectToast(latePage, "Date saved! Welcome to your journey 💝");
+    const essentials = latePage.getByRole("region", { name: "Labour essentials" });
+    await essentials.waitFor();
+    // A free member is offered only what she can play: the two Foundation tracks.
+    expect(await essentials.getByRole("button", { name: /^Listen to / }).allTextContents()).toHaveLength(2);
+    await essentials.getByRole("button", { name: "Listen to Affirmations One" }).waitFor();
+    const headings = (await latePage.getByRole("heading", { level: 2 }).allTextContents()).map((h) =>
+      h.trim(),
+    );
+    expect(headings).toContain("Your two-week schedule");
+    expect(headings.indexOf("Labour essentials")).toBeLessThan(headings.indexOf("Your two-week schedule"));
+    expect(await latePage.getByRole("region", { name: "A gentle start, if you'd like one" }).count()).toBe(0);
+    await late.close();
+  });
 });

@@ -73,17 +73,22 @@ export function TodayCard({ data }: { data: TodayCardData }) {
 
 function PlayButton({ track, label }: { track: TodayTrack; label: string }) {
   const { length, resumeAt, ...detail } = track;
+  const from = resumeAt ? `, from ${resumeAt}` : "";
+  // Named by its title, the button's name holds what it shows (and speech input can say it).
+  const showsTitle = label === track.title;
   return (
     <Button
       type="button"
       align="start"
       onClick={() => playAudioTrack(detail)}
-      aria-label={`Play ${track.title}${resumeAt ? `, from ${resumeAt}` : ""}`}
+      aria-label={showsTitle ? undefined : `Play ${track.title}${from}`}
     >
       <Play aria-hidden="true" />
       <span>
+        {showsTitle ? <span className="sr-only">Play </span> : null}
         {label}
-        {length && label === track.title ? <span className="font-normal"> · {length}</span> : null}
+        {length && showsTitle ? <span className="font-normal"> · {length}</span> : null}
+        {showsTitle && from ? <span className="sr-only">{from}</span> : null}
       </span>
     </Button>
   );

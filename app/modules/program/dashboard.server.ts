@@ -5,6 +5,7 @@ import { playable, TRACKS } from "../catalogue/tracks.ts";
 import type { MediaFacts } from "../media/facts.server.ts";
 import { courseWelcome } from "../payments/course-welcome.server.ts";
 import type { CalendarDate } from "./calendar.ts";
+import { paceFor } from "./pace.ts";
 import { arrivalNote } from "./postnatal.ts";
 import { loadProgramme, practiceToday, scheduleFor } from "./program.server.ts";
 import { onboardingRange } from "./program.ts";
@@ -44,6 +45,17 @@ export async function dashboardFor(
     onboarding: onboardingRange(today),
     today: todayData,
     baby: programme.baby ? arrivalNote(programme.baby, today) : null,
+    // Beside the fourteen days: an early plan, the labour essentials, or today's suggestion.
+    pace: paceFor({
+      dueDate: programme.dueDate,
+      isInduction: programme.isInduction,
+      saved: programme.hasSavedDate,
+      today,
+      babyArrived: programme.baby !== null,
+      viewer,
+      start: programme.start,
+      favourites: [],
+    }),
     unlocked,
     hasPremium: member.hasPremium,
   };

@@ -7,6 +7,7 @@ import { ArrivalCard } from "~/components/program/arrival-card.tsx";
 import { DueDateChip } from "~/components/program/due-date-chip.tsx";
 import { ListenedList } from "~/components/program/listened-list.tsx";
 import { OnboardingCard } from "~/components/program/onboarding-card.tsx";
+import { hasPaceCard, PaceCard } from "~/components/program/pace-card.tsx";
 import { Schedule } from "~/components/program/schedule.tsx";
 import { TodayCard } from "~/components/program/today-card.tsx";
 import { useProgrammeAction } from "~/components/program/use-programme-action.ts";
@@ -64,7 +65,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { programme, tracks, onboarding, today, baby } = loaderData;
+  const { programme, tracks, onboarding, today, baby, pace } = loaderData;
   const saveDate = useProgrammeAction();
   return (
     <div className="container-page grid gap-8 py-8 md:py-12">
@@ -95,6 +96,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       {programme.saved || baby ? null : (
         <OnboardingCard min={onboarding.min} max={onboarding.max} save={saveDate} />
       )}
+
+      {hasPaceCard(pace) ? <PaceCard pace={pace} /> : null}
 
       <section
         aria-labelledby="schedule-heading"

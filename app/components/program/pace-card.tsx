@@ -1,0 +1,106 @@
+import { Headphones } from "~/components/ui/icons.tsx";
+import { Link } from "react-router";
+import { playAudioTrack } from "~/components/player/play-event.ts";
+import { Button } from "~/components/ui/button.tsx";
+import { formatLongDate } from "~/modules/program/calendar.ts";
+import type { Pace, PaceTrack } from "~/modules/program/pace.ts";
+
+/** The phases the dashboard shows a card for; the others show what they always have. */
+export type PaceCardData = Extract<Pace, { phase: "early" | "late" | "maintenance" }>;
+
+export function hasPaceCard(pace: Pace): pace is PaceCardData {
+  return pace.phase === "early" || pace.phase === "late" || pace.phase === "maintenance";
+}
+
+/** Beside the two-week programme: a gentle early plan, the labour essentials, or today's suggestion. */
+export function PaceCard({ pace }: { pace: PaceCardData }) {
+  return (
+    <section
+      aria-labelledby="pace-heading"
+      className="rounded-[var(--radius-card)] border border-line bg-white/70 p-6 shadow-soft"
+    >
+      {pace.phase === "early" ? (
+        <>
+          <h2 id="pace-heading" className="text-2xl font-semibold">
+            A gentle start, if you'd like one
+          </h2>
+          <p className="mt-1 measure text-ink-soft">
+            There's no hurry. If you'd like to begin now, here are three quiet sessions for this week, to play
+            from here or your{" "}
+            <Link to="/portal/library" className="underline underline-offset-4">
+              library
+            </Link>{" "}
+            whenever suits you.
+          </p>
+          <ul className="mt-4 grid gap-3">
+            {pace.sessions.map((session) => (
+              <li key={session.date} className="flex flex-wrap items-center justify-between gap-3">
+                <p>
+                  <span className="font-medium">{formatLongDate(session.date)}</span>
+                  {session.date === pace.today?.date ? <span className="text-ink-soft"> (today)</span> : null}
+                  <span className="block">{session.track.title}</span>
+                </p>
+                <ListenButton track={session.track} />
+              </li>
+            ))}
+          </ul>
+          <p className="mt-4 measure">
+            Your two-week programme starts on {formatLongDate(pace.programmeStartsOn)}.
+          </p>
+        </>
+      ) : pace.phase === "late" ? (
+        <>
+          <h2 id="pace-heading" className="text-2xl font-semibold">
+            Labour essentials
+          </h2>
+          <p className="mt-1 measure text-ink-soft">
+            Your baby could come before your two weeks are through, so begin with these. Your schedule is just
+            below, whenever you're ready.
+          </p>
+          <ul className="mt-4 grid gap-3">
+            {pace.essentials.map((track) => (
+              <li key={track.id} className="flex flex-wrap items-center justify-between gap-3">
+                <p className="font-medium">{track.title}</p>
+                <ListenButton track={track} />
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <>
+          <h2 id="pace-heading" className="text-2xl font-semibold">
+            Today's suggestion
+          </h2>
+          {pace.suggestion ? (
+            <>
+              <p className="mt-1 measure text-ink-soft">
+                Your two weeks are done. While you wait for your baby, here's one to come back to today.
+              </p>
+              <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+                <p className="font-medium">{pace.suggestion.title}</p>
+                <ListenButton track={pace.suggestion} />
+              </div>
+            </>
+          ) : (
+            <p className="mt-1 measure text-ink-soft">
+              Your two weeks are done. Any session from your library is a lovely one to come back to.
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function ListenButton({ track }: { track: PaceTrack }) {
+  return (
+    <Button
+      type="button"
+      variant="secondary"
+      onClick={() => playAudioTrack(track)}
+      aria-label={`Listen to ${track.title}`}
+    >
+      <Headphones aria-hidden="true" /> Listen
+    </Button>
+  );
+}
