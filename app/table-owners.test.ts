@@ -22,6 +22,7 @@ const OWNER: Record<string, string> = {
   purchases: "modules/payments",
   payment_events: "modules/payments",
   rate_limits: "platform",
+  jobs: "platform",
 };
 
 /** Writes still made outside the owner, named so that no new one can join them unseen (none today). */

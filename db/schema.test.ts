@@ -193,6 +193,8 @@ describe.each(testDialects)("schema on %s", (dialect) => {
       member_versions: "the versions themselves",
       session: "sign-ins: a page shows nothing of them, and a new one changes nothing on it",
       confirmation_codes: "codes in flight, checked on submit and never shown",
+      jobs: "work waiting to be done, such as her next reminder: never shown",
+      push_subscriptions: "her browsers' push addresses: each browser reads its own, never from a page",
     };
 
     /** Every table holding a member's rows, read from the live schema: her id as `id`, `user_id` or `userId`. */

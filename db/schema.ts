@@ -86,6 +86,12 @@ export interface ProfilesTable {
   baby_born_on: CalendarDate | null;
   /** The baby's name, if she gave one with the date. */
   baby_name: string | null;
+  /** Her daily reminder's time, 'HH:MM' in her time zone; null: no reminders (migration 0016). */
+  reminder_time: string | null;
+  remind_by_email: Bool;
+  remind_by_push: Bool;
+  /** The secret in her calendar feed's address; null: no feed. */
+  calendar_token: string | null;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }
@@ -196,6 +202,8 @@ export interface EmailOutboxTable {
   last_error: string | null;
   created_at: CreatedAt;
   sent_at: Timestamp | null;
+  /** Where one click unsubscribes her from this kind of message (migration 0016); null for most. */
+  unsubscribe_url: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PaymentEventsTable {
@@ -231,6 +239,37 @@ export interface LabourContractionsTable {
   updated_at: CreatedAt;
 }
 
+export type JobStatus = "pending" | "running" | "done" | "dead";
+
+/** Work to do at a time, done once by whichever instance claims it (migration 0016). */
+export interface JobsTable {
+  id: string;
+  kind: string;
+  /** Unique for good: the same piece of work is never queued twice. */
+  key: string;
+  user_id: string | null;
+  /** JSON. */
+  payload: ColumnType<string, string | undefined, string>;
+  run_at: Timestamp;
+  status: ColumnType<JobStatus, JobStatus | undefined, JobStatus>;
+  attempts: Generated<number>;
+  lease_owner: string | null;
+  lease_until: Timestamp | null;
+  last_error: string | null;
+  created_at: CreatedAt;
+  finished_at: Timestamp | null;
+}
+
+/** A browser she allowed to show reminders, as its Push API subscription gives it (migration 0016). */
+export interface PushSubscriptionsTable {
+  id: string;
+  user_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -249,4 +288,6 @@ export interface Database {
   member_versions: MemberVersionsTable;
   confirmation_codes: ConfirmationCodesTable;
   labour_contractions: LabourContractionsTable;
+  jobs: JobsTable;
+  push_subscriptions: PushSubscriptionsTable;
 }

@@ -14,6 +14,7 @@ import * as labourContractions from "./0012_labour_contractions.ts";
 import * as lastListenId from "./0013_last_listen_id.ts";
 import * as gentleStreaks from "./0014_gentle_streaks.ts";
 import * as babyArrived from "./0015_baby_arrived.ts";
+import * as reminders from "./0016_reminders.ts";
 
 /**
  * Every migration, in order. Listed by hand so that the bundled server, the
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   "0013_last_listen_id": lastListenId,
   "0014_gentle_streaks": gentleStreaks,
   "0015_baby_arrived": babyArrived,
+  "0016_reminders": reminders,
 };

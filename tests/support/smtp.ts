@@ -10,6 +10,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** The message's own headers, by lower-case name, folded lines unfolded. */
+  headers: Map<string, string>;
   raw: string;
 }
 
@@ -97,6 +99,7 @@ function parseMessage(raw: string): Omit<ReceivedMail, "to" | "raw"> {
   collectParts(headers, body, parts);
   return {
     subject,
+    headers,
     text: parts.find((p) => p.type.startsWith("text/plain"))?.content ?? "",
     html: parts.find((p) => p.type.startsWith("text/html"))?.content ?? "",
   };

@@ -69,8 +69,9 @@ export function PracticeCard({ data }: { data: PracticeCardData }) {
   const { track } = data;
   return (
     <section
+      id="today"
       aria-labelledby="today-audio-heading"
-      className="rounded-[var(--radius-card)] border border-line bg-white p-6 shadow-soft"
+      className="scroll-mt-24 rounded-[var(--radius-card)] border border-line bg-white p-6 shadow-soft"
     >
       <p className="text-sm font-semibold tracking-wide text-sage-deep uppercase">{data.heading}</p>
       <h2 id="today-audio-heading" className="mt-1 text-2xl font-semibold">

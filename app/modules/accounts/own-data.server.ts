@@ -45,6 +45,8 @@ export const MEMBER_DATA: { [T in keyof Database]: Finder<keyof Database[T] & st
   share_tokens: { userId: "user_id" },
   confirmation_codes: { userId: "user_id" },
   labour_contractions: { userId: "user_id" },
+  jobs: { userId: "user_id" },
+  push_subscriptions: { userId: "user_id" },
   contact_messages: { addresses: ["email"] },
   // Email to her, and the owner's copies of her contact messages.
   email_outbox: { addresses: ["to_address", "about_address"] },

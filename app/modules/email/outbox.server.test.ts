@@ -52,6 +52,33 @@ describe.each(testDialects)("the email outbox on %s", (dialect) => {
     await expect.poll(row).toEqual({ status: "sent", text_body: null, html_body: null });
   });
 
+  it("offers one-click unsubscribe (RFC 8058) on a message she chose to receive, and not on others", async () => {
+    const url = "http://localhost/reminders/stop?m=abc&t=sig";
+    const m = mailer();
+    await m.send({
+      kind: "practice-reminder",
+      to: "cara@example.com",
+      subject: "Practice",
+      text: "Hi",
+      html: "<p>Hi</p>",
+      unsubscribeUrl: url,
+    });
+    const reminder = await smtp.waitFor((mail) => mail.to.includes("cara@example.com"));
+    expect(reminder.headers.get("list-unsubscribe")).toBe(`<${url}>`);
+    expect(reminder.headers.get("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+
+    await m.send({
+      kind: "welcome",
+      to: "dina@example.com",
+      subject: "Welcome",
+      text: "Hi",
+      html: "<p>Hi</p>",
+    });
+    const welcome = await smtp.waitFor((mail) => mail.to.includes("dina@example.com"));
+    expect(welcome.headers.has("list-unsubscribe")).toBe(false);
+    expect(welcome.headers.has("list-unsubscribe-post")).toBe(false);
+  });
+
   it.each([451, 554])(
     "keeps a message the server refused with %i and delivers it on a later run",
     async (code) => {

@@ -33,6 +33,7 @@ export async function queueEmail(db: DbOrTransaction, message: EmailMessage): Pr
       subject: message.subject,
       text_body: message.text,
       html_body: message.html,
+      unsubscribe_url: message.unsubscribeUrl ?? null,
       next_attempt_at: new Date().toISOString(),
     })
     .execute();
@@ -113,6 +114,7 @@ export function createMailer({
         kind: row.kind,
         to: row.to_address,
         ...(row.about_address === null ? {} : { about: row.about_address }),
+        ...(row.unsubscribe_url === null ? {} : { unsubscribeUrl: row.unsubscribe_url }),
         subject: row.subject,
         text: row.text_body ?? "",
         html: row.html_body ?? "",

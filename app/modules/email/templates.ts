@@ -19,6 +19,12 @@ export interface EmailMessage extends EmailContent {
    * deleting her account finds it too.
    */
   about?: string;
+  /**
+   * Where one click unsubscribes her from this kind of message, for messages she
+   * chose to receive (reminders): sent as List-Unsubscribe with
+   * List-Unsubscribe-Post (RFC 8058), so her mail app can offer it too.
+   */
+  unsubscribeUrl?: string;
 }
 
 /** Names and messages are shown as text, never as markup. */
@@ -317,6 +323,40 @@ export function duplicateRefundEmail({
       heading: "Your second payment is refunded",
       paragraphs: [hello, intro, when, access],
       action: { label: "Open your course", url: portalUrl },
+      footnote,
+    }),
+  };
+}
+
+/**
+ * Her daily practice reminder, which she asked for: a gentle nudge, never a
+ * count of what she missed, with one-click unsubscribe in the message itself.
+ */
+export function practiceReminderEmail({
+  name,
+  practiceUrl,
+  settingsUrl,
+  unsubscribeUrl,
+}: {
+  name: string;
+  practiceUrl: string;
+  settingsUrl: string;
+  unsubscribeUrl: string;
+}): EmailContent {
+  const hello = `Hello ${name},`;
+  const lines = [
+    "Today's practice is ready whenever you are: a few calm minutes, somewhere comfortable, headphones on if you like.",
+    "If today has already been full, that's fine too. Rest is part of the preparation.",
+  ];
+  const footnote = `You're receiving this because you asked for a daily practice reminder. Change its time in your profile (${settingsUrl}), or stop these reminders with one click: ${unsubscribeUrl}`;
+  return {
+    subject: "A few calm minutes for today",
+    text: text([hello, ...lines, `Open today's practice: ${practiceUrl}`, footnote]),
+    html: layout({
+      preheader: "Today's practice is ready whenever you are.",
+      heading: "Your practice for today",
+      paragraphs: [hello, ...lines],
+      action: { label: "Open today's practice", url: practiceUrl },
       footnote,
     }),
   };

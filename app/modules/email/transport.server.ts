@@ -48,6 +48,12 @@ function smtpTransport(url: string, from: string, timeoutMs: number): MailTransp
         subject: message.subject,
         text: message.text,
         html: message.html,
+        ...(message.unsubscribeUrl
+          ? {
+              list: { unsubscribe: message.unsubscribeUrl },
+              headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+            }
+          : {}),
       });
     },
     close: () => transporter.close(),
