@@ -16,6 +16,7 @@ export default [
     route("privacy", "routes/public/privacy.tsx"),
     route("auth", "routes/auth/auth.tsx"),
     route("auth/reset-password", "routes/auth/reset-password.tsx"),
+    route("reminders/stop", "routes/public/reminders-stop.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
   route("signup", "routes/public/signup.ts"),
@@ -29,6 +30,7 @@ export default [
   route("api/audio/:trackId/progress", "routes/api/audio-progress.ts"),
   route("api/time-zone", "routes/api/time-zone.ts"),
   route("api/labour/contractions", "routes/api/labour-contractions.ts"),
+  route("api/push-subscription", "routes/api/push-subscription.ts"),
   route("api/create-payment-intent", "routes/api/create-payment-intent.ts"),
   route("api/confirm-payment", "routes/api/confirm-payment.ts"),
   route("api/create-paypal-order", "routes/api/create-paypal-order.ts"),
@@ -41,6 +43,7 @@ export default [
   route("dev/outbox", "routes/dev/outbox.tsx"),
   route("dev/error/:status", "routes/dev/error.tsx"),
   route("shared/:token", "routes/shared/partner.tsx"),
+  route("calendar/:file", "routes/public/calendar-feed.ts"),
   route("portal", "routes/portal/layout.tsx", [
     index("routes/portal/dashboard.tsx"),
     route("library", "routes/portal/library.tsx"),

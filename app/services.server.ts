@@ -20,6 +20,15 @@ import {
   seedMediaFromContent,
   type MediaStorage,
 } from "./modules/media/storage.server.ts";
+import {
+  PUSH_JOB,
+  pushJob,
+  REMINDER_JOB,
+  reminderJob,
+  reminderKeys,
+  scheduleMissingReminders,
+} from "./modules/reminders/reminders.server.ts";
+import { pushFromEnv, type PushSender } from "./modules/reminders/push.server.ts";
 import { createFlashCookie, type FlashCookie } from "./modules/site/flash.server.ts";
 import { migrateToLatest, openDatabase, type DatabaseHandle, type Db } from "./platform/db.server.ts";
 import { refundOwed, type CheckoutDeps } from "./modules/payments/checkout.server.ts";
@@ -28,6 +37,7 @@ import { formatPrice } from "./modules/payments/price.ts";
 import { createClock, type Clock } from "./platform/clock.server.ts";
 import { isLoopbackHost, isSecureOrigin, type Env } from "./platform/env.server.ts";
 import type { Logger } from "./platform/log.server.ts";
+import { createJobRunner, pruneJobs, type JobRunner } from "./platform/jobs.server.ts";
 import { pruneLimits } from "./platform/rate-limit.server.ts";
 import { deriveKey, loadAppSecret } from "./platform/secret.server.ts";
 
@@ -56,6 +66,10 @@ export interface AppServices {
   mediaOrigin: string | null;
   clock: Clock;
   payments: Payments;
+  /** Web Push: sends a reminder to one of her devices; `publicKey` is what a browser subscribes with. */
+  push: PushSender;
+  /** Work done later, once, by whichever instance claims it: the daily reminders. */
+  jobs: JobRunner;
 }
 
 /** The authored content (demo recordings and guides among it), relative to where the app runs. */
@@ -83,6 +97,22 @@ export async function createServices(
     log,
   });
   const mailer = createMailer({ db: database.db, transport, log });
+  const push = pushFromEnv(env, log);
+  const clock = createClock(env.TEST_CLOCK_FILE, env.demo);
+  const jobs = createJobRunner({
+    db: database.db,
+    log,
+    clock,
+    handlers: {
+      [REMINDER_JOB]: reminderJob({
+        baseUrl: env.BASE_URL,
+        unsubscribeKey: reminderKeys(secret).unsubscribe,
+        deliverSoon: (id) => mailer.deliverSoon(id),
+        log,
+      }),
+      [PUSH_JOB]: pushJob(push),
+    },
+  });
   const socialSignIn = await setUpSocialSignIn(env, log);
   const auth = createAuth({
     db: database.db,
@@ -114,8 +144,10 @@ export async function createServices(
     mediaFacts: createMediaFacts(media),
     mediaKeys: mediaSigningKeys(secret, env.MEDIA_SIGNING_KEYS),
     mediaOrigin: s3 ? new URL(s3.endpoint).origin : null,
-    clock: createClock(env.TEST_CLOCK_FILE, env.demo),
+    clock,
     payments: await createPayments(env, log),
+    push,
+    jobs,
   };
 }
 
@@ -135,17 +167,24 @@ export function startHousekeeping(services: AppServices): () => void {
     void run();
     return timer;
   };
-  const timers = [every(5, () => refundOwed(paymentDeps(services))), every(60, () => tidyUp(database.db))];
+  const timers = [
+    every(5, () => refundOwed(paymentDeps(services))),
+    every(60, () => tidyUp(database.db)),
+    // A reminder chain broken by a job that died is mended within the hour.
+    every(60, () => scheduleMissingReminders(database.db, services.clock.now())),
+  ];
   return () => timers.forEach((timer) => clearInterval(timer));
 }
 
 export async function tidyUp(db: Db, now = new Date()) {
   await pruneLimits(db, 86_400, now.getTime());
   await pruneExpiredCodes(db, now);
+  await pruneJobs(db, now);
 }
 
 export async function closeServices(services: AppServices) {
-  // Let email already on its way finish before the connections close.
+  // Let a round of jobs and email already on its way finish before the connections close.
+  await services.jobs.stop();
   await services.mailer.settled();
   services.mailer.stop();
   await services.payments.close();

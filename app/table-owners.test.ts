@@ -23,6 +23,7 @@ const OWNER: Record<string, string> = {
   payment_events: "modules/payments",
   rate_limits: "platform",
   jobs: "platform",
+  push_subscriptions: "modules/reminders",
 };
 
 /** Writes still made outside the owner, named so that no new one can join them unseen (none today). */

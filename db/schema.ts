@@ -90,8 +90,10 @@ export interface ProfilesTable {
   reminder_time: string | null;
   remind_by_email: Bool;
   remind_by_push: Bool;
-  /** The secret in her calendar feed's address; null: no feed. */
-  calendar_token: string | null;
+  /** Her calendar feed's id, signed in its address (the address is the secret, not this); null: no feed. */
+  calendar_feed_id: string | null;
+  /** She chose her time zone by hand: her devices' own zone no longer replaces it. */
+  time_zone_chosen: Bool;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }

@@ -28,6 +28,7 @@ import { reactRouterHandler, requestUrl } from "./react-router-handler.ts";
 import { deferHydration } from "./defer-hydration.ts";
 import { NONCE_PLACEHOLDER, publicPageCache } from "./page-cache.ts";
 import { precompressedAssets } from "./precompressed-assets.ts";
+import { oneClickStop } from "./one-click-stop.ts";
 import { progressFastLane } from "./progress-fast-lane.ts";
 import { actionFinder, requestGate } from "./request-gate.ts";
 import { sameOriginOnly } from "./same-origin.ts";
@@ -135,8 +136,10 @@ export function createApp({ services, build, vite, isShuttingDown = () => false 
     app.use((req, res, next) => (/\.[\w]+$/.test(req.path) ? publicFiles(req, res, next) : next()));
   }
 
-  app.use(sameOriginOnly(env.BASE_URL, ["/api/webhooks/", "/api/auth/callback/"]));
+  // The reminder emails' stop link is posted by mail apps from anywhere (RFC 8058); its signature proves it.
+  app.use(sameOriginOnly(env.BASE_URL, ["/api/webhooks/", "/api/auth/callback/", "/reminders/stop"]));
   app.post("/api/audio/:trackId/progress", progressFastLane(services));
+  app.post("/reminders/stop", oneClickStop(services));
 
   // Given the build itself (not a loader), React Router prepares its routes once, not per request.
   const handleRequest = createRequestHandler(build, vite ? "development" : "production");
@@ -239,6 +242,7 @@ export async function start({ vite, nodeEnv }: { vite?: ViteDevServer; nodeEnv?:
   }
   const { database } = services;
   services.mailer.start();
+  services.jobs.start();
   const stopHousekeeping = startHousekeeping(services);
 
   let shuttingDown = false;

@@ -6,6 +6,7 @@ import {
   SIGNED_OUT,
   keptPageKey,
 } from "../app/modules/offline/protocol.ts";
+import { stopPushOnThisDevice } from "./notifications.ts";
 
 /**
  * The member's portal pages, kept on her device so she can open them with no
@@ -40,13 +41,16 @@ export async function forgetIfSessionEnds(request: Request): Promise<Response> {
   const intent = form?.get("intent");
   const response = await fetch(request);
   if (endsTheSession(new URL(request.url), request.method, typeof intent === "string" ? intent : null)) {
-    await forgetMember();
+    await Promise.all([forgetMember(), stopPushOnThisDevice()]);
   }
   return response;
 }
 
 async function becomeMember(member: string): Promise<void> {
-  if ((await currentMember()) === member) return;
+  const before = await currentMember();
+  if (before === member) return;
+  // Her reminders stop coming to a browser another member now uses.
+  if (before !== null) await stopPushOnThisDevice();
   await forgetMember();
   await (await caches.open(META)).put(CURRENT_MEMBER, new Response(member));
 }

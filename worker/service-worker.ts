@@ -4,7 +4,8 @@
  * page (the list is written in at build time: worker/build.ts); the member's
  * portal pages are kept per member (kept-pages.ts), and her downloaded sessions
  * play from the device (downloads.ts); what she did with no signal is sent
- * when the connection returns (outbox-sync.ts); nothing else is touched,
+ * when the connection returns (outbox-sync.ts); her reminders are shown as
+ * notifications (notifications.ts); nothing else is touched,
  * so public pages and audio go to the network as if there were no worker.
  * A new version waits until the member asks for it ("Refresh to update").
  */
@@ -12,6 +13,7 @@ import { NetworkFirst, Serwist, type PrecacheEntry } from "serwist";
 import { isPortalView, OFFLINE_PAGE } from "../app/modules/offline/protocol.ts";
 import { downloadedAudio } from "./downloads.ts";
 import { forgetIfSessionEnds, keepFirstPages, portalView } from "./kept-pages.ts";
+import { showRemindersOnPush } from "./notifications.ts";
 import { sendOutboxOnSync } from "./outbox-sync.ts";
 
 declare const self: ServiceWorkerGlobalScope & { __SW_MANIFEST: (PrecacheEntry | string)[] };
@@ -52,4 +54,5 @@ const serwist: Serwist = new Serwist({
 
 self.addEventListener("activate", (event) => event.waitUntil(keepFirstPages()));
 sendOutboxOnSync();
+showRemindersOnPush();
 serwist.addEventListeners();

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { generateVapidKeys } from "../modules/reminders/vapid.server.ts";
 import { ConfigError, isLoopbackHost, isLoopbackOrigin, isSecureOrigin, parseEnv } from "./env.server.ts";
 
 describe("parseEnv", () => {
@@ -152,5 +153,55 @@ describe("origins", () => {
   it("treats only https as a secure origin", () => {
     expect(isSecureOrigin("https://tidewell.example")).toBe(true);
     expect(isSecureOrigin("http://localhost:3000")).toBe(false);
+  });
+});
+
+describe("Web Push's VAPID settings", () => {
+  const pair = generateVapidKeys();
+
+  it("needs none: the keys are then generated in DATA_DIR", () => {
+    const env = parseEnv({});
+    expect(env.VAPID_PUBLIC_KEY).toBeUndefined();
+    expect(env.VAPID_PRIVATE_KEY).toBeUndefined();
+    expect(env.VAPID_SUBJECT).toBeUndefined();
+  });
+
+  it("takes a key pair and a subject", () => {
+    const env = parseEnv({
+      VAPID_PUBLIC_KEY: pair.publicKey,
+      VAPID_PRIVATE_KEY: pair.privateKey,
+      VAPID_SUBJECT: "mailto:owner@tidewell.example",
+    });
+    expect([env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY]).toEqual([pair.publicKey, pair.privateKey]);
+    expect(env.VAPID_SUBJECT).toBe("mailto:owner@tidewell.example");
+  });
+
+  it.each([
+    [{ VAPID_PUBLIC_KEY: pair.publicKey }, /VAPID_PRIVATE_KEY must be set when VAPID_PUBLIC_KEY is set/],
+    [{ VAPID_PRIVATE_KEY: pair.privateKey }, /VAPID_PUBLIC_KEY must be set when VAPID_PRIVATE_KEY is set/],
+    [
+      { VAPID_PUBLIC_KEY: "abc", VAPID_PRIVATE_KEY: pair.privateKey },
+      /VAPID_PUBLIC_KEY must be a VAPID public key: 87 characters/,
+    ],
+    [
+      { VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: "a+b/" },
+      /VAPID_PRIVATE_KEY must be a VAPID private key: 43 characters/,
+    ],
+    [
+      { VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: generateVapidKeys().privateKey },
+      /VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be a key pair made together/,
+    ],
+    [{ VAPID_SUBJECT: "owner@tidewell.example" }, /VAPID_SUBJECT must be a mailto: address or an https URL/],
+    [{ VAPID_SUBJECT: "http://tidewell.example" }, /VAPID_SUBJECT must be a mailto: address or an https URL/],
+  ])("stops on %o with a message naming the setting", (source, message) => {
+    expect(() => parseEnv(source)).toThrow(ConfigError);
+    expect(() => parseEnv(source)).toThrow(message);
+  });
+
+  it("never repeats the private key in its error", () => {
+    const other = generateVapidKeys().privateKey;
+    expect(() => parseEnv({ VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: other })).not.toThrow(
+      new RegExp(other.replace(/[-]/g, "\\-")),
+    );
   });
 });

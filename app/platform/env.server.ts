@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { isVapidSubject, vapidKeysProblem } from "../modules/reminders/vapid.server.ts";
 import { BRAND } from "../modules/site/brand.ts";
 
 /**
@@ -129,6 +130,24 @@ const schema = z
     FACEBOOK_CLIENT_SECRET: optionalText,
     APPLE_CLIENT_ID: optionalText,
     APPLE_CLIENT_SECRET: optionalText,
+    // Web Push's key pair (both or neither; unset: generated in DATA_DIR), and the owner's contact for push services.
+    VAPID_PUBLIC_KEY: optionalText.refine(
+      (value) => value === undefined || /^[A-Za-z0-9_-]{87}$/.test(value),
+      {
+        message:
+          "must be a VAPID public key: 87 characters of URL-safe base64 (npx web-push generate-vapid-keys)",
+      },
+    ),
+    VAPID_PRIVATE_KEY: optionalText.refine(
+      (value) => value === undefined || /^[A-Za-z0-9_-]{43}$/.test(value),
+      {
+        message:
+          "must be a VAPID private key: 43 characters of URL-safe base64 (npx web-push generate-vapid-keys)",
+      },
+    ),
+    VAPID_SUBJECT: optionalText.refine((value) => value === undefined || isVapidSubject(value), {
+      message: "must be a mailto: address or an https URL, such as mailto:owner@tidewell.example",
+    }),
   })
   .superRefine((env, ctx) => {
     // Settings that only work together: name the one that is missing.
@@ -140,6 +159,8 @@ const schema = z
       ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"],
       ["FACEBOOK_CLIENT_ID", "FACEBOOK_CLIENT_SECRET"],
       ["APPLE_CLIENT_ID", "APPLE_CLIENT_SECRET"],
+      // A device subscribes with the public key; pushes are signed with the private one.
+      ["VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY"],
     ];
     const values = env as Record<string, unknown>;
     for (const group of groups) {
@@ -152,6 +173,15 @@ const schema = z
           message: `must be set when ${set.join(" and ")} ${set.length > 1 ? "are" : "is"} set`,
         });
       }
+    }
+    if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) {
+      const problem = vapidKeysProblem(env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY);
+      if (problem)
+        ctx.addIssue({
+          code: "custom",
+          path: ["VAPID_PUBLIC_KEY"],
+          message: `and VAPID_PRIVATE_KEY must be a key pair made together: ${problem}`,
+        });
     }
   });
 

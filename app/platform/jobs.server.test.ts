@@ -161,9 +161,9 @@ describe.each(testDialects)("the job runner on %s", (dialect) => {
         clock,
         // Claims, then waits past its lease before doing its work.
         handlers: {
-          note: async (job, trx, now) => {
+          note: async (job, { finish }) => {
             await new Promise<void>((resolve) => (release = resolve));
-            await writesAMessage(job, trx, now);
+            await finish((trx) => writeMessage(job, trx));
           },
         },
       });

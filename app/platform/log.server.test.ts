@@ -18,6 +18,14 @@ describe("scrubUrl", () => {
     ],
     ["/shared/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde", "/shared/[redacted]"],
     ["/shared", "/shared"],
+    ["/calendar/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde.ics", "/calendar/[redacted]"],
+    ["/calendar/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde.ics?x=1", "/calendar/[redacted]?x=1"],
+    ["/calendar", "/calendar"],
+    ["/CALENDAR/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde.ics", "/CALENDAR/[redacted]"],
+    ["/%63alendar/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde.ics", "/calendar/[redacted]"],
+    ["//calendar//AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde.ics", "/calendar/[redacted]"],
+    ["/Shared/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde/more", "/Shared/[redacted]"],
+    ["/calendar/%E0%A4%A", "/calendar/[redacted]"],
     ["/x?email=Ana%40Example.com&name=Ana+Rivers", "/x?email=%5Bredacted%5D&name=%5Bredacted%5D"],
   ])("%s is logged as %s", (url, logged) => {
     expect(scrubUrl(url)).toBe(logged);

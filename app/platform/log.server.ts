@@ -33,15 +33,28 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
 const SENSITIVE_QUERY =
   /^(token|code|otp|password|secret|key|sig|signature|state|callbackurl|client_secret|email|name)$/i;
 
-/** Paths that carry a secret as a segment: a password reset link, a partner's private link. */
-const SECRET_PATH = /^(\/api\/auth\/reset-password\/|\/shared\/)[^/?#]+/;
+/**
+ * Paths that carry a secret after their prefix: a password reset link, a partner's private link,
+ * a calendar feed. Read as the router reads a path: in any case, percent-decoded, slashes doubled.
+ */
+const SECRET_PATH = /^\/+(api\/+auth\/+reset-password|shared|calendar)\/+[^/]/i;
+
+function decodedPath(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
 
 /**
- * A URL fit for the log: secret path segments and the values of query
- * parameters that can carry secrets are replaced.
+ * A URL fit for the log: whatever follows a secret path's prefix, and the values of query
+ * parameters that can carry secrets, are replaced.
  */
 export function scrubUrl(url: string): string {
-  url = url.replace(SECRET_PATH, "$1[redacted]");
+  const pathEnd = url.indexOf("?");
+  const secret = SECRET_PATH.exec(decodedPath(pathEnd === -1 ? url : url.slice(0, pathEnd)));
+  if (secret) url = `/${secret[1]}/[redacted]${pathEnd === -1 ? "" : url.slice(pathEnd)}`;
   const queryStart = url.indexOf("?");
   if (queryStart === -1) return url;
   const params = new URLSearchParams(url.slice(queryStart + 1));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { testDialects, useTestDatabase } from "../../tests/support/test-databases.ts";
-import { hitLimit, pruneLimits, tooManyAttemptsMessage } from "./rate-limit.server.ts";
+import { hitLimit, peekLimit, pruneLimits, tooManyAttemptsMessage } from "./rate-limit.server.ts";
 
 describe.each(testDialects)("hitLimit on %s", (dialect) => {
   const database = useTestDatabase(dialect);
@@ -29,6 +29,21 @@ describe.each(testDialects)("hitLimit on %s", (dialect) => {
       Array.from({ length: 25 }, () => hitLimit(database.db, "k:burst", rule)),
     );
     expect(results.filter((r) => r.allowed)).toHaveLength(10);
+  });
+
+  it("peeks: refuses once the window's hits are used, counting nothing itself", async () => {
+    const rule = { limit: 2, windowSeconds: 60 };
+    const t0 = 1_800_000_000_000;
+    expect(await peekLimit(database.db, "k:peek", rule, t0)).toEqual({ allowed: true, retryAfterSeconds: 0 });
+    await hitLimit(database.db, "k:peek", rule, t0);
+    expect((await peekLimit(database.db, "k:peek", rule, t0 + 1000)).allowed).toBe(true);
+    expect((await peekLimit(database.db, "k:peek", rule, t0 + 1000)).allowed).toBe(true);
+    await hitLimit(database.db, "k:peek", rule, t0 + 2000);
+    expect(await peekLimit(database.db, "k:peek", rule, t0 + 3000)).toEqual({
+      allowed: false,
+      retryAfterSeconds: 57,
+    });
+    expect((await peekLimit(database.db, "k:peek", rule, t0 + 60_000)).allowed).toBe(true);
   });
 
   it("prunes old windows", async () => {

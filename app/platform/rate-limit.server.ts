@@ -37,6 +37,28 @@ export async function hitLimit(db: Db, key: string, rule: LimitRule, now = Date.
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((resetsAt - now) / 1000)) };
 }
 
+/**
+ * Whether the next hit against `key` would be refused, without counting one: for
+ * limits that count only failures (a wrong secret), checked before each attempt.
+ */
+export async function peekLimit(
+  db: Db,
+  key: string,
+  rule: LimitRule,
+  now = Date.now(),
+): Promise<LimitResult> {
+  const windowMs = rule.windowSeconds * 1000;
+  const row = await db
+    .selectFrom("rate_limits")
+    .select(["count", "window_start"])
+    .where("key", "=", key)
+    .executeTakeFirst();
+  const windowStart = Number(row?.window_start ?? 0);
+  if (!row || windowStart <= now - windowMs || row.count < rule.limit)
+    return { allowed: true, retryAfterSeconds: 0 };
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)) };
+}
+
 /** A counter to hit and the rule it is held to. */
 export interface LimitCheck {
   key: string;

@@ -9,8 +9,9 @@ import { dialectOf, portableTypes } from "../dialect.ts";
  *   lease (`lease_owner`, `lease_until`) that another instance may take only once it has run out.
  * - `push_subscriptions`: the browsers she allowed to show a reminder, as the Push API gives them.
  * - On the outbox: a message's one-click unsubscribe address (RFC 8058), for the reminder emails.
- * - On profiles: the reminder setting (off unless she turns it on), its local time and channels, and
- *   the secret of her calendar feed (null: no feed). Profiles already moves her data version.
+ * - On profiles: the reminder setting (off unless she turns it on), its local time and channels,
+ *   whether she chose her time zone by hand, and her calendar feed's id (null: no feed): its address
+ *   carries the id signed with a key derived from the app secret, so this column alone opens nothing. Profiles already moves her data version.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const t = portableTypes(db);
@@ -68,19 +69,30 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .alterTable("profiles")
     .addColumn("remind_by_push", t.bool, (c) => c.notNull().defaultTo(t.false))
     .execute();
-  await db.schema.alterTable("profiles").addColumn("calendar_token", "text").execute();
+  await db.schema.alterTable("profiles").addColumn("calendar_feed_id", "text").execute();
+  // She set her time zone by hand (it isn't her device's): her devices no longer change it.
   await db.schema
-    .createIndex("profiles_calendar_token_idx")
+    .alterTable("profiles")
+    .addColumn("time_zone_chosen", t.bool, (c) => c.notNull().defaultTo(t.false))
+    .execute();
+  await db.schema
+    .createIndex("profiles_calendar_feed_idx")
     .unique()
     .on("profiles")
-    .column("calendar_token")
+    .column("calendar_feed_id")
     .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   if (dialectOf(db) === "postgres") await sql`set constraints all immediate`.execute(db);
-  await db.schema.dropIndex("profiles_calendar_token_idx").execute();
-  for (const column of ["calendar_token", "remind_by_push", "remind_by_email", "reminder_time"]) {
+  await db.schema.dropIndex("profiles_calendar_feed_idx").execute();
+  for (const column of [
+    "time_zone_chosen",
+    "calendar_feed_id",
+    "remind_by_push",
+    "remind_by_email",
+    "reminder_time",
+  ]) {
     await db.schema.alterTable("profiles").dropColumn(column).execute();
   }
   await db.schema.alterTable("email_outbox").dropColumn("unsubscribe_url").execute();

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GUIDES } from "../../app/modules/catalogue/guides.ts";
 import { TRACKS } from "../../app/modules/catalogue/tracks.ts";
@@ -178,6 +179,20 @@ const MEMBER_CALLS: Call[] = [
     url: () => "/api/labour/contractions",
     json: () => ({ contractions: [{ startedAt: Date.now() - 120_000, endedAt: Date.now() - 60_000 }] }),
     owner: 200,
+  },
+  // A device of hers for push reminders (a made-up push service address: saving it sends nothing).
+  {
+    method: "POST",
+    route: "/api/push-subscription",
+    url: () => "/api/push-subscription",
+    json: () => ({
+      endpoint: `https://push.example.com/push/${crypto.randomUUID()}`,
+      keys: {
+        p256dh: crypto.createECDH("prime256v1").generateKeys().toString("base64url"),
+        auth: crypto.randomBytes(16).toString("base64url"),
+      },
+    }),
+    owner: 201,
   },
   {
     method: "POST",
@@ -406,6 +421,7 @@ describe("the access matrix", () => {
         "POST /api/audio/affirmations-2/progress",
         "POST /api/time-zone",
         "POST /api/labour/contractions",
+        "POST /api/push-subscription",
         "POST /api/capture-paypal-order",
       ]),
     );

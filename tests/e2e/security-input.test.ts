@@ -142,6 +142,16 @@ const JSON_APIS: {
     url: "/api/labour/contractions",
     valid: () => ({ contractions: [{ startedAt: Date.now() - 120_000, endedAt: Date.now() - 60_000 }] }),
   },
+  {
+    url: "/api/push-subscription",
+    valid: () => ({
+      endpoint: `https://push.example.com/push/${crypto.randomUUID()}`,
+      keys: {
+        p256dh: crypto.createECDH("prime256v1").generateKeys().toString("base64url"),
+        auth: crypto.randomBytes(16).toString("base64url"),
+      },
+    }),
+  },
   { url: "/api/confirm-payment", valid: () => ({ paymentIntentId: "pi_123" }) },
   { url: "/api/capture-paypal-order", valid: () => ({ orderID: "ORDER123" }) },
   { url: "/api/demo/approve-paypal", valid: () => ({ orderID: "ORDER123" }) },

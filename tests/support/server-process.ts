@@ -4,6 +4,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { VAPID_KEYS_FILE } from "../../app/modules/reminders/vapid.server.ts";
 import { SECRET_FILE } from "../../app/platform/secret.server.ts";
 import { createSchema } from "./test-databases.ts";
 
@@ -87,7 +88,7 @@ export function secretValues(env: Record<string, string | undefined>): string[] 
   const values: string[] = [];
   for (const [name, value] of Object.entries(env)) {
     if (!value) continue;
-    if (/SECRET|PASSWORD|SIGNING_KEYS|ACCESS_KEY/.test(name)) values.push(value);
+    if (/SECRET|PASSWORD|SIGNING_KEYS|ACCESS_KEY|PRIVATE_KEY/.test(name)) values.push(value);
     if (/_URL$/.test(name) && URL.canParse(value)) {
       const password = decodeURIComponent(new URL(value).password);
       if (password) values.push(password);
@@ -152,7 +153,12 @@ export async function startServer(
   const recordSecrets = () => {
     const generated = path.join(dataDir, SECRET_FILE);
     const appSecret = fs.existsSync(generated) ? [fs.readFileSync(generated, "utf8").trim()] : [];
-    fs.writeFileSync(secretsFile, JSON.stringify([...secretValues(env), ...appSecret]));
+    // The Web Push private key the server generated, when none was given.
+    const vapidFile = path.join(dataDir, VAPID_KEYS_FILE);
+    const vapid = fs.existsSync(vapidFile)
+      ? [(JSON.parse(fs.readFileSync(vapidFile, "utf8")) as { privateKey: string }).privateKey]
+      : [];
+    fs.writeFileSync(secretsFile, JSON.stringify([...secretValues(env), ...appSecret, ...vapid]));
   };
   recordSecrets();
   const { child, output, exited } = spawnServer(env, path.join(dataDir, "server.log"), runLog);

@@ -26,7 +26,7 @@ export function InputField<Schema>({
   hideLabel,
   type,
   ...input
-}: Labelled<Schema> & { type: "text" | "email" | "password" | "tel" | "date" } & Omit<
+}: Labelled<Schema> & { type: "text" | "email" | "password" | "tel" | "date" | "time" } & Omit<
     ComponentProps<typeof Input>,
     ControlOwned
   >) {

@@ -151,6 +151,8 @@ export async function exportMemberData(db: Db, userId: string) {
     contactMessages,
     emails,
     contractions,
+    pushDevices,
+    jobs,
   ] = await Promise.all([
     db
       .selectFrom("user")
@@ -208,6 +210,14 @@ export async function exportMemberData(db: Db, userId: string) {
       .where(mine("labour_contractions"))
       .orderBy("started_at")
       .execute(),
+    // Her devices' push addresses are secrets of their own: when each was added is hers to see.
+    db.selectFrom("push_subscriptions").select("created_at").where(mine("push_subscriptions")).execute(),
+    db
+      .selectFrom("jobs")
+      .select(["kind", "run_at", "status"])
+      .where(mine("jobs"))
+      .orderBy("run_at")
+      .execute(),
   ]);
 
   return {
@@ -241,6 +251,14 @@ export async function exportMemberData(db: Db, userId: string) {
           hideStreaks: bool(profile.hide_streaks),
           babyBornOn: profile.baby_born_on,
           babyName: profile.baby_name,
+          // Whether her calendar link is on, never its secret.
+          reminders: {
+            time: profile.reminder_time,
+            byEmail: bool(profile.remind_by_email),
+            byPush: bool(profile.remind_by_push),
+            timeZoneChosen: bool(profile.time_zone_chosen),
+            calendarLinkOn: profile.calendar_feed_id !== null,
+          },
           updatedAt: iso(profile.updated_at),
         }
       : null,
@@ -306,6 +324,8 @@ export async function exportMemberData(db: Db, userId: string) {
       sentAt: iso(e.sent_at),
     })),
     // Timed in labour mode; saved from her device.
+    reminderDevices: pushDevices.map((device) => ({ addedAt: iso(device.created_at) })),
+    scheduledWork: jobs.map((job) => ({ kind: job.kind, runAt: iso(job.run_at), status: job.status })),
     labourContractions: contractions.map((c) => ({
       startedAt: iso(new Date(Number(c.started_at))),
       endedAt: c.ended_at === null ? null : iso(new Date(Number(c.ended_at))),

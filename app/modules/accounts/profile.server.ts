@@ -46,8 +46,14 @@ export async function updateFullName(db: Db, userId: string, fullName: string) {
 }
 
 /** The member's days are counted in their own time zone, kept up to date from their browser. */
+/** Her device's time zone, unless she has chosen one by hand (which a device never overrides). */
 export async function updateTimeZone(db: Db, userId: string, timeZone: string) {
-  await db.updateTable("profiles").set({ time_zone: timeZone }).where("id", "=", userId).execute();
+  await db
+    .updateTable("profiles")
+    .set({ time_zone: timeZone })
+    .where("id", "=", userId)
+    .where("time_zone_chosen", "=", false)
+    .execute();
 }
 
 /** The tier a confirmed payment grants ("premium") or a refund takes back ("free"). */
@@ -144,5 +150,62 @@ export async function setBabyArrival(db: Db, userId: string, arrival: BabyArriva
       updated_at: new Date().toISOString(),
     })
     .where("id", "=", userId)
+    .execute();
+}
+
+/**
+ * Her calendar feed's id (reminders/calendar-feed.server.ts), or, with null, no feed. A new one
+ * replaces the old, so a link she has given away stops working.
+ */
+export async function setCalendarFeedId(db: Db, userId: string, feedId: string | null) {
+  await db
+    .updateTable("profiles")
+    .set({ calendar_feed_id: feedId, updated_at: new Date().toISOString() })
+    .where("id", "=", userId)
+    .execute();
+}
+
+/** Her calendar feed's id, if she has turned the feed on. */
+export async function calendarFeedId(db: Db, userId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom("profiles")
+    .select("calendar_feed_id")
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  return row?.calendar_feed_id ?? null;
+}
+
+/** Her daily reminder: its local time (null: none) and how it reaches her. */
+export interface ReminderPreference {
+  time: string | null;
+  byEmail: boolean;
+  byPush: boolean;
+  /** Her time zone, saved with the setting; `chosen` when it isn't her device's, so her devices leave it. */
+  timeZone?: { name: string; chosen: boolean };
+}
+
+export async function setReminderPreference(db: Db, userId: string, preference: ReminderPreference) {
+  await db
+    .updateTable("profiles")
+    .set({
+      reminder_time: preference.time,
+      remind_by_email: preference.byEmail,
+      remind_by_push: preference.byPush,
+      ...(preference.timeZone
+        ? { time_zone: preference.timeZone.name, time_zone_chosen: preference.timeZone.chosen }
+        : {}),
+      updated_at: new Date().toISOString(),
+    })
+    .where("id", "=", userId)
+    .execute();
+}
+
+/** Unsubscribing from the reminder emails: the other channel, if she has one, keeps going. */
+export async function stopReminderEmails(db: Db, userId: string) {
+  await db
+    .updateTable("profiles")
+    .set({ remind_by_email: false, updated_at: new Date().toISOString() })
+    .where("id", "=", userId)
+    .where("remind_by_email", "=", true)
     .execute();
 }

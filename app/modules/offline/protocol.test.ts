@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { endsTheSession, isPortalView, keptPageKey } from "./protocol.ts";
+import { endsTheSession, isPortalView, keptPageKey, portalPath, pushNotice } from "./protocol.ts";
 
 const at = (path: string) => new URL(path, "https://tidewell.example");
 const navigate = { method: "GET", mode: "navigate" };
@@ -32,5 +32,55 @@ describe("what the service worker keeps", () => {
     expect(endsTheSession(at("/portal/profile.data"), "POST", "delete-account")).toBe(true);
     expect(endsTheSession(at("/portal/profile"), "POST", "update-name")).toBe(false);
     expect(endsTheSession(at("/auth/sign-out"), "GET", null)).toBe(false);
+  });
+});
+
+describe("what a reminder's notification shows and opens", () => {
+  const origin = "https://tidewell.example";
+
+  it("shows the message's title, text and tag, and opens its portal page", () => {
+    expect(
+      pushNotice(
+        {
+          title: "A few calm minutes for today",
+          body: "Today's practice is ready.",
+          url: "/portal/program#today",
+          tag: "practice-reminder",
+        },
+        origin,
+      ),
+    ).toEqual({
+      title: "A few calm minutes for today",
+      body: "Today's practice is ready.",
+      url: "/portal/program#today",
+      tag: "practice-reminder",
+    });
+  });
+
+  it.each([
+    ["/portal", "/portal"],
+    ["/portal/library?tab=all", "/portal/library?tab=all"],
+    ["https://tidewell.example/portal/labour", "/portal/labour"],
+    ["/portalx", "/portal"],
+    ["/", "/portal"],
+    ["/auth/sign-out", "/portal"],
+    ["https://evil.example/portal", "/portal"],
+    ["//evil.example/portal", "/portal"],
+    ["javascript:alert(1)", "/portal"],
+    ["/portal/../auth", "/portal"],
+    [42, "/portal"],
+    [undefined, "/portal"],
+  ])("opens %s as %s", (url, expected) => {
+    expect(portalPath(url, origin)).toBe(expected);
+  });
+
+  it("still shows something for a message that isn't ours", () => {
+    expect(pushNotice(null, origin)).toEqual({ title: "Tidewell", body: "", url: "/portal" });
+    expect(pushNotice({ title: 7, body: ["x"], tag: "" }, origin)).toEqual({
+      title: "Tidewell",
+      body: "",
+      url: "/portal",
+    });
+    expect(pushNotice({ title: "x".repeat(500) }, origin).title).toHaveLength(120);
   });
 });

@@ -50,3 +50,50 @@ export function keptPageKey(url: URL, member: string): string {
   kept.searchParams.set("__member", member);
   return kept.href;
 }
+
+/** Where a reminder opens when its push message names no page of the portal. */
+export const PUSH_FALLBACK_PATH = "/portal";
+/** The notification's picture, and the small monochrome mark in the status bar (its shape, on Android). */
+export const NOTIFICATION_ICON = "/icons/icon-192.png";
+
+/** A push message as the worker shows it. */
+export interface PushNotice {
+  title: string;
+  body: string;
+  /** A path of the portal on this origin, with its query and fragment. */
+  url: string;
+  tag?: string;
+}
+
+/**
+ * What a push message's JSON `{ title, body, url, tag }` shows (the server's
+ * reminders: modules/reminders/push.server.ts). Only a page of the portal on
+ * this origin is opened; any other address opens the portal's dashboard. A
+ * message that isn't ours still shows something: the browser insists that
+ * every push is seen.
+ */
+export function pushNotice(data: unknown, origin: string): PushNotice {
+  const fields = (data !== null && typeof data === "object" ? data : {}) as Record<string, unknown>;
+  const text = (value: unknown, max: number) => (typeof value === "string" ? value.trim().slice(0, max) : "");
+  const tag = text(fields.tag, 64);
+  return {
+    title: text(fields.title, 120) || "Tidewell",
+    body: text(fields.body, 400),
+    url: portalPath(fields.url, origin),
+    ...(tag ? { tag } : {}),
+  };
+}
+
+/** `url` when it is a page of the portal on `origin` (as a path), else PUSH_FALLBACK_PATH. */
+export function portalPath(url: unknown, origin: string): string {
+  if (typeof url !== "string" || url.length > 2000) return PUSH_FALLBACK_PATH;
+  let parsed: URL;
+  try {
+    parsed = new URL(url, origin);
+  } catch {
+    return PUSH_FALLBACK_PATH;
+  }
+  const ours = parsed.origin === new URL(origin).origin;
+  const portal = parsed.pathname === "/portal" || parsed.pathname.startsWith("/portal/");
+  return ours && portal ? parsed.pathname + parsed.search + parsed.hash : PUSH_FALLBACK_PATH;
+}

@@ -3,7 +3,8 @@ import { z } from "zod";
 import type { Route } from "./+types/time-zone";
 import { updateTimeZone } from "~/modules/accounts/profile.server.ts";
 import { isValidTimeZone } from "~/modules/program/calendar.ts";
-import { db, memberContext } from "~/services.server.ts";
+import { scheduleNextReminder } from "~/modules/reminders/reminders.server.ts";
+import { db, memberContext, services } from "~/services.server.ts";
 
 const bodySchema = z.object({ timeZone: z.string().max(64).refine(isValidTimeZone) }).strict();
 
@@ -17,6 +18,12 @@ export async function action(args: Route.ActionArgs) {
       { error: "Send { timeZone } with an IANA time zone such as Europe/London." },
       { status: 400 },
     );
-  await updateTimeZone(db(args), member.id, parsed.data.timeZone);
+  // Her reminder is at her local time: a new zone moves the one waiting.
+  await db(args)
+    .transaction()
+    .execute(async (trx) => {
+      await updateTimeZone(trx, member.id, parsed.data.timeZone);
+      await scheduleNextReminder(trx, member.id, services(args).clock.now());
+    });
   return data({ ok: true });
 }

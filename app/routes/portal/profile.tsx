@@ -5,12 +5,22 @@ import { OwnData } from "~/components/portal/own-data.tsx";
 import { Achievements } from "~/components/profile/achievements.tsx";
 import { BabyArrivalSetting } from "~/components/profile/baby-arrival.tsx";
 import { Journey } from "~/components/profile/journey.tsx";
+import { CalendarFeed } from "~/components/profile/calendar-feed.tsx";
 import { PartnerLink } from "~/components/profile/partner-link.tsx";
+import { ReminderSettings } from "~/components/profile/reminder-settings.tsx";
 import { ProfileSettings } from "~/components/profile/profile-settings.tsx";
 import { answerProfileForm, profileFormSchema } from "~/modules/accounts/profile-forms.server.ts";
 import { authMessages } from "~/modules/accounts/providers.ts";
 import { handleProgrammeAction } from "~/modules/program/actions.server.ts";
 import { profileOverview } from "~/modules/program/profile-overview.server.ts";
+import { calendarFeedUrlFor } from "~/modules/reminders/calendar-feed.server.ts";
+import { CALENDAR_FEED_INTENTS, REMINDER_INTENT } from "~/modules/reminders/forms.ts";
+import { reminderKeys } from "~/modules/reminders/reminders.server.ts";
+import {
+  answerCalendarFeedForm,
+  answerReminderForm,
+  reminderSettings,
+} from "~/modules/reminders/settings.server.ts";
 import { BRAND } from "~/modules/site/brand.ts";
 import { redirectWithFlash } from "~/modules/site/flash.server.ts";
 import { parseSubmission } from "~/modules/site/form-submission.ts";
@@ -28,8 +38,15 @@ export function meta() {
   return [{ title: `Your profile · ${BRAND.name}` }];
 }
 
-export function loader(args: Route.LoaderArgs) {
-  return profileOverview(db(args), signedInMember(args), memberToday(args));
+export async function loader(args: Route.LoaderArgs) {
+  const member = signedInMember(args);
+  const { env, push, secret } = services(args);
+  const [overview, reminders, calendarUrl] = await Promise.all([
+    profileOverview(db(args), member, memberToday(args)),
+    reminderSettings(db(args), member.id),
+    calendarFeedUrlFor(db(args), member.id, env.BASE_URL, reminderKeys(secret).calendar),
+  ]);
+  return { ...overview, reminders, calendarUrl, pushKey: push.publicKey };
 }
 
 /** The date editor and the partner link post the programme's forms, answered as on its own pages. */
@@ -39,7 +56,27 @@ export async function action(args: Route.ActionArgs) {
   const member = signedInMember(args);
   const { database, flash, env } = services(args);
   const formData = await args.request.formData();
-  if (PROGRAMME_INTENTS.has(String(formData.get("intent")))) {
+  const intent = String(formData.get("intent"));
+  if (intent === REMINDER_INTENT) {
+    const answer = await answerReminderForm(formData, {
+      db: database.db,
+      log: requestLog(args),
+      userId: member.id,
+      now: services(args).clock.now(),
+    });
+    if ("settled" in answer) return redirectWithFlash(flash, "/portal/profile", answer.settled);
+    return data(answer.reply, { status: answer.status });
+  }
+  if (intent === CALENDAR_FEED_INTENTS.on || intent === CALENDAR_FEED_INTENTS.off) {
+    const settled = await answerCalendarFeedForm(intent, {
+      key: reminderKeys(services(args).secret).calendar,
+      db: database.db,
+      log: requestLog(args),
+      userId: member.id,
+    });
+    return redirectWithFlash(flash, "/portal/profile", settled);
+  }
+  if (PROGRAMME_INTENTS.has(intent)) {
     const result = await handleProgrammeAction(formData, {
       db: database.db,
       log: requestLog(args),
@@ -80,6 +117,12 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
       <Journey date={loaderData.date} stats={loaderData.stats} />
       <BabyArrivalSetting baby={loaderData.baby} dates={loaderData.birthDates} />
       <Achievements items={loaderData.achievements} />
+      <ReminderSettings
+        settings={loaderData.reminders}
+        email={loaderData.email}
+        pushKey={loaderData.pushKey}
+      />
+      <CalendarFeed url={loaderData.calendarUrl} />
       <PartnerLink since={loaderData.partnerLinkSince} />
       <DeviceStorage />
       <ProfileSettings

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/robots";
 import { services } from "~/services.server.ts";
 
-/** Public pages (the sign-up page too) are for everyone; members' pages, account links and partner links are not for search engines. */
+/** Public pages (the sign-up page too) are for everyone; members' pages, account links, partner links and calendar feeds are not for search engines. */
 export function loader(args: Route.LoaderArgs) {
   const { env } = services(args);
   const body = `User-agent: *
@@ -10,6 +10,7 @@ Disallow: /portal
 Disallow: /auth/
 Disallow: /api/
 Disallow: /shared/
+Disallow: /calendar/
 Disallow: /dev/
 
 Sitemap: ${env.BASE_URL}/sitemap.xml

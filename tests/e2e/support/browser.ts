@@ -36,6 +36,8 @@ export function useBrowser() {
         viewport?: keyof typeof viewports;
         javaScriptEnabled?: boolean;
         onThisMachine?: boolean;
+        /** The device's time zone (an IANA name); the machine's when not given. */
+        timezoneId?: string;
       } = {},
     ): Promise<BrowserContext> {
       if (!browser) throw new Error("The browser is not running");
@@ -44,6 +46,7 @@ export function useBrowser() {
         viewport: viewports[options.viewport ?? "desktop"],
         javaScriptEnabled: options.javaScriptEnabled ?? true,
         reducedMotion: "reduce",
+        ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
         extraHTTPHeaders: options.onThisMachine ? {} : { "x-forwarded-for": randomVisitorIp() },
       });
     },

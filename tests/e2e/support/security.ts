@@ -32,7 +32,7 @@ export type RouteKind =
   | "auth-handler" // sign-in, sign-up, reset, sign-out: Better Auth and our forms around it
   | "webhook" // the payment providers, verified by signature
   | "dev-only" // the local outbox and error screens on demand, a 404 on a deployed site
-  | "capability" // the partner view: whoever holds the unguessable link
+  | "capability" // the partner view, the calendar feed, the reminder stop link: whoever holds the unguessable link
   | "signed-media" // a stream behind a URL signed for one member
   | "member"; // a signed-in member's own pages, forms and APIs
 
@@ -63,6 +63,7 @@ export const ROUTES: Record<string, RouteKind> = {
   "/api/audio/:trackId/progress": "member",
   "/api/time-zone": "member",
   "/api/labour/contractions": "member",
+  "/api/push-subscription": "member",
   "/api/create-payment-intent": "member",
   "/api/confirm-payment": "member",
   "/api/create-paypal-order": "member",
@@ -75,6 +76,8 @@ export const ROUTES: Record<string, RouteKind> = {
   "/dev/outbox": "dev-only",
   "/dev/error/:status": "dev-only",
   "/shared/:token": "capability",
+  "/reminders/stop": "capability",
+  "/calendar/:file": "capability",
   "/portal": "member",
   "/portal/library": "member",
   "/portal/program": "member",
@@ -261,6 +264,14 @@ export async function memberState(server: ServerData, ids: string[]) {
         started_at: Number(row.started_at),
         ended_at: row.ended_at === null ? null : Number(row.ended_at),
       })),
+      pushSubscriptions: rows(
+        await db
+          .selectFrom("push_subscriptions")
+          .select(["user_id", "endpoint", "p256dh", "auth"])
+          .where("user_id", "in", ids)
+          .orderBy("endpoint")
+          .execute(),
+      ),
     };
   }, server);
 }
