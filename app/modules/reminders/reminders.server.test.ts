@@ -1,17 +1,23 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { aMember } from "../../../tests/factories/index.ts";
+import { startPushService, type FakePushService } from "../../../tests/support/push-service.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
 import { createJobRunner } from "~/platform/jobs.server.ts";
 import { createLogger } from "~/platform/log.server.ts";
 import { setBabyArrival, setReminderPreference, updateTimeZone } from "../accounts/profile.server.ts";
+import { createPushSender, pushSubscriptionsOf, savePushSubscription } from "./push.server.ts";
 import {
+  PUSH_JOB,
+  pushJob,
   REMINDER_JOB,
+  REMINDER_PUSH,
   reminderJob,
   reminderKeys,
   scheduleMissingReminders,
   scheduleNextReminder,
   unsubscribeUrl,
 } from "./reminders.server.ts";
+import { generateVapidKeys } from "./vapid.server.ts";
 import { STOP_LINK_LIMIT, stopRemindersByLink } from "./unsubscribe.server.ts";
 
 const log = createLogger("silent");
@@ -207,6 +213,65 @@ describe.each(testDialects)("daily reminders on %s", (dialect) => {
     expect(await scheduleMissingReminders(db(), now)).toBeGreaterThanOrEqual(1);
     expect(await waiting(ana.id)).toHaveLength(1);
     expect(await scheduleMissingReminders(db(), now)).toBe(0);
+  });
+
+  describe("on her devices", () => {
+    let service: FakePushService;
+    const keys = { ...generateVapidKeys(), subject: "mailto:owner@tidewell.example" };
+    beforeAll(async () => {
+      service = await startPushService();
+    });
+    afterAll(async () => {
+      await service?.close();
+    });
+
+    const pushRunner = (clock: { now(): Date }) =>
+      createJobRunner({
+        db: db(),
+        log,
+        clock,
+        handlers: {
+          [REMINDER_JOB]: reminderJob(deps),
+          [PUSH_JOB]: pushJob(createPushSender({ keys, log })),
+        },
+      });
+
+    it("pushes today's practice to each device she chose, signed with our keys, and forgets a device that has gone", async () => {
+      const ana = await aMember(db());
+      await setReminderPreference(db(), ana.id, {
+        time: "20:00",
+        byEmail: false,
+        byPush: true,
+        timeZone: { name: "Europe/London", chosen: false },
+      });
+      const phone = service.createSubscription({ applicationServerKey: keys.publicKey });
+      const laptop = service.createSubscription({ applicationServerKey: keys.publicKey });
+      for (const device of [phone, laptop]) {
+        await savePushSubscription(db(), ana.id, { endpoint: device.endpoint, ...device.keys });
+      }
+      service.gone(laptop.id);
+      const clock = clockAt("2026-11-25T10:00:00Z");
+      await scheduleNextReminder(db(), ana.id, clock.now());
+
+      clock.set("2026-11-25T20:00:00Z");
+      await pushRunner(clock).runDue();
+      const pushed = await service.waitFor((push) => push.subscriptionId === phone.id);
+      expect(pushed.payload).toEqual({ ...REMINDER_PUSH, url: "/portal/program#today" });
+      expect(pushed.vapid.publicKey).toBe(keys.publicKey);
+      expect(await remindersTo(ana.email)).toHaveLength(0);
+      const devices = (await pushSubscriptionsOf(db(), ana.id)).map((device) => device.endpoint);
+      expect(devices).toEqual([phone.endpoint]);
+
+      // The next day she has practised: nothing is pushed.
+      await db()
+        .insertInto("user_progress")
+        .values({ user_id: ana.id, daily_audio_completed: true, last_daily_audio_date: "2026-11-26" })
+        .execute();
+      const before = service.received.length;
+      clock.set("2026-11-26T20:00:00Z");
+      await pushRunner(clock).runDue();
+      expect(service.received.length).toBe(before);
+    });
   });
 
   describe("the stop link", () => {
