@@ -1,0 +1,134 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { VAPID_KEYS_FILE } from "~/modules/reminders/vapid.server.ts";
+import { localOutbox } from "../support/mailbox.ts";
+import { startPushService, type FakePushService, type FakeSubscription } from "../support/push-service.ts";
+import { startServer, type ServerProcess } from "../support/server-process.ts";
+import { expectToast, signUpThroughForm } from "./support/accounts.ts";
+import { expectAccessible, useBrowser, waitForHydration } from "./support/browser.ts";
+
+/**
+ * A reminder as a notification, in Chromium: she allows notifications and
+ * turns them on for this device from her profile; at her time the server
+ * signs and encrypts the reminder for her browser's push service (a local
+ * fake speaking Web Push, which checks the signature and decrypts it) and the
+ * portal's service worker shows it. The hop from the push service to the
+ * browser is DevTools' own (`ServiceWorker.deliverPushMessage`), and the
+ * browser's registration with its push service, which needs Google's servers,
+ * is stood in for by a subscription at the fake.
+ */
+describe("a reminder as a notification", () => {
+  const browser = useBrowser();
+  let server: ServerProcess;
+  let push: FakePushService;
+  let clockFile: string;
+
+  beforeAll(async () => {
+    clockFile = path.join(fs.mkdtempSync("/tmp/tidewell-clock-"), "now");
+    fs.writeFileSync(clockFile, "2026-11-25T10:00:00Z");
+    [server, push] = await Promise.all([startServer({ TEST_CLOCK_FILE: clockFile }), startPushService()]);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await push?.close();
+  });
+
+  /** Stands in for Chromium's registration with its own push service: the subscription is at the fake. */
+  const subscriptionAtTheFake = (subscription: FakeSubscription) => {
+    const keyBytes = (text: string) =>
+      Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0)).buffer;
+    let current: PushSubscription | null = null;
+    const make = (options: PushSubscriptionOptionsInit) =>
+      ({
+        endpoint: subscription.endpoint,
+        expirationTime: null,
+        options,
+        getKey: (name: "p256dh" | "auth") => keyBytes(subscription.keys[name]),
+        toJSON: () => ({ endpoint: subscription.endpoint, expirationTime: null, keys: subscription.keys }),
+        unsubscribe: async () => {
+          current = null;
+          return true;
+        },
+      }) as unknown as PushSubscription;
+    PushManager.prototype.subscribe = async (options?: PushSubscriptionOptionsInit) =>
+      (current = make(options ?? {}));
+    PushManager.prototype.getSubscription = async () => current;
+  };
+
+  it("she turns reminders on for this device; at her time one is shown, and it opens today's practice", async () => {
+    const { publicKey } = JSON.parse(fs.readFileSync(path.join(server.dataDir, VAPID_KEYS_FILE), "utf8")) as {
+      publicKey: string;
+    };
+    const device = push.createSubscription({ applicationServerKey: publicKey });
+    const context = await browser.newContext();
+    await context.grantPermissions(["notifications"], { origin: server.baseUrl });
+    await context.addInitScript(subscriptionAtTheFake, device);
+    const page = await context.newPage();
+    const { email } = await signUpThroughForm(page, {
+      origin: server.baseUrl,
+      mailbox: localOutbox(server.dataDir),
+    });
+
+    await page.goto(`${server.baseUrl}/portal/profile`);
+    await waitForHydration(page);
+    const section = page.getByRole("region", { name: "Daily practice reminder" });
+    await section.getByRole("button", { name: "Send reminders to this device" }).click();
+    await section.getByText("Done. Your reminders will come to this device.").waitFor();
+    await section.getByLabel("Remind me to practise each day").check();
+    await section.getByLabel("Reminder time").fill("20:00");
+    await section.getByLabel(/^By email/).uncheck();
+    await section.getByLabel(/^As a notification/).check();
+    await section.getByRole("button", { name: "Save reminder" }).click();
+    await expectToast(page, "Reminders are on. We'll nudge you at 20:00 on days you haven't practised yet.");
+    await section.getByRole("button", { name: "Stop reminders on this device" }).waitFor();
+    await expectAccessible(page);
+
+    // The push service hands what reaches it to the browser, as its own connection would.
+    const cdp = await context.newCDPSession(page);
+    const registrations = new Map<string, string>();
+    cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations: updated }) => {
+      for (const registration of updated)
+        registrations.set(registration.scopeURL, registration.registrationId);
+    });
+    await cdp.send("ServiceWorker.enable");
+    await expect.poll(() => registrations.get(`${server.baseUrl}/`)).toBeTruthy();
+    push.onMessage(async (message) => {
+      if (message.subscriptionId !== device.id) return;
+      await cdp.send("ServiceWorker.deliverPushMessage", {
+        origin: server.baseUrl,
+        registrationId: registrations.get(`${server.baseUrl}/`)!,
+        data: message.text,
+      });
+    });
+
+    fs.writeFileSync(clockFile, "2026-11-25T20:00:20Z");
+    const received = await push.waitFor((message) => message.subscriptionId === device.id, 40_000);
+    expect(received.vapid.publicKey).toBe(publicKey);
+    const shown = async () =>
+      page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.ready;
+        return (await registration.getNotifications()).map((n) => ({
+          title: n.title,
+          body: n.body,
+          url: (n.data as { url?: string } | null)?.url,
+        }));
+      });
+    await expect.poll(shown, { timeout: 10_000 }).toEqual([
+      {
+        title: "A few calm minutes for today",
+        body: "Today's practice is ready whenever you are.",
+        url: "/portal/program#today",
+      },
+    ]);
+    // No email: she chose notifications only.
+    await expect(localOutbox(server.dataDir).latest(email, /A few calm minutes/, 500)).rejects.toThrow();
+
+    // Opening it takes her to today's practice.
+    await page.goto(`${server.baseUrl}${(await shown())[0]!.url!}`);
+    await waitForHydration(page);
+    expect(page.url()).toBe(`${server.baseUrl}/portal/program#today`);
+    await page.locator("#today").getByRole("button", { name: "Mark as Complete" }).waitFor();
+    await context.close();
+  });
+});
