@@ -94,6 +94,8 @@ export interface ProfilesTable {
   calendar_feed_id: string | null;
   /** She chose her time zone by hand: her devices' own zone no longer replaces it. */
   time_zone_chosen: Bool;
+  /** The day she chose "Start gently now", the early plan (migration 0017); null: she hasn't. */
+  early_plan_from: CalendarDate | null;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }

@@ -15,6 +15,7 @@ import * as lastListenId from "./0013_last_listen_id.ts";
 import * as gentleStreaks from "./0014_gentle_streaks.ts";
 import * as babyArrived from "./0015_baby_arrived.ts";
 import * as reminders from "./0016_reminders.ts";
+import * as earlyPlan from "./0017_early_plan.ts";
 
 /**
  * Every migration, in order. Listed by hand so that the bundled server, the
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   "0014_gentle_streaks": gentleStreaks,
   "0015_baby_arrived": babyArrived,
   "0016_reminders": reminders,
+  "0017_early_plan": earlyPlan,
 };

@@ -290,7 +290,7 @@ describe("accounts in the browser", () => {
     await signUpThroughForm(page, { name: "Amara Okafor" });
     await page.goto("/portal/profile");
     await waitForHydration(page);
-    expect(await page.getByLabel("Email").getAttribute("readonly")).not.toBeNull();
+    expect(await page.getByLabel("Email", { exact: true }).getAttribute("readonly")).not.toBeNull();
     await page.getByText("Email cannot be changed. Contact support if needed.").waitFor();
     await page.getByLabel("Full name").fill("Amara Grace Okafor");
     await page.getByRole("button", { name: "Save changes" }).click();

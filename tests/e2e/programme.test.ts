@@ -298,7 +298,7 @@ describe("the two-week programme", () => {
     await page.getByText("11 days to go").waitFor();
     await context.close();
   });
-  it("offers a gentle early plan far from the programme, and the labour essentials to a late joiner", async () => {
+  it("offers a gentle early plan far from the programme, which she may start and put away, and the labour essentials to a late joiner", async () => {
     setClock("2026-11-21T10:00:00Z");
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -307,7 +307,17 @@ describe("the two-week programme", () => {
     await page.getByLabel("Your due date").fill("2027-01-30");
     await page.getByRole("button", { name: "Save my date" }).click();
     await expectToast(page, "Date saved! Welcome to your journey 💝");
-    const plan = page.getByRole("region", { name: "A gentle start, if you'd like one" });
+    // An invitation first: the early plan is hers only if she chooses it.
+    const invitation = page.getByRole("region", { name: "A gentle start, if you'd like one" });
+    await invitation.getByText("Your two-week programme starts on Saturday 16 January.").waitFor();
+    expect(await invitation.getByRole("listitem").count()).toBe(0);
+    await expectAccessible(page);
+    await invitation.getByRole("button", { name: "Start gently now" }).click();
+    await expectToast(
+      page,
+      "Your gentle start begins. Three quiet sessions a week, until your programme starts.",
+    );
+    const plan = page.getByRole("region", { name: "Your gentle start" });
     await plan.waitFor();
     // Saturday 21 November is one of this week's three sessions, and the fourteen days begin two weeks before the due date.
     expect(await plan.getByRole("listitem").count()).toBe(3);
@@ -315,6 +325,10 @@ describe("the two-week programme", () => {
     await plan.getByText("Your two-week programme starts on Saturday 16 January.").waitFor();
     expect(await plan.getByRole("button", { name: /^Listen to / }).count()).toBe(3);
     await expectAccessible(page);
+    // Put away again, it's an invitation once more.
+    await plan.getByRole("button", { name: "Put the early plan away" }).click();
+    await expectToast(page, "Early plan put away. Your programme starts on its own day.");
+    await invitation.getByRole("button", { name: "Start gently now" }).waitFor();
 
     await context.close();
 

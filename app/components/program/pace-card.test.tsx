@@ -28,12 +28,23 @@ function renderFor(input: Partial<PaceInput> & { dueDate: string }) {
 afterEach(() => vi.restoreAllMocks());
 
 describe("the pace card", () => {
-  it("offers an early plan: this week's three sessions and when the programme starts", async () => {
+  it("invites her to an early plan, with when the programme starts, and nothing to follow until she chooses it", async () => {
     renderFor({ dueDate: addDays(TODAY, 140) });
     const heading = await screen.findByRole("heading", {
       level: 2,
       name: "A gentle start, if you'd like one",
     });
+    const card = heading.closest("section")!;
+    expect(within(card).queryAllByRole("listitem")).toHaveLength(0);
+    expect(
+      within(card).getByText(/Your two-week programme starts on Wednesday 31 March\./),
+    ).toBeInTheDocument();
+    expect(within(card).getByRole("button", { name: "Start gently now" })).toHaveAttribute("type", "submit");
+  });
+
+  it("once chosen, lays out this week's three sessions and a way to put the plan away", async () => {
+    renderFor({ dueDate: addDays(TODAY, 140), earlyPlanChosen: true });
+    const heading = await screen.findByRole("heading", { level: 2, name: "Your gentle start" });
     const card = heading.closest("section")!;
     const items = within(card).getAllByRole("listitem");
     expect(items).toHaveLength(3);
@@ -45,6 +56,7 @@ describe("the pace card", () => {
       within(card).getByText("Your two-week programme starts on Wednesday 31 March."),
     ).toBeInTheDocument();
     expect(within(card).getByRole("link", { name: "library" })).toHaveAttribute("href", "/portal/library");
+    expect(within(card).getByRole("button", { name: "Put the early plan away" })).toBeInTheDocument();
   });
 
   it("plays a session in the page's player", async () => {

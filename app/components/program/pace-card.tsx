@@ -1,6 +1,7 @@
 import { Headphones } from "~/components/ui/icons.tsx";
 import { Link } from "react-router";
 import { playAudioTrack } from "~/components/player/play-event.ts";
+import { useProgrammeAction } from "~/components/program/use-programme-action.ts";
 import { Button } from "~/components/ui/button.tsx";
 import { formatLongDate } from "~/modules/program/calendar.ts";
 import type { Pace, PaceTrack } from "~/modules/program/pace.ts";
@@ -20,34 +21,7 @@ export function PaceCard({ pace }: { pace: PaceCardData }) {
       className="rounded-[var(--radius-card)] border border-line bg-white/70 p-6 shadow-soft"
     >
       {pace.phase === "early" ? (
-        <>
-          <h2 id="pace-heading" className="text-2xl font-semibold">
-            A gentle start, if you'd like one
-          </h2>
-          <p className="mt-1 measure text-ink-soft">
-            There's no hurry. If you'd like to begin now, here are three quiet sessions for this week, to play
-            from here or your{" "}
-            <Link to="/portal/library" className="underline underline-offset-4">
-              library
-            </Link>{" "}
-            whenever suits you.
-          </p>
-          <ul className="mt-4 grid gap-3">
-            {pace.sessions.map((session) => (
-              <li key={session.date} className="flex flex-wrap items-center justify-between gap-3">
-                <p>
-                  <span className="font-medium">{formatLongDate(session.date)}</span>
-                  {session.date === pace.today?.date ? <span className="text-ink-soft"> (today)</span> : null}
-                  <span className="block">{session.track.title}</span>
-                </p>
-                <ListenButton track={session.track} />
-              </li>
-            ))}
-          </ul>
-          <p className="mt-4 measure">
-            Your two-week programme starts on {formatLongDate(pace.programmeStartsOn)}.
-          </p>
-        </>
+        <EarlyPlan pace={pace} />
       ) : pace.phase === "late" ? (
         <>
           <h2 id="pace-heading" className="text-2xl font-semibold">
@@ -89,6 +63,64 @@ export function PaceCard({ pace }: { pace: PaceCardData }) {
         </>
       )}
     </section>
+  );
+}
+
+/** The early plan: an invitation until she chooses it, then this week's three sessions. */
+function EarlyPlan({ pace }: { pace: Extract<PaceCardData, { phase: "early" }> }) {
+  const choice = useProgrammeAction();
+  const starts = `Your two-week programme starts on ${formatLongDate(pace.programmeStartsOn)}.`;
+  if (!pace.chosen) {
+    return (
+      <>
+        <h2 id="pace-heading" className="text-2xl font-semibold">
+          A gentle start, if you'd like one
+        </h2>
+        <p className="mt-1 measure text-ink-soft">
+          {starts} There's no hurry. If you'd like to begin before then, the early plan gives you three quiet
+          sessions a week, to play whenever suits you, and leads straight into your programme.
+        </p>
+        <choice.fetcher.Form method="post" className="mt-4">
+          <input type="hidden" name="intent" value="start-early-plan" />
+          <Button type="submit" variant="secondary" disabled={choice.pending}>
+            {choice.pending ? "Starting..." : "Start gently now"}
+          </Button>
+        </choice.fetcher.Form>
+      </>
+    );
+  }
+  return (
+    <>
+      <h2 id="pace-heading" className="text-2xl font-semibold">
+        Your gentle start
+      </h2>
+      <p className="mt-1 measure text-ink-soft">
+        Three quiet sessions for this week, to play from here or your{" "}
+        <Link to="/portal/library" className="underline underline-offset-4">
+          library
+        </Link>{" "}
+        whenever suits you.
+      </p>
+      <ul className="mt-4 grid gap-3">
+        {pace.sessions.map((session) => (
+          <li key={session.date} className="flex flex-wrap items-center justify-between gap-3">
+            <p>
+              <span className="font-medium">{formatLongDate(session.date)}</span>
+              {session.date === pace.today?.date ? <span className="text-ink-soft"> (today)</span> : null}
+              <span className="block">{session.track.title}</span>
+            </p>
+            <ListenButton track={session.track} />
+          </li>
+        ))}
+      </ul>
+      <p className="mt-4 measure">{starts}</p>
+      <choice.fetcher.Form method="post" className="mt-3">
+        <input type="hidden" name="intent" value="stop-early-plan" />
+        <Button type="submit" variant="ghost" disabled={choice.pending}>
+          Put the early plan away
+        </Button>
+      </choice.fetcher.Form>
+    </>
   );
 }
 

@@ -251,6 +251,7 @@ export async function exportMemberData(db: Db, userId: string) {
           hideStreaks: bool(profile.hide_streaks),
           babyBornOn: profile.baby_born_on,
           babyName: profile.baby_name,
+          earlyPlanFrom: profile.early_plan_from,
           // Whether her calendar link is on, never its secret.
           reminders: {
             time: profile.reminder_time,

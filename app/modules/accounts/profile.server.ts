@@ -175,6 +175,15 @@ export async function calendarFeedId(db: Db, userId: string): Promise<string | n
   return row?.calendar_feed_id ?? null;
 }
 
+/** "Start gently now" from `from` (her calendar date), or, with null, the early plan put away. */
+export async function setEarlyPlan(db: Db, userId: string, from: CalendarDate | null) {
+  await db
+    .updateTable("profiles")
+    .set({ early_plan_from: from, updated_at: new Date().toISOString() })
+    .where("id", "=", userId)
+    .execute();
+}
+
 /** Her daily reminder: its local time (null: none) and how it reaches her. */
 export interface ReminderPreference {
   time: string | null;

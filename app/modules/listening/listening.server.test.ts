@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
 import { aMember } from "../../../tests/factories/index.ts";
 import { findTrack } from "../catalogue/tracks.ts";
-import { recordFinishedListen, recordProgress } from "./listening.server.ts";
+import { mostPlayed, recordFinishedListen, recordProgress } from "./listening.server.ts";
 
 describe.each(testDialects)("listening progress on %s", (dialect) => {
   const database = useTestDatabase(dialect);
@@ -95,5 +95,24 @@ describe.each(testDialects)("listening progress on %s", (dialect) => {
       .where("user_id", "=", member.id)
       .execute();
     expect(rows).toEqual([]);
+  });
+
+  it("names the tracks she has finished most, most first, hers only", async () => {
+    const ana = await aMember(database.db);
+    const bea = await aMember(database.db);
+    const finish = async (userId: string, id: string, times: number) => {
+      for (let i = 0; i < times; i += 1) await recordFinishedListen(database.db, userId, findTrack(id)!);
+    };
+    await finish(ana.id, "affirmations-2", 1);
+    await finish(ana.id, "fear-release", 3);
+    await finish(ana.id, "affirmations-purpose", 2);
+    await finish(ana.id, "breathing-bonding", 1);
+    await finish(bea.id, "prepare-for-birth", 9);
+    expect((await mostPlayed(database.db, ana.id)).slice(0, 2)).toEqual([
+      "fear-release",
+      "affirmations-purpose",
+    ]);
+    expect(await mostPlayed(database.db, ana.id)).toHaveLength(3);
+    expect(await mostPlayed(database.db, bea.id)).toEqual(["prepare-for-birth"]);
   });
 });

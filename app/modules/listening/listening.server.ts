@@ -97,6 +97,22 @@ export async function savePosition(db: Db, userId: string, track: Track, seconds
  * this, and then counts one play too many. A report without an id (a page
  * from before ids) counts each time, as before.
  */
+/** The tracks she has finished most often in her library, most first (ties: the latest), up to `limit`. */
+export async function mostPlayed(db: Db, userId: string, limit = 3): Promise<string[]> {
+  const rows = await db
+    .selectFrom("audio_progress")
+    .select("audio_id")
+    .where("user_id", "=", userId)
+    .where("scheduled_week", "=", LIBRARY_ROW.scheduled_week)
+    .where("scheduled_day", "=", LIBRARY_ROW.scheduled_day)
+    .where("play_count", ">", 0)
+    .orderBy("play_count", "desc")
+    .orderBy("updated_at", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.audio_id);
+}
+
 export async function recordFinishedListen(
   db: Db,
   userId: string,

@@ -1,6 +1,6 @@
 import type { Db } from "~/platform/db.server.ts";
 import type { Logger } from "~/platform/log.server.ts";
-import { babyArrival, streaksHidden } from "../accounts/profile.server.ts";
+import { babyArrival, setEarlyPlan, streaksHidden } from "../accounts/profile.server.ts";
 import { canPlayTrack } from "../catalogue/access.ts";
 import { findTrack } from "../catalogue/tracks.ts";
 import { createShareLink, revokeShareLink } from "../partner/share.server.ts";
@@ -159,6 +159,16 @@ export async function handleProgrammeAction(
     case "revoke-share-link": {
       await revokeShareLink(db, member.id);
       return { intent, ok: true, status: 200, toast: { type: "info", message: "Partner link turned off" } };
+    }
+    case "start-early-plan":
+    case "stop-early-plan": {
+      const starting = input.intent === "start-early-plan";
+      try {
+        await setEarlyPlan(db, member.id, starting ? today : null);
+      } catch (error) {
+        return fail(m.failedEarlyPlan, error);
+      }
+      return toggled(starting, m.earlyPlanStarted, m.earlyPlanStopped);
     }
   }
 }

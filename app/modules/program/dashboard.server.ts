@@ -3,6 +3,7 @@ import type { Member } from "../accounts/session.server.ts";
 import { canPlayTrack } from "../catalogue/access.ts";
 import { playable, TRACKS } from "../catalogue/tracks.ts";
 import type { MediaFacts } from "../media/facts.server.ts";
+import { mostPlayed } from "../listening/listening.server.ts";
 import { courseWelcome } from "../payments/course-welcome.server.ts";
 import type { CalendarDate } from "./calendar.ts";
 import { paceFor } from "./pace.ts";
@@ -23,9 +24,10 @@ export async function dashboardFor(
   const programme = await loadProgramme(deps.db, member.id, today);
   const viewer = { signedIn: true, hasPremium: member.hasPremium };
   const practice = practiceToday(programme, today, viewer);
-  const [todayData, unlocked] = await Promise.all([
+  const [todayData, unlocked, favourites] = await Promise.all([
     todayCard(deps, member.id, programme, practice),
     courseWelcome(deps.db, member, playable(practice.track)),
+    mostPlayed(deps.db, member.id),
   ]);
   return {
     firstName: member.firstName,
@@ -54,7 +56,8 @@ export async function dashboardFor(
       babyArrived: programme.baby !== null,
       viewer,
       start: programme.start,
-      favourites: [],
+      favourites,
+      earlyPlanChosen: programme.earlyPlanFrom !== null,
     }),
     unlocked,
     hasPremium: member.hasPremium,

@@ -22,6 +22,9 @@ export const programmeIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("complete-practice"), practisedOn: z.string().max(20).optional() }),
   z.object({ intent: z.literal("create-share-link") }),
   z.object({ intent: z.literal("revoke-share-link") }),
+  // "Start gently now", and putting the early plan away again.
+  z.object({ intent: z.literal("start-early-plan") }),
+  z.object({ intent: z.literal("stop-early-plan") }),
 ]);
 
 export type ProgrammeIntent = z.infer<typeof programmeIntentSchema>;

@@ -27,4 +27,8 @@ export const programmeMessages = {
   restDayExplained: "One rest day a week keeps your streak going: we'll save it for you when you need it.",
   restDay: "Rest day",
   restDayLegend: "A rest day: your streak went on while you rested.",
+  // The early plan, begun and put away.
+  earlyPlanStarted: "Your gentle start begins. Three quiet sessions a week, until your programme starts.",
+  earlyPlanStopped: "Early plan put away. Your programme starts on its own day.",
+  failedEarlyPlan: "We couldn't change your plan just now. Please try again.",
 } as const;

@@ -232,6 +232,16 @@ describe("paceFor: the early plan", () => {
     expect(pace.programmeStartsOn).toBe(addDays(TODAY, 126));
   });
 
+  it('is an invitation until she chooses "Start gently now", and hers once she has', () => {
+    expect(paceFor(input({ dueDate: addDays(TODAY, 140) }))).toMatchObject({ phase: "early", chosen: false });
+    expect(paceFor(input({ dueDate: addDays(TODAY, 140), earlyPlanChosen: true }))).toMatchObject({
+      phase: "early",
+      chosen: true,
+    });
+    // Chosen or not, it ends where the programme begins: the fourteen days are the spec's.
+    expect(paceFor(input({ dueDate: addDays(TODAY, 20), earlyPlanChosen: true })).phase).toBe("programme");
+  });
+
   it("has no session today on a Tuesday, and leads into her saved start", () => {
     const pace = paceFor(input({ dueDate: "2027-03-01", start: "2027-02-15", today: "2026-11-24" }));
     expect(pace).toMatchObject({ phase: "early", today: null, programmeStartsOn: "2027-02-15" });

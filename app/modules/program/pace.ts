@@ -10,8 +10,9 @@ import { PROGRAMME_LENGTH_DAYS, programmeStart } from "./program.ts";
  * spec's fourteen days, which stay exactly as they are.
  *
  * - early: more than 14 days before her programme starts. A gentle early plan she may
- *   follow from the library: three sessions a week, on Monday, Wednesday and Saturday,
- *   from the tracks she can play, taking turns in the catalogue's order.
+ *   choose ("Start gently now") and follow from the library: three sessions a week, on
+ *   Monday, Wednesday and Saturday, from the tracks she can play, taking turns in the
+ *   catalogue's order.
  * - programme: up to 14 days before the start, or within the 14 days when they end on or
  *   before her due date; and always with no saved date (the Default Schedule). Nothing extra.
  * - late: within the 14 days when they run past her due date (she joined late):
@@ -32,6 +33,8 @@ export interface EarlySession {
 export type Pace =
   | {
       phase: "early";
+      /** She chose "Start gently now": the sessions are hers to follow; until then, an invitation. */
+      chosen: boolean;
       /** This week's three sessions, Monday to Sunday, in date order. */
       sessions: EarlySession[];
       /** The session dated today, if any. */
@@ -60,6 +63,8 @@ export interface PaceInput {
   start?: CalendarDate;
   /** Track ids she has played most, most-played first. */
   favourites?: readonly string[];
+  /** She chose "Start gently now" (and hasn't put the early plan away). */
+  earlyPlanChosen?: boolean;
 }
 
 /** The days of the week an early plan's sessions fall on (0 is Monday). */
@@ -103,7 +108,7 @@ function playableTracks(viewer: Viewer, ids: readonly string[]): Track[] {
 }
 
 /** Her phase, from the dates alone. */
-export function pacePhase(input: Omit<PaceInput, "viewer" | "favourites">): PacePhase {
+export function pacePhase(input: Omit<PaceInput, "viewer" | "favourites" | "earlyPlanChosen">): PacePhase {
   if (input.babyArrived) return "postnatal";
   if (!input.saved) return "programme";
   const start = input.start ?? programmeStart(input.dueDate, input.today);
@@ -151,6 +156,7 @@ export function paceFor(input: PaceInput): Pace {
       const sessions = earlySessions(input.viewer, input.today);
       return {
         phase,
+        chosen: input.earlyPlanChosen ?? false,
         sessions,
         today: sessions.find((session) => session.date === input.today) ?? null,
         programmeStartsOn: input.start ?? programmeStart(input.dueDate, input.today),

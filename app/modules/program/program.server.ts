@@ -40,6 +40,8 @@ export interface Programme {
   practice: StreakState;
   /** She has chosen not to see streaks and their badges (her profile's setting; `streaksShown` decides). */
   hideStreaks: boolean;
+  /** The day she chose "Start gently now" (the early plan); null: she hasn't. */
+  earlyPlanFrom: CalendarDate | null;
   /** Her baby's arrival, once she has marked it: her pages are postnatal (`isPostnatal`). */
   baby: BabyArrival | null;
   /** Sessions marked listened in the library and on the dashboard (audio_progress, completed). */
@@ -51,7 +53,15 @@ export async function loadProgramme(db: Db, userId: string, today: CalendarDate)
   const [profile, rows, progress, listened] = await Promise.all([
     db
       .selectFrom("profiles")
-      .select(["due_date", "is_induction", "program_start_date", "hide_streaks", "baby_born_on", "baby_name"])
+      .select([
+        "due_date",
+        "is_induction",
+        "program_start_date",
+        "hide_streaks",
+        "baby_born_on",
+        "baby_name",
+        "early_plan_from",
+      ])
       .where("id", "=", userId)
       .executeTakeFirst(),
     db
@@ -98,6 +108,7 @@ export async function loadProgramme(db: Db, userId: string, today: CalendarDate)
       lastRestDay: progress?.last_rest_day ?? null,
     },
     hideStreaks: bool(profile?.hide_streaks),
+    earlyPlanFrom: profile?.early_plan_from ?? null,
     baby: arrivalFrom(profile),
     completedAudios: listened.length,
     listened: listened.filter((row) => row.scheduled_week === 0).map((row) => row.audio_id),

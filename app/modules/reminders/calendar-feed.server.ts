@@ -99,6 +99,7 @@ export async function calendarFeedFor(
       "time_zone",
       "reminder_time",
       "baby_born_on",
+      "early_plan_from",
       "subscription_tier",
       "course_access",
     ])
@@ -113,6 +114,7 @@ export async function calendarFeedFor(
     start: profile.program_start_date,
     today,
     babyBornOn: profile.baby_born_on,
+    earlyPlan: profile.early_plan_from !== null,
     viewer: {
       signedIn: true,
       hasPremium: profile.subscription_tier === "premium" || Boolean(profile.course_access),

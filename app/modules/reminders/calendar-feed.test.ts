@@ -175,6 +175,7 @@ describe("calendarDays", () => {
     today: "2026-11-25",
     babyBornOn: null,
     viewer: PREMIUM,
+    earlyPlan: true,
   };
   const dates = (input: Partial<CalendarDaysInput>) => calendarDays({ ...base, ...input }).map((d) => d.date);
   const range = (from: string, count: number) =>
@@ -204,6 +205,11 @@ describe("calendarDays", () => {
       "early: this week's sessions (Monday on) while the plan is offered, then the fourteen days",
       { dueDate: "2027-02-15", start: "2027-02-01" },
       [...EARLY_SESSIONS, ...range("2027-02-01", 14)],
+    ],
+    [
+      'early, without "Start gently now": only the fourteen days',
+      { dueDate: "2027-02-15", start: "2027-02-01", earlyPlan: false },
+      range("2027-02-01", 14),
     ],
     [
       "within 14 days of the start: no early sessions",

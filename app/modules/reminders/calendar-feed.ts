@@ -30,13 +30,15 @@ export interface CalendarDaysInput {
   babyBornOn: CalendarDate | null;
   /** What she may play: a free member's early plan has only the Foundation tracks. */
   viewer: Viewer;
+  /** She chose "Start gently now": the early plan's sessions are hers. */
+  earlyPlan: boolean;
 }
 
 /**
  * Her practice days, in date order:
  * - the spec's fourteen days of her programme, each with its track (and, for a
  *   Complete Course track a free member can't play, the Foundation one to practise with);
- * - while she is in the early phase, the early plan's sessions from this week's Monday
+ * - while she is in the early phase and has chosen the early plan, its sessions from this week's Monday
  *   on, on the days the dashboard offers them (while each day is still more than 14
  *   days before her first day), so no session appears that later disappears;
  * - nothing once her baby is born (from the day of the birth), and nothing later than
@@ -61,7 +63,7 @@ export function calendarDays(input: CalendarDaysInput): CalendarDay[] {
       babyArrived: false,
       start,
     });
-  if (input.babyBornOn === null && phaseOn(input.today) === "early") {
+  if (input.earlyPlan && input.babyBornOn === null && phaseOn(input.today) === "early") {
     // Week by week from this one's Monday, up to the last day the early plan is offered.
     const thisMonday = addDays(input.today, -mod(daysBetween(A_MONDAY, input.today), 7));
     for (let monday = thisMonday; phaseOn(monday) === "early"; monday = addDays(monday, 7)) {
