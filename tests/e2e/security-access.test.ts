@@ -180,13 +180,13 @@ const MEMBER_CALLS: Call[] = [
     json: () => ({ contractions: [{ startedAt: Date.now() - 120_000, endedAt: Date.now() - 60_000 }] }),
     owner: 200,
   },
-  // A device of hers for push reminders (a made-up push service address: saving it sends nothing).
+  // A device of hers for push reminders (a made-up address at a push service: saving it sends nothing).
   {
     method: "POST",
     route: "/api/push-subscription",
     url: () => "/api/push-subscription",
     json: () => ({
-      endpoint: `https://push.example.com/push/${crypto.randomUUID()}`,
+      endpoint: `https://fcm.googleapis.com/fcm/send/${crypto.randomUUID()}`,
       keys: {
         p256dh: crypto.createECDH("prime256v1").generateKeys().toString("base64url"),
         auth: crypto.randomBytes(16).toString("base64url"),

@@ -145,7 +145,7 @@ const JSON_APIS: {
   {
     url: "/api/push-subscription",
     valid: () => ({
-      endpoint: `https://push.example.com/push/${crypto.randomUUID()}`,
+      endpoint: `https://fcm.googleapis.com/fcm/send/${crypto.randomUUID()}`,
       keys: {
         p256dh: crypto.createECDH("prime256v1").generateKeys().toString("base64url"),
         auth: crypto.randomBytes(16).toString("base64url"),

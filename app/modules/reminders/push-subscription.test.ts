@@ -66,6 +66,11 @@ describe("the endpoints the server will send to", () => {
     ["https://user:pw@fcm.googleapis.com/x", /user name or password/],
     ["https://fcm.googleapis.com:6379/x", /public address/],
     ["ftp://fcm.googleapis.com/x", /https/],
+    // A public name can lead anywhere, inside our network too: only the push services' own.
+    ["https://push.example.com/wpush/v2/a", /push service/],
+    ["https://fcm.googleapis.com.evil.example/x", /push service/],
+    ["https://evilfcm.googleapis.com.example/x", /push service/],
+    ["https://notfcm.googleapis.com/x", /push service/],
     ["not a url", /must be a URL/],
   ])("refuses %s", (endpoint, problem) => {
     expect(endpointProblem(endpoint, deployed)).toMatch(problem);

@@ -62,6 +62,22 @@ const IP_LITERAL = /^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:.]+\])$/i;
 const PRIVATE_NAME = /(^|\.)(localhost|local|internal|lan|home|arpa)$/i;
 
 /**
+ * The browsers' push services (Chrome, Edge, Samsung and Opera: Google's; Firefox: Mozilla's;
+ * Safari: Apple's; older Edge: Windows'). The server sends to these only, so an endpoint can't
+ * be a name of someone's that leads to an address inside our network.
+ */
+export const PUSH_SERVICE_DOMAINS = [
+  "fcm.googleapis.com",
+  "android.googleapis.com",
+  "push.services.mozilla.com",
+  "push.apple.com",
+  "notify.windows.com",
+] as const;
+
+const isPushService = (host: string) =>
+  PUSH_SERVICE_DOMAINS.some((domain) => host === domain || host.endsWith(`.${domain}`));
+
+/**
  * Why an endpoint is not one the server will send to, or null when it is: an
  * https URL on a public host name and the usual port (never an address, never
  * this machine or a private name, never with a user or password), so a member
@@ -88,6 +104,7 @@ export function endpointProblem(endpoint: string, { allowLoopbackHttp }: { allow
   // Push services listen on https's own port; another port is another kind of server.
   if (IP_LITERAL.test(host) || !host.includes(".") || PRIVATE_NAME.test(host) || url.port !== "")
     return "The endpoint must be a push service's public address.";
+  if (!isPushService(host)) return "The endpoint must be a browser's push service.";
   return null;
 }
 
