@@ -16,6 +16,8 @@ const OWNER: Record<string, string> = {
   program_schedule: "modules/program",
   user_progress: "modules/program",
   share_tokens: "modules/partner",
+  partner_invitations: "modules/partner",
+  partner_links: "modules/partner",
   labour_contractions: "modules/labour",
   contact_messages: "modules/contact",
   email_outbox: "modules/email",

@@ -274,6 +274,30 @@ export interface PushSubscriptionsTable {
   created_at: CreatedAt;
 }
 
+/** A member's invitation to her birth partner (migration 0018). */
+export interface PartnerInvitationsTable {
+  id: string;
+  /** The member who invited. */
+  user_id: string;
+  /** Whom she invited, normalised. */
+  email: string;
+  /** SHA-256 of the link's token: the token itself is only in the email. */
+  token_hash: string;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  accepted_at: Timestamp | null;
+  cancelled_at: Timestamp | null;
+}
+
+/** A member and her birth partner's own account (migration 0018): one each way. */
+export interface PartnerLinksTable {
+  /** The member. */
+  user_id: string;
+  /** Her birth partner. */
+  partner_id: string;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -294,4 +318,6 @@ export interface Database {
   labour_contractions: LabourContractionsTable;
   jobs: JobsTable;
   push_subscriptions: PushSubscriptionsTable;
+  partner_invitations: PartnerInvitationsTable;
+  partner_links: PartnerLinksTable;
 }

@@ -20,6 +20,11 @@ import type { Dialect } from "../../db/dialect.ts";
 
 export type Db = Kysely<Database>;
 
+/** Whether a handle (or a transaction) talks to PostgreSQL: row locks mean something there, not on SQLite. */
+export function isPostgres(db: Db): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
 export interface DatabaseHandle {
   db: Db;
   dialect: Dialect;
@@ -88,8 +93,7 @@ async function migrateOnce(db: Kysely<any>): Promise<string[]> {
     provider: { getMigrations: async () => migrations },
     // On PostgreSQL, keep the migration bookkeeping in the connection's own schema: otherwise
     // Kysely takes another schema's bookkeeping tables on the same database for this one's.
-    migrationTableSchema:
-      db.getExecutor().adapter instanceof PostgresAdapter ? await currentSchema(db) : undefined,
+    migrationTableSchema: isPostgres(db) ? await currentSchema(db) : undefined,
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error;

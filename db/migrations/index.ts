@@ -16,6 +16,7 @@ import * as gentleStreaks from "./0014_gentle_streaks.ts";
 import * as babyArrived from "./0015_baby_arrived.ts";
 import * as reminders from "./0016_reminders.ts";
 import * as earlyPlan from "./0017_early_plan.ts";
+import * as partnerSeat from "./0018_partner_seat.ts";
 
 /**
  * Every migration, in order. Listed by hand so that the bundled server, the
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   "0015_baby_arrived": babyArrived,
   "0016_reminders": reminders,
   "0017_early_plan": earlyPlan,
+  "0018_partner_seat": partnerSeat,
 };

@@ -18,6 +18,8 @@ type Finder<Column extends string> =
   | { userId: Column }
   /** By columns holding an email address: hers, or any her purchases' receipts went to. */
   | { addresses: readonly Column[] }
+  /** Rows between two people (her and her birth partner): by either's user id, or the address she was invited at. */
+  | { either: { userIds: readonly Column[]; addresses?: readonly Column[] } }
   /** Kept without what ties them to her: these columns are cleared instead. */
   | { anonymise: { userId: Column; address: Column } }
   /** Better Auth's pending sign-in links, codes and reset tokens (see authTokenRows). */
@@ -43,6 +45,9 @@ export const MEMBER_DATA: { [T in keyof Database]: Finder<keyof Database[T] & st
   program_schedule: { userId: "user_id" },
   user_progress: { userId: "user_id" },
   share_tokens: { userId: "user_id" },
+  // Hers as the member who invited, or as the partner invited or linked.
+  partner_invitations: { either: { userIds: ["user_id"], addresses: ["email"] } },
+  partner_links: { either: { userIds: ["user_id", "partner_id"] } },
   confirmation_codes: { userId: "user_id" },
   labour_contractions: { userId: "user_id" },
   jobs: { userId: "user_id" },
@@ -63,6 +68,7 @@ export function searchedColumns(table: MemberTable): string[] {
   const finder: Finder<string> = MEMBER_DATA[table];
   if ("userId" in finder) return [finder.userId];
   if ("addresses" in finder) return [...finder.addresses];
+  if ("either" in finder) return [...finder.either.userIds, ...(finder.either.addresses ?? [])];
   if ("anonymise" in finder) return [finder.anonymise.userId, finder.anonymise.address];
   if ("authTokens" in finder) return [finder.authTokens.identifier, finder.authTokens.value];
   return [];
@@ -92,16 +98,24 @@ function ofMember(table: MemberTable, member: MemberKeys): RawBuilder<SqlBool> {
   const finder: Finder<string> = MEMBER_DATA[table];
   if ("userId" in finder) return sql<SqlBool>`${sql.ref(finder.userId)} = ${member.id}`;
   if ("anonymise" in finder) return sql<SqlBool>`${sql.ref(finder.anonymise.userId)} = ${member.id}`;
-  if ("addresses" in finder) {
-    // Stored normalised; lower() also finds a row written before addresses were.
-    const addresses = sql.join(member.addresses);
-    return sql<SqlBool>`(${sql.join(
-      finder.addresses.map((column) => sql`lower(${sql.ref(column)}) in (${addresses})`),
-      sql` or `,
-    )})`;
+  if ("addresses" in finder) return byAddress(finder.addresses, member);
+  if ("either" in finder) {
+    const { userIds, addresses = [] } = finder.either;
+    const ids = userIds.map((column) => sql<SqlBool>`${sql.ref(column)} = ${member.id}`);
+    return sql<SqlBool>`(${sql.join([...ids, ...(addresses.length ? [byAddress(addresses, member)] : [])], sql` or `)})`;
   }
   if ("authTokens" in finder) return authTokenRows(finder.authTokens, member);
   return sql<SqlBool>`1 = 0`;
+}
+
+/** Rows with one of her addresses in any of `columns`. */
+function byAddress(columns: readonly string[], member: MemberKeys): RawBuilder<SqlBool> {
+  // Stored normalised; lower() also finds a row written before addresses were.
+  const addresses = sql.join(member.addresses);
+  return sql<SqlBool>`(${sql.join(
+    columns.map((column) => sql`lower(${sql.ref(column)}) in (${addresses})`),
+    sql` or `,
+  )})`;
 }
 
 /**
@@ -153,6 +167,8 @@ export async function exportMemberData(db: Db, userId: string) {
     contractions,
     pushDevices,
     jobs,
+    partnerInvitations,
+    partnerLinks,
   ] = await Promise.all([
     db
       .selectFrom("user")
@@ -218,6 +234,14 @@ export async function exportMemberData(db: Db, userId: string) {
       .where(mine("jobs"))
       .orderBy("run_at")
       .execute(),
+    // Never the link's token (only its hash is kept anyway).
+    db
+      .selectFrom("partner_invitations")
+      .select(["user_id", "email", "created_at", "expires_at", "accepted_at", "cancelled_at"])
+      .where(mine("partner_invitations"))
+      .orderBy("created_at")
+      .execute(),
+    db.selectFrom("partner_links").select(["user_id", "created_at"]).where(mine("partner_links")).execute(),
   ]);
 
   return {
@@ -325,6 +349,21 @@ export async function exportMemberData(db: Db, userId: string) {
       sentAt: iso(e.sent_at),
     })),
     // Timed in labour mode; saved from her device.
+    birthPartner: {
+      invitations: partnerInvitations.map((row) => ({
+        sentBy: row.user_id === user.id ? "you" : "the member who invited you",
+        email: row.email,
+        sentAt: iso(row.created_at),
+        expiresAt: iso(row.expires_at),
+        acceptedAt: iso(row.accepted_at),
+        cancelledAt: iso(row.cancelled_at),
+      })),
+      link:
+        partnerLinks.map((row) => ({
+          youAre: row.user_id === user.id ? "the member" : "the birth partner",
+          since: iso(row.created_at),
+        }))[0] ?? null,
+    },
     reminderDevices: pushDevices.map((device) => ({ addedAt: iso(device.created_at) })),
     scheduledWork: jobs.map((job) => ({ kind: job.kind, runAt: iso(job.run_at), status: job.status })),
     labourContractions: contractions.map((c) => ({

@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
-import { PostgresAdapter } from "kysely";
 import webpush from "web-push";
-import type { Db } from "~/platform/db.server.ts";
+import { isPostgres, type Db } from "~/platform/db.server.ts";
 import type { Env } from "~/platform/env.server.ts";
 import { isLoopbackOrigin } from "~/platform/env.server.ts";
 import type { Logger } from "~/platform/log.server.ts";
@@ -262,7 +261,7 @@ export async function savePushSubscription(
  * at it free).
  */
 async function oneChangeAtATime(trx: Db, userId: string) {
-  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
+  if (!isPostgres(trx)) return;
   await trx.selectFrom("user").select("id").where("id", "=", userId).forNoKeyUpdate().execute();
 }
 

@@ -1,0 +1,190 @@
+import crypto from "node:crypto";
+import { isPostgres, type Db } from "~/platform/db.server.ts";
+import { normalizeEmail } from "../accounts/email-address.ts";
+import {
+  acceptRefusal,
+  INVITATION_TOKEN_BYTES,
+  invitationExpiry,
+  type AcceptRefusal,
+  type Invitation,
+} from "./invitation.ts";
+
+/**
+ * The partner seat's records: a member's invitation (one waiting at a time;
+ * the link's token is kept only as its SHA-256) and, once her partner accepts,
+ * the link between the two accounts. The rules are invitation.ts's; this
+ * module makes them hold when two people click at once.
+ */
+
+const hash = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
+
+export type InviteOutcome =
+  { ok: true; token: string; expiresAt: Date } | { ok: false; reason: "own-address" | "has-partner" };
+
+/** Invites her birth partner at `email`, replacing an invitation still waiting. Returns the link's token. */
+export async function invitePartner(
+  db: Db,
+  member: { id: string; email: string },
+  email: string,
+  now: Date,
+): Promise<InviteOutcome> {
+  const address = normalizeEmail(email);
+  if (address === normalizeEmail(member.email)) return { ok: false, reason: "own-address" };
+  return db.transaction().execute(async (trx) => {
+    if (await partnerIdOf(trx, member.id)) return { ok: false, reason: "has-partner" } as const;
+    await cancelWaiting(trx, member.id, now);
+    const token = crypto.randomBytes(INVITATION_TOKEN_BYTES).toString("base64url");
+    const expiresAt = invitationExpiry(now);
+    await trx
+      .insertInto("partner_invitations")
+      .values({
+        id: crypto.randomUUID(),
+        user_id: member.id,
+        email: address,
+        token_hash: hash(token),
+        created_at: now.toISOString(),
+        expires_at: expiresAt.toISOString(),
+      })
+      .execute();
+    return { ok: true, token, expiresAt } as const;
+  });
+}
+
+/** Cancels her invitation still waiting, if any: its link stops working. */
+export async function cancelInvitation(db: Db, memberId: string, now: Date): Promise<void> {
+  await cancelWaiting(db, memberId, now);
+}
+
+async function cancelWaiting(db: Db, memberId: string, now: Date) {
+  await db
+    .updateTable("partner_invitations")
+    .set({ cancelled_at: now.toISOString() })
+    .where("user_id", "=", memberId)
+    .where("accepted_at", "is", null)
+    .where("cancelled_at", "is", null)
+    .execute();
+}
+
+/** Her invitation still waiting at `now`: to whom, and until when. */
+export async function waitingInvitation(
+  db: Db,
+  memberId: string,
+  now: Date,
+): Promise<{ email: string; expiresAt: Date } | null> {
+  const row = await db
+    .selectFrom("partner_invitations")
+    .select(["email", "expires_at"])
+    .where("user_id", "=", memberId)
+    .where("accepted_at", "is", null)
+    .where("cancelled_at", "is", null)
+    .where("expires_at", ">", now.toISOString())
+    .orderBy("created_at", "desc")
+    .executeTakeFirst();
+  return row ? { email: row.email, expiresAt: new Date(row.expires_at) } : null;
+}
+
+export type AcceptOutcome = { ok: true; memberId: string } | { ok: false; reason: AcceptRefusal };
+
+/**
+ * Takes up an invitation for the signed-in account `acceptorId`: once, however
+ * many click at the same moment. The invitation is marked used and the two
+ * accounts linked in one transaction; the link's unique keys hold the rest
+ * (one partner per member, one member per partner) against a race.
+ */
+export async function acceptInvitation(
+  db: Db,
+  token: string,
+  acceptorId: string,
+  now: Date,
+): Promise<AcceptOutcome> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const find = trx
+        .selectFrom("partner_invitations")
+        .select(["id", "user_id", "created_at", "expires_at", "accepted_at", "cancelled_at"])
+        .where("token_hash", "=", hash(token));
+      // Those who click together wait in turn on the invitation's row (SQLite's transactions already
+      // do), so each later one reads it used, not half-way.
+      const row = await (isPostgres(trx) ? find.forUpdate() : find).executeTakeFirst();
+      const invitation: Invitation | null = row
+        ? {
+            memberId: row.user_id,
+            createdAt: new Date(row.created_at),
+            expiresAt: new Date(row.expires_at),
+            acceptedAt: row.accepted_at === null ? null : new Date(row.accepted_at),
+            cancelledAt: row.cancelled_at === null ? null : new Date(row.cancelled_at),
+          }
+        : null;
+      const [memberPartner, acceptorsMember, acceptorsPartner] = row
+        ? await Promise.all([
+            partnerIdOf(trx, row.user_id),
+            memberIdOf(trx, acceptorId),
+            partnerIdOf(trx, acceptorId),
+          ])
+        : [null, null, null];
+      const refusal = acceptRefusal({
+        invitation,
+        acceptorId,
+        now,
+        memberHasPartner: memberPartner !== null,
+        acceptorIsPartner: acceptorsMember !== null,
+        acceptorHasPartner: acceptorsPartner !== null,
+      });
+      if (refusal || !row) return { ok: false, reason: refusal ?? "unknown" } as const;
+      const used = await trx
+        .updateTable("partner_invitations")
+        .set({ accepted_at: now.toISOString() })
+        .where("id", "=", row.id)
+        .where("accepted_at", "is", null)
+        .where("cancelled_at", "is", null)
+        .executeTakeFirst();
+      if (Number(used.numUpdatedRows) !== 1) return { ok: false, reason: "used" } as const;
+      await trx
+        .insertInto("partner_links")
+        .values({ user_id: row.user_id, partner_id: acceptorId, created_at: now.toISOString() })
+        .execute();
+      return { ok: true, memberId: row.user_id } as const;
+    });
+  } catch (error) {
+    // Another acceptance linked one of the two accounts in the same moment: the unique keys said no.
+    if (isUniqueViolation(error)) return { ok: false, reason: "used" };
+    throw error;
+  }
+}
+
+/** The member removes her partner; the partner's account stays, with its own progress. */
+export async function removePartner(db: Db, memberId: string): Promise<boolean> {
+  const result = await db.deleteFrom("partner_links").where("user_id", "=", memberId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** The partner leaves; the member's account and data stay as they are. */
+export async function leaveAsPartner(db: Db, partnerId: string): Promise<boolean> {
+  const result = await db.deleteFrom("partner_links").where("partner_id", "=", partnerId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Her birth partner's account id, if she has one. */
+export async function partnerIdOf(db: Db, memberId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom("partner_links")
+    .select("partner_id")
+    .where("user_id", "=", memberId)
+    .executeTakeFirst();
+  return row?.partner_id ?? null;
+}
+
+/** The member whose birth partner this account is, if any: the account's role is then "partner". */
+export async function memberIdOf(db: Db, partnerId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom("partner_links")
+    .select("user_id")
+    .where("partner_id", "=", partnerId)
+    .executeTakeFirst();
+  return row?.user_id ?? null;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return code === "23505" || (typeof message === "string" && /UNIQUE constraint failed/i.test(message));
+}
