@@ -17,6 +17,7 @@ export default [
     route("auth", "routes/auth/auth.tsx"),
     route("auth/reset-password", "routes/auth/reset-password.tsx"),
     route("reminders/stop", "routes/public/reminders-stop.tsx"),
+    route("partner/join/:token", "routes/public/partner-join.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
   route("signup", "routes/public/signup.ts"),

@@ -25,6 +25,17 @@ export function isPostgres(db: Db): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
+/**
+ * Makes a member's transactions of one kind take turns, inside `trx`: SQLite's
+ * transactions take the write lock as they begin; on PostgreSQL the next waits
+ * on her account's row. NO KEY UPDATE leaves the rows that point at it free,
+ * so her other writes don't wait.
+ */
+export async function oneAtATimeFor(trx: Db, userId: string): Promise<void> {
+  if (!isPostgres(trx)) return;
+  await trx.selectFrom("user").select("id").where("id", "=", userId).forNoKeyUpdate().execute();
+}
+
 export interface DatabaseHandle {
   db: Db;
   dialect: Dialect;

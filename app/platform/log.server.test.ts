@@ -26,6 +26,13 @@ describe("scrubUrl", () => {
     ["//calendar//AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde.ics", "/calendar/[redacted]"],
     ["/Shared/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde/more", "/Shared/[redacted]"],
     ["/calendar/%E0%A4%A", "/calendar/[redacted]"],
+    ["/partner/join/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde", "/partner/join/[redacted]"],
+    ["/partner/join/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde.data", "/partner/join/[redacted]"],
+    ["/partner/join", "/partner/join"],
+    [
+      "/__manifest?paths=%2F%2C%2Fpartner%2Fjoin%2FAbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde%2C%2Fshared%2Fx&version=1",
+      "/__manifest?paths=%2F%2C%2Fpartner%2Fjoin%2F%5Bredacted%5D%2C%2Fshared%2F%5Bredacted%5D&version=1",
+    ],
     ["/x?email=Ana%40Example.com&name=Ana+Rivers", "/x?email=%5Bredacted%5D&name=%5Bredacted%5D"],
   ])("%s is logged as %s", (url, logged) => {
     expect(scrubUrl(url)).toBe(logged);

@@ -35,9 +35,9 @@ const SENSITIVE_QUERY =
 
 /**
  * Paths that carry a secret after their prefix: a password reset link, a partner's private link,
- * a calendar feed. Read as the router reads a path: in any case, percent-decoded, slashes doubled.
+ * a calendar feed, a partner's invitation. Read as the router reads a path: in any case, percent-decoded, slashes doubled.
  */
-const SECRET_PATH = /^\/+(api\/+auth\/+reset-password|shared|calendar)\/+[^/]/i;
+const SECRET_PATH = /^\/+(api\/+auth\/+reset-password|shared|calendar|partner\/+join)\/+[^/]/i;
 
 function decodedPath(path: string): string {
   try {
@@ -53,15 +53,23 @@ function decodedPath(path: string): string {
  */
 export function scrubUrl(url: string): string {
   const pathEnd = url.indexOf("?");
-  const secret = SECRET_PATH.exec(decodedPath(pathEnd === -1 ? url : url.slice(0, pathEnd)));
-  if (secret) url = `/${secret[1]}/[redacted]${pathEnd === -1 ? "" : url.slice(pathEnd)}`;
+  const path = pathEnd === -1 ? url : url.slice(0, pathEnd);
+  url = `${scrubPath(path)}${pathEnd === -1 ? "" : url.slice(pathEnd)}`;
   const queryStart = url.indexOf("?");
   if (queryStart === -1) return url;
   const params = new URLSearchParams(url.slice(queryStart + 1));
   for (const name of new Set(params.keys())) {
     if (SENSITIVE_QUERY.test(name)) params.set(name, "[redacted]");
   }
+  // React Router asks for the routes of the pages a page links to, the page itself among them.
+  const paths = params.get("paths");
+  if (paths !== null) params.set("paths", paths.split(",").map(scrubPath).join(","));
   return `${url.slice(0, queryStart)}?${params.toString()}`;
+}
+
+function scrubPath(path: string): string {
+  const secret = SECRET_PATH.exec(decodedPath(path));
+  return secret ? `/${secret[1]}/[redacted]` : path;
 }
 
 /** An email address as text carries it: plain, or URL-encoded (%40). */

@@ -28,6 +28,7 @@ export const ON_REQUEST_KINDS: ReadonlySet<string> = new Set([
   "account-exists",
   "welcome",
   "deletion-code",
+  "partner-invitation",
 ]);
 
 /**

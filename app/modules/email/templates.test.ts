@@ -3,6 +3,7 @@ import {
   contactMessageEmail,
   escapeHtml,
   magicLinkEmail,
+  partnerInvitationEmail,
   passwordResetEmail,
   signInCodeEmail,
   welcomeEmail,
@@ -46,6 +47,33 @@ describe("email templates", () => {
 
   it("tells the reader what to do if the email was not for them", () => {
     expect(magicLinkEmail({ url: "u", minutes: 5 }).text).toMatch(/ignore this email/);
+  });
+
+  describe("the invitation to her birth partner", () => {
+    const url = "https://tidewell.example/partner/join/abc_DEF-123";
+
+    it("says who invited them, what joining gives, and puts the link in both parts", () => {
+      const email = partnerInvitationEmail({ memberFirstName: "Amara", url, days: 7 });
+      expect(email.subject).toBe("Amara has invited you to be their birth partner on Tidewell");
+      // The HTML writes an apostrophe as &#39;.
+      for (const part of [email.text, email.html.replaceAll("&#39;", "'")]) {
+        expect(part).toContain("Amara is preparing for birth with Tidewell");
+        expect(part).toContain("the birth partner sessions");
+        expect(part).toContain("Amara's practice this week and how many weeks there are to go");
+        expect(part).toContain("birth preferences to read and comment on");
+        expect(part).toContain("It works once, for the next 7 days.");
+        expect(part).toContain("If you weren't expecting this, you can ignore this email");
+      }
+      expect(email.text).toContain(`Join as Amara's birth partner: ${url}`);
+      expect(email.html).toContain(`href="${url}"`);
+    });
+
+    it("promises that her address and dates stay private, and shows her name as text", () => {
+      const email = partnerInvitationEmail({ memberFirstName: "<b>Sam</b>", url, days: 7 });
+      expect(email.text).toContain("Their email address and exact dates stay private.");
+      expect(email.html).not.toContain("<b>Sam");
+      expect(email.html).toContain("&lt;b&gt;Sam&lt;/b&gt; is preparing for birth");
+    });
   });
 
   describe("the contact message for the owner", () => {

@@ -361,3 +361,37 @@ export function practiceReminderEmail({
     }),
   };
 }
+
+/**
+ * A member's invitation to her birth partner: who asks, what their own account
+ * gives them (never her address or her dates), and that the link works once,
+ * for a few days. Anyone can type an address, so it says what to do if it
+ * wasn't expected.
+ */
+export function partnerInvitationEmail({
+  memberFirstName,
+  url,
+  days,
+}: {
+  memberFirstName: string;
+  url: string;
+  days: number;
+}): EmailContent {
+  const name = memberFirstName;
+  const hello = "Hello,";
+  const intro = `${name} is preparing for birth with ${BRAND.name}, an online hypnobirthing course, and has invited you to join as their birth partner.`;
+  const gives = `You'll have your own account: the birth partner sessions to listen to, ${name}'s practice this week and how many weeks there are to go, and their birth preferences to read and comment on. Their email address and exact dates stay private.`;
+  const how = `Sign up, or sign in if you already have an account, through the link below. It works once, for the next ${countOf(days, "day")}.`;
+  const footnote = `If you weren't expecting this, you can ignore this email: nothing happens without the link.`;
+  return {
+    subject: `${name} has invited you to be their birth partner on ${BRAND.name}`,
+    text: text([hello, intro, gives, how, `Join as ${name}'s birth partner: ${url}`, footnote]),
+    html: layout({
+      preheader: `${name} would like you beside them as they prepare for birth.`,
+      heading: `Join ${name} on ${BRAND.name}`,
+      paragraphs: [hello, intro, gives, how],
+      action: { label: "Accept the invitation", url },
+      footnote,
+    }),
+  };
+}

@@ -1,6 +1,5 @@
-import { PostgresAdapter } from "kysely";
 import { z } from "zod";
-import type { Db } from "~/platform/db.server.ts";
+import { oneAtATimeFor, type Db } from "~/platform/db.server.ts";
 import { hitLimit, limitKey, type LimitResult, type LimitRule } from "~/platform/rate-limit.server.ts";
 import { ACCOUNT_HISTORY_LIMIT, type Contraction } from "./contractions.ts";
 import { labourScreenFor, type LabourScreenData } from "./playlist.ts";
@@ -111,7 +110,7 @@ export async function saveHistory(
   const updatedAt = new Date(now).toISOString();
 
   await db.transaction().execute(async (trx) => {
-    await oneSaveAtATime(trx, memberId);
+    await oneAtATimeFor(trx, memberId);
     const stored = new Map((await loadHistory(trx, memberId)).map((c) => [c.startedAt, c.endedAt]));
     const starts = new Set(wanted.map((c) => c.startedAt));
     const gone = [...stored.keys()].filter((startedAt) => !starts.has(startedAt));
@@ -145,17 +144,6 @@ export async function saveHistory(
     }
   });
   return { ok: true, count: wanted.length };
-}
-
-/**
- * Two saves of hers never interleave (which could leave a mix of both lists):
- * SQLite's transactions take the write lock as they begin; on PostgreSQL the
- * second waits on her account's row. NO KEY UPDATE leaves the foreign keys
- * that point at the row free, so her other writes don't wait.
- */
-async function oneSaveAtATime(trx: Db, memberId: string) {
-  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
-  await trx.selectFrom("user").select("id").where("id", "=", memberId).forNoKeyUpdate().execute();
 }
 
 /** Counts one save against her limit (SAVE_LIMIT). */

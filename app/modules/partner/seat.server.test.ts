@@ -3,7 +3,10 @@ import { aMember } from "../../../tests/factories/index.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
 import { exportMemberData } from "../accounts/own-data.server.ts";
 import {
+  acceptByLink,
   acceptInvitation,
+  invitationPreview,
+  JOIN_MISS_LIMIT,
   cancelInvitation,
   invitePartner,
   leaveAsPartner,
@@ -138,6 +141,32 @@ describe.each(testDialects)("the partner seat on %s", (dialect) => {
         .where("id", "in", [second.amara.id, second.ben.id])
         .execute(),
     ).toHaveLength(2);
+  });
+
+  it("shows who invited, until when, and holds back a client guessing links, all at once", async () => {
+    const { amara, token } = await invited();
+    const at = { now: later(1), clientIp: "203.0.113.77" };
+    expect(await invitationPreview(db(), token, at)).toEqual({
+      status: "pending",
+      memberFirstName: "Amara",
+      expiresAt: later(7 * 24),
+    });
+    expect(await invitationPreview(db(), token, { ...at, now: later(7 * 24) })).toEqual({
+      status: "expired",
+    });
+
+    const guesser = { now: later(1), clientIp: "198.51.100.99" };
+    const guesses = await Promise.all(
+      Array.from({ length: JOIN_MISS_LIMIT.limit + 5 }, (_, i) =>
+        invitationPreview(db(), `guess-${i}`, guesser),
+      ),
+    );
+    expect(guesses.filter((answer) => answer.status === "unknown")).toHaveLength(JOIN_MISS_LIMIT.limit);
+    // Once over, even a right link waits, from that address; another address is not held back.
+    expect((await invitationPreview(db(), token, guesser)).status).toBe("limited");
+    const ben = await aMember(db());
+    expect(await acceptByLink(db(), token, ben.id, guesser)).toEqual({ ok: false, reason: "limited" });
+    expect(await acceptByLink(db(), token, ben.id, at)).toEqual({ ok: true, memberId: amara.id });
   });
 
   it("ends the link when either account is deleted, and gives each her side in her export", async () => {

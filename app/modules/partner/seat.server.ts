@@ -1,10 +1,13 @@
 import crypto from "node:crypto";
-import { isPostgres, type Db } from "~/platform/db.server.ts";
+import { isPostgres, oneAtATimeFor, type Db } from "~/platform/db.server.ts";
+import { hitLimit, limitKey, peekLimit, type LimitRule } from "~/platform/rate-limit.server.ts";
+import { firstName } from "../accounts/display.ts";
 import { normalizeEmail } from "../accounts/email-address.ts";
 import {
   acceptRefusal,
   INVITATION_TOKEN_BYTES,
   invitationExpiry,
+  invitationStatus,
   type AcceptRefusal,
   type Invitation,
 } from "./invitation.ts";
@@ -31,6 +34,8 @@ export async function invitePartner(
   const address = normalizeEmail(email);
   if (address === normalizeEmail(member.email)) return { ok: false, reason: "own-address" };
   return db.transaction().execute(async (trx) => {
+    // Her invitations are made one at a time, so each cancels the one before and only one link works.
+    await oneAtATimeFor(trx, member.id);
     if (await partnerIdOf(trx, member.id)) return { ok: false, reason: "has-partner" } as const;
     await cancelWaiting(trx, member.id, now);
     const token = crypto.randomBytes(INVITATION_TOKEN_BYTES).toString("base64url");
@@ -81,6 +86,50 @@ export async function waitingInvitation(
     .orderBy("created_at", "desc")
     .executeTakeFirst();
   return row ? { email: row.email, expiresAt: new Date(row.expires_at) } : null;
+}
+
+/** Wrong invitation links a client may open in 15 minutes: a partner needs one. */
+export const JOIN_MISS_LIMIT: LimitRule = { limit: 20, windowSeconds: 15 * 60 };
+
+export type InvitationPreview =
+  | { status: "pending"; memberFirstName: string; expiresAt: Date }
+  | { status: "accepted" | "cancelled" | "expired" | "unknown" | "limited" };
+
+/**
+ * What an invitation link shows before anyone accepts: who invited, until
+ * when; or that it no longer works. Wrong links count against the client's
+ * address, so guessing goes no faster than the limit.
+ */
+export async function invitationPreview(
+  db: Db,
+  token: string,
+  { now, clientIp }: { now: Date; clientIp: string },
+): Promise<InvitationPreview> {
+  const misses = limitKey("partner-join:miss", clientIp);
+  if (!(await peekLimit(db, misses, JOIN_MISS_LIMIT)).allowed) return { status: "limited" };
+  const row = await db
+    .selectFrom("partner_invitations")
+    .innerJoin("user", "user.id", "partner_invitations.user_id")
+    .select(["user.name", "expires_at", "accepted_at", "cancelled_at", "created_at"])
+    .where("token_hash", "=", hash(token))
+    .executeTakeFirst();
+  // A miss counts; once over the limit (guesses arriving together), it says so.
+  if (!row)
+    return (await hitLimit(db, misses, JOIN_MISS_LIMIT)).allowed
+      ? { status: "unknown" }
+      : { status: "limited" };
+  const status = invitationStatus(
+    {
+      memberId: "",
+      createdAt: new Date(row.created_at),
+      expiresAt: new Date(row.expires_at),
+      acceptedAt: row.accepted_at === null ? null : new Date(row.accepted_at),
+      cancelledAt: row.cancelled_at === null ? null : new Date(row.cancelled_at),
+    },
+    now,
+  );
+  if (status !== "pending") return { status };
+  return { status, memberFirstName: firstName(row.name), expiresAt: new Date(row.expires_at) };
 }
 
 export type AcceptOutcome = { ok: true; memberId: string } | { ok: false; reason: AcceptRefusal };
@@ -150,6 +199,20 @@ export async function acceptInvitation(
     if (isUniqueViolation(error)) return { ok: false, reason: "used" };
     throw error;
   }
+}
+
+/** `acceptInvitation` behind the same limit on wrong links as the preview. */
+export async function acceptByLink(
+  db: Db,
+  token: string,
+  acceptorId: string,
+  { now, clientIp }: { now: Date; clientIp: string },
+): Promise<AcceptOutcome | { ok: false; reason: "limited" }> {
+  const misses = limitKey("partner-join:miss", clientIp);
+  if (!(await peekLimit(db, misses, JOIN_MISS_LIMIT)).allowed) return { ok: false, reason: "limited" };
+  const outcome = await acceptInvitation(db, token, acceptorId, now);
+  if (outcome.ok || outcome.reason !== "unknown") return outcome;
+  return (await hitLimit(db, misses, JOIN_MISS_LIMIT)).allowed ? outcome : { ok: false, reason: "limited" };
 }
 
 /** The member removes her partner; the partner's account stays, with its own progress. */

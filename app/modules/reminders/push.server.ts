@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import webpush from "web-push";
-import { isPostgres, type Db } from "~/platform/db.server.ts";
+import { oneAtATimeFor, type Db } from "~/platform/db.server.ts";
 import type { Env } from "~/platform/env.server.ts";
 import { isLoopbackOrigin } from "~/platform/env.server.ts";
 import type { Logger } from "~/platform/log.server.ts";
@@ -194,7 +194,7 @@ export async function savePushSubscription(
   now = new Date(),
 ): Promise<{ id: string; created: boolean }> {
   return db.transaction().execute(async (trx) => {
-    await oneChangeAtATime(trx, userId);
+    await oneAtATimeFor(trx, userId);
     const existing = await trx
       .selectFrom("push_subscriptions")
       .select(["id", "user_id", "p256dh", "auth"])
@@ -252,17 +252,6 @@ export async function savePushSubscription(
     }
     return { id: row.id, created: !existing || moved };
   });
-}
-
-/**
- * Her saves run one at a time, so the cap holds whatever arrives together:
- * SQLite's transactions take the write lock as they begin; on PostgreSQL the
- * next waits on her account's row (NO KEY UPDATE leaves the rows that point
- * at it free).
- */
-async function oneChangeAtATime(trx: Db, userId: string) {
-  if (!isPostgres(trx)) return;
-  await trx.selectFrom("user").select("id").where("id", "=", userId).forNoKeyUpdate().execute();
 }
 
 /** Takes back one of her devices; another member's endpoint is left alone. True when one was removed. */

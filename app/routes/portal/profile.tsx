@@ -7,10 +7,13 @@ import { BabyArrivalSetting } from "~/components/profile/baby-arrival.tsx";
 import { Journey } from "~/components/profile/journey.tsx";
 import { CalendarFeed } from "~/components/profile/calendar-feed.tsx";
 import { PartnerLink } from "~/components/profile/partner-link.tsx";
+import { PartnerSeat } from "~/components/profile/partner-seat.tsx";
 import { ReminderSettings } from "~/components/profile/reminder-settings.tsx";
 import { ProfileSettings } from "~/components/profile/profile-settings.tsx";
 import { answerProfileForm, profileFormSchema } from "~/modules/accounts/profile-forms.server.ts";
 import { authMessages } from "~/modules/accounts/providers.ts";
+import { isPartnerSeatIntent } from "~/modules/partner/forms.ts";
+import { answerPartnerSeatForm, partnerSeatFor } from "~/modules/partner/invite.server.ts";
 import { handleProgrammeAction } from "~/modules/program/actions.server.ts";
 import { profileOverview } from "~/modules/program/profile-overview.server.ts";
 import { calendarFeedUrlFor } from "~/modules/reminders/calendar-feed.server.ts";
@@ -40,13 +43,14 @@ export function meta() {
 
 export async function loader(args: Route.LoaderArgs) {
   const member = signedInMember(args);
-  const { env, push, secret } = services(args);
-  const [overview, reminders, calendarUrl] = await Promise.all([
+  const { env, push, secret, clock } = services(args);
+  const [overview, reminders, calendarUrl, partnerSeat] = await Promise.all([
     profileOverview(db(args), member, memberToday(args)),
     reminderSettings(db(args), member.id),
     calendarFeedUrlFor(db(args), member.id, env.BASE_URL, reminderKeys(secret).calendar),
+    partnerSeatFor(db(args), member.id, clock.now(), member.timeZone),
   ]);
-  return { ...overview, reminders, calendarUrl, pushKey: push.publicKey };
+  return { ...overview, reminders, calendarUrl, partnerSeat, pushKey: push.publicKey };
 }
 
 /** The date editor and the partner link post the programme's forms, answered as on its own pages. */
@@ -57,6 +61,18 @@ export async function action(args: Route.ActionArgs) {
   const { database, flash, env } = services(args);
   const formData = await args.request.formData();
   const intent = String(formData.get("intent"));
+  if (isPartnerSeatIntent(intent)) {
+    const answer = await answerPartnerSeatForm(formData, {
+      db: database.db,
+      mailer: services(args).mailer,
+      log: requestLog(args),
+      member: { id: member.id, email: member.email, firstName: member.firstName },
+      baseUrl: env.BASE_URL,
+      now: services(args).clock.now(),
+    });
+    if ("reply" in answer) return data(answer.reply, { status: answer.status });
+    return redirectWithFlash(flash, "/portal/profile", answer);
+  }
   if (intent === REMINDER_INTENT) {
     const answer = await answerReminderForm(formData, {
       db: database.db,
@@ -123,6 +139,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         pushKey={loaderData.pushKey}
       />
       <CalendarFeed url={loaderData.calendarUrl} />
+      <PartnerSeat seat={loaderData.partnerSeat} />
       <PartnerLink since={loaderData.partnerLinkSince} />
       <DeviceStorage />
       <ProfileSettings

@@ -11,6 +11,8 @@ Disallow: /auth/
 Disallow: /api/
 Disallow: /shared/
 Disallow: /calendar/
+Disallow: /partner/
+Disallow: /reminders/
 Disallow: /dev/
 
 Sitemap: ${env.BASE_URL}/sitemap.xml

@@ -77,6 +77,7 @@ export const ROUTES: Record<string, RouteKind> = {
   "/dev/error/:status": "dev-only",
   "/shared/:token": "capability",
   "/reminders/stop": "capability",
+  "/partner/join/:token": "capability",
   "/calendar/:file": "capability",
   "/portal": "member",
   "/portal/library": "member",

@@ -1,0 +1,134 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/partner-join";
+import { Button } from "~/components/ui/button.tsx";
+import { CLIENT_IP_HEADER } from "~/modules/accounts/auth.server.ts";
+import { invitationMessages } from "~/modules/partner/invitation.ts";
+import { acceptByLink, invitationPreview } from "~/modules/partner/seat.server.ts";
+import { formatLongDate } from "~/modules/program/calendar.ts";
+import { BRAND } from "~/modules/site/brand.ts";
+import { redirectWithFlash } from "~/modules/site/flash.server.ts";
+import { tooManyAttemptsMessage } from "~/platform/rate-limit.server.ts";
+import { db, memberContext, services } from "~/services.server.ts";
+
+const PRIVATE_HEADERS = {
+  "Referrer-Policy": "no-referrer",
+  "X-Robots-Tag": "noindex, nofollow",
+  "Cache-Control": "private, no-store",
+};
+
+export function headers() {
+  return PRIVATE_HEADERS;
+}
+
+export function meta() {
+  return [
+    { title: `Join as a birth partner · ${BRAND.name}` },
+    { name: "robots", content: "noindex, nofollow" },
+    { name: "referrer", content: "no-referrer" },
+  ];
+}
+
+const clientIp = (request: Request) => request.headers.get(CLIENT_IP_HEADER) ?? "unknown";
+
+/** A birth partner's invitation link: who invited them, and a way to accept once signed in. */
+export async function loader(args: Route.LoaderArgs) {
+  const preview = await invitationPreview(db(args), args.params.token, {
+    now: services(args).clock.now(),
+    clientIp: clientIp(args.request),
+  });
+  const signedIn = args.context.get(memberContext) !== null;
+  const view =
+    preview.status === "pending"
+      ? {
+          ok: true as const,
+          memberFirstName: preview.memberFirstName,
+          until: preview.expiresAt.toISOString(),
+        }
+      : { ok: false as const, message: refusalMessage(preview.status) };
+  return data(
+    { view, signedIn },
+    { status: preview.status === "limited" ? 429 : 200, headers: PRIVATE_HEADERS },
+  );
+}
+
+export async function action(args: Route.ActionArgs) {
+  const member = args.context.get(memberContext);
+  if (!member) return data({ message: "Please sign in first, then accept." }, { status: 401 });
+  const outcome = await acceptByLink(db(args), args.params.token, member.id, {
+    now: services(args).clock.now(),
+    clientIp: clientIp(args.request),
+  });
+  if (!outcome.ok) {
+    return data(
+      { message: refusalMessage(outcome.reason) },
+      { status: outcome.reason === "limited" ? 429 : 409 },
+    );
+  }
+  return redirectWithFlash(services(args).flash, "/portal", {
+    type: "success",
+    message: "Welcome. You're now a birth partner on Tidewell.",
+  });
+}
+
+function refusalMessage(reason: keyof typeof invitationMessages | "accepted" | "limited"): string {
+  if (reason === "limited") return tooManyAttemptsMessage(15 * 60);
+  return invitationMessages[reason === "accepted" ? "used" : reason];
+}
+
+export default function PartnerJoin({ loaderData, actionData }: Route.ComponentProps) {
+  const { view, signedIn } = loaderData;
+  const navigation = useNavigation();
+  return (
+    <section className="container-page flex min-h-[60vh] max-w-xl flex-col justify-center gap-5 py-16">
+      {view.ok ? (
+        <>
+          <h1 className="text-3xl font-semibold md:text-4xl">
+            {view.memberFirstName} has invited you to be her birth partner
+          </h1>
+          <p className="text-lg text-ink-soft">
+            With your own {BRAND.name} account you'll have the sessions for birth partners, her week of
+            practice and how many weeks are left, and her birth preferences to read together. Never her email
+            or her exact dates.
+          </p>
+          {actionData ? (
+            <p role="alert" className="font-medium text-danger">
+              {actionData.message}
+            </p>
+          ) : null}
+          {signedIn ? (
+            <Form method="post">
+              <Button type="submit" disabled={navigation.state === "submitting"}>
+                {navigation.state === "submitting" ? "Joining..." : "Accept and join"}
+              </Button>
+            </Form>
+          ) : (
+            <>
+              <p>
+                First create your free account, or sign in if you have one. Then open the link in your
+                invitation again to accept.
+              </p>
+              <div className="flex flex-wrap gap-3">
+                <Button asChild>
+                  <Link to="/auth?tier=free">Create my account</Link>
+                </Button>
+                <Button asChild variant="outline">
+                  <Link to="/auth">Sign in</Link>
+                </Button>
+              </div>
+            </>
+          )}
+          <p className="text-sm text-ink-soft">
+            The invitation works until {formatLongDate(view.until.slice(0, 10))}.
+          </p>
+        </>
+      ) : (
+        <>
+          <h1 className="text-3xl font-semibold md:text-4xl">This invitation can't be used</h1>
+          <p role="status" className="text-lg text-ink-soft">
+            {view.message}
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
