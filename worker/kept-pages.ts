@@ -41,7 +41,9 @@ export async function forgetIfSessionEnds(request: Request): Promise<Response> {
   const intent = form?.get("intent");
   const response = await fetch(request);
   if (endsTheSession(new URL(request.url), request.method, typeof intent === "string" ? intent : null)) {
-    await Promise.all([forgetMember(), stopPushOnThisDevice()]);
+    // Her reminders stop coming here too, without holding her sign-out on the browser's push service.
+    void stopPushOnThisDevice();
+    await forgetMember();
   }
   return response;
 }
@@ -50,7 +52,7 @@ async function becomeMember(member: string): Promise<void> {
   const before = await currentMember();
   if (before === member) return;
   // Her reminders stop coming to a browser another member now uses.
-  if (before !== null) await stopPushOnThisDevice();
+  if (before !== null) void stopPushOnThisDevice();
   await forgetMember();
   await (await caches.open(META)).put(CURRENT_MEMBER, new Response(member));
 }

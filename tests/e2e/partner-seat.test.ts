@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { firstLink } from "../support/cookie-client.ts";
 import { localOutbox } from "../support/mailbox.ts";
 import { startServer, type ServerProcess } from "../support/server-process.ts";
-import { expectToast, signUpThroughForm, uniqueEmail } from "./support/accounts.ts";
+import { PASSWORD, expectToast, signUpThroughForm, uniqueEmail } from "./support/accounts.ts";
 import { expectAccessible, useBrowser, waitForHydration } from "./support/browser.ts";
 
 /**
@@ -21,7 +21,7 @@ describe("the partner seat", () => {
     await server?.stop();
   });
 
-  it("she invites him by email; he joins with his own account through the link, once; she can remove him", async () => {
+  it("she invites him by email; he joins with his own account through the link, once; she can remove him, and her closing her account ends the seat and tells him", async () => {
     const mailbox = localOutbox(server.dataDir);
     const her = await browser.newContext();
     const amara = await her.newPage();
@@ -60,12 +60,44 @@ describe("the partner seat", () => {
     await ben.goto(link);
     await ben.getByText("This invitation has already been accepted.").waitFor();
 
+    // His profile says whose partner he is.
+    await ben.goto(`${server.baseUrl}/portal/profile`);
+    await waitForHydration(ben);
+    await ben
+      .getByRole("region", { name: "Your birth partner's account" })
+      .getByText("You're Amara's birth partner.")
+      .waitFor();
+
     await amara.goto(`${server.baseUrl}/portal/profile`);
     await waitForHydration(amara);
     await seat.getByText("Ben is your birth partner.").waitFor();
     await seat.getByRole("button", { name: "Remove Ben" }).click();
     await expectToast(amara, "Ben is no longer your birth partner. Their account stays theirs.");
     await seat.getByLabel("Your birth partner's email").waitFor();
+
+    // Invited again and joined again; then she closes her account, and he is told the seat has ended.
+    await seat.getByLabel("Your birth partner's email").fill(benEmail);
+    await seat.getByRole("button", { name: "Send invitation" }).click();
+    await expectToast(amara, `Invitation sent to ${benEmail}. It works for 7 days.`);
+    const again = firstLink((await mailbox.latest(benEmail, /invited you/)).text);
+    expect(again).not.toBe(link);
+    await ben.goto(again);
+    await waitForHydration(ben);
+    await ben.getByRole("button", { name: "Accept and join" }).click();
+    await ben.waitForURL((url) => url.pathname === "/portal");
+    await amara.goto(`${server.baseUrl}/portal/profile`);
+    await waitForHydration(amara);
+    await amara.getByText("Delete my account", { exact: true }).click();
+    await amara.getByLabel("Your password").fill(PASSWORD);
+    await amara.getByLabel("Type DELETE to confirm").fill("DELETE");
+    await amara.getByRole("button", { name: /Delete my account for good/ }).click();
+    await amara.waitForURL((url) => url.pathname === "/");
+    const ended = await mailbox.latest(benEmail, /seat on Tidewell has ended/);
+    expect(ended.text).toContain("Amara has closed their Tidewell account");
+    expect(ended.text).not.toContain("@example");
+    await ben.goto(`${server.baseUrl}/portal/profile`);
+    await waitForHydration(ben);
+    await ben.getByLabel("Your birth partner's email").waitFor();
 
     // The log never holds the link's token.
     expect(server.output()).not.toContain(link.split("/").at(-1));

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { PartnerSeat as Seat } from "~/modules/partner/invite.server.ts";
 import { PartnerSeat } from "./partner-seat.tsx";
 
-const open: Seat = { partner: null, waiting: null };
+const open: Seat = { partner: null, partnerOf: null, waiting: null };
 
 /** The section on a stand-in profile page whose action answers with `reply`, or echoes what was posted. */
 function renderSeat(seat: Seat, reply?: unknown) {
@@ -66,6 +66,7 @@ describe("her birth partner's account", () => {
   it("shows the invitation waiting, until when, and cancels it", async () => {
     const action = renderSeat({
       partner: null,
+      partnerOf: null,
       waiting: { email: "ben@example.com", expiresAt: "2026-12-02T10:00:00.000Z", expiresOn: "2026-12-02" },
     });
     const said = "Invitation sent to ben@example.com. It works until Wednesday 2 December.";
@@ -79,11 +80,20 @@ describe("her birth partner's account", () => {
   });
 
   it("names her partner, and removes them", async () => {
-    const action = renderSeat({ partner: { firstName: "Ben" }, waiting: null });
+    const action = renderSeat({ partner: { firstName: "Ben" }, partnerOf: null, waiting: null });
     expect(await screen.findByText("Ben is your birth partner.")).toBeInTheDocument();
     expect(screen.queryByLabelText("Your birth partner's email")).toBeNull();
     await userEvent.click(screen.getByRole("button", { name: "Remove Ben" }));
     await waitFor(() => expect(action).toHaveBeenCalledTimes(1));
     expect(await action.mock.results[0]!.value).toEqual({ intent: "remove-partner" });
+  });
+
+  it("tells a partner whose partner they are, and lets them leave", async () => {
+    const action = renderSeat({ partner: null, partnerOf: { firstName: "Amara" }, waiting: null });
+    expect(await screen.findByText("You're Amara's birth partner.")).toBeInTheDocument();
+    expect(screen.queryByLabelText("Your birth partner's email")).toBeNull();
+    await userEvent.click(screen.getByRole("button", { name: "Stop being Amara's partner" }));
+    await waitFor(() => expect(action).toHaveBeenCalledTimes(1));
+    expect(await action.mock.results[0]!.value).toEqual({ intent: "leave-as-partner" });
   });
 });

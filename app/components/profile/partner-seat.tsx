@@ -19,9 +19,11 @@ export function PartnerSeat({ seat }: { seat: Seat }) {
   // Started afresh whenever the seat changes, so a sent address doesn't stay in the field.
   const key = seat.partner
     ? `partner ${seat.partner.firstName}`
-    : seat.waiting
-      ? `waiting ${seat.waiting.email} ${seat.waiting.expiresAt}`
-      : "open";
+    : seat.partnerOf
+      ? `partner of ${seat.partnerOf.firstName}`
+      : seat.waiting
+        ? `waiting ${seat.waiting.email} ${seat.waiting.expiresAt}`
+        : "open";
   return <SeatForms key={key} seat={seat} />;
 }
 
@@ -43,7 +45,19 @@ function SeatForms({ seat }: { seat: Seat }) {
         practice. It never shows them your email or your dates. The read-only link below stays for anyone
         who'd rather not have an account.
       </p>
-      {seat.partner ? (
+      {seat.partnerOf ? (
+        <Form method="post" preventScrollReset className="mt-4 grid gap-3">
+          <input type="hidden" name="intent" value={PARTNER_SEAT_INTENTS.leave} />
+          <p className="font-medium">You're {seat.partnerOf.firstName}'s birth partner.</p>
+          <div>
+            <Button type="submit" variant="outline" disabled={posting(PARTNER_SEAT_INTENTS.leave)}>
+              {posting(PARTNER_SEAT_INTENTS.leave)
+                ? "Leaving..."
+                : `Stop being ${seat.partnerOf.firstName}'s partner`}
+            </Button>
+          </div>
+        </Form>
+      ) : seat.partner ? (
         <Form method="post" preventScrollReset className="mt-4 grid gap-3">
           <input type="hidden" name="intent" value={PARTNER_SEAT_INTENTS.remove} />
           <p className="font-medium">{seat.partner.firstName} is your birth partner.</p>

@@ -23,6 +23,8 @@ import { deleteMember, type DeletionDeps } from "./own-data.server.ts";
 import { savedDueDate, setBabyArrival, setStreaksHidden, updateFullName } from "./profile.server.ts";
 import { authMessages } from "./providers.ts";
 import { signOut } from "./sign-in.server.ts";
+import { partnerSeatEndedEmail } from "../email/templates.ts";
+import { partnerToTellOfClosure } from "../partner/invite.server.ts";
 
 /**
  * The profile page's own forms: her name, her streak setting, her baby's
@@ -66,6 +68,8 @@ export type ProfileFormDeps = ConfirmDeps &
     headers: Headers;
     /** Her calendar date, in her time zone: a birth day can't come after it. */
     today: CalendarDate;
+    /** For the link in the email that tells her birth partner the seat ended. */
+    baseUrl: string;
   };
 
 /** Does what a profile form asks, for the session's member. */
@@ -138,6 +142,20 @@ export async function answerProfileForm(
     return { reply: { result }, status: proved.status };
   }
   const ended = await signOut(deps.auth, deps.headers);
+  const partner = await partnerToTellOfClosure(deps.db, who.id);
   await deleteMember(deps, who.id);
+  // Her birth partner hears that the seat has ended; their own account stays theirs.
+  if (partner) {
+    await deps.mailer
+      .send({
+        kind: "partner-seat-ended",
+        to: partner.email,
+        ...partnerSeatEndedEmail({
+          memberFirstName: partner.memberFirstName,
+          portalUrl: `${deps.baseUrl}/portal`,
+        }),
+      })
+      .catch((error: unknown) => deps.log.error({ err: error }, "partner not told the seat ended"));
+  }
   return { deleted: true, cookies: ended.ok ? ended.cookies : [] };
 }

@@ -395,3 +395,30 @@ export function partnerInvitationEmail({
     }),
   };
 }
+
+/** To her birth partner, when the member closes her account: the seat has ended; their account stays. */
+export function partnerSeatEndedEmail({
+  memberFirstName,
+  portalUrl,
+}: {
+  memberFirstName: string;
+  portalUrl: string;
+}): EmailContent {
+  const hello = "Hello,";
+  const lines = [
+    `${memberFirstName} has closed their ${BRAND.name} account, so you're no longer linked as their birth partner.`,
+    "Your own account stays yours, with everything you've listened to. You can keep using it, or delete it from your profile whenever you like.",
+  ];
+  const footnote = `You're receiving this because you joined ${BRAND.name} as ${memberFirstName}'s birth partner.`;
+  return {
+    subject: `Your birth partner seat on ${BRAND.name} has ended`,
+    text: text([hello, ...lines, `Your account: ${portalUrl}`, footnote]),
+    html: layout({
+      preheader: "Your own account stays yours.",
+      heading: "Your partner seat has ended",
+      paragraphs: [hello, ...lines],
+      action: { label: "Open your account", url: portalUrl },
+      footnote,
+    }),
+  };
+}

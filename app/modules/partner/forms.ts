@@ -11,6 +11,7 @@ export const PARTNER_SEAT_INTENTS = {
   invite: "invite-partner",
   cancel: "cancel-partner-invitation",
   remove: "remove-partner",
+  leave: "leave-as-partner",
 } as const;
 
 export type PartnerSeatIntent = (typeof PARTNER_SEAT_INTENTS)[keyof typeof PARTNER_SEAT_INTENTS];
@@ -47,5 +48,7 @@ export const partnerSeatMessages = {
   nothingWaiting: "There's no invitation waiting to cancel.",
   removed: (name: string) => `${name} is no longer your birth partner. Their account stays theirs.`,
   noPartner: "You don't have a birth partner on Tidewell right now.",
+  left: (name: string) => `You're no longer ${name}'s birth partner. Your account stays yours.`,
+  notAPartner: "You're not anyone's birth partner on Tidewell right now.",
   failed: "Something went wrong and nothing was changed. Please try again in a moment.",
 } as const;

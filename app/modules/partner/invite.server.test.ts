@@ -5,7 +5,12 @@ import { createLogger } from "~/platform/log.server.ts";
 import { aMember } from "../../../tests/factories/index.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
 import { PARTNER_SEAT_INTENTS, partnerSeatMessages } from "./forms.ts";
-import { answerPartnerSeatForm, INVITATION_LIMIT, partnerSeatFor } from "./invite.server.ts";
+import {
+  answerPartnerSeatForm,
+  INVITATION_LIMIT,
+  partnerSeatFor,
+  partnerToTellOfClosure,
+} from "./invite.server.ts";
 import { acceptInvitation, partnerIdOf, waitingInvitation } from "./seat.server.ts";
 
 const NOW = new Date("2026-11-25T10:00:00Z");
@@ -77,6 +82,7 @@ describe.each(testDialects)("the partner seat's forms on %s", (dialect) => {
     expect(await partnerIdOf(db(), amara.id)).toBe(ben.id);
     expect(await partnerSeatFor(db(), amara.id, later(1))).toEqual({
       partner: { firstName: "Ben" },
+      partnerOf: null,
       waiting: null,
     });
   });
@@ -163,6 +169,7 @@ describe.each(testDialects)("the partner seat's forms on %s", (dialect) => {
     });
     expect(await partnerSeatFor(db(), amara.id, NOW, "Europe/London")).toEqual({
       partner: null,
+      partnerOf: null,
       waiting: { email: ben.email, expiresAt: later(7 * 24).toISOString(), expiresOn: "2026-12-02" },
     });
 
@@ -170,7 +177,11 @@ describe.each(testDialects)("the partner seat's forms on %s", (dialect) => {
       type: "success",
       message: "Invitation cancelled. The link no longer works.",
     });
-    expect(await partnerSeatFor(db(), amara.id, NOW)).toEqual({ partner: null, waiting: null });
+    expect(await partnerSeatFor(db(), amara.id, NOW)).toEqual({
+      partner: null,
+      partnerOf: null,
+      waiting: null,
+    });
     expect(await acceptInvitation(db(), token, ben.id, later(1))).toEqual({ ok: false, reason: "cancelled" });
   });
 
@@ -196,6 +207,43 @@ describe.each(testDialects)("the partner seat's forms on %s", (dialect) => {
     });
     expect(await partnerIdOf(db(), amara.id)).toBeNull();
     expect(await db().selectFrom("user").select("id").where("id", "=", ben.id).execute()).toHaveLength(1);
-    expect(await partnerSeatFor(db(), amara.id, NOW)).toEqual({ partner: null, waiting: null });
+    expect(await partnerSeatFor(db(), amara.id, NOW)).toEqual({
+      partner: null,
+      partnerOf: null,
+      waiting: null,
+    });
+  });
+
+  it("lets the partner see whose partner they are and leave; tells them when she closes her account", async () => {
+    const amara = await aMemberNamed();
+    const benRow = await aMember(db(), { name: "Ben Okafor", email: address() });
+    const ben = { id: benRow.id, email: benRow.email, firstName: "Ben" };
+    const mailer = recordingMailer();
+    await answerPartnerSeatForm(inviting(ben.email), depsFor(amara, mailer));
+    const token = mailer.sent[0]!.text.match(/\/partner\/join\/([\w-]+)/)![1]!;
+    await acceptInvitation(db(), token, ben.id, NOW);
+
+    expect(await partnerSeatFor(db(), ben.id, NOW)).toEqual({
+      partner: null,
+      partnerOf: { firstName: "Amara" },
+      waiting: null,
+    });
+    expect(await partnerToTellOfClosure(db(), amara.id)).toEqual({
+      email: ben.email,
+      memberFirstName: "Amara",
+    });
+    expect(await partnerToTellOfClosure(db(), ben.id)).toBeNull();
+
+    const leaving = form({ intent: PARTNER_SEAT_INTENTS.leave });
+    expect(await answerPartnerSeatForm(leaving, depsFor(amara))).toEqual({
+      type: "info",
+      message: partnerSeatMessages.notAPartner,
+    });
+    expect(await answerPartnerSeatForm(leaving, depsFor(ben))).toEqual({
+      type: "success",
+      message: "You're no longer Amara's birth partner. Your account stays yours.",
+    });
+    expect(await partnerIdOf(db(), amara.id)).toBeNull();
+    expect(await partnerToTellOfClosure(db(), amara.id)).toBeNull();
   });
 });

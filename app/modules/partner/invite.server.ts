@@ -13,6 +13,8 @@ import { INVITATION_DAYS } from "./invitation.ts";
 import {
   cancelInvitation,
   invitePartner,
+  leaveAsPartner,
+  memberIdOf,
   partnerIdOf,
   removePartner,
   waitingInvitation,
@@ -48,6 +50,7 @@ export async function answerPartnerSeatForm(
   try {
     if (intent === PARTNER_SEAT_INTENTS.cancel) return await cancel(deps);
     if (intent === PARTNER_SEAT_INTENTS.remove) return await remove(deps);
+    if (intent === PARTNER_SEAT_INTENTS.leave) return await leave(deps);
     return await invite(formData, deps);
   } catch (error) {
     deps.log.error({ err: error, intent }, "partner seat not changed");
@@ -112,14 +115,24 @@ async function remove({ db, member }: PartnerSeatDeps): Promise<Flash> {
   return { type: "success", message: partnerSeatMessages.removed(name ?? "Your partner") };
 }
 
+async function leave({ db, member }: PartnerSeatDeps): Promise<Flash> {
+  const memberId = await memberIdOf(db, member.id);
+  const name = memberId ? await partnerFirstName(db, memberId) : null;
+  if (!(await leaveAsPartner(db, member.id)))
+    return { type: "info", message: partnerSeatMessages.notAPartner };
+  return { type: "success", message: partnerSeatMessages.left(name ?? "their") };
+}
+
 async function partnerFirstName(db: Db, partnerId: string): Promise<string | null> {
   const row = await db.selectFrom("user").select("name").where("id", "=", partnerId).executeTakeFirst();
   return row ? firstName(row.name) : null;
 }
 
-/** Her partner seat as her profile page shows it. */
+/** Her partner seat as her profile page shows it; or, for a partner's account, whose partner it is. */
 export interface PartnerSeat {
   partner: { firstName: string } | null;
+  /** This account is the birth partner of the member named. */
+  partnerOf: { firstName: string } | null;
   waiting: {
     email: string;
     /** When the link stops working, as an ISO instant. */
@@ -135,16 +148,25 @@ export async function partnerSeatFor(
   now: Date,
   timeZone = "UTC",
 ): Promise<PartnerSeat> {
-  const partnerId = await partnerIdOf(db, memberId);
+  const [partnerId, ofMemberId] = await Promise.all([partnerIdOf(db, memberId), memberIdOf(db, memberId)]);
   if (partnerId) {
     return {
       partner: { firstName: (await partnerFirstName(db, partnerId)) ?? "Your partner" },
+      partnerOf: null,
+      waiting: null,
+    };
+  }
+  if (ofMemberId) {
+    return {
+      partner: null,
+      partnerOf: { firstName: (await partnerFirstName(db, ofMemberId)) ?? "A member" },
       waiting: null,
     };
   }
   const waiting = await waitingInvitation(db, memberId, now);
   return {
     partner: null,
+    partnerOf: null,
     waiting: waiting
       ? {
           email: waiting.email,
@@ -153,4 +175,19 @@ export async function partnerSeatFor(
         }
       : null,
   };
+}
+
+/** Her partner's address and her first name, to tell them the seat ended when she closes her account. */
+export async function partnerToTellOfClosure(
+  db: Db,
+  memberId: string,
+): Promise<{ email: string; memberFirstName: string } | null> {
+  const row = await db
+    .selectFrom("partner_links")
+    .innerJoin("user as partner", "partner.id", "partner_links.partner_id")
+    .innerJoin("user as member", "member.id", "partner_links.user_id")
+    .select(["partner.email as email", "member.name as memberName"])
+    .where("partner_links.user_id", "=", memberId)
+    .executeTakeFirst();
+  return row ? { email: row.email, memberFirstName: firstName(row.memberName) } : null;
 }

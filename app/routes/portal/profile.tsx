@@ -113,6 +113,7 @@ export async function action(args: Route.ActionArgs) {
     log: requestLog(args),
     headers: args.request.headers,
     today: memberToday(args),
+    baseUrl: env.BASE_URL,
   });
   if ("settled" in answer) return redirectWithFlash(flash, "/portal/profile", answer.settled);
   if ("deleted" in answer) {
