@@ -1,12 +1,10 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { localOutbox } from "../support/mailbox.ts";
-import { startServer, type ServerProcess } from "../support/server-process.ts";
 import { expectToast, signUpThroughForm, withServerDatabase } from "./support/accounts.ts";
 import { expectAccessible, useBrowser, waitForHydration } from "./support/browser.ts";
+import { useServerWithClock } from "./support/clock-server.ts";
 
 /**
  * "Add practice to my calendar": a member turns her feed on from her profile, a
@@ -18,22 +16,9 @@ import { expectAccessible, useBrowser, waitForHydration } from "./support/browse
  */
 describe("the calendar feed", () => {
   const browser = useBrowser();
-  let server: ServerProcess;
+  const clocked = useServerWithClock("2026-11-21T10:00:00Z", { TRUST_PROXY: "1" });
+  const { open } = clocked;
   const tokens: string[] = [];
-
-  beforeAll(async () => {
-    const clockFile = path.join(fs.mkdtempSync("/tmp/tidewell-clock-"), "now");
-    fs.writeFileSync(clockFile, "2026-11-21T10:00:00Z");
-    server = await startServer({ TEST_CLOCK_FILE: clockFile, TRUST_PROXY: "1" });
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
-
-  const open = async (page: Page, to: string) => {
-    await page.goto(`${server.baseUrl}${to}`);
-    await waitForHydration(page);
-  };
   /** A calendar app's request: no cookies, from its own address. */
   const calendarApp = (url: string, ip = "198.51.100.10") =>
     fetch(url, { headers: { "x-forwarded-for": ip }, redirect: "manual" });
@@ -46,16 +31,16 @@ describe("the calendar feed", () => {
   /** The profile's calendar card: its buttons' names are its own (the partner link has a "Make a new link" too). */
   const feedCard = (on: Page) => on.getByRole("region", { name: "Add practice to my calendar" });
   const randomFeedUrl = () =>
-    `${server.baseUrl}/calendar/${crypto.randomBytes(32).toString("base64url")}.ics`;
+    `${clocked.server.baseUrl}/calendar/${crypto.randomBytes(32).toString("base64url")}.ics`;
 
   it("gives her a link to her practice days at her time, which she can replace and turn off", async () => {
     const context = await browser.newContext();
-    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.baseUrl });
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: clocked.server.baseUrl });
     const page = await context.newPage();
     const { email } = await signUpThroughForm(page, {
       name: "Amara Okafor",
-      origin: server.baseUrl,
-      mailbox: localOutbox(server.dataDir),
+      origin: clocked.server.baseUrl,
+      mailbox: localOutbox(clocked.server.dataDir),
     });
 
     // Her date: her fourteen days run from 21 November to 4 December.
@@ -71,7 +56,7 @@ describe("the calendar feed", () => {
           .set({ reminder_time: "07:30", time_zone: "Europe/London" })
           .where("id", "=", (eb) => eb.selectFrom("user").select("id").where("email", "=", email))
           .execute(),
-      server,
+      clocked.server,
     );
 
     // Turned on from her profile.
@@ -81,7 +66,7 @@ describe("the calendar feed", () => {
     const field = page.getByLabel("Your calendar link");
     await field.waitFor();
     const url = await field.inputValue();
-    expect(url.startsWith(`${server.baseUrl}/calendar/`)).toBe(true);
+    expect(url.startsWith(`${clocked.server.baseUrl}/calendar/`)).toBe(true);
     const first = tokenOf(url);
     expect(
       await feedCard(page).getByRole("link", { name: "Open in my calendar app" }).getAttribute("href"),
@@ -112,7 +97,7 @@ describe("the calendar feed", () => {
     const noScript = await browser.newContext({ javaScriptEnabled: false });
     await noScript.addCookies(await context.cookies());
     const plain = await noScript.newPage();
-    await plain.goto(`${server.baseUrl}/portal/profile`);
+    await plain.goto(`${clocked.server.baseUrl}/portal/profile`);
     await feedCard(plain).getByRole("button", { name: "Make a new link", exact: true }).click();
     // The page comes back from the server with the new link in place of the old.
     await expect.poll(() => plain.getByLabel("Your calendar link").inputValue()).not.toBe(url);
@@ -142,8 +127,8 @@ describe("the calendar feed", () => {
     const answers = await Promise.all(
       [
         randomFeedUrl(),
-        `${server.baseUrl}/calendar/nonsense.ics`,
-        `${server.baseUrl}/calendar/${"A".repeat(43)}`,
+        `${clocked.server.baseUrl}/calendar/nonsense.ics`,
+        `${clocked.server.baseUrl}/calendar/${"A".repeat(43)}`,
       ].map(async (url) => {
         const response = await calendarApp(url, "198.51.100.20");
         return {
@@ -166,7 +151,7 @@ describe("the calendar feed", () => {
 
   it("holds back a client guessing addresses, even when it then tries a right one", async () => {
     const live = tokens.at(-1)!;
-    const liveUrl = `${server.baseUrl}/calendar/${live}.ics`;
+    const liveUrl = `${clocked.server.baseUrl}/calendar/${live}.ics`;
     const guesser = "198.51.100.66";
     const statuses = await Promise.all(
       Array.from({ length: 100 }, async () => (await calendarApp(randomFeedUrl(), guesser)).status),
@@ -184,8 +169,8 @@ describe("the calendar feed", () => {
 
   it("never writes a calendar token to the server's log", async () => {
     expect(tokens.length).toBeGreaterThanOrEqual(3);
-    await expect.poll(() => server.output(), { timeout: 10_000 }).toContain("/calendar/[redacted]");
-    const log = server.output();
+    await expect.poll(() => clocked.server.output(), { timeout: 10_000 }).toContain("/calendar/[redacted]");
+    const log = clocked.server.output();
     for (const token of tokens) expect(log).not.toContain(token);
   });
 });

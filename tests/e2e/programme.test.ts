@@ -1,11 +1,8 @@
-import fs from "node:fs";
-import path from "node:path";
-import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { localOutbox } from "../support/mailbox.ts";
-import { startServer, type ServerProcess } from "../support/server-process.ts";
 import { expectToast, makePremium, signUpThroughForm } from "./support/accounts.ts";
 import { expectAccessible, expectHeading, useBrowser, waitForHydration } from "./support/browser.ts";
+import { useServerWithClock } from "./support/clock-server.ts";
 
 /**
  * The programme day by day, on a server whose clock the test moves forward
@@ -13,34 +10,19 @@ import { expectAccessible, expectHeading, useBrowser, waitForHydration } from ".
  */
 describe("the two-week programme", () => {
   const browser = useBrowser();
-  let server: ServerProcess;
-  let clockFile: string;
-  const setClock = (iso: string) => fs.writeFileSync(clockFile, iso);
-
-  beforeAll(async () => {
-    clockFile = path.join(fs.mkdtempSync("/tmp/tidewell-clock-"), "now");
-    setClock("2026-11-21T10:00:00Z");
-    server = await startServer({ TEST_CLOCK_FILE: clockFile });
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
-
-  const open = async (page: Page, path: string) => {
-    await page.goto(`${server.baseUrl}${path}`);
-    await waitForHydration(page);
-  };
+  const clocked = useServerWithClock("2026-11-21T10:00:00Z");
+  const { setClock, open } = clocked;
 
   it("takes a member from onboarding through three days of practice to a shared, then revoked, partner link", async () => {
     const context = await browser.newContext();
-    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.baseUrl });
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: clocked.server.baseUrl });
     const page = await context.newPage();
     const { email } = await signUpThroughForm(page, {
       name: "Amara Okafor",
-      origin: server.baseUrl,
-      mailbox: localOutbox(server.dataDir),
+      origin: clocked.server.baseUrl,
+      mailbox: localOutbox(clocked.server.dataDir),
     });
-    await makePremium(email, server);
+    await makePremium(email, clocked.server);
 
     // Onboarding: Save waits for a date; the picker allows today to a year ahead.
     await open(page, "/portal");
@@ -93,7 +75,7 @@ describe("the two-week programme", () => {
     await expectToast(page, "Share link copied! 📋");
     await expectToast(page, "Share your progress with your partner");
     const link = await page.evaluate(() => navigator.clipboard.readText());
-    expect(link).toMatch(new RegExp(`^${server.baseUrl}/shared/[A-Za-z0-9_-]{43}$`));
+    expect(link).toMatch(new RegExp(`^${clocked.server.baseUrl}/shared/[A-Za-z0-9_-]{43}$`));
 
     // The partner opens it with no account at all.
     const partnerContext = await browser.newContext();
@@ -135,7 +117,10 @@ describe("the two-week programme", () => {
 
   it("ticks days and listened sessions with the spec's toasts, and keeps the default schedule in the browser", async () => {
     const page = await browser.newPage();
-    await signUpThroughForm(page, { origin: server.baseUrl, mailbox: localOutbox(server.dataDir) });
+    await signUpThroughForm(page, {
+      origin: clocked.server.baseUrl,
+      mailbox: localOutbox(clocked.server.dataDir),
+    });
     setClock("2026-11-21T10:00:00Z");
     await open(page, "/portal");
 
@@ -169,7 +154,7 @@ describe("the two-week programme", () => {
     await saved.uncheck();
     await expectToast(page, "Marked as incomplete");
 
-    // Quick clicks while earlier saves are still landing: the box follows the last one, and so does the server.
+    // Quick clicks while earlier saves are still landing: the box follows the last one, and so does the clocked.server.
     await saved.check();
     await saved.uncheck();
     await saved.check();
@@ -190,7 +175,10 @@ describe("the two-week programme", () => {
     setClock("2026-11-21T10:00:00Z");
     const context = await browser.newContext();
     const page = await context.newPage();
-    await signUpThroughForm(page, { origin: server.baseUrl, mailbox: localOutbox(server.dataDir) });
+    await signUpThroughForm(page, {
+      origin: clocked.server.baseUrl,
+      mailbox: localOutbox(clocked.server.dataDir),
+    });
     await open(page, "/portal");
     await page.getByLabel("Your due date").fill("2026-12-05");
     await page.getByRole("button", { name: "Save my date" }).click();
@@ -223,7 +211,7 @@ describe("the two-week programme", () => {
     const plain = await browser.newContext({ javaScriptEnabled: false });
     await plain.addCookies(cookies);
     const noScript = await plain.newPage();
-    await noScript.goto(`${server.baseUrl}/portal/profile`);
+    await noScript.goto(`${clocked.server.baseUrl}/portal/profile`);
     await noScript.getByLabel("Hide streaks").check();
     await noScript.getByRole("button", { name: "Save setting" }).click();
     // The answer's message is shown in a <noscript> banner, which Playwright's text locators skip.
@@ -253,7 +241,7 @@ describe("the two-week programme", () => {
     const plain = await browser.newContext({ javaScriptEnabled: false });
     await plain.addCookies(await context.cookies());
     const noScript = await plain.newPage();
-    await noScript.goto(`${server.baseUrl}/portal/profile`);
+    await noScript.goto(`${clocked.server.baseUrl}/portal/profile`);
     // A day to come is refused beside the field, and changes nothing.
     await noScript.getByLabel("Date of birth").fill("2026-11-30");
     await noScript.getByRole("button", { name: "Share the news" }).click();
@@ -302,7 +290,10 @@ describe("the two-week programme", () => {
     setClock("2026-11-21T10:00:00Z");
     const context = await browser.newContext();
     const page = await context.newPage();
-    await signUpThroughForm(page, { origin: server.baseUrl, mailbox: localOutbox(server.dataDir) });
+    await signUpThroughForm(page, {
+      origin: clocked.server.baseUrl,
+      mailbox: localOutbox(clocked.server.dataDir),
+    });
     await open(page, "/portal");
     await page.getByLabel("Your due date").fill("2027-01-30");
     await page.getByRole("button", { name: "Save my date" }).click();
@@ -335,7 +326,10 @@ describe("the two-week programme", () => {
     // Due a week from today: her fourteen days run past it, so the labour essentials come first.
     const late = await browser.newContext();
     const latePage = await late.newPage();
-    await signUpThroughForm(latePage, { origin: server.baseUrl, mailbox: localOutbox(server.dataDir) });
+    await signUpThroughForm(latePage, {
+      origin: clocked.server.baseUrl,
+      mailbox: localOutbox(clocked.server.dataDir),
+    });
     await open(latePage, "/portal");
     await latePage.getByLabel("Your due date").fill("2026-11-28");
     await latePage.getByRole("button", { name: "Save my date" }).click();

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VAPID_KEYS_FILE } from "~/modules/reminders/vapid.server.ts";
 import { localOutbox } from "../support/mailbox.ts";
 import { startPushService, type FakePushService, type FakeSubscription } from "../support/push-service.ts";
-import { startServer, type ServerProcess } from "../support/server-process.ts";
 import { expectToast, signUpThroughForm } from "./support/accounts.ts";
 import { expectAccessible, useBrowser, waitForHydration } from "./support/browser.ts";
+import { useServerWithClock } from "./support/clock-server.ts";
 
 /**
  * A reminder as a notification, in Chromium: she allows notifications and
@@ -20,17 +20,13 @@ import { expectAccessible, useBrowser, waitForHydration } from "./support/browse
  */
 describe("a reminder as a notification", () => {
   const browser = useBrowser();
-  let server: ServerProcess;
+  const clocked = useServerWithClock("2026-11-25T10:00:00Z");
   let push: FakePushService;
-  let clockFile: string;
 
   beforeAll(async () => {
-    clockFile = path.join(fs.mkdtempSync("/tmp/tidewell-clock-"), "now");
-    fs.writeFileSync(clockFile, "2026-11-25T10:00:00Z");
-    [server, push] = await Promise.all([startServer({ TEST_CLOCK_FILE: clockFile }), startPushService()]);
+    push = await startPushService();
   });
   afterAll(async () => {
-    await server?.stop();
     await push?.close();
   });
 
@@ -57,20 +53,22 @@ describe("a reminder as a notification", () => {
   };
 
   it("she turns reminders on for this device; at her time one is shown, and it opens today's practice", async () => {
-    const { publicKey } = JSON.parse(fs.readFileSync(path.join(server.dataDir, VAPID_KEYS_FILE), "utf8")) as {
+    const { publicKey } = JSON.parse(
+      fs.readFileSync(path.join(clocked.server.dataDir, VAPID_KEYS_FILE), "utf8"),
+    ) as {
       publicKey: string;
     };
     const device = push.createSubscription({ applicationServerKey: publicKey });
     const context = await browser.newContext();
-    await context.grantPermissions(["notifications"], { origin: server.baseUrl });
+    await context.grantPermissions(["notifications"], { origin: clocked.server.baseUrl });
     await context.addInitScript(subscriptionAtTheFake, device);
     const page = await context.newPage();
     const { email } = await signUpThroughForm(page, {
-      origin: server.baseUrl,
-      mailbox: localOutbox(server.dataDir),
+      origin: clocked.server.baseUrl,
+      mailbox: localOutbox(clocked.server.dataDir),
     });
 
-    await page.goto(`${server.baseUrl}/portal/profile`);
+    await page.goto(`${clocked.server.baseUrl}/portal/profile`);
     await waitForHydration(page);
     const section = page.getByRole("region", { name: "Daily practice reminder" });
     await section.getByRole("button", { name: "Send reminders to this device" }).click();
@@ -92,17 +90,17 @@ describe("a reminder as a notification", () => {
         registrations.set(registration.scopeURL, registration.registrationId);
     });
     await cdp.send("ServiceWorker.enable");
-    await expect.poll(() => registrations.get(`${server.baseUrl}/`)).toBeTruthy();
+    await expect.poll(() => registrations.get(`${clocked.server.baseUrl}/`)).toBeTruthy();
     push.onMessage(async (message) => {
       if (message.subscriptionId !== device.id) return;
       await cdp.send("ServiceWorker.deliverPushMessage", {
-        origin: server.baseUrl,
-        registrationId: registrations.get(`${server.baseUrl}/`)!,
+        origin: clocked.server.baseUrl,
+        registrationId: registrations.get(`${clocked.server.baseUrl}/`)!,
         data: message.text,
       });
     });
 
-    fs.writeFileSync(clockFile, "2026-11-25T20:00:20Z");
+    clocked.setClock("2026-11-25T20:00:20Z");
     const received = await push.waitFor((message) => message.subscriptionId === device.id, 40_000);
     expect(received.vapid.publicKey).toBe(publicKey);
     const shown = async () =>
@@ -122,12 +120,14 @@ describe("a reminder as a notification", () => {
       },
     ]);
     // No email: she chose notifications only.
-    await expect(localOutbox(server.dataDir).latest(email, /A few calm minutes/, 500)).rejects.toThrow();
+    await expect(
+      localOutbox(clocked.server.dataDir).latest(email, /A few calm minutes/, 500),
+    ).rejects.toThrow();
 
     // Opening it takes her to today's practice.
-    await page.goto(`${server.baseUrl}${(await shown())[0]!.url!}`);
+    await page.goto(`${clocked.server.baseUrl}${(await shown())[0]!.url!}`);
     await waitForHydration(page);
-    expect(page.url()).toBe(`${server.baseUrl}/portal/program#today`);
+    expect(page.url()).toBe(`${clocked.server.baseUrl}/portal/program#today`);
     await page.locator("#today").getByRole("button", { name: "Mark as Complete" }).waitFor();
     await context.close();
   });

@@ -1,11 +1,8 @@
-import fs from "node:fs";
-import path from "node:path";
-import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { localOutbox } from "../support/mailbox.ts";
-import { startServer, type ServerProcess } from "../support/server-process.ts";
 import { expectToast, signUpThroughForm, withServerDatabase } from "./support/accounts.ts";
-import { expectAccessible, useBrowser, waitForHydration } from "./support/browser.ts";
+import { expectAccessible, useBrowser } from "./support/browser.ts";
+import { useServerWithClock } from "./support/clock-server.ts";
 
 /**
  * Daily practice reminders, on a server whose clock the test moves
@@ -14,23 +11,8 @@ import { expectAccessible, useBrowser, waitForHydration } from "./support/browse
  */
 describe("daily practice reminders", () => {
   const browser = useBrowser();
-  let server: ServerProcess;
-  let clockFile: string;
-  const setClock = (iso: string) => fs.writeFileSync(clockFile, iso);
-
-  beforeAll(async () => {
-    clockFile = path.join(fs.mkdtempSync("/tmp/tidewell-clock-"), "now");
-    setClock("2026-11-25T10:00:00Z");
-    server = await startServer({ TEST_CLOCK_FILE: clockFile });
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
-
-  const open = async (page: Page, where: string) => {
-    await page.goto(`${server.baseUrl}${where}`);
-    await waitForHydration(page);
-  };
+  const clocked = useServerWithClock("2026-11-25T10:00:00Z");
+  const { setClock, open } = clocked;
 
   const reminderSetting = (email: string) =>
     withServerDatabase(
@@ -41,7 +23,7 @@ describe("daily practice reminders", () => {
           .select(["reminder_time", "remind_by_email", "time_zone"])
           .where("user.email", "=", email)
           .executeTakeFirstOrThrow(),
-      server,
+      clocked.server,
     );
 
   it("reminds her by email at 20:00 her time, and one click in the email stops them, signed out", async () => {
@@ -49,8 +31,8 @@ describe("daily practice reminders", () => {
     const context = await browser.newContext({ timezoneId: "America/New_York" });
     const page = await context.newPage();
     const { email } = await signUpThroughForm(page, {
-      origin: server.baseUrl,
-      mailbox: localOutbox(server.dataDir),
+      origin: clocked.server.baseUrl,
+      mailbox: localOutbox(clocked.server.dataDir),
     });
 
     // Her device has told the portal its zone.
@@ -73,10 +55,12 @@ describe("daily practice reminders", () => {
 
     // 20:00 in London is not her 20:00; 20:00 in New York (01:00 UTC) is.
     setClock("2026-11-25T20:00:30Z");
-    await expect(localOutbox(server.dataDir).latest(email, /A few calm minutes/, 1_000)).rejects.toThrow();
+    await expect(
+      localOutbox(clocked.server.dataDir).latest(email, /A few calm minutes/, 1_000),
+    ).rejects.toThrow();
     setClock("2026-11-26T01:00:30Z");
-    const reminder = await localOutbox(server.dataDir).latest(email, /A few calm minutes/, 40_000);
-    expect(reminder.text).toContain(`${server.baseUrl}/portal/program#today`);
+    const reminder = await localOutbox(clocked.server.dataDir).latest(email, /A few calm minutes/, 40_000);
+    expect(reminder.text).toContain(`${clocked.server.baseUrl}/portal/program#today`);
     const stopUrl = /http:\/\/\S+\/reminders\/stop\?\S+/.exec(reminder.text)![0];
 
     // Opening the link asks first (mail scanners open links), signed out.
@@ -115,13 +99,13 @@ describe("daily practice reminders", () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     const { email } = await signUpThroughForm(page, {
-      origin: server.baseUrl,
-      mailbox: localOutbox(server.dataDir),
+      origin: clocked.server.baseUrl,
+      mailbox: localOutbox(clocked.server.dataDir),
     });
     const plain = await browser.newContext({ javaScriptEnabled: false });
     await plain.addCookies(await context.cookies());
     const noScript = await plain.newPage();
-    await noScript.goto(`${server.baseUrl}/portal/profile`);
+    await noScript.goto(`${clocked.server.baseUrl}/portal/profile`);
     await noScript.getByLabel("Remind me to practise each day").check();
     await noScript.getByLabel(/^By email/).uncheck();
     await noScript.getByRole("button", { name: "Save reminder" }).click();

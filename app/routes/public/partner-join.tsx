@@ -6,18 +6,13 @@ import { invitationMessages } from "~/modules/partner/invitation.ts";
 import { acceptByLink, invitationPreview } from "~/modules/partner/seat.server.ts";
 import { formatLongDate } from "~/modules/program/calendar.ts";
 import { BRAND } from "~/modules/site/brand.ts";
+import { PRIVATE_PAGE_HEADERS } from "~/modules/site/private-page.ts";
 import { redirectWithFlash } from "~/modules/site/flash.server.ts";
 import { tooManyAttemptsMessage } from "~/platform/rate-limit.server.ts";
 import { db, memberContext, services } from "~/services.server.ts";
 
-const PRIVATE_HEADERS = {
-  "Referrer-Policy": "no-referrer",
-  "X-Robots-Tag": "noindex, nofollow",
-  "Cache-Control": "private, no-store",
-};
-
 export function headers() {
-  return PRIVATE_HEADERS;
+  return PRIVATE_PAGE_HEADERS;
 }
 
 export function meta() {
@@ -47,7 +42,7 @@ export async function loader(args: Route.LoaderArgs) {
       : { ok: false as const, message: refusalMessage(preview.status) };
   return data(
     { view, signedIn },
-    { status: preview.status === "limited" ? 429 : 200, headers: PRIVATE_HEADERS },
+    { status: preview.status === "limited" ? 429 : 200, headers: PRIVATE_PAGE_HEADERS },
   );
 }
 

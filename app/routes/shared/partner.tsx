@@ -7,25 +7,20 @@ import { PartnerTips } from "~/components/partner/partner-tips.tsx";
 import { PartnerWeek } from "~/components/partner/partner-week.tsx";
 import { partnerView } from "~/modules/partner/share.server.ts";
 import { BRAND } from "~/modules/site/brand.ts";
+import { PRIVATE_PAGE_HEADERS } from "~/modules/site/private-page.ts";
 import { db, services } from "~/services.server.ts";
 import { countOf } from "~/modules/site/plural.ts";
 
 /** The birth partner's read-only view: unknown or turned-off links are simply not found. */
 export async function loader(args: Route.LoaderArgs) {
   const view = await partnerView(db(args), args.params.token, services(args).clock.now());
-  if (!view) throw data(null, { status: 404, headers: PRIVATE_HEADERS });
-  return data({ view }, { headers: PRIVATE_HEADERS });
+  if (!view) throw data(null, { status: 404, headers: PRIVATE_PAGE_HEADERS });
+  return data({ view }, { headers: PRIVATE_PAGE_HEADERS });
 }
-
-const PRIVATE_HEADERS = {
-  "Referrer-Policy": "no-referrer",
-  "X-Robots-Tag": "noindex, nofollow",
-  "Cache-Control": "private, no-store",
-};
 
 /** For the page and for a dead link's 404 alike (rendered by this route's own boundary below). */
 export function headers() {
-  return PRIVATE_HEADERS;
+  return PRIVATE_PAGE_HEADERS;
 }
 
 /** A dead link stays on this route, so its 404 keeps the headers above: the token never leaks as a Referer. */

@@ -1,0 +1,40 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
+import { startServer, type ServerProcess } from "../../support/server-process.ts";
+import { waitForHydration } from "./browser.ts";
+
+/**
+ * A server of a describe block's own, whose clock its tests set
+ * (TEST_CLOCK_FILE, honoured on a local run only): started before the first
+ * test at `startsAt`, stopped after the last.
+ */
+export function useServerWithClock(startsAt: string, env: Record<string, string> = {}) {
+  const clockFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "tidewell-clock-")), "now");
+  let server: ServerProcess | undefined;
+  beforeAll(async () => {
+    fs.writeFileSync(clockFile, startsAt);
+    server = await startServer({ TEST_CLOCK_FILE: clockFile, ...env });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+  const running = () => {
+    if (!server) throw new Error("The server starts before the block's first test: use it from a test");
+    return server;
+  };
+  return {
+    get server() {
+      return running();
+    },
+    /** Moves the server's clock to an ISO time. */
+    setClock: (iso: string) => fs.writeFileSync(clockFile, iso),
+    /** Opens a path on this server and waits until the page has hydrated. */
+    async open(page: Page, to: string) {
+      await page.goto(`${running().baseUrl}${to}`);
+      await waitForHydration(page);
+    },
+  };
+}
