@@ -41,8 +41,8 @@ function SeatForms({ seat }: { seat: Seat }) {
         Your birth partner's account
       </h2>
       <p className="mt-2 measure text-ink-soft">
-        Your birth partner can have an account of their own, with the birth partner sessions and your week's
-        practice. It never shows them your email or your dates. The read-only link below stays for anyone
+        Your birth partner can have an account of their own, linked to yours, with their own listening and
+        progress. It never shows them your email or your dates. The read-only link below stays for anyone
         who'd rather not have an account.
       </p>
       {seat.partnerOf ? (

@@ -58,9 +58,8 @@ describe("email templates", () => {
       // The HTML writes an apostrophe as &#39;.
       for (const part of [email.text, email.html.replaceAll("&#39;", "'")]) {
         expect(part).toContain("Amara is preparing for birth with Tidewell");
-        expect(part).toContain("the birth partner sessions");
-        expect(part).toContain("Amara's practice this week and how many weeks there are to go");
-        expect(part).toContain("birth preferences to read and comment on");
+        expect(part).toContain("your own account, with its own listening and progress, linked to Amara's");
+        expect(part).toContain("Their email address and exact dates stay private.");
         expect(part).toContain("It works once, for the next 7 days.");
         expect(part).toContain("If you weren't expecting this, you can ignore this email");
       }

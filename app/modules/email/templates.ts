@@ -380,7 +380,7 @@ export function partnerInvitationEmail({
   const name = memberFirstName;
   const hello = "Hello,";
   const intro = `${name} is preparing for birth with ${BRAND.name}, an online hypnobirthing course, and has invited you to join as their birth partner.`;
-  const gives = `You'll have your own account: the birth partner sessions to listen to, ${name}'s practice this week and how many weeks there are to go, and their birth preferences to read and comment on. Their email address and exact dates stay private.`;
+  const gives = `You'll have your own account, with its own listening and progress, linked to ${name}'s as their birth partner. Their email address and exact dates stay private.`;
   const how = `Sign up, or sign in if you already have an account, through the link below. It works once, for the next ${countOf(days, "day")}.`;
   const footnote = `If you weren't expecting this, you can ignore this email: nothing happens without the link.`;
   return {

@@ -81,9 +81,8 @@ export default function PartnerJoin({ loaderData, actionData }: Route.ComponentP
             {view.memberFirstName} has invited you to be her birth partner
           </h1>
           <p className="text-lg text-ink-soft">
-            With your own {BRAND.name} account you'll have the sessions for birth partners, her week of
-            practice and how many weeks are left, and her birth preferences to read together. Never her email
-            or her exact dates.
+            Joining links your own {BRAND.name} account, with its own listening and progress, to hers as her
+            birth partner. It never shows you her email or her exact dates.
           </p>
           {actionData ? (
             <p role="alert" className="font-medium text-danger">
