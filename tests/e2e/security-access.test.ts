@@ -146,6 +146,32 @@ const MEMBER_CALLS: Call[] = [
     form: (ids) => ({ intent: "revoke-share-link", token: ids.shareToken }),
     owner: 200,
   },
+  // Her reminder, her calendar link and her partner seat answer with her profile page again.
+  ...(
+    [
+      // Her device's own zone, not one chosen by hand: the time-zone call below still moves it.
+      {
+        intent: "reminder-settings",
+        reminders: "on",
+        time: "20:00",
+        timeZone: "Europe/London",
+        deviceTimeZone: "Europe/London",
+        byEmail: "on",
+      },
+      { intent: "calendar-feed-on" },
+      { intent: "calendar-feed-off" },
+      { intent: "invite-partner", email: "partner-of-owner@example.com" },
+      { intent: "cancel-partner-invitation" },
+      { intent: "remove-partner" },
+      { intent: "leave-as-partner" },
+    ] as Record<string, string>[]
+  ).map((fields): Call => ({
+    method: "POST",
+    route: "/portal/profile",
+    url: () => "/portal/profile",
+    form: () => fields,
+    owner: 302,
+  })),
   {
     method: "POST",
     route: "/portal/contact",

@@ -125,6 +125,24 @@ const FORMS: FormSpec[] = [
     freeText: ["babyName"],
   },
   { url: "/portal/profile", member: true, valid: () => ({ intent: "undo-baby-arrived" }) },
+  {
+    url: "/portal/profile",
+    member: true,
+    valid: () => ({
+      intent: "reminder-settings",
+      reminders: "on",
+      time: "20:00",
+      timeZone: "Europe/London",
+      byEmail: "on",
+    }),
+  },
+  { url: "/portal/profile", member: true, valid: () => ({ intent: "calendar-feed-on" }) },
+  {
+    url: "/portal/profile",
+    member: true,
+    valid: () => ({ intent: "invite-partner", email: uniqueEmail("partner") }),
+  },
+  { url: "/portal/profile", member: true, valid: () => ({ intent: "cancel-partner-invitation" }) },
 ];
 
 /** Every JSON API, with a valid body whose fields are attacked one at a time. */
