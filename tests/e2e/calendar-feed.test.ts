@@ -1,8 +1,7 @@
 import crypto from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { localOutbox } from "../support/mailbox.ts";
-import { expectToast, signUpThroughForm, withServerDatabase } from "./support/accounts.ts";
+import { expectToast, withServerDatabase } from "./support/accounts.ts";
 import { expectAccessible, useBrowser, waitForHydration } from "./support/browser.ts";
 import { useServerWithClock } from "./support/clock-server.ts";
 
@@ -37,17 +36,8 @@ describe("the calendar feed", () => {
     const context = await browser.newContext();
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: clocked.server.baseUrl });
     const page = await context.newPage();
-    const { email } = await signUpThroughForm(page, {
-      name: "Amara Okafor",
-      origin: clocked.server.baseUrl,
-      mailbox: localOutbox(clocked.server.dataDir),
-    });
-
     // Her date: her fourteen days run from 21 November to 4 December.
-    await open(page, "/portal");
-    await page.getByLabel("Your due date").fill("2026-12-05");
-    await page.getByRole("button", { name: "Save my date" }).click();
-    await expectToast(page, "Date saved! Welcome to your journey 💝");
+    const { email } = await clocked.signUpDueOn(page, "2026-12-05", "Amara Okafor");
     // Her reminder time and zone, as her reminder settings would save them.
     await withServerDatabase(
       (db) =>

@@ -171,23 +171,17 @@ describe("the two-week programme", () => {
     await page.context().close();
   });
   /** A new member in her own browser, due 5 December, on 21 November: her programme's first day. */
-  const memberDueOn5December = async () => {
+  /** A new member on 21 November who saves her due date. */
+  const memberDueOn = async (dueDate: string) => {
     setClock("2026-11-21T10:00:00Z");
     const context = await browser.newContext();
     const page = await context.newPage();
-    await signUpThroughForm(page, {
-      origin: clocked.server.baseUrl,
-      mailbox: localOutbox(clocked.server.dataDir),
-    });
-    await open(page, "/portal");
-    await page.getByLabel("Your due date").fill("2026-12-05");
-    await page.getByRole("button", { name: "Save my date" }).click();
-    await expectToast(page, "Date saved! Welcome to your journey 💝");
+    await clocked.signUpDueOn(page, dueDate);
     return { context, page };
   };
 
   it("keeps her streak through one rest day, shown as a snowflake, and hides streaks when she asks, without JavaScript too", async () => {
-    const { context, page } = await memberDueOn5December();
+    const { context, page } = await memberDueOn("2026-12-05");
 
     // Day one, then a day off: the streak still stands the morning after, and practising keeps it.
     await open(page, "/portal/program");
@@ -230,7 +224,7 @@ describe("the two-week programme", () => {
     await context.close();
   });
   it("marks her baby's arrival without JavaScript, then shows the congratulation and no streak, until she undoes it", async () => {
-    const { context, page } = await memberDueOn5December();
+    const { context, page } = await memberDueOn("2026-12-05");
     await open(page, "/portal/program");
     await page.getByRole("button", { name: "Mark as Complete" }).click();
     await expectToast(page, "Practice completed! 🌟");
@@ -287,17 +281,7 @@ describe("the two-week programme", () => {
     await context.close();
   });
   it("offers a gentle early plan far from the programme, which she may start and put away, and the labour essentials to a late joiner", async () => {
-    setClock("2026-11-21T10:00:00Z");
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await signUpThroughForm(page, {
-      origin: clocked.server.baseUrl,
-      mailbox: localOutbox(clocked.server.dataDir),
-    });
-    await open(page, "/portal");
-    await page.getByLabel("Your due date").fill("2027-01-30");
-    await page.getByRole("button", { name: "Save my date" }).click();
-    await expectToast(page, "Date saved! Welcome to your journey 💝");
+    const { context, page } = await memberDueOn("2027-01-30");
     // An invitation first: the early plan is hers only if she chooses it.
     const invitation = page.getByRole("region", { name: "A gentle start, if you'd like one" });
     await invitation.getByText("Your two-week programme starts on Saturday 16 January.").waitFor();
@@ -324,16 +308,7 @@ describe("the two-week programme", () => {
     await context.close();
 
     // Due a week from today: her fourteen days run past it, so the labour essentials come first.
-    const late = await browser.newContext();
-    const latePage = await late.newPage();
-    await signUpThroughForm(latePage, {
-      origin: clocked.server.baseUrl,
-      mailbox: localOutbox(clocked.server.dataDir),
-    });
-    await open(latePage, "/portal");
-    await latePage.getByLabel("Your due date").fill("2026-11-28");
-    await latePage.getByRole("button", { name: "Save my date" }).click();
-    await expectToast(latePage, "Date saved! Welcome to your journey 💝");
+    const { context: late, page: latePage } = await memberDueOn("2026-11-28");
     const essentials = latePage.getByRole("region", { name: "Labour essentials" });
     await essentials.waitFor();
     // A free member is offered only what she can play: the two Foundation tracks.

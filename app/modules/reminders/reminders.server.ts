@@ -171,6 +171,7 @@ export function reminderJob(deps: ReminderDeps): JobHandler {
       let emailId: string | undefined;
       if (decision.send && !late) {
         if (facts.byEmail) {
+          const stopUrl = unsubscribeUrl(deps, userId);
           emailId = await queueEmail(trx, {
             kind: REMINDER_JOB,
             to: facts.email,
@@ -178,9 +179,9 @@ export function reminderJob(deps: ReminderDeps): JobHandler {
               name: facts.name,
               practiceUrl: new URL(PRACTICE_PATH, deps.baseUrl).href,
               settingsUrl: new URL("/portal/profile#reminders", deps.baseUrl).href,
-              unsubscribeUrl: unsubscribeUrl(deps, userId),
+              unsubscribeUrl: stopUrl,
             }),
-            unsubscribeUrl: unsubscribeUrl(deps, userId),
+            unsubscribeUrl: stopUrl,
           });
         }
         if (facts.byPush) {

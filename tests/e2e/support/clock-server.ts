@@ -4,6 +4,8 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { startServer, type ServerProcess } from "../../support/server-process.ts";
+import { localOutbox } from "../../support/mailbox.ts";
+import { expectToast, signUpThroughForm } from "./accounts.ts";
 import { waitForHydration } from "./browser.ts";
 
 /**
@@ -35,6 +37,20 @@ export function useServerWithClock(startsAt: string, env: Record<string, string>
     async open(page: Page, to: string) {
       await page.goto(`${running().baseUrl}${to}`);
       await waitForHydration(page);
+    },
+    /** Signs a new member up on this server and saves her due date from the dashboard. */
+    async signUpDueOn(page: Page, dueDate: string, name?: string) {
+      const member = await signUpThroughForm(page, {
+        ...(name ? { name } : {}),
+        origin: running().baseUrl,
+        mailbox: localOutbox(running().dataDir),
+      });
+      await page.goto(`${running().baseUrl}/portal`);
+      await waitForHydration(page);
+      await page.getByLabel("Your due date").fill(dueDate);
+      await page.getByRole("button", { name: "Save my date" }).click();
+      await expectToast(page, "Date saved! Welcome to your journey 💝");
+      return member;
     },
   };
 }
