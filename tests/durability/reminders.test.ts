@@ -85,8 +85,9 @@ async function reminderScenario({ databaseUrl, instances }: { databaseUrl?: stri
     expect([...perMember.values()].every((count) => count === 1)).toBe(true);
     expect(perMember.size).toBe(MEMBERS);
 
-    // Each is delivered (from whichever instance), or held for a few minutes by the lease of a delivery
-    // the kill cut off (then tried again: email is delivered at least once). Only the killed one's can be.
+    // Each is delivered (from whichever instance), or held by the lease of a delivery the kill cut
+    // off. Only the killed one's can be held; when their leases run out (rewound here, as the mailer
+    // keeps real time), they go out too: email is delivered at least once.
     await expect
       .poll(
         () =>
@@ -96,13 +97,26 @@ async function reminderScenario({ databaseUrl, instances }: { databaseUrl?: stri
         { timeout: 40_000 },
       )
       .toBe(0);
-    const settled = await withDatabase(data, reminderRows);
-    const held = settled.filter((row) => row.status === "sending").length;
-    const sent = settled.filter((row) => row.status === "sent").map((row) => row.to_address);
-    expect(held + sent.length).toBe(MEMBERS);
-    expect(held).toBeLessThanOrEqual(queuedBeforeCrash);
-    expect(sent.length).toBeGreaterThan(0);
-    for (const address of sent) {
+    const held = (await withDatabase(data, reminderRows)).filter((row) => row.status === "sending");
+    expect(held.length).toBeLessThanOrEqual(queuedBeforeCrash);
+    await withDatabase(data, (db) =>
+      db
+        .updateTable("email_outbox")
+        .set({ next_attempt_at: new Date(Date.now() - 1000).toISOString() })
+        .where("kind", "=", REMINDER_JOB)
+        .where("status", "=", "sending")
+        .execute(),
+    );
+    await expect
+      .poll(
+        () =>
+          withDatabase(data, (db) =>
+            reminderRows(db).then((all) => all.filter((row) => row.status === "sent").length),
+          ),
+        { timeout: 40_000 },
+      )
+      .toBe(MEMBERS);
+    for (const { to_address: address } of await withDatabase(data, reminderRows)) {
       await Promise.any(
         servers.map((server) => localOutbox(server.dataDir).latest(address, /A few calm minutes/)),
       );
