@@ -59,6 +59,7 @@ export async function loader(args: Route.LoaderArgs) {
       flash,
       supportEmail: env.SUPPORT_EMAIL,
       baseUrl: env.BASE_URL,
+      partnerCourse: env.PARTNER_COURSE,
     },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );

@@ -13,6 +13,7 @@ const OWNER: Record<string, string> = {
   confirmation_codes: "modules/accounts",
   profiles: "modules/accounts",
   audio_progress: "modules/listening",
+  listening_days: "modules/listening",
   program_schedule: "modules/program",
   user_progress: "modules/program",
   share_tokens: "modules/partner",
@@ -26,6 +27,8 @@ const OWNER: Record<string, string> = {
   rate_limits: "platform",
   jobs: "platform",
   push_subscriptions: "modules/reminders",
+  birth_plan_versions: "modules/birth-plan",
+  birth_plan_comments: "modules/birth-plan",
 };
 
 /** Writes still made outside the owner, named so that no new one can join them unseen (none today). */

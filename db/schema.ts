@@ -298,6 +298,41 @@ export interface PartnerLinksTable {
   created_at: CreatedAt;
 }
 
+/** One version of a member's birth preferences plan (migration 0019): 1, 2, 3… per member. */
+export interface BirthPlanVersionsTable {
+  id: string;
+  user_id: string;
+  number: number;
+  /** JSON of the plan's content (app/modules/birth-plan/plan.ts). */
+  content: string;
+  created_at: CreatedAt;
+  /** Moves when a save in the same sitting updates this version in place. */
+  updated_at: CreatedAt;
+  /** The number of the version this one restored; null: saved, not restored. */
+  restored_from: number | null;
+}
+
+/** Her birth partner's comment on a section of her plan (migration 0019). */
+export interface BirthPlanCommentsTable {
+  id: string;
+  /** The member whose plan it is. */
+  user_id: string;
+  /** Her birth partner, who wrote it. */
+  author_id: string;
+  section_id: string;
+  body: string;
+  created_at: CreatedAt;
+  /** When she marked it resolved; null: open. */
+  resolved_at: Timestamp | null;
+}
+
+/** The days an account finished a listen, in its own time zone (migration 0020). */
+export interface ListeningDaysTable {
+  user_id: string;
+  /** YYYY-MM-DD. */
+  day: string;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -320,4 +355,7 @@ export interface Database {
   push_subscriptions: PushSubscriptionsTable;
   partner_invitations: PartnerInvitationsTable;
   partner_links: PartnerLinksTable;
+  listening_days: ListeningDaysTable;
+  birth_plan_versions: BirthPlanVersionsTable;
+  birth_plan_comments: BirthPlanCommentsTable;
 }

@@ -38,6 +38,9 @@ TRACKS=(
   "practice-contractions|Practice Contractions"
   "positive-caesarean|Positive Caesarean Birth"
   "adjusting-to-parenthood|Adjusting to Parenthood"
+  "partner-holding-the-space|Holding the Space"
+  "partner-your-calm-voice|Your Calm Voice"
+  "partner-through-the-waves|Through the Waves"
 )
 
 # --- Voice -------------------------------------------------------------------------

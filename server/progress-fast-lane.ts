@@ -1,6 +1,7 @@
 import type { RequestHandler } from "express";
 import { ASK_BETTER_AUTH, type SessionReader } from "../app/modules/accounts/session.server.ts";
 import { recordProgress } from "../app/modules/listening/listening.server.ts";
+import type { Clock } from "../app/platform/clock.server.ts";
 import type { DatabaseHandle } from "../app/platform/db.server.ts";
 import { isJson, readBody, sendProblem } from "./react-router-handler.ts";
 
@@ -14,6 +15,7 @@ import { isJson, readBody, sendProblem } from "./react-router-handler.ts";
 export function progressFastLane(deps: {
   sessions: SessionReader;
   database: Pick<DatabaseHandle, "commitTogether">;
+  clock: Clock;
 }): RequestHandler {
   return async (req, res, next) => {
     try {
@@ -30,6 +32,7 @@ export function progressFastLane(deps: {
         session.member,
         trackId,
         report === INVALID ? undefined : report,
+        deps.clock.now(),
       );
       res.status(answer.status).set("Cache-Control", "no-store").json(answer.body);
     } catch (error) {

@@ -45,13 +45,14 @@ export function SiteHeader() {
 
 function DesktopNavigation() {
   const { pathname } = useLocation();
+  const preparation = birthPreparationLinks(useRootData()?.partnerCourse ?? false);
   return (
     <nav aria-label="Main" className="hidden lg:block">
       <ul className="flex items-center gap-1">
         <li>
           <NavDropdown label="Birth Preparation">
             <ul className="grid gap-1">
-              {birthPreparationLinks.map((link) => (
+              {preparation.map((link) => (
                 <li key={link.label}>
                   <Link
                     to={link.to}
@@ -102,6 +103,7 @@ function MobileNavigation({ member }: { member: Member | null }) {
   const itemClass =
     "flex min-h-12 items-center rounded-2xl px-4 text-lg text-ink transition-colors duration-200 hover:bg-sand";
   const sheet = useSheet();
+  const preparation = birthPreparationLinks(useRootData()?.partnerCourse ?? false);
   return (
     <>
       <Button
@@ -123,7 +125,7 @@ function MobileNavigation({ member }: { member: Member | null }) {
             Birth Preparation
           </p>
           <ul aria-labelledby="mobile-birth-preparation" className="mb-4 grid gap-1">
-            {birthPreparationLinks.map((link) => (
+            {preparation.map((link) => (
               <li key={link.label}>
                 <Link to={link.to} className={cn(itemClass, "gap-2")}>
                   {link.label}

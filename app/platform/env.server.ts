@@ -100,6 +100,11 @@ const schema = z
         message: "must be a three-letter currency code such as EUR",
       })
       .transform((value) => value.toUpperCase()),
+    // Launches the Partner Course in the library and menus; off keeps the spec's "Coming Soon".
+    PARTNER_COURSE: z
+      .enum(["on", "off"], { message: "must be on or off" })
+      .default("off")
+      .transform((value) => value === "on"),
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_PUBLISHABLE_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,

@@ -17,6 +17,8 @@ import * as babyArrived from "./0015_baby_arrived.ts";
 import * as reminders from "./0016_reminders.ts";
 import * as earlyPlan from "./0017_early_plan.ts";
 import * as partnerSeat from "./0018_partner_seat.ts";
+import * as birthPlans from "./0019_birth_plans.ts";
+import * as listeningDays from "./0020_listening_days.ts";
 
 /**
  * Every migration, in order. Listed by hand so that the bundled server, the
@@ -41,4 +43,6 @@ export const migrations: Record<string, Migration> = {
   "0016_reminders": reminders,
   "0017_early_plan": earlyPlan,
   "0018_partner_seat": partnerSeat,
+  "0019_birth_plans": birthPlans,
+  "0020_listening_days": listeningDays,
 };

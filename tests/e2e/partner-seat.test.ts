@@ -1,8 +1,17 @@
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { firstLink } from "../support/cookie-client.ts";
 import { localOutbox } from "../support/mailbox.ts";
 import { startServer, type ServerProcess } from "../support/server-process.ts";
-import { PASSWORD, expectToast, signUpThroughForm, uniqueEmail } from "./support/accounts.ts";
+import {
+  PASSWORD,
+  expectToast,
+  makePremium,
+  signUpThroughForm,
+  uniqueEmail,
+  withServerDatabase,
+} from "./support/accounts.ts";
+import { useServerWithClock } from "./support/clock-server.ts";
 import { expectAccessible, useBrowser, waitForHydration } from "./support/browser.ts";
 
 /**
@@ -101,6 +110,120 @@ describe("the partner seat", () => {
 
     // The log never holds the link's token.
     expect(server.output()).not.toContain(link.split("/").at(-1));
+    await her.close();
+    await his.close();
+  });
+});
+
+/**
+ * Her partner's own portal, on a server whose clock the test sets and with the
+ * Partner Course launched (PARTNER_COURSE=on): her week and weeks to go, read
+ * only; the partner sessions through her premium; the days they both
+ * listened; and her refund taking the sessions back.
+ */
+describe("her birth partner's portal", () => {
+  const browser = useBrowser();
+  const clocked = useServerWithClock("2026-11-26T09:00:00Z", { PARTNER_COURSE: "on" });
+
+  /** Plays a session from the page it is listed on to its end, so it counts as a listen. */
+  async function listenToTheEnd(page: Page, title: string) {
+    await page.getByRole("button", { name: new RegExp(`^Play ${title}`) }).click();
+    const player = page.getByRole("region", { name: "Audio player" });
+    const audio = page.locator("audio");
+    await expect
+      .poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime), { timeout: 10_000 })
+      .toBeGreaterThan(0.2);
+    const duration = await audio.evaluate((a: HTMLAudioElement) => a.duration);
+    // Counted once the server has the finished listen (leaving the page sooner could cut the report off).
+    const counted = page.waitForResponse(
+      (response) =>
+        response.url().endsWith("/progress") &&
+        (response.request().postData() ?? "").includes('"finished":true'),
+      { timeout: 15_000 },
+    );
+    await player.getByRole("slider", { name: "Position" }).fill(String(Math.floor(duration - 1)));
+    expect((await counted).status()).toBe(200);
+  }
+
+  it("shows him her week and weeks to go, his sessions through her premium, the days they practised together, and her refund takes the sessions back", async () => {
+    const server = clocked.server;
+    const mailbox = localOutbox(server.dataDir);
+    const her = await browser.newContext();
+    const amara = await her.newPage();
+    const { email: amaraEmail } = await clocked.signUpDueOn(amara, "2027-01-21", "Amara Okafor");
+    await makePremium(amaraEmail, server);
+
+    // She invites him; he makes his account through the link and accepts.
+    const samEmail = uniqueEmail("partner");
+    await clocked.open(amara, "/portal/profile");
+    const seat = amara.getByRole("region", { name: "Your birth partner's account" });
+    await seat.getByLabel("Your birth partner's email").fill(samEmail);
+    await seat.getByRole("button", { name: "Send invitation" }).click();
+    await expectToast(amara, `Invitation sent to ${samEmail}. It works for 7 days.`);
+    const link = firstLink((await mailbox.latest(samEmail, /Amara/)).text);
+    const his = await browser.newContext();
+    const sam = await his.newPage();
+    await signUpThroughForm(sam, { name: "Sam Rivers", email: samEmail, origin: server.baseUrl, mailbox });
+    await clocked.open(sam, link.replace(server.baseUrl, ""));
+    await sam.getByRole("button", { name: "Accept and join" }).click();
+    await sam.waitForURL((url) => url.pathname === "/portal");
+    await waitForHydration(sam);
+
+    // His dashboard is his: her week, read only, and weeks to go; never her address or surname.
+    await sam.getByRole("heading", { name: "Welcome, Sam" }).waitFor();
+    await sam.getByText("You're Amara's birth partner.", { exact: false }).waitFor();
+    const weeksToGo = sam
+      .getByRole("term")
+      .filter({ hasText: "Weeks to go" })
+      .locator("xpath=following-sibling::dd");
+    expect(await weeksToGo.textContent()).toBe("8");
+    await sam.getByRole("heading", { name: /^This week: week \d of 2$/ }).waitFor();
+    const page = await sam.content();
+    expect(page).not.toContain(amaraEmail);
+    expect(page).not.toContain("Okafor");
+    expect(await sam.getByRole("button", { name: /Mark|Complete/ }).count()).toBe(0);
+    await expectAccessible(sam);
+
+    // His sessions come with her Complete Course: he plays one to its end.
+    const sessions = sam.getByRole("region", { name: "Your sessions" });
+    expect(await sessions.getByText("Complete Course", { exact: true }).count()).toBe(0);
+    await listenToTheEnd(sam, "Holding the Space");
+    await clocked.open(sam, "/portal");
+    await sessions.getByText("Your streak: 1 day").waitFor();
+
+    // She listens the same day: both dashboards say they practised together.
+    await clocked.open(amara, "/portal/library");
+    await listenToTheEnd(amara, "Affirmations One");
+    await clocked.open(amara, "/portal");
+    await amara.getByRole("heading", { name: "You and Sam practised together" }).waitFor();
+    await amara.getByText("1 day in a row you've both listened.").waitFor();
+    await clocked.open(sam, "/portal");
+    await sam.getByRole("heading", { name: "You and Amara practised together" }).waitFor();
+
+    // The Partner Course is launched on this server: her library lists the sessions, not "Coming Soon".
+    await clocked.open(amara, "/portal/library");
+    const group = amara.getByRole("region", { name: "Hypno Partner Course" });
+    expect(await group.innerText()).toContain("3 tracks");
+    expect(await group.innerText()).not.toContain("Coming Soon");
+
+    // Her refund takes his sessions back (the refund itself is the payments tests' part).
+    await withServerDatabase(
+      (db) =>
+        db
+          .updateTable("profiles")
+          .set({ subscription_tier: "free" })
+          .where("id", "=", (eb) => eb.selectFrom("user").select("id").where("email", "=", amaraEmail))
+          .execute(),
+      server,
+    );
+    await clocked.open(sam, "/portal");
+    await sessions.getByText("These come with Amara's Complete Course", { exact: false }).waitFor();
+    expect(await sessions.getByText("Complete Course", { exact: true }).count()).toBe(3);
+    const signed = await sam.evaluate(
+      async () => (await fetch("/api/audio/partner-holding-the-space/signed-url", { method: "POST" })).status,
+    );
+    expect(signed).toBe(403);
+
     await her.close();
     await his.close();
   });

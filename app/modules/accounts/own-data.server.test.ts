@@ -14,6 +14,7 @@ import {
   type Db,
 } from "~/platform/db.server.ts";
 import { saveHistory } from "~/modules/labour/history.server.ts";
+import { addPartnerComment, saveBirthPlan } from "~/modules/birth-plan/store.server.ts";
 import { createLogger } from "~/platform/log.server.ts";
 import { createTestDatabase, testDialects } from "../../../tests/support/test-databases.ts";
 import {
@@ -119,6 +120,7 @@ describe.each(testDialects)("a member's own data on %s", (dialect) => {
       .execute();
     const { id: purchaseId } = await aPurchase(db(), id, { receipt_email: receipt });
     await saveHistory(db(), id, CONTRACTIONS, T0 + 400_000);
+    await db().insertInto("listening_days").values({ user_id: id, day: "2026-01-19" }).execute();
     // Written before addresses were normalised: capitals and all.
     for (const [from, name, message] of [
       [shouting, `Ana ${marker}`, `Hello from ${marker}, shouting`],
@@ -222,6 +224,7 @@ describe.each(testDialects)("a member's own data on %s", (dialect) => {
       { startedAt: "2026-01-20T04:30:00.000Z", endedAt: "2026-01-20T04:31:05.000Z" },
       { startedAt: "2026-01-20T04:35:30.000Z", endedAt: null },
     ]);
+    expect(data.daysListened).toEqual(["2026-01-19"]);
     expect(JSON.stringify(data)).not.toContain("stranger");
   });
 
@@ -258,6 +261,81 @@ describe.each(testDialects)("a member's own data on %s", (dialect) => {
         if (fs.existsSync(bytes)) expect(fs.readFileSync(bytes).toString("latin1"), file).not.toMatch(hers);
       }
     }
+  });
+
+  /** A member with two versions of her birth plan, and her birth partner's two comments on it. */
+  async function planWithComments() {
+    const amara = await aMember(db(), { name: "Amara Okafor" });
+    const ben = await aMember(db(), { name: "Ben Okafor" });
+    await db().insertInto("partner_links").values({ user_id: amara.id, partner_id: ben.id }).execute();
+    const at = (minutes: number) => new Date(Date.UTC(2026, 10, 25, 10, minutes));
+    const first = { sections: { environment: { choices: [], note: "Low lights, my playlist" } } };
+    const second = { sections: { "pain-relief": { choices: [], note: "Gas and air first" } } };
+    await saveBirthPlan(db(), amara.id, first, at(0));
+    await saveBirthPlan(db(), amara.id, second, at(30));
+    for (const [sectionId, body] of [
+      ["environment", "Shall I bring the speaker?"],
+      ["pain-relief", "I'll remind them"],
+    ]) {
+      const added = await addPartnerComment(db(), {
+        partnerId: ben.id,
+        sectionId: sectionId!,
+        body: body!,
+        now: at(40),
+      });
+      if (!added.ok) throw new Error(added.reason);
+    }
+    const plansAndComments = async () => ({
+      versions: await db().selectFrom("birth_plan_versions").select("user_id").execute(),
+      comments: await db().selectFrom("birth_plan_comments").select(["user_id", "author_id"]).execute(),
+    });
+    return { amara, ben, first, second, plansAndComments };
+  }
+
+  it("exports her plan's versions and every comment on it; her partner's export has only their comments", async () => {
+    const { amara, ben, first, second } = await planWithComments();
+    const hers = await exportMemberData(db(), amara.id);
+    expect(hers.birthPlan.versions).toEqual([
+      expect.objectContaining({ number: 1, content: first, restoredFrom: null }),
+      expect.objectContaining({ number: 2, content: second, restoredFrom: null }),
+    ]);
+    expect(hers.birthPlan.comments).toEqual([
+      expect.objectContaining({ on: "your plan", writtenBy: "your birth partner", sectionId: "environment" }),
+      expect.objectContaining({ on: "your plan", writtenBy: "your birth partner", sectionId: "pain-relief" }),
+    ]);
+
+    const theirs = await exportMemberData(db(), ben.id);
+    expect(theirs.birthPlan.versions).toEqual([]);
+    expect(theirs.birthPlan.comments).toEqual([
+      {
+        on: "another member's plan",
+        writtenBy: "you",
+        sectionId: "environment",
+        body: "Shall I bring the speaker?",
+        createdAt: "2026-11-25T10:40:00.000Z",
+        resolvedAt: null,
+      },
+      expect.objectContaining({ writtenBy: "you", sectionId: "pain-relief", body: "I'll remind them" }),
+    ]);
+    // Not a word of her plan.
+    expect(JSON.stringify(theirs)).not.toMatch(/Low lights|Gas and air/);
+  });
+
+  it("deletes her plan and every comment on it with her account", async () => {
+    const { amara, ben, plansAndComments } = await planWithComments();
+    await deleteMember({ database, dataDir }, amara.id);
+    const left = await plansAndComments();
+    expect(left.versions.filter((row) => row.user_id === amara.id)).toEqual([]);
+    expect(left.comments.filter((row) => row.user_id === amara.id || row.author_id === ben.id)).toEqual([]);
+  });
+
+  it("deletes her partner's comments with their account, and leaves her plan as it was", async () => {
+    const { amara, ben, second, plansAndComments } = await planWithComments();
+    await deleteMember({ database, dataDir }, ben.id);
+    const left = await plansAndComments();
+    expect(left.comments.filter((row) => row.user_id === amara.id || row.author_id === ben.id)).toEqual([]);
+    expect(left.versions.filter((row) => row.user_id === amara.id)).toHaveLength(2);
+    expect((await exportMemberData(db(), amara.id)).birthPlan.versions[1]?.content).toEqual(second);
   });
 
   it("does nothing for an account that is already gone", async () => {

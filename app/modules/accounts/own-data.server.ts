@@ -42,12 +42,16 @@ export const MEMBER_DATA: { [T in keyof Database]: Finder<keyof Database[T] & st
   profiles: { userId: "id" },
   member_versions: { userId: "user_id" },
   audio_progress: { userId: "user_id" },
+  listening_days: { userId: "user_id" },
   program_schedule: { userId: "user_id" },
   user_progress: { userId: "user_id" },
   share_tokens: { userId: "user_id" },
   // Hers as the member who invited, or as the partner invited or linked.
   partner_invitations: { either: { userIds: ["user_id"], addresses: ["email"] } },
   partner_links: { either: { userIds: ["user_id", "partner_id"] } },
+  birth_plan_versions: { userId: "user_id" },
+  // All comments on her plan, and those she wrote as someone's birth partner.
+  birth_plan_comments: { either: { userIds: ["user_id", "author_id"] } },
   confirmation_codes: { userId: "user_id" },
   labour_contractions: { userId: "user_id" },
   jobs: { userId: "user_id" },
@@ -147,6 +151,14 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const iso = (value: Date | string | null | undefined) =>
   value === null || value === undefined ? null : new Date(value).toISOString();
 const bool = (value: unknown) => Boolean(value);
+/** Stored JSON as the value it holds; text that is not JSON, as it is (it is hers either way). */
+const jsonOrText = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+};
 
 export async function exportMemberData(db: Db, userId: string) {
   const member = await memberKeys(db, userId);
@@ -158,6 +170,7 @@ export async function exportMemberData(db: Db, userId: string) {
     sessions,
     profile,
     audioProgress,
+    daysListened,
     schedule,
     progress,
     shareTokens,
@@ -169,6 +182,8 @@ export async function exportMemberData(db: Db, userId: string) {
     jobs,
     partnerInvitations,
     partnerLinks,
+    birthPlanVersions,
+    birthPlanComments,
   ] = await Promise.all([
     db
       .selectFrom("user")
@@ -184,6 +199,7 @@ export async function exportMemberData(db: Db, userId: string) {
       .execute(),
     db.selectFrom("profiles").selectAll().where(mine("profiles")).executeTakeFirst(),
     db.selectFrom("audio_progress").selectAll().where(mine("audio_progress")).orderBy("updated_at").execute(),
+    db.selectFrom("listening_days").select("day").where(mine("listening_days")).orderBy("day").execute(),
     db
       .selectFrom("program_schedule")
       .selectAll()
@@ -242,6 +258,19 @@ export async function exportMemberData(db: Db, userId: string) {
       .orderBy("created_at")
       .execute(),
     db.selectFrom("partner_links").select(["user_id", "created_at"]).where(mine("partner_links")).execute(),
+    db
+      .selectFrom("birth_plan_versions")
+      .select(["number", "content", "created_at", "updated_at", "restored_from"])
+      .where(mine("birth_plan_versions"))
+      .orderBy("number")
+      .execute(),
+    // The comments on her plan, and those she wrote on someone else's: never that plan itself.
+    db
+      .selectFrom("birth_plan_comments")
+      .select(["user_id", "author_id", "section_id", "body", "created_at", "resolved_at"])
+      .where(mine("birth_plan_comments"))
+      .orderBy("created_at")
+      .execute(),
   ]);
 
   return {
@@ -298,6 +327,7 @@ export async function exportMemberData(db: Db, userId: string) {
       playCount: row.play_count,
       updatedAt: iso(row.updated_at),
     })),
+    daysListened: daysListened.map((row) => row.day),
     programSchedule: schedule.map((row) => ({
       weekNumber: row.week_number,
       dayOfWeek: row.day_of_week,
@@ -363,6 +393,23 @@ export async function exportMemberData(db: Db, userId: string) {
           youAre: row.user_id === user.id ? "the member" : "the birth partner",
           since: iso(row.created_at),
         }))[0] ?? null,
+    },
+    birthPlan: {
+      versions: birthPlanVersions.map((row) => ({
+        number: row.number,
+        content: jsonOrText(row.content),
+        createdAt: iso(row.created_at),
+        updatedAt: iso(row.updated_at),
+        restoredFrom: row.restored_from,
+      })),
+      comments: birthPlanComments.map((row) => ({
+        on: row.user_id === user.id ? "your plan" : "another member's plan",
+        writtenBy: row.author_id === user.id ? "you" : "your birth partner",
+        sectionId: row.section_id,
+        body: row.body,
+        createdAt: iso(row.created_at),
+        resolvedAt: iso(row.resolved_at),
+      })),
     },
     reminderDevices: pushDevices.map((device) => ({ addedAt: iso(device.created_at) })),
     scheduledWork: jobs.map((job) => ({ kind: job.kind, runAt: iso(job.run_at), status: job.status })),

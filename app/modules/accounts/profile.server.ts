@@ -21,19 +21,38 @@ export interface ProfileAccess {
   tier: "free" | "premium";
   courseAccess: boolean;
   timeZone: string;
+  /** For a birth partner's account: the access of the member whose partner they are. */
+  partnerOf: { tier: "free" | "premium"; courseAccess: boolean } | null;
 }
 
 export async function getProfileAccess(db: Db, userId: string): Promise<ProfileAccess> {
-  let row = await db
+  const row = await db
     .selectFrom("profiles")
-    .select(["subscription_tier", "course_access", "time_zone"])
-    .where("id", "=", userId)
+    .leftJoin("partner_links", "partner_links.partner_id", "profiles.id")
+    .leftJoin("profiles as her", "her.id", "partner_links.user_id")
+    .select([
+      "profiles.subscription_tier",
+      "profiles.course_access",
+      "profiles.time_zone",
+      "partner_links.user_id as partner_of",
+      "her.subscription_tier as her_tier",
+      "her.course_access as her_course_access",
+    ])
+    .where("profiles.id", "=", userId)
     .executeTakeFirst();
   if (!row) {
     await createProfile(db, userId);
-    row = { subscription_tier: "free", course_access: false, time_zone: "UTC" };
+    return { tier: "free", courseAccess: false, timeZone: "UTC", partnerOf: null };
   }
-  return { tier: row.subscription_tier, courseAccess: Boolean(row.course_access), timeZone: row.time_zone };
+  return {
+    tier: row.subscription_tier,
+    courseAccess: Boolean(row.course_access),
+    timeZone: row.time_zone,
+    partnerOf:
+      row.partner_of === null
+        ? null
+        : { tier: row.her_tier ?? "free", courseAccess: Boolean(row.her_course_access) },
+  };
 }
 
 /** The member's own name; the email stays as it is. */

@@ -8,6 +8,7 @@ import { createLogger } from "~/platform/log.server.ts";
 import { closeServices, createServices, type AppServices } from "~/services.server.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
 import { signedInMember } from "../../../tests/support/members.ts";
+import { setSubscriptionTier } from "./profile.server.ts";
 import { ASK_BETTER_AUTH, createSessionReader, loadMember } from "./session.server.ts";
 
 const BASE_URL = "http://localhost:3998";
@@ -71,6 +72,43 @@ describe.each(testDialects)("session reads on %s", (dialect) => {
       .where("user_id", "=", id)
       .executeTakeFirstOrThrow();
     expect(quick.version).toBe(version);
+  });
+
+  it("gives a birth partner the partner sessions while their member has premium, and moves with her data", async () => {
+    const her = await signUp("Amara Okafor");
+    const partner = await signUp("Sam Rivers");
+    const db = services.database.db;
+    await db.insertInto("partner_links").values({ user_id: her.id, partner_id: partner.id }).execute();
+    const readMember = async (cookie: string) => {
+      const session = await read(cookie);
+      if (session === null || session === ASK_BETTER_AUTH)
+        throw new Error(`expected a member, got ${session}`);
+      return session;
+    };
+    const before = await readMember(partner.cookie);
+    expect(before.member).toMatchObject({ isPartner: true, partnerPremium: false, hasPremium: false });
+    const herBefore = await readMember(her.cookie);
+    expect(herBefore.member).toMatchObject({ isPartner: false, partnerPremium: false });
+
+    await setSubscriptionTier(db, her.id, "premium", new Date().toISOString());
+    const granted = await readMember(partner.cookie);
+    expect(granted.member).toMatchObject({ partnerPremium: true, hasPremium: false });
+    // Her purchase changes her partner's pages: their data version moves with hers.
+    expect(granted.version).toBeGreaterThan(before.version);
+    // And Better Auth's way in agrees.
+    const { member: viaBetterAuth } = await loadMember(
+      { ...services, sessions: { read: async () => ASK_BETTER_AUTH } },
+      new Headers({ cookie: partner.cookie }),
+    );
+    expect(viaBetterAuth).toEqual(granted.member);
+
+    // Her refund takes it back, through the same grant path.
+    await setSubscriptionTier(db, her.id, "free", new Date().toISOString());
+    expect((await readMember(partner.cookie)).member.partnerPremium).toBe(false);
+
+    // Her partner's listening shows on her pages: her version moves with theirs.
+    await db.insertInto("listening_days").values({ user_id: partner.id, day: "2026-11-26" }).execute();
+    expect((await readMember(her.cookie)).version).toBeGreaterThan(herBefore.version);
   });
 
   it("tells each member's cookie from another's", async () => {

@@ -4,6 +4,7 @@ import type { Db } from "~/platform/db.server.ts";
 import type { AppServices } from "~/services.server.ts";
 import type { Auth } from "./auth.server.ts";
 import { avatarGradient, displayName, firstName, initials } from "./display.ts";
+import { partnerHasPremium } from "../partner/invitation.ts";
 import { getProfileAccess, type ProfileAccess } from "./profile.server.ts";
 
 /** The signed-in member, as every page sees them. Nothing secret: it is sent to the browser. */
@@ -20,6 +21,10 @@ export interface Member {
   tier: "free" | "premium";
   /** Premium tier, or course access granted: everything is unlocked. */
   hasPremium: boolean;
+  /** A birth partner's account (the partner seat): their portal shows the member's week. */
+  isPartner: boolean;
+  /** A partner whose member has premium: the partner sessions are theirs through her. */
+  partnerPremium: boolean;
   timeZone: string;
 }
 
@@ -43,7 +48,8 @@ export async function loadMember(
   return { member: memberOf(user, await getProfileAccess(database.db, user.id)), setCookies };
 }
 
-function memberOf(
+/** The member as pages see them, from their account and access. */
+export function memberOf(
   user: { id: string; email: string; name: string | null; image?: string | null },
   access: ProfileAccess,
 ): Member {
@@ -58,9 +64,16 @@ function memberOf(
     gradient: avatarGradient(user.id),
     image: user.image ?? null,
     tier: access.tier,
-    hasPremium: access.tier === "premium" || access.courseAccess,
+    hasPremium: hasPremium(access),
+    isPartner: access.partnerOf !== null,
+    partnerPremium:
+      access.partnerOf !== null && partnerHasPremium({ hasPremium: hasPremium(access.partnerOf) }),
     timeZone: access.timeZone,
   };
+}
+
+function hasPremium(access: Pick<ProfileAccess, "tier" | "courseAccess">): boolean {
+  return access.tier === "premium" || access.courseAccess;
 }
 
 /** The quick read's answer when anything but the everyday case is in front of it. */
@@ -68,7 +81,11 @@ export const ASK_BETTER_AUTH = "ask-better-auth";
 
 export interface SessionRead {
   member: Member;
-  /** The member's data version (see migration 0006): it moves whenever their pages would change. */
+  /**
+   * The member's data version (see migration 0006): it moves whenever their pages would change. The
+   * partner seat's pages show the linked account's data too, so for either of a linked couple it is
+   * the sum of both versions (each only grows, so the sum moves whenever either does).
+   */
   version: number;
 }
 
@@ -94,6 +111,12 @@ export function createSessionReader(auth: Auth, db: Db, now: () => number = Date
     .innerJoin("user", "user.id", "session.userId")
     .innerJoin("profiles", "profiles.id", "session.userId")
     .innerJoin("member_versions", "member_versions.user_id", "session.userId")
+    .leftJoin("partner_links", "partner_links.partner_id", "session.userId")
+    .leftJoin("profiles as her", "her.id", "partner_links.user_id")
+    .leftJoin("member_versions as her_version", "her_version.user_id", "partner_links.user_id")
+    // Her pages show her partner's days too (practised together).
+    .leftJoin("partner_links as her_link", "her_link.user_id", "session.userId")
+    .leftJoin("member_versions as partner_version", "partner_version.user_id", "her_link.partner_id")
     .select([
       "session.expiresAt",
       "user.id",
@@ -104,6 +127,11 @@ export function createSessionReader(auth: Auth, db: Db, now: () => number = Date
       "profiles.course_access",
       "profiles.time_zone",
       "member_versions.version",
+      "partner_links.user_id as partner_of",
+      "her.subscription_tier as her_tier",
+      "her.course_access as her_course_access",
+      "her_version.version as her_version",
+      "partner_version.version as partner_version",
     ])
     .where("session.token", "=", "")
     .compile();
@@ -126,12 +154,17 @@ export function createSessionReader(auth: Auth, db: Db, now: () => number = Date
       // Better Auth extends a session once a day (updateAge), with a new cookie.
       const dueForRefresh = expiresAt - expiresInMs + updateAgeMs <= now();
       if (!(expiresAt > now()) || dueForRefresh) return ASK_BETTER_AUTH;
-      const access = {
+      const access: ProfileAccess = {
         tier: row.subscription_tier,
         courseAccess: Boolean(row.course_access),
         timeZone: row.time_zone,
+        partnerOf:
+          row.partner_of === null
+            ? null
+            : { tier: row.her_tier ?? "free", courseAccess: Boolean(row.her_course_access) },
       };
-      return { member: memberOf(row, access), version: Number(row.version) };
+      const linked = Number(row.her_version ?? row.partner_version ?? 0);
+      return { member: memberOf(row, access), version: Number(row.version) + linked };
     },
   };
 }

@@ -7,7 +7,7 @@ const free = { signedIn: true, hasPremium: false };
 const premium = { signedIn: true, hasPremium: true };
 
 describe("the catalogue", () => {
-  it("has the spec's nine tracks in order: two foundation, seven preparation, none for partners", () => {
+  it("has the spec's nine tracks in order: two foundation, seven preparation; the partner sessions after", () => {
     expect(TRACKS.map((t) => t.order)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(tracksIn("foundation").map((t) => t.title)).toEqual(["Affirmations One", "Affirmations Two"]);
     expect(tracksIn("preparation").map((t) => t.title)).toEqual([
@@ -19,7 +19,12 @@ describe("the catalogue", () => {
       "Positive Caesarean Birth",
       "Adjusting to Parenthood",
     ]);
-    expect(tracksIn("partner")).toEqual([]);
+    expect(tracksIn("partner").map((t) => [t.order, t.title])).toEqual([
+      [10, "Holding the Space"],
+      [11, "Your Calm Voice"],
+      [12, "Through the Waves"],
+    ]);
+    expect(TRACKS.some((t) => t.courseTier === "partner")).toBe(false);
     expect(findTrack("affirmations-purpose")?.audioFile).toBe("affirmations-purpose.mp3");
   });
 
@@ -36,13 +41,24 @@ describe("the catalogue", () => {
 describe("canPlayTrack", () => {
   const foundation = findTrack("affirmations-2")!;
   const preparation = findTrack("fear-release")!;
+  const partnerSession = findTrack("partner-holding-the-space")!;
+  const partnerOfPremium = { signedIn: true, hasPremium: false, partnerPremium: true };
+  const partnerOfFree = { signedIn: true, hasPremium: false, partnerPremium: false };
   it.each([
     ["a visitor", ANONYMOUS, foundation, false],
     ["a visitor", ANONYMOUS, preparation, false],
+    ["a visitor", ANONYMOUS, partnerSession, false],
     ["a free member", free, foundation, true],
     ["a free member", free, preparation, false],
+    ["a free member", free, partnerSession, false],
     ["a premium member", premium, foundation, true],
     ["a premium member", premium, preparation, true],
+    ["a premium member", premium, partnerSession, true],
+    // Her premium reaches her partner for the partner sessions only: no second purchase, and no more.
+    ["a premium member's partner", partnerOfPremium, partnerSession, true],
+    ["a premium member's partner", partnerOfPremium, foundation, true],
+    ["a premium member's partner", partnerOfPremium, preparation, false],
+    ["a free member's partner", partnerOfFree, partnerSession, false],
   ])("%s may play %s: %s", (_who, viewer, track, allowed) => {
     expect(canPlayTrack(viewer, track)).toBe(allowed);
   });

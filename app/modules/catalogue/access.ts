@@ -1,17 +1,26 @@
 import type { Guide } from "./guides.ts";
-import { TRACKS, type Track } from "./tracks.ts";
+import { ALL_SESSIONS, type Track } from "./tracks.ts";
 
 /**
  * Who may have what. The server enforces every rule here; pages only show the result.
  * Free members get the Foundation tracks and the free guides; premium members
- * (premium tier, or course access granted) get everything.
+ * (premium tier, or course access granted) get everything. A premium member's
+ * birth partner gets the partner sessions through her: while she has premium.
  */
 export interface Viewer {
   signedIn: boolean;
   hasPremium: boolean;
+  /** The partner seat of a member who has premium: the partner sessions are theirs too. */
+  partnerPremium?: boolean;
 }
 
 export const ANONYMOUS: Viewer = { signedIn: false, hasPremium: false };
+
+/** The viewer a signed-in member (or no one) is. */
+export function viewerOf(member: { hasPremium: boolean; partnerPremium?: boolean } | null): Viewer {
+  if (!member) return ANONYMOUS;
+  return { signedIn: true, hasPremium: member.hasPremium, partnerPremium: member.partnerPremium ?? false };
+}
 
 /**
  * The spec's content-access allow list. Ids that name nothing in the catalogue
@@ -26,15 +35,16 @@ export const ALLOW_LIST = {
 export function canPlayTrack(viewer: Viewer, track: Track): boolean {
   if (!viewer.signedIn) return false;
   if (viewer.hasPremium) return true;
+  if (track.courseTier === "partner") return viewer.partnerPremium === true;
   return track.courseTier === "foundation" || (ALLOW_LIST.audio as readonly string[]).includes(track.id);
 }
 
-/** What a guide's card offers: the download, a sign-up, or an upgrade. */
 /** Every session the viewer may play: what she may keep downloaded on her device. */
 export function playableTrackIds(viewer: Viewer): string[] {
-  return TRACKS.filter((track) => canPlayTrack(viewer, track)).map((track) => track.id);
+  return ALL_SESSIONS.filter((track) => canPlayTrack(viewer, track)).map((track) => track.id);
 }
 
+/** What a guide's card offers: the download, a sign-up, or an upgrade. */
 export type GuideAccess = "download" | "sign-up" | "upgrade";
 
 export function guideAccess(viewer: Viewer, guide: Guide): GuideAccess {

@@ -3,14 +3,13 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFileStorage, seedMediaFromContent, type MediaStorage } from "../media/storage.server.ts";
-import { ANONYMOUS, type Viewer } from "./access.ts";
+import { ANONYMOUS, viewerOf, type Viewer } from "./access.ts";
 import {
   decideGuideDownload,
   guideFileResponse,
   guideHref,
   inlineDisposition,
   listGuideCards,
-  viewerOf,
 } from "./downloads.server.ts";
 import { GUIDES } from "./guides.ts";
 
@@ -72,8 +71,12 @@ describe("decideGuideDownload", () => {
 describe("viewerOf", () => {
   it("reads the member from the session, or none", () => {
     expect(viewerOf(null)).toEqual(visitor);
-    expect(viewerOf({ hasPremium: false })).toEqual(freeMember);
-    expect(viewerOf({ hasPremium: true })).toEqual(premiumMember);
+    expect(viewerOf({ hasPremium: false })).toEqual({ ...freeMember, partnerPremium: false });
+    expect(viewerOf({ hasPremium: true })).toEqual({ ...premiumMember, partnerPremium: false });
+    expect(viewerOf({ hasPremium: false, partnerPremium: true })).toEqual({
+      ...freeMember,
+      partnerPremium: true,
+    });
   });
 });
 

@@ -1,8 +1,7 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
-import type { Member } from "~/modules/accounts/session.server.ts";
 import type { MediaFacts } from "~/modules/media/facts.server.ts";
 import type { MediaStorage } from "~/modules/media/storage.server.ts";
-import { ANONYMOUS, guideAccess, guideRedirect, type GuideAccess, type Viewer } from "./access.ts";
+import { guideAccess, guideRedirect, type GuideAccess, type Viewer } from "./access.ts";
 import { formatPages } from "./format.ts";
 import { findGuideByFile, GUIDES, type Guide } from "./guides.ts";
 
@@ -12,10 +11,6 @@ import { findGuideByFile, GUIDES, type Guide } from "./guides.ts";
  * the premium tier; who gets the file, who is sent to sign up or upgrade, and
  * what is simply not there.
  */
-
-export function viewerOf(member: Pick<Member, "hasPremium"> | null): Viewer {
-  return member ? { signedIn: true, hasPremium: member.hasPremium } : ANONYMOUS;
-}
 
 /** Where a guide's PDF lives on this site. */
 export function guideHref(guide: Pick<Guide, "filename">): string {

@@ -1,7 +1,7 @@
 import type { MediaFacts } from "../media/facts.server.ts";
-import { canPlayTrack } from "./access.ts";
+import { canPlayTrack, type Viewer } from "./access.ts";
 import { formatDuration } from "./format.ts";
-import { COURSE_GROUPS, tracksIn, type Track } from "./tracks.ts";
+import { courseGroups, tracksIn, type Track } from "./tracks.ts";
 
 /** A track as the library lists it for one member. */
 export interface LibraryTrack extends Pick<
@@ -14,24 +14,35 @@ export interface LibraryTrack extends Pick<
   locked: boolean;
 }
 
-/** The library's course groups for a signed-in member: every track, each with its length and whether she may play it. */
-export async function libraryFor(hasPremium: boolean, mediaFacts: MediaFacts) {
-  const viewer = { signedIn: true, hasPremium };
+/**
+ * The library's course groups for a signed-in member: every track, each with its length and whether
+ * she may play it. A group still "Coming Soon" lists none.
+ */
+export async function libraryFor(viewer: Viewer, partnerCourseLaunched: boolean, mediaFacts: MediaFacts) {
   return Promise.all(
-    COURSE_GROUPS.map(async (group) => ({
+    courseGroups(partnerCourseLaunched).map(async (group) => ({
       ...group,
-      tracks: await Promise.all(
-        tracksIn(group.tier).map(async (track): Promise<LibraryTrack> => ({
-          id: track.id,
-          title: track.title,
-          description: track.description,
-          audioFile: track.audioFile,
-          courseTier: track.courseTier,
-          duration: formatDuration(await mediaFacts.audioDuration(track.audioFile)),
-          bytes: await mediaFacts.audioBytes(track.audioFile),
-          locked: !canPlayTrack(viewer, track),
-        })),
-      ),
+      tracks: await libraryTracks(group.comingSoon ? [] : tracksIn(group.tier), viewer, mediaFacts),
+    })),
+  );
+}
+
+/** Tracks as the library lists them for this viewer. */
+export function libraryTracks(
+  tracks: readonly Track[],
+  viewer: Viewer,
+  mediaFacts: MediaFacts,
+): Promise<LibraryTrack[]> {
+  return Promise.all(
+    tracks.map(async (track) => ({
+      id: track.id,
+      title: track.title,
+      description: track.description,
+      audioFile: track.audioFile,
+      courseTier: track.courseTier,
+      duration: formatDuration(await mediaFacts.audioDuration(track.audioFile)),
+      bytes: await mediaFacts.audioBytes(track.audioFile),
+      locked: !canPlayTrack(viewer, track),
     })),
   );
 }

@@ -9,7 +9,7 @@ export interface Track {
   title: string;
   description: string;
   courseTier: CourseTier;
-  /** 1–9, the order the course presents them in. */
+  /** 1–9 for the course's sessions, 10 on for the partner sessions: the order they are presented in. */
   order: number;
   /** The file in the audio bucket. */
   audioFile: string;
@@ -96,6 +96,38 @@ export const TRACKS: readonly Track[] = [
   ),
 ];
 
+/**
+ * The birth partner support sessions the Complete Course promises. Listed in
+ * the library's "Hypno Partner Course" group once the owner launches it
+ * (PARTNER_COURSE=on); a partner's own portal shows them either way.
+ */
+export const PARTNER_SESSIONS: readonly Track[] = [
+  track(
+    10,
+    "partner-holding-the-space",
+    "Holding the Space",
+    "partner",
+    "For birth partners: find your own calm first, then help keep the room quiet, dim and protected, so you can simply be there.",
+  ),
+  track(
+    11,
+    "partner-your-calm-voice",
+    "Your Calm Voice",
+    "partner",
+    "For birth partners: how to read scripts and affirmations slowly and softly, practise together and agree cue words before the day.",
+  ),
+  track(
+    12,
+    "partner-through-the-waves",
+    "Through the Waves",
+    "partner",
+    "For birth partners: breathe with her through each surge, offer gentle reminders, ask calm questions, and stay beside her if plans change.",
+  ),
+];
+
+/** Every recording a member can be signed in to play: the course's nine and the partner sessions. */
+export const ALL_SESSIONS: readonly Track[] = [...TRACKS, ...PARTNER_SESSIONS];
+
 export interface CourseGroup {
   tier: CourseTier;
   title: string;
@@ -108,15 +140,22 @@ export const COURSE_GROUPS: readonly CourseGroup[] = [
   { tier: "partner", title: "Hypno Partner Course", comingSoon: true },
 ];
 
+/** The groups as the library and the course page list them: the partner group is "Coming Soon" until launched. */
+export function courseGroups(partnerCourseLaunched: boolean): CourseGroup[] {
+  return COURSE_GROUPS.map((group) =>
+    group.tier === "partner" ? { ...group, comingSoon: !partnerCourseLaunched } : group,
+  );
+}
+
 /** The landing page's preview, open to everyone. */
 export const PREVIEW_AUDIO_FILE = "preview.mp3";
 
 export function tracksIn(tier: CourseTier): Track[] {
-  return TRACKS.filter((t) => t.courseTier === tier).sort((a, b) => a.order - b.order);
+  return ALL_SESSIONS.filter((t) => t.courseTier === tier).sort((a, b) => a.order - b.order);
 }
 
 export function findTrack(id: string): Track | undefined {
-  return TRACKS.find((t) => t.id === id);
+  return ALL_SESSIONS.find((t) => t.id === id);
 }
 
 /** What the player needs to play a track (the page-wide playAudioTrack event's detail). */

@@ -1,4 +1,4 @@
-import { canPlayTrack, type Viewer } from "../catalogue/access.ts";
+import { canPlayTrack, type Viewer, viewerOf } from "../catalogue/access.ts";
 import { findTrack, playable, type Track } from "../catalogue/tracks.ts";
 import type { Contraction } from "./contractions.ts";
 
@@ -38,7 +38,7 @@ export function labourScreenFor(
   member: { id: string; hasPremium: boolean },
   history: Contraction[],
 ): LabourScreenData {
-  const viewer: Viewer = { signedIn: true, hasPremium: member.hasPremium };
+  const viewer: Viewer = viewerOf(member);
   const open = LABOUR_TRACKS.filter((track) => canPlayTrack(viewer, track));
   return {
     memberId: member.id,

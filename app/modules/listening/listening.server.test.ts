@@ -8,8 +8,14 @@ import { mostPlayed, recordFinishedListen, recordProgress } from "./listening.se
 describe.each(testDialects)("listening progress on %s", (dialect) => {
   const database = useTestDatabase(dialect);
 
-  const freeMember = async () => ({ id: (await aMember(database.db)).id, hasPremium: false });
-  const report = (member: { id: string; hasPremium: boolean }, body: unknown, trackId = "affirmations-2") =>
+  const freeMember = async () => ({
+    id: (await aMember(database.db)).id,
+    hasPremium: false,
+    partnerPremium: false,
+    timeZone: "UTC",
+  });
+  type Listener = Awaited<ReturnType<typeof freeMember>>;
+  const report = (member: Listener, body: unknown, trackId = "affirmations-2") =>
     recordProgress(database, member, trackId, body);
   const libraryRow = async (userId: string) => {
     const row = await database.db

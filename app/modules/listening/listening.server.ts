@@ -3,8 +3,9 @@ import { sql, type Insertable, type UpdateObject } from "kysely";
 import type { AudioProgressTable, Database } from "../../../db/schema.ts";
 import type { DatabaseHandle, Db } from "~/platform/db.server.ts";
 import type { Member } from "../accounts/session.server.ts";
-import { canPlayTrack } from "../catalogue/access.ts";
+import { canPlayTrack, viewerOf } from "../catalogue/access.ts";
 import { findTrack, type Track } from "../catalogue/tracks.ts";
+import { todayIn, type CalendarDate } from "../program/calendar.ts";
 import { progressSchema } from "./progress-form.ts";
 
 export interface ProgressAnswer {
@@ -21,13 +22,14 @@ export interface ProgressAnswer {
  */
 export async function recordProgress(
   database: Pick<DatabaseHandle, "commitTogether">,
-  member: Pick<Member, "id" | "hasPremium">,
+  member: Pick<Member, "id" | "hasPremium" | "partnerPremium" | "timeZone">,
   trackId: string,
   report: unknown,
+  now = new Date(),
 ): Promise<ProgressAnswer> {
   const track = findTrack(trackId);
   if (!track) return { status: 404, body: { error: "We couldn't find that audio session." } };
-  if (!canPlayTrack({ signedIn: true, hasPremium: member.hasPremium }, track)) {
+  if (!canPlayTrack(viewerOf(member), track)) {
     return { status: 403, body: { error: "This session is part of the Complete Course." } };
   }
   const parsed = progressSchema.safeParse(report);
@@ -36,8 +38,8 @@ export async function recordProgress(
   const { finished, positionSeconds, listenId } = parsed.data;
   await database.commitTogether((db) =>
     finished
-      ? recordFinishedListen(db, member.id, track, { listenId })
-      : savePosition(db, member.id, track, positionSeconds!),
+      ? recordFinishedListen(db, member.id, track, { listenId, now, day: todayIn(member.timeZone, now) })
+      : savePosition(db, member.id, track, positionSeconds!, now),
   );
   return { status: 200, body: { ok: true } };
 }
@@ -117,7 +119,11 @@ export async function recordFinishedListen(
   db: Db,
   userId: string,
   track: Track,
-  { listenId = null, now = new Date() }: { listenId?: string | null; now?: Date } = {},
+  {
+    listenId = null,
+    now = new Date(),
+    day = todayIn("UTC", now),
+  }: { listenId?: string | null; now?: Date; day?: CalendarDate } = {},
 ) {
   const finished = {
     completed: true,
@@ -150,7 +156,24 @@ export async function recordFinishedListen(
             ]),
           );
     })
+    .execute(); // The day counts once, however many listens it holds.
+  await db
+    .insertInto("listening_days")
+    .values({ user_id: userId, day })
+    .onConflict((oc) => oc.columns(["user_id", "day"]).doNothing())
     .execute();
+}
+
+/** The days she finished a listen, newest first, from `since` on. */
+export async function listeningDays(db: Db, userId: string, since: CalendarDate): Promise<CalendarDate[]> {
+  const rows = await db
+    .selectFrom("listening_days")
+    .select("day")
+    .where("user_id", "=", userId)
+    .where("day", ">=", since)
+    .orderBy("day", "desc")
+    .execute();
+  return rows.map((row) => row.day);
 }
 
 export interface SavedPosition {

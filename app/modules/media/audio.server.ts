@@ -1,5 +1,5 @@
-import { canPlayTrack } from "../catalogue/access.ts";
-import { findTrack, TRACKS } from "../catalogue/tracks.ts";
+import { canPlayTrack, viewerOf } from "../catalogue/access.ts";
+import { ALL_SESSIONS, findTrack } from "../catalogue/tracks.ts";
 import type { Member } from "../accounts/session.server.ts";
 import { savedPosition, type SavedPosition } from "../listening/listening.server.ts";
 import type { Db } from "~/platform/db.server.ts";
@@ -43,7 +43,7 @@ export async function signedAudioUrl(
   if (!member) return { ok: false, status: 401, message: AUDIO_MESSAGES.signIn };
   const track = findTrack(trackId);
   if (!track) return { ok: false, status: 404, message: AUDIO_MESSAGES.notFound };
-  if (!canPlayTrack({ signedIn: true, hasPremium: member.hasPremium }, track)) {
+  if (!canPlayTrack(viewerOf(member), track)) {
     return { ok: false, status: 403, message: AUDIO_MESSAGES.premium };
   }
   const position = await savedPosition(db, member.id, track.id);
@@ -69,7 +69,7 @@ export async function deliverAudio(
   query: URLSearchParams,
   now = new Date(),
 ): Promise<AudioDelivery> {
-  const track = TRACKS.find((t) => t.audioFile === file);
+  const track = ALL_SESSIONS.find((t) => t.audioFile === file);
   if (!track) return { ok: false, status: 404, message: AUDIO_MESSAGES.notFound };
   if (!member) return { ok: false, status: 403, message: AUDIO_MESSAGES.badLink };
   const nowSeconds = Math.floor(now.getTime() / 1000);
@@ -82,7 +82,7 @@ export async function deliverAudio(
   );
   if (verdict !== "valid") return { ok: false, status: 403, message: AUDIO_MESSAGES.badLink };
   // The tier is checked again: a URL made before a refund stops working.
-  if (!canPlayTrack({ signedIn: true, hasPremium: member.hasPremium }, track)) {
+  if (!canPlayTrack(viewerOf(member), track)) {
     return { ok: false, status: 403, message: AUDIO_MESSAGES.premium };
   }
   const maxAge = Math.max(0, Number(query.get("exp")) - nowSeconds);

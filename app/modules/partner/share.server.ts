@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { Db } from "~/platform/db.server.ts";
 import { firstName } from "../accounts/display.ts";
 import { todayIn } from "../program/calendar.ts";
-import { isPostnatal } from "../program/postnatal.ts";
+import { isPostnatal, streaksShown } from "../program/postnatal.ts";
 import { currentStreak } from "../program/practice.ts";
 import { loadProgramme } from "../program/program.server.ts";
 import { pregnancyWeek, weeksRemaining } from "../program/program.ts";
@@ -46,28 +46,39 @@ export function isWellFormedToken(token: string) {
 
 /**
  * What a partner may see: the member's first name, how far along she is (or
- * that her baby has arrived), her streak, this week's practice and how many
- * sessions she has done. Nothing else: no email, no dates, no baby's name.
+ * that her baby has arrived), her streak (unless she hides streaks), this
+ * week's practice and how many sessions she has done. Nothing else: no email,
+ * no dates, no baby's name.
  */
 export async function partnerView(db: Db, token: string, now: Date) {
   if (!isWellFormedToken(token)) return null;
   const owner = await db
     .selectFrom("share_tokens")
-    .innerJoin("user", "user.id", "share_tokens.user_id")
-    .innerJoin("profiles", "profiles.id", "share_tokens.user_id")
-    .select(["share_tokens.user_id as userId", "user.name as name", "profiles.time_zone as timeZone"])
-    .where("share_tokens.token", "=", hash(token))
+    .select("user_id")
+    .where("token", "=", hash(token))
+    .executeTakeFirst();
+  return owner ? memberView(db, owner.user_id, now) : null;
+}
+
+/** The partner view of one member: behind her share link, and in her birth partner's portal. */
+export async function memberView(db: Db, userId: string, now: Date) {
+  const owner = await db
+    .selectFrom("user")
+    .innerJoin("profiles", "profiles.id", "user.id")
+    .select(["user.name as name", "profiles.time_zone as timeZone"])
+    .where("user.id", "=", userId)
     .executeTakeFirst();
   if (!owner) return null;
   const today = todayIn(owner.timeZone, now);
-  const programme = await loadProgramme(db, owner.userId, today);
+  const programme = await loadProgramme(db, userId, today);
   return {
     firstName: firstName(owner.name),
     hasSavedDate: programme.hasSavedDate,
     babyArrived: isPostnatal(programme),
     weeksToGo: weeksRemaining(programme.dueDate, today),
     pregnancyWeek: pregnancyWeek(programme.dueDate, today),
-    streak: currentStreak(programme.practice, today),
+    // Her choice to hide streaks holds on her partner's pages too.
+    streak: streaksShown(programme) ? currentStreak(programme.practice, today) : null,
     week: programme.week,
     thisWeek: programme.schedule
       .filter((row) => row.week === programme.week)
@@ -81,4 +92,4 @@ export async function partnerView(db: Db, token: string, now: Date) {
   };
 }
 
-export type PartnerView = NonNullable<Awaited<ReturnType<typeof partnerView>>>;
+export type PartnerView = NonNullable<Awaited<ReturnType<typeof memberView>>>;

@@ -19,7 +19,10 @@ import {
 import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../../../tests/support/webhook-receiver.ts";
-import type { Member } from "../accounts/session.server.ts";
+import { getProfileAccess } from "../accounts/profile.server.ts";
+import { memberOf, type Member } from "../accounts/session.server.ts";
+import { canPlayTrack, viewerOf } from "../catalogue/access.ts";
+import { findTrack } from "../catalogue/tracks.ts";
 import {
   capturePayPalOrder,
   confirmCardPayment,
@@ -139,6 +142,8 @@ describe.each(testDialects)("buying the course on %s", (dialect) => {
       image: null,
       tier: "free",
       hasPremium: false,
+      isPartner: false,
+      partnerPremium: false,
       timeZone: "UTC",
     };
   }
@@ -389,6 +394,29 @@ describe.each(testDialects)("buying the course on %s", (dialect) => {
     await handleStripeWebhook(deps, Buffer.from(webhook.body), String(webhook.headers["stripe-signature"]));
     expect(await tierOf(member)).toBe("free");
     expect((await purchasesOf(member))[0]).toMatchObject({ status: "refunded" });
+  });
+
+  it("gives her birth partner the partner sessions with her purchase, and takes them back with her refund", async () => {
+    const member = await newMember();
+    const partner = await aMember(database.db, { name: "Sam Rivers" });
+    await database.db
+      .insertInto("partner_links")
+      .values({ user_id: member.id, partner_id: partner.id })
+      .execute();
+    const partnerSession = findTrack("partner-holding-the-space")!;
+    const partnerMayPlay = async () => {
+      const asPages = memberOf(partner, await getProfileAccess(database.db, partner.id));
+      return canPlayTrack(viewerOf(asPages), partnerSession);
+    };
+    expect(await partnerMayPlay()).toBe(false);
+    const { paymentIntentId, body, signature } = await paySucceeded(member);
+    await handleStripeWebhook(deps, Buffer.from(body), signature);
+    expect(await partnerMayPlay()).toBe(true);
+    // One purchase: her partner buys nothing, and has no premium of their own.
+    expect((await getProfileAccess(database.db, partner.id)).tier).toBe("free");
+    stripeFake.refund(paymentIntentId);
+    await deliverStripe("charge.refunded", paymentIntentId);
+    expect(await partnerMayPlay()).toBe(false);
   });
 
   /** Hands the newest Stripe webhook about `paymentIntentId` of `type` to the app, as Stripe delivered it. */

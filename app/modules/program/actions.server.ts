@@ -1,7 +1,7 @@
 import type { Db } from "~/platform/db.server.ts";
 import type { Logger } from "~/platform/log.server.ts";
 import { babyArrival, setEarlyPlan, streaksHidden } from "../accounts/profile.server.ts";
-import { canPlayTrack } from "../catalogue/access.ts";
+import { canPlayTrack, viewerOf } from "../catalogue/access.ts";
 import { findTrack } from "../catalogue/tracks.ts";
 import { createShareLink, revokeShareLink } from "../partner/share.server.ts";
 import { isCalendarDate, type CalendarDate } from "./calendar.ts";
@@ -107,7 +107,7 @@ export async function handleProgrammeAction(
     }
     case "toggle-listened": {
       const track = findTrack(input.trackId);
-      if (!track || !canPlayTrack({ signedIn: true, hasPremium: member.hasPremium }, track)) {
+      if (!track || !canPlayTrack(viewerOf(member), track)) {
         return { intent, ok: false, status: 403, toast: { type: "error", message: m.failedProgress } };
       }
       try {

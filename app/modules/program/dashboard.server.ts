@@ -1,13 +1,14 @@
 import type { Db } from "~/platform/db.server.ts";
 import type { Member } from "../accounts/session.server.ts";
-import { canPlayTrack } from "../catalogue/access.ts";
+import { canPlayTrack, viewerOf } from "../catalogue/access.ts";
 import { playable, TRACKS } from "../catalogue/tracks.ts";
 import type { MediaFacts } from "../media/facts.server.ts";
 import { mostPlayed } from "../listening/listening.server.ts";
 import { courseWelcome } from "../payments/course-welcome.server.ts";
 import type { CalendarDate } from "./calendar.ts";
 import { paceFor } from "./pace.ts";
-import { arrivalNote } from "./postnatal.ts";
+import { togetherOnDashboard } from "../partner/portal.server.ts";
+import { arrivalNote, streaksShown } from "./postnatal.ts";
 import { loadProgramme, practiceToday, scheduleFor } from "./program.server.ts";
 import { onboardingRange } from "./program.ts";
 import { todayCard } from "./today.server.ts";
@@ -22,12 +23,13 @@ export async function dashboardFor(
   today: CalendarDate,
 ) {
   const programme = await loadProgramme(deps.db, member.id, today);
-  const viewer = { signedIn: true, hasPremium: member.hasPremium };
+  const viewer = viewerOf(member);
   const practice = practiceToday(programme, today, viewer);
-  const [todayData, unlocked, favourites] = await Promise.all([
+  const [todayData, unlocked, favourites, together] = await Promise.all([
     todayCard(deps, member.id, programme, practice),
     courseWelcome(deps.db, member, playable(practice.track)),
     mostPlayed(deps.db, member.id),
+    togetherOnDashboard(deps.db, member, today, streaksShown(programme)),
   ]);
   return {
     firstName: member.firstName,
@@ -60,6 +62,7 @@ export async function dashboardFor(
       earlyPlanChosen: programme.earlyPlanFrom !== null,
     }),
     unlocked,
+    together,
     hasPremium: member.hasPremium,
   };
 }

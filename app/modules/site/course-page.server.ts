@@ -1,6 +1,6 @@
 import { formatDuration, formatPages } from "../catalogue/format.ts";
 import { GUIDES, type Guide } from "../catalogue/guides.ts";
-import { COURSE_GROUPS, tracksIn, type CourseGroup, type Track } from "../catalogue/tracks.ts";
+import { courseGroups, tracksIn, type CourseGroup, type Track } from "../catalogue/tracks.ts";
 import type { MediaFacts } from "../media/facts.server.ts";
 import { formatPrice, type Price } from "../payments/price.ts";
 import { structuredOffer } from "./course-structured-data.ts";
@@ -19,12 +19,13 @@ export interface CoursePageGuide extends Pick<Guide, "id" | "title" | "isFree"> 
 export async function coursePage(
   price: Price,
   mediaFacts: Pick<MediaFacts, "audioDuration" | "pdfPageCount">,
+  partnerCourseLaunched: boolean,
 ) {
   const groups = await Promise.all(
-    COURSE_GROUPS.map(async (group): Promise<CoursePageGroup> => ({
+    courseGroups(partnerCourseLaunched).map(async (group): Promise<CoursePageGroup> => ({
       ...group,
       tracks: await Promise.all(
-        tracksIn(group.tier).map(async (track) => ({
+        (group.comingSoon ? [] : tracksIn(group.tier)).map(async (track) => ({
           id: track.id,
           title: track.title,
           description: track.description,

@@ -10,7 +10,7 @@ export interface NavLink {
   badge?: string;
 }
 
-export const birthPreparationLinks: NavLink[] = [
+const BIRTH_PREPARATION_LINKS: NavLink[] = [
   {
     label: "Foundation Course",
     to: "/auth?tier=free",
@@ -28,6 +28,12 @@ export const birthPreparationLinks: NavLink[] = [
     badge: "Coming Soon",
   },
 ];
+
+/** The Birth Preparation menu: the Partner Course is "Coming Soon" until the owner launches it (PARTNER_COURSE). */
+export function birthPreparationLinks(partnerCourseLaunched: boolean): NavLink[] {
+  if (!partnerCourseLaunched) return BIRTH_PREPARATION_LINKS;
+  return BIRTH_PREPARATION_LINKS.map(({ badge: _comingSoon, ...link }) => link);
+}
 
 export const primaryLinks: NavLink[] = [
   { label: "Hypno-Science", to: "/hypno-science" },

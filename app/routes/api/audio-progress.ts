@@ -12,6 +12,7 @@ export async function action(args: Route.ActionArgs) {
   const member = args.context.get(memberContext);
   if (!member) return data({ error: "Please sign in." }, { status: 401 });
   const report = await args.request.json().catch(() => undefined);
-  const { status, body } = await recordProgress(services(args).database, member, args.params.trackId, report);
+  const { database, clock } = services(args);
+  const { status, body } = await recordProgress(database, member, args.params.trackId, report, clock.now());
   return data(body, { status, headers: { "Cache-Control": "no-store" } });
 }

@@ -3,6 +3,8 @@ import { data } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { CourseUnlockedCard } from "~/components/portal/course-unlocked-card.tsx";
 import { CompleteCourseNote } from "~/components/portal/complete-course-note.tsx";
+import { PartnerHome } from "~/components/partner/partner-home.tsx";
+import { PractisedTogether } from "~/components/partner/practised-together.tsx";
 import { ArrivalCard } from "~/components/program/arrival-card.tsx";
 import { DueDateChip } from "~/components/program/due-date-chip.tsx";
 import { ListenedList } from "~/components/program/listened-list.tsx";
@@ -15,6 +17,7 @@ import { Button } from "~/components/ui/button.tsx";
 import { handleProgrammeAction } from "~/modules/program/actions.server.ts";
 import { returnFromCardPayment } from "~/modules/payments/checkout.server.ts";
 import { putAwayCourseWelcome } from "~/modules/payments/course-welcome.server.ts";
+import { partnerPortal } from "~/modules/partner/portal.server.ts";
 import { dashboardFor } from "~/modules/program/dashboard.server.ts";
 import { BRAND } from "~/modules/site/brand.ts";
 import { redirectWithFlash } from "~/modules/site/flash.server.ts";
@@ -41,7 +44,11 @@ export async function loader(args: Route.LoaderArgs) {
     throw await redirectWithFlash(services(args).flash, "/portal", told);
   }
   const deps = { db: db(args), mediaFacts: services(args).mediaFacts };
+  // A birth partner's dashboard is theirs: her week, their sessions, the days together.
+  const partner = member.isPartner ? await partnerPortal(deps, member, services(args).clock.now()) : null;
+  if (partner) return { kind: "partner" as const, firstName: member.firstName, partner };
   return {
+    kind: "member" as const,
     ...(await dashboardFor(deps, member, memberToday(args))),
     price: coursePrice(args),
   };
@@ -65,7 +72,18 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { programme, tracks, onboarding, today, baby, pace } = loaderData;
+  if (loaderData.kind === "partner") {
+    return <PartnerHome firstName={loaderData.firstName} portal={loaderData.partner} />;
+  }
+  return <MemberDashboard data={loaderData} />;
+}
+
+function MemberDashboard({
+  data: loaderData,
+}: {
+  data: Extract<Route.ComponentProps["loaderData"], { kind: "member" }>;
+}) {
+  const { programme, tracks, onboarding, today, baby, pace, together } = loaderData;
   const saveDate = useProgrammeAction();
   return (
     <div className="container-page grid gap-8 py-8 md:py-12">
@@ -92,6 +110,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       {loaderData.unlocked ? <CourseUnlockedCard data={loaderData.unlocked} /> : null}
 
       {baby ? null : <TodayCard data={today} />}
+
+      {together ? <PractisedTogether together={together} otherName={together.partnerFirstName} /> : null}
 
       {programme.saved || baby ? null : (
         <OnboardingCard min={onboarding.min} max={onboarding.max} save={saveDate} />

@@ -6,7 +6,7 @@ import { PortalShell } from "~/components/portal/portal-shell.tsx";
 import { SiteHeader } from "~/components/site-header.tsx";
 import { signInPrompt } from "~/modules/accounts/providers.ts";
 import { redirectWithFlash } from "~/modules/site/flash.server.ts";
-import { playableTrackIds } from "~/modules/catalogue/access.ts";
+import { playableTrackIds, viewerOf } from "~/modules/catalogue/access.ts";
 import { playable } from "~/modules/catalogue/tracks.ts";
 import { offlineMemberKey } from "~/modules/offline/member-key.server.ts";
 import { trackForToday } from "~/modules/program/program.server.ts";
@@ -49,7 +49,7 @@ export async function loader(args: Route.LoaderArgs) {
     hasPremium: member.hasPremium,
   });
   // The sessions she may keep downloaded: the device removes any other (after a refund, say).
-  const entitled = playableTrackIds({ signedIn: true, hasPremium: member.hasPremium });
+  const entitled = playableTrackIds(viewerOf(member));
   // Whose things the device queues while offline (the same key as the member header): only hers are sent for her.
   const memberKey = offlineMemberKey(services(args).secret, member.id);
   // The day this data is for: a page kept on the device and opened offline on a later day is out of date.

@@ -2,6 +2,7 @@ import type { Route } from "./+types/library";
 import { DownloadAllForLabour } from "~/components/offline/download-all.tsx";
 import { CompleteCourseNote } from "~/components/portal/complete-course-note.tsx";
 import { LibraryTrackRow } from "~/components/portal/library-track-row.tsx";
+import { viewerOf } from "~/modules/catalogue/access.ts";
 import { libraryFor } from "~/modules/catalogue/library.server.ts";
 import { LABOUR_TRACK_IDS } from "~/modules/labour/playlist.ts";
 import { BRAND } from "~/modules/site/brand.ts";
@@ -14,7 +15,8 @@ export function meta() {
 
 export async function loader(args: Route.LoaderArgs) {
   const member = signedInMember(args);
-  const groups = await libraryFor(member.hasPremium, services(args).mediaFacts);
+  const { env, mediaFacts } = services(args);
+  const groups = await libraryFor(viewerOf(member), env.PARTNER_COURSE, mediaFacts);
   return { groups, hasPremium: member.hasPremium, price: coursePrice(args) };
 }
 

@@ -1,4 +1,5 @@
 import { Baby, Sparkles } from "~/components/ui/icons.tsx";
+import { viewerOf } from "~/modules/catalogue/access.ts";
 import { data } from "react-router";
 import type { Route } from "./+types/program";
 import { CompleteCourseNote } from "~/components/portal/complete-course-note.tsx";
@@ -23,7 +24,7 @@ export async function loader(args: Route.LoaderArgs) {
   const member = signedInMember(args);
   const today = memberToday(args);
   const programme = await loadProgramme(db(args), member.id, today);
-  const viewer = { signedIn: true, hasPremium: member.hasPremium };
+  const viewer = viewerOf(member);
   const { where, track, scheduled, standIn, practisedToday } = practiceToday(programme, today, viewer);
   // Hidden streaks are counted all the same, but neither the number nor the badge leaves the server.
   const streak = streaksShown(programme) ? currentStreak(programme.practice, today) : null;

@@ -21,8 +21,8 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const { payments, mediaFacts } = services(args);
-  return coursePage(payments.price, mediaFacts);
+  const { payments, mediaFacts, env } = services(args);
+  return coursePage(payments.price, mediaFacts, env.PARTNER_COURSE);
 }
 
 export default function Course({ loaderData, matches }: Route.ComponentProps) {

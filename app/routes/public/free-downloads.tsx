@@ -4,7 +4,8 @@ import type { Route } from "./+types/free-downloads";
 import { Art } from "~/components/art.tsx";
 import { GuideCard } from "~/components/guide-card.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import { listGuideCards, viewerOf } from "~/modules/catalogue/downloads.server.ts";
+import { viewerOf } from "~/modules/catalogue/access.ts";
+import { listGuideCards } from "~/modules/catalogue/downloads.server.ts";
 import { baseUrlFrom, pageMeta } from "~/modules/site/seo.ts";
 import { coursePrice, memberContext, services } from "~/services.server.ts";
 

@@ -1,15 +1,14 @@
-import { Baby, Flame } from "~/components/ui/icons.tsx";
 import { data, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/partner";
 import { RouteErrorScreen } from "~/components/error-screens.tsx";
 import { Logo } from "~/components/logo.tsx";
+import { PartnerSummary } from "~/components/partner/partner-summary.tsx";
 import { PartnerTips } from "~/components/partner/partner-tips.tsx";
 import { PartnerWeek } from "~/components/partner/partner-week.tsx";
 import { partnerView } from "~/modules/partner/share.server.ts";
 import { BRAND } from "~/modules/site/brand.ts";
 import { PRIVATE_PAGE_HEADERS } from "~/modules/site/private-page.ts";
 import { db, services } from "~/services.server.ts";
-import { countOf } from "~/modules/site/plural.ts";
 
 /** The birth partner's read-only view: unknown or turned-off links are simply not found. */
 export async function loader(args: Route.LoaderArgs) {
@@ -80,33 +79,7 @@ export default function PartnerPage({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
 
-        <dl className="grid gap-3 sm:grid-cols-3">
-          {view.babyArrived ? (
-            <div className="rounded-2xl bg-apricot-soft p-5">
-              <dt className="flex items-center gap-1 text-sm text-ink-soft">
-                <Baby aria-hidden="true" className="size-4 text-plum" /> The baby
-              </dt>
-              <dd className="font-serif text-3xl font-semibold">Has arrived</dd>
-            </div>
-          ) : (
-            <div className="rounded-2xl bg-sand p-5">
-              <dt className="text-sm text-ink-soft">Weeks to go</dt>
-              <dd className="font-serif text-3xl font-semibold">
-                {view.hasSavedDate ? view.weeksToGo : "Not set yet"}
-              </dd>
-            </div>
-          )}
-          <div className="rounded-2xl bg-sand p-5">
-            <dt className="flex items-center gap-1 text-sm text-ink-soft">
-              <Flame aria-hidden="true" className="size-4 text-apricot-deep" /> Practice streak
-            </dt>
-            <dd className="font-serif text-3xl font-semibold">{countOf(view.streak, "day")}</dd>
-          </div>
-          <div className="rounded-2xl bg-sand p-5">
-            <dt className="text-sm text-ink-soft">Sessions done</dt>
-            <dd className="font-serif text-3xl font-semibold">{view.completedSessions} of 14</dd>
-          </div>
-        </dl>
+        <PartnerSummary view={view} />
 
         <PartnerWeek week={view.week} days={view.thisWeek} />
         <PartnerTips />

@@ -1,0 +1,67 @@
+import { Link } from "react-router";
+import { PartnerSummary } from "~/components/partner/partner-summary.tsx";
+import { PartnerTips } from "~/components/partner/partner-tips.tsx";
+import { PartnerWeek } from "~/components/partner/partner-week.tsx";
+import { PractisedTogether } from "~/components/partner/practised-together.tsx";
+import { LibraryTrackRow } from "~/components/portal/library-track-row.tsx";
+import { Flame } from "~/components/ui/icons.tsx";
+import type { PartnerPortal } from "~/modules/partner/portal.server.ts";
+import { countOf } from "~/modules/site/plural.ts";
+
+/** A birth partner's own dashboard: her week (read only), their sessions, their streak and the days together. */
+export function PartnerHome({ firstName, portal }: { firstName: string; portal: PartnerPortal }) {
+  const { her, sessions, streak, together } = portal;
+  const locked = sessions.some((session) => session.locked);
+  return (
+    <div className="container-page grid gap-8 py-8 md:py-12">
+      <header>
+        <p className="text-sm font-semibold tracking-wide text-sage-deep uppercase">Birth partner</p>
+        <h1 className="mt-1 text-3xl font-semibold md:text-4xl">Welcome, {firstName}</h1>
+        <p className="mt-1 text-lg text-ink-soft">
+          You're {her.firstName}'s birth partner. Here's how {her.firstName}'s preparation is going, and
+          sessions made for you.
+        </p>
+      </header>
+
+      <PartnerSummary view={her} />
+
+      <PractisedTogether together={together} otherName={her.firstName} />
+
+      <section
+        aria-labelledby="partner-sessions-heading"
+        className="rounded-[var(--radius-card)] border border-line bg-white/70 p-6 shadow-soft"
+      >
+        <div className="flex flex-wrap items-baseline justify-between gap-3">
+          <h2 id="partner-sessions-heading" className="text-2xl font-semibold">
+            Your sessions
+          </h2>
+          {streak > 0 ? (
+            <p className="inline-flex items-center gap-1 text-ink-soft">
+              <Flame aria-hidden="true" className="size-4 text-apricot-deep" />
+              Your streak: {countOf(streak, "day")}
+            </p>
+          ) : null}
+        </div>
+        <p className="mt-1 text-ink-soft">
+          {locked
+            ? `These come with ${her.firstName}'s Complete Course: once ${her.firstName} has it, they're yours too, with nothing to buy.`
+            : "For you: a few calm minutes to prepare for your part on the day."}
+        </p>
+        <ul className="mt-4 grid gap-3">
+          {sessions.map((track) => (
+            <li key={track.id}>
+              <LibraryTrackRow track={track} />
+            </li>
+          ))}
+        </ul>
+        <p className="mt-4 text-ink-soft">
+          The rest of the course is in <Link to="/portal/library">the library</Link>: Breathing &amp; Bonding
+          is one to share.
+        </p>
+      </section>
+
+      <PartnerWeek week={her.week} days={her.thisWeek} />
+      <PartnerTips />
+    </div>
+  );
+}

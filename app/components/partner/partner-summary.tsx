@@ -1,0 +1,38 @@
+import { Baby, Flame } from "~/components/ui/icons.tsx";
+import type { PartnerView } from "~/modules/partner/share.server.ts";
+import { countOf } from "~/modules/site/plural.ts";
+
+/** Where she is: weeks to go (or that her baby has arrived), her streak if she shows it, sessions done. */
+export function PartnerSummary({ view }: { view: PartnerView }) {
+  return (
+    <dl className="grid gap-3 sm:grid-cols-3">
+      {view.babyArrived ? (
+        <div className="rounded-2xl bg-apricot-soft p-5">
+          <dt className="flex items-center gap-1 text-sm text-ink-soft">
+            <Baby aria-hidden="true" className="size-4 text-plum" /> The baby
+          </dt>
+          <dd className="font-serif text-3xl font-semibold">Has arrived</dd>
+        </div>
+      ) : (
+        <div className="rounded-2xl bg-sand p-5">
+          <dt className="text-sm text-ink-soft">Weeks to go</dt>
+          <dd className="font-serif text-3xl font-semibold">
+            {view.hasSavedDate ? view.weeksToGo : "Not set yet"}
+          </dd>
+        </div>
+      )}
+      {view.streak === null ? null : (
+        <div className="rounded-2xl bg-sand p-5">
+          <dt className="flex items-center gap-1 text-sm text-ink-soft">
+            <Flame aria-hidden="true" className="size-4 text-apricot-deep" /> Practice streak
+          </dt>
+          <dd className="font-serif text-3xl font-semibold">{countOf(view.streak, "day")}</dd>
+        </div>
+      )}
+      <div className="rounded-2xl bg-sand p-5">
+        <dt className="text-sm text-ink-soft">Sessions done</dt>
+        <dd className="font-serif text-3xl font-semibold">{view.completedSessions} of 14</dd>
+      </div>
+    </dl>
+  );
+}
