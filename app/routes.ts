@@ -32,6 +32,7 @@ export default [
   route("api/time-zone", "routes/api/time-zone.ts"),
   route("api/labour/contractions", "routes/api/labour-contractions.ts"),
   route("api/push-subscription", "routes/api/push-subscription.ts"),
+  route("api/birth-plan", "routes/api/birth-plan.ts"),
   route("api/create-payment-intent", "routes/api/create-payment-intent.ts"),
   route("api/confirm-payment", "routes/api/confirm-payment.ts"),
   route("api/create-paypal-order", "routes/api/create-paypal-order.ts"),
@@ -58,5 +59,8 @@ export default [
     route("hypno-science/:slug", "routes/portal/article.tsx"),
     route("contact", "routes/portal/contact.tsx"),
     route("labour", "routes/portal/labour.tsx"),
+    route("birth-preferences", "routes/portal/birth-preferences.tsx"),
+    route("birth-preferences/print", "routes/portal/birth-preferences-print.tsx"),
+    route("birth-preferences.pdf", "routes/portal/birth-preferences-pdf.ts"),
   ]),
 ] satisfies RouteConfig;

@@ -12,6 +12,7 @@ import { checkoutSources } from "../app/modules/payments/checkout-config.ts";
 import { ConfigError, isSecureOrigin, parseEnv } from "../app/platform/env.server.ts";
 import { createLogger, scrubUrl, type Logger } from "../app/platform/log.server.ts";
 import { PUBLIC_PAGE_VERSIONS, publicPagePaths } from "../app/modules/site/public-pages.server.ts";
+import { JOIN_RETURN_COOKIE_PATTERN } from "../app/modules/partner/join-return.ts";
 import { FLASH_COOKIE } from "../app/modules/site/flash.server.ts";
 import { todayIn } from "../app/modules/program/calendar.ts";
 import {
@@ -177,7 +178,8 @@ export function createApp({ services, build, vite, isShuttingDown = () => false 
             }),
             loadContext(NONCE_PLACEHOLDER, req.log),
           ),
-        oneOffCookies: FLASH_COOKIE,
+        // A flash message, or an invitation to return to after signing in.
+        oneOffCookies: new RegExp(`${FLASH_COOKIE.source}|${JOIN_RETURN_COOKIE_PATTERN.source}`),
         // About 50 KB each: a thousand members' pages fit in the memory budget (docs/performance.md).
         maxPages: 1000,
         ttlMs: 10 * 60_000,

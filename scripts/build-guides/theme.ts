@@ -1,5 +1,7 @@
 /** Page geometry (A4 portrait, in points), the palette and the four colour themes a guide can pick. */
 
+import { PRINT_PALETTE } from "../../app/modules/site/print-palette.ts";
+
 // Page geometry (points; A4 portrait)
 
 export const PAGE_WIDTH = 595.28;
@@ -12,24 +14,9 @@ export const FOOTER_RULE_Y = PAGE_HEIGHT - 58;
 export const FOOTER_BASELINE = PAGE_HEIGHT - 40;
 
 // ---------------------------------------------------------------------------------------------
-// Palette and themes. Every text colour below keeps at least 4.5:1 on the background it sits on.
+// Palette (the product's, for print) and themes.
 
-export const C = {
-  cream: "#fbf7f1",
-  sand: "#f3ebdf",
-  line: "#e3d7c8",
-  ink: "#2b2238",
-  inkSoft: "#5a4f66",
-  plum: "#5b3f6e",
-  lavender: "#c9bde3",
-  lavenderSoft: "#eee8f6",
-  sage: "#6f8f7a",
-  sageDeep: "#3f5e4b",
-  sageSoft: "#e4ece5",
-  apricot: "#f6b48f",
-  apricotSoft: "#fde9dc",
-  white: "#ffffff",
-} as const;
+export const C = PRINT_PALETTE;
 
 export const COLOURS = ["lavender", "sage", "apricot", "plum"] as const;
 export type ColourName = (typeof COLOURS)[number];

@@ -101,6 +101,7 @@ describe("a member's first week, on a phone", () => {
       "Profile",
       "Resources",
       "Programme",
+      "Birth preferences",
       "Labour mode",
       "Podcast",
       "Hypno-Science",

@@ -58,8 +58,14 @@ describe("the partner seat", () => {
     await ben.getByRole("link", { name: "Create my account" }).waitFor();
     await expectAccessible(ben);
 
-    await signUpThroughForm(ben, { name: "Ben Okafor", email: benEmail, origin: server.baseUrl, mailbox });
-    await ben.goto(link);
+    // Signed up from there, he comes back to the invitation to accept it.
+    await signUpThroughForm(ben, {
+      name: "Ben Okafor",
+      email: benEmail,
+      origin: server.baseUrl,
+      mailbox,
+      landsOn: /^\/partner\/join\//,
+    });
     await waitForHydration(ben);
     await ben.getByRole("button", { name: "Accept and join" }).click();
     await ben.waitForURL((url) => url.pathname === "/portal");
@@ -163,8 +169,15 @@ describe("her birth partner's portal", () => {
     const link = firstLink((await mailbox.latest(samEmail, /Amara/)).text);
     const his = await browser.newContext();
     const sam = await his.newPage();
-    await signUpThroughForm(sam, { name: "Sam Rivers", email: samEmail, origin: server.baseUrl, mailbox });
-    await clocked.open(sam, link.replace(server.baseUrl, ""));
+    await sam.goto(link);
+    await signUpThroughForm(sam, {
+      name: "Sam Rivers",
+      email: samEmail,
+      origin: server.baseUrl,
+      mailbox,
+      landsOn: /^\/partner\/join\//,
+    });
+    await waitForHydration(sam);
     await sam.getByRole("button", { name: "Accept and join" }).click();
     await sam.waitForURL((url) => url.pathname === "/portal");
     await waitForHydration(sam);

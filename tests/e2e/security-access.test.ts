@@ -78,6 +78,9 @@ const MEMBER_CALLS: Call[] = [
     "/portal/hypno-science",
     "/portal/contact",
     "/portal/labour",
+    "/portal/birth-preferences",
+    "/portal/birth-preferences/print",
+    "/portal/birth-preferences.pdf",
   ].map((path): Call => ({ method: "GET", route: path, url: () => path, owner: 200 })),
   {
     method: "GET",
@@ -172,6 +175,28 @@ const MEMBER_CALLS: Call[] = [
     form: () => fields,
     owner: 302,
   })),
+  // Her birth preferences: a plain save, an autosave, and a restore (of her first version).
+  {
+    method: "POST",
+    route: "/portal/birth-preferences",
+    url: () => "/portal/birth-preferences",
+    form: () => ({ intent: "save-plan", via: "form", choice: "environment.dim-lights" }),
+    owner: 302,
+  },
+  {
+    method: "POST",
+    route: "/api/birth-plan",
+    url: () => "/api/birth-plan",
+    form: () => ({ intent: "save-plan", choice: "environment.birth-pool" }),
+    owner: 200,
+  },
+  {
+    method: "POST",
+    route: "/portal/birth-preferences",
+    url: () => "/portal/birth-preferences",
+    form: () => ({ intent: "restore-version", version: "1" }),
+    owner: 302,
+  },
   {
     method: "POST",
     route: "/portal/contact",
@@ -448,12 +473,82 @@ describe("the access matrix", () => {
         "POST /api/time-zone",
         "POST /api/labour/contractions",
         "POST /api/push-subscription",
+        "POST /api/birth-plan",
         "POST /api/capture-paypal-order",
       ]),
     );
     const state = await memberState(server, [owner.id]);
     expect(state.profiles[0]!.subscription_tier).toBe("premium");
     expect(state.users[0]!.name).toBe("Renamed Member");
+  });
+
+  it("gives her birth partner her plan to read and comment on, the partner sessions while she has premium, and nothing else of hers", async () => {
+    const pia = await signUpMember(server, { name: "Pia Partnered", label: "pia", premium: true });
+    const quinn = await signUpMember(server, { name: "Quinn Beside", label: "quinn" });
+    await withServerDatabase(
+      (db) => db.insertInto("partner_links").values({ user_id: pia.id, partner_id: quinn.id }).execute(),
+      server,
+    );
+    const plan = "/portal/birth-preferences";
+    const post = (who: Member, form: Record<string, string>) =>
+      who.client.request(plan, { method: "POST", form: { ...form, ...massAssignment(pia.id) } });
+    expect(
+      (await post(pia, { intent: "save-plan", via: "form", choice: "environment.dim-lights" })).status,
+    ).toBe(302);
+
+    // Quinn reads her plan (and can download it), and may comment on a section.
+    const page = await quinn.client.request(plan);
+    expect(page.status).toBe(200);
+    const body = await page.text();
+    expect(body).toContain("Dim lights");
+    expect(body).not.toContain(pia.email);
+    const pdf = await quinn.client.request(`${plan}.pdf`);
+    expect([pdf.status, pdf.headers.get("content-type")]).toEqual([200, "application/pdf"]);
+    const comment = { intent: "add-comment", sectionId: "environment", body: "Fairy lights too?" };
+    expect((await post(quinn, comment)).status).toBe(302);
+    const [added] = await withServerDatabase(
+      (db) => db.selectFrom("birth_plan_comments").select("id").where("user_id", "=", pia.id).execute(),
+      server,
+    );
+
+    // He can't change, restore or resolve anything of hers; no one else can even comment.
+    const before = await memberState(server, [pia.id]);
+    expect(
+      (await post(quinn, { intent: "save-plan", via: "form", choice: "environment.birth-pool" })).status,
+    ).toBe(403);
+    expect((await post(quinn, { intent: "restore-version", version: "1" })).status).toBe(403);
+    expect((await post(quinn, { intent: "resolve-comment", commentId: added!.id })).status).toBe(403);
+    const autosave = await quinn.client.request("/api/birth-plan", {
+      method: "POST",
+      form: { intent: "save-plan", choice: "environment.birth-pool" },
+    });
+    expect(autosave.status).toBe(403);
+    expect((await post(free, comment)).status).toBe(403);
+    expect((await post(free, { intent: "resolve-comment", commentId: added!.id })).status).toBe(404);
+    expect((await post(premium, { intent: "delete-comment", commentId: added!.id })).status).toBe(403);
+    expect(await memberState(server, [pia.id])).toEqual(before);
+
+    // His own pages never show her address, dates or account.
+    for (const path of ["/portal", "/portal/profile", "/portal/program", "/portal/profile/export"]) {
+      const response = await quinn.client.request(path);
+      expect(response.status, path).toBe(200);
+      expect(await response.text(), path).not.toContain(pia.email);
+    }
+
+    // The partner sessions are his through her premium, and go with it.
+    const signed = () =>
+      quinn.client.request("/api/audio/partner-holding-the-space/signed-url", { method: "POST" });
+    expect((await signed()).status).toBe(200);
+    expect(
+      (await free.client.request("/api/audio/partner-holding-the-space/signed-url", { method: "POST" }))
+        .status,
+    ).toBe(403);
+    await withServerDatabase(
+      (db) =>
+        db.updateTable("profiles").set({ subscription_tier: "free" }).where("id", "=", pia.id).execute(),
+      server,
+    );
+    expect((await signed()).status).toBe(403);
   });
 
   it("makes every new account free, whatever the sign-up form sends", async () => {

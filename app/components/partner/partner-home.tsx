@@ -4,7 +4,7 @@ import { PartnerTips } from "~/components/partner/partner-tips.tsx";
 import { PartnerWeek } from "~/components/partner/partner-week.tsx";
 import { PractisedTogether } from "~/components/partner/practised-together.tsx";
 import { LibraryTrackRow } from "~/components/portal/library-track-row.tsx";
-import { Flame } from "~/components/ui/icons.tsx";
+import { FileText, Flame } from "~/components/ui/icons.tsx";
 import type { PartnerPortal } from "~/modules/partner/portal.server.ts";
 import { countOf } from "~/modules/site/plural.ts";
 
@@ -58,6 +58,19 @@ export function PartnerHome({ firstName, portal }: { firstName: string; portal: 
           The rest of the course is in <Link to="/portal/library">the library</Link>: Breathing &amp; Bonding
           is one to share.
         </p>
+      </section>
+
+      <section aria-labelledby="her-plan-heading" className="rounded-[var(--radius-card)] bg-sand p-6">
+        <h2 id="her-plan-heading" className="flex items-center gap-2 text-2xl font-semibold">
+          <FileText aria-hidden="true" className="size-5 text-plum" /> {her.firstName}'s birth preferences
+        </h2>
+        <p className="mt-2 text-ink-soft">
+          Read what {her.firstName} would like for the birth, leave a comment on any section, and keep a copy
+          to print for the day.
+        </p>
+        <Link to="/portal/birth-preferences" className="mt-3 inline-block font-medium text-plum underline">
+          Open {her.firstName}'s birth preferences
+        </Link>
       </section>
 
       <PartnerWeek week={her.week} days={her.thisWeek} />

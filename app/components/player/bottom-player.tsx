@@ -12,7 +12,7 @@ import type { PlayAudioDetail } from "./play-event.ts";
 import { usePlayer } from "./player-context.tsx";
 
 const bar =
-  "fixed inset-x-0 bottom-[var(--portal-bottom-bar,0px)] z-40 border-t border-line bg-white/95 shadow-[0_-8px_24px_-16px_rgb(43_34_56/0.35)] backdrop-blur lg:left-[17rem]";
+  "fixed inset-x-0 bottom-[var(--portal-bottom-bar,0px)] z-40 border-t border-line bg-white/95 shadow-[0_-8px_24px_-16px_rgb(43_34_56/0.35)] backdrop-blur lg:left-[17rem] print:hidden";
 
 const iconButton =
   "inline-flex size-11 shrink-0 items-center justify-center rounded-full text-ink transition-colors duration-200 hover:bg-sand disabled:opacity-40 disabled:hover:bg-transparent";

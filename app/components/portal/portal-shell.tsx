@@ -2,6 +2,7 @@ import {
   BookOpen,
   Brain,
   CalendarHeart,
+  FileText,
   Headphones,
   LayoutDashboard,
   LogOut,
@@ -32,6 +33,7 @@ const ICONS: Record<PortalLink["icon"], IconComponent> = {
   library: Headphones,
   programme: CalendarHeart,
   labour: Waves,
+  plan: FileText,
   profile: User,
   resources: BookOpen,
   podcast: Mic,
@@ -61,8 +63,9 @@ export function PortalShell({
 }) {
   useKeepTimeZone(member.timeZone);
   return (
-    <div className="min-h-screen [--portal-bottom-bar:4rem] lg:grid lg:grid-cols-[17rem_1fr] lg:[--portal-bottom-bar:0px]">
-      <aside className="sticky top-0 hidden h-screen flex-col gap-6 overflow-y-auto border-r border-line bg-sand/70 p-5 lg:flex">
+    <div className="min-h-screen [--portal-bottom-bar:4rem] lg:grid lg:grid-cols-[17rem_1fr] lg:[--portal-bottom-bar:0px] print:block">
+      {/* A printed page (the birth preferences' print view) is the page alone, without the portal around it. */}
+      <aside className="sticky top-0 hidden h-screen flex-col gap-6 overflow-y-auto border-r border-line bg-sand/70 p-5 lg:flex print:!hidden">
         <Logo to="/portal" />
         <MemberCard member={member} />
         <PortalNav />
@@ -74,7 +77,7 @@ export function PortalShell({
       </aside>
 
       <div className="flex min-h-screen flex-col">
-        <header className="sticky top-0 z-30 flex h-16 items-center justify-between border-b border-line bg-cream/95 px-4 backdrop-blur lg:hidden">
+        <header className="sticky top-0 z-30 flex h-16 items-center justify-between border-b border-line bg-cream/95 px-4 backdrop-blur lg:hidden print:hidden">
           <Logo to="/portal" />
           <PortalMenu member={member} />
         </header>
@@ -84,7 +87,7 @@ export function PortalShell({
 
       <nav
         aria-label="Portal shortcuts"
-        className="fixed inset-x-0 bottom-0 z-30 grid h-16 grid-cols-5 border-t border-line bg-cream/95 backdrop-blur lg:hidden"
+        className="fixed inset-x-0 bottom-0 z-30 grid h-16 grid-cols-5 border-t border-line bg-cream/95 backdrop-blur lg:hidden print:hidden"
       >
         {BOTTOM_BAR_LINKS.map((link) => {
           const Icon = ICONS[link.icon];

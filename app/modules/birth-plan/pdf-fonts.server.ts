@@ -1,12 +1,12 @@
 /**
  * The birth preferences PDF's fonts, loaded at run time: the static latin subsets of Fraunces and Inter from
  * @fontsource (production dependencies), unpacked from WOFF to sfnt once per process the way the guide build
- * does it (scripts/build-guides/fonts.ts, whose unpacker this reuses). Files are found through Node's
+ * does it (scripts/build-guides/fonts.ts; both use app/platform/woff.server.ts). Files are found through Node's
  * resolution, so it works from the sources and from the server bundle alike.
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { woffToSfnt } from "../../../scripts/build-guides/fonts.ts";
+import { woffToSfnt } from "~/platform/woff.server.ts";
 
 export const PDF_FONT_FILES = {
   "sans-400": "@fontsource/inter/files/inter-latin-400-normal.woff",

@@ -6,7 +6,7 @@
  * artifacts). Her first name and due month only: never a surname or an exact date.
  */
 import PDFDocument from "pdfkit";
-import { C } from "../../../scripts/build-guides/theme.ts";
+import { PRINT_PALETTE as C } from "../site/print-palette.ts";
 import { BIRTH_PLAN_ICON_PATHS, type BirthPlanIconName } from "./icon-paths.ts";
 import { PDF_FONT_NAMES, pdfFontData, printable, type PdfFontName } from "./pdf-fonts.server.ts";
 import { planSummary, type BirthPlanContent, type SummarySection } from "./plan.ts";

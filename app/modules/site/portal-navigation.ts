@@ -1,4 +1,7 @@
-/** The portal's navigation: the spec's two groups, in its order, and the programme and labour mode after the spec's four. */
+/**
+ * The portal's navigation: the spec's two groups, in its order, and the programme, birth preferences
+ * and labour mode after the spec's four.
+ */
 export interface PortalLink {
   label: string;
   to: string;
@@ -7,6 +10,7 @@ export interface PortalLink {
     | "library"
     | "programme"
     | "labour"
+    | "plan"
     | "profile"
     | "resources"
     | "podcast"
@@ -23,6 +27,7 @@ export const PORTAL_GROUPS: { heading: string; links: PortalLink[] }[] = [
       { label: "Profile", to: "/portal/profile", icon: "profile" },
       { label: "Resources", to: "/portal/resources", icon: "resources" },
       { label: "Programme", to: "/portal/program", icon: "programme" },
+      { label: "Birth preferences", to: "/portal/birth-preferences", icon: "plan" },
       { label: "Labour mode", to: "/portal/labour", icon: "labour" },
     ],
   },

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { CourseUnlockedCard } from "~/components/portal/course-unlocked-card.tsx";
 import { CompleteCourseNote } from "~/components/portal/complete-course-note.tsx";
@@ -17,7 +17,9 @@ import { Button } from "~/components/ui/button.tsx";
 import { handleProgrammeAction } from "~/modules/program/actions.server.ts";
 import { returnFromCardPayment } from "~/modules/payments/checkout.server.ts";
 import { putAwayCourseWelcome } from "~/modules/payments/course-welcome.server.ts";
+import { forgetInvitation, invitationToReturnTo } from "~/modules/partner/join-return.ts";
 import { partnerPortal } from "~/modules/partner/portal.server.ts";
+import { isSecureOrigin } from "~/platform/env.server.ts";
 import { dashboardFor } from "~/modules/program/dashboard.server.ts";
 import { BRAND } from "~/modules/site/brand.ts";
 import { redirectWithFlash } from "~/modules/site/flash.server.ts";
@@ -37,6 +39,12 @@ export function meta() {
 
 export async function loader(args: Route.LoaderArgs) {
   const member = signedInMember(args);
+  // Signed in on the way to accepting an invitation: back to it, once.
+  const invitation = invitationToReturnTo(args.request.headers.get("cookie"));
+  if (invitation) {
+    const secure = isSecureOrigin(services(args).env.BASE_URL);
+    throw redirect(`/partner/join/${invitation}`, { headers: { "Set-Cookie": forgetInvitation(secure) } });
+  }
   const returnedPayment = args.url.searchParams.get("payment_intent");
   if (returnedPayment) {
     const told = await returnFromCardPayment(checkoutDeps(args), member, returnedPayment);

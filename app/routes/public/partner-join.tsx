@@ -3,16 +3,22 @@ import type { Route } from "./+types/partner-join";
 import { Button } from "~/components/ui/button.tsx";
 import { CLIENT_IP_HEADER } from "~/modules/accounts/auth.server.ts";
 import { invitationMessages } from "~/modules/partner/invitation.ts";
+import { rememberInvitation } from "~/modules/partner/join-return.ts";
 import { acceptByLink, invitationPreview } from "~/modules/partner/seat.server.ts";
 import { formatLongDate } from "~/modules/program/calendar.ts";
 import { BRAND } from "~/modules/site/brand.ts";
 import { PRIVATE_PAGE_HEADERS } from "~/modules/site/private-page.ts";
 import { redirectWithFlash } from "~/modules/site/flash.server.ts";
+import { isSecureOrigin } from "~/platform/env.server.ts";
 import { tooManyAttemptsMessage } from "~/platform/rate-limit.server.ts";
 import { db, memberContext, services } from "~/services.server.ts";
 
-export function headers() {
-  return PRIVATE_PAGE_HEADERS;
+/** The page's private headers, and the cookie that brings a signed-out partner back here after signing in. */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  const headers = new Headers(PRIVATE_PAGE_HEADERS);
+  const cookie = loaderHeaders.get("Set-Cookie");
+  if (cookie) headers.set("Set-Cookie", cookie);
+  return headers;
 }
 
 export function meta() {
@@ -40,10 +46,13 @@ export async function loader(args: Route.LoaderArgs) {
           until: preview.expiresAt.toISOString(),
         }
       : { ok: false as const, message: refusalMessage(preview.status) };
-  return data(
-    { view, signedIn },
-    { status: preview.status === "limited" ? 429 : 200, headers: PRIVATE_PAGE_HEADERS },
-  );
+  const headers = new Headers(PRIVATE_PAGE_HEADERS);
+  const remember =
+    !signedIn && preview.status === "pending"
+      ? rememberInvitation(args.params.token, isSecureOrigin(services(args).env.BASE_URL))
+      : null;
+  if (remember) headers.set("Set-Cookie", remember);
+  return data({ view, signedIn }, { status: preview.status === "limited" ? 429 : 200, headers });
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -98,8 +107,8 @@ export default function PartnerJoin({ loaderData, actionData }: Route.ComponentP
           ) : (
             <>
               <p>
-                First create your free account, or sign in if you have one. Then open the link in your
-                invitation again to accept.
+                First create your free account, or sign in if you have one, in this browser. You'll come back
+                to this page to accept.
               </p>
               <div className="flex flex-wrap gap-3">
                 <Button asChild>

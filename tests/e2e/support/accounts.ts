@@ -25,7 +25,8 @@ export async function signUpThroughForm(
     email = uniqueEmail(),
     origin = "",
     mailbox = localOutbox(inject("dataDir")),
-  }: { name?: string; email?: string; origin?: string; mailbox?: Mailbox } = {},
+    landsOn = "/portal",
+  }: { name?: string; email?: string; origin?: string; mailbox?: Mailbox; landsOn?: string | RegExp } = {},
 ) {
   await page.goto(`${origin}/auth?tier=free`);
   await waitForHydration(page);
@@ -35,7 +36,9 @@ export async function signUpThroughForm(
   await page.getByRole("button", { name: "Create free account" }).click();
   await page.getByRole("heading", { name: "Check your email" }).waitFor();
   await page.goto(firstLink((await mailbox.latest(email, CONFIRM_SUBJECT)).text));
-  await page.waitForURL((url) => url.pathname === "/portal");
+  await page.waitForURL((url) =>
+    typeof landsOn === "string" ? url.pathname === landsOn : landsOn.test(url.pathname),
+  );
   return { email, name };
 }
 

@@ -64,6 +64,7 @@ export const ROUTES: Record<string, RouteKind> = {
   "/api/time-zone": "member",
   "/api/labour/contractions": "member",
   "/api/push-subscription": "member",
+  "/api/birth-plan": "member",
   "/api/create-payment-intent": "member",
   "/api/confirm-payment": "member",
   "/api/create-paypal-order": "member",
@@ -91,6 +92,9 @@ export const ROUTES: Record<string, RouteKind> = {
   "/portal/hypno-science/:slug": "member",
   "/portal/contact": "member",
   "/portal/labour": "member",
+  "/portal/birth-preferences": "member",
+  "/portal/birth-preferences/print": "member",
+  "/portal/birth-preferences.pdf": "member",
 };
 
 const appDir = path.resolve(import.meta.dirname, "../../../app");
@@ -271,6 +275,32 @@ export async function memberState(server: ServerData, ids: string[]) {
           .select(["user_id", "endpoint", "p256dh", "auth"])
           .where("user_id", "in", ids)
           .orderBy("endpoint")
+          .execute(),
+      ),
+      birthPlanVersions: rows(
+        await db
+          .selectFrom("birth_plan_versions")
+          .select(["user_id", "number", "content", "restored_from"])
+          .where("user_id", "in", ids)
+          .orderBy("user_id")
+          .orderBy("number")
+          .execute(),
+      ),
+      // Comments on her plan and those she wrote, resolved or not.
+      birthPlanComments: rows(
+        await db
+          .selectFrom("birth_plan_comments")
+          .select(["id", "user_id", "author_id", "section_id", "body", "resolved_at"])
+          .where((eb) => eb.or([eb("user_id", "in", ids), eb("author_id", "in", ids)]))
+          .orderBy("id")
+          .execute(),
+      ),
+      partnerLinks: rows(
+        await db
+          .selectFrom("partner_links")
+          .select(["user_id", "partner_id"])
+          .where((eb) => eb.or([eb("user_id", "in", ids), eb("partner_id", "in", ids)]))
+          .orderBy("user_id")
           .execute(),
       ),
     };

@@ -1,0 +1,34 @@
+import { data } from "react-router";
+import type { Route } from "./+types/birth-preferences";
+import { BirthPlanPage } from "~/components/birth-plan/page.tsx";
+import { answerBirthPlanForm, birthPlanPage } from "~/modules/birth-plan/page.server.ts";
+import { BRAND } from "~/modules/site/brand.ts";
+import { redirectWithFlash } from "~/modules/site/flash.server.ts";
+import { db, services, signedInMember } from "~/services.server.ts";
+
+export function meta() {
+  return [{ title: `Birth preferences · ${BRAND.name}` }, { name: "robots", content: "noindex" }];
+}
+
+/** Her plan to write (or, for her birth partner, to read and comment on), her versions and the comments. */
+export async function loader(args: Route.LoaderArgs) {
+  const member = signedInMember(args);
+  const page = await birthPlanPage(db(args), member, args.url);
+  if (!page) throw data(null, { status: 404 });
+  return { page, memberId: member.id };
+}
+
+/** Plain forms: a save, a restore, a comment and its resolution; each answered with the page and a message. */
+export async function action(args: Route.ActionArgs) {
+  const member = signedInMember(args);
+  const { flash, clock } = services(args);
+  const answer = await answerBirthPlanForm(db(args), member, await args.request.formData(), clock.now());
+  if (answer.kind === "message") {
+    return redirectWithFlash(flash, args.url.pathname, { type: answer.type, message: answer.message });
+  }
+  return data(answer, { status: answer.status });
+}
+
+export default function BirthPreferences({ loaderData, actionData }: Route.ComponentProps) {
+  return <BirthPlanPage data={loaderData.page} memberId={loaderData.memberId} answer={actionData} />;
+}
