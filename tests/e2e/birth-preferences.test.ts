@@ -68,6 +68,32 @@ describe("birth preferences", () => {
     );
     await expectAccessible(amara);
 
+    // With no signal, what she types is kept on the device and saved once the signal is back.
+    await her.setOffline(true);
+    await section(amara, "Monitoring").getByLabel("Your note").fill("Wireless monitor if possible.");
+    await amara
+      .getByRole("status")
+      .filter({ hasText: "Saved on this device. It will be saved to your account when you're back online." })
+      .waitFor();
+    await her.setOffline(false);
+    await amara.evaluate(() => window.dispatchEvent(new Event("online")));
+    await expect
+      .poll(() =>
+        withServerDatabase(
+          (db) =>
+            db
+              .selectFrom("birth_plan_versions")
+              .innerJoin("user", "user.id", "birth_plan_versions.user_id")
+              .select("content")
+              .where("user.name", "=", "Amara Okafor")
+              .orderBy("number", "desc")
+              .executeTakeFirst()
+              .then((row) => row?.content ?? ""),
+          clocked.server,
+        ),
+      )
+      .toContain("Wireless monitor if possible.");
+
     // Half an hour later, a second sitting changes her mind: a new version.
     clocked.setClock("2026-11-26T09:40:00Z");
     await clocked.open(amara, PLAN);
