@@ -48,6 +48,7 @@ export default [
   route("calendar/:file", "routes/public/calendar-feed.ts"),
   route("portal", "routes/portal/layout.tsx", [
     index("routes/portal/dashboard.tsx"),
+    route("partner", "routes/portal/partner.tsx"),
     route("library", "routes/portal/library.tsx"),
     route("program", "routes/portal/program.tsx"),
     route("profile", "routes/portal/profile.tsx"),

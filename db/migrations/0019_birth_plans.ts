@@ -1,5 +1,5 @@
-import { type Kysely, sql } from "kysely";
-import { dialectOf, portableTypes } from "../dialect.ts";
+import { sql, type Kysely } from "kysely";
+import { moveMemberVersionOn, portableTypes } from "../dialect.ts";
 
 /**
  * A member's birth preferences plan, kept as versions (1, 2, 3… per member;
@@ -56,34 +56,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .column("author_id")
     .execute();
 
-  if (dialectOf(db) === "postgres") {
-    for (const [table, column] of VERSIONED) {
-      await sql
-        .raw(
-          `create constraint trigger ${table}_${column}_member_version
-           after insert or update or delete on "${table}"
-           deferrable initially deferred for each row execute function member_version_changed('${column}')`,
-        )
-        .execute(db);
-    }
-    return;
-  }
-  const bump = (id: string) => `update member_versions set version = version + 1 where user_id = ${id};`;
-  for (const [table, column] of VERSIONED) {
-    const body = {
-      insert: bump(`new.${column}`),
-      update: `${bump(`new.${column}`)} ${bump(`old.${column}`)}`,
-      delete: bump(`old.${column}`),
-    };
-    for (const event of ["insert", "update", "delete"] as const) {
-      await sql
-        .raw(
-          `create trigger ${table}_${column}_${event}_member_version after ${event} on ${table}
-           begin ${body[event]} end`,
-        )
-        .execute(db);
-    }
-  }
+  await moveMemberVersionOn(db, VERSIONED);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

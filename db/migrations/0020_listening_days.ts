@@ -1,5 +1,5 @@
-import { sql, type Kysely } from "kysely";
-import { dialectOf } from "../dialect.ts";
+import type { Kysely } from "kysely";
+import { moveMemberVersionOn } from "../dialect.ts";
 
 /**
  * The days each account finished a listen, in its own time zone: a partner's
@@ -17,30 +17,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint("listening_days_pk", ["user_id", "day"])
     .execute();
 
-  if (dialectOf(db) === "postgres") {
-    await sql
-      .raw(
-        `create constraint trigger listening_days_user_id_member_version
-         after insert or update or delete on "listening_days"
-         deferrable initially deferred for each row execute function member_version_changed('user_id')`,
-      )
-      .execute(db);
-    return;
-  }
-  const bump = (id: string) => `update member_versions set version = version + 1 where user_id = ${id};`;
-  const body = {
-    insert: bump("new.user_id"),
-    update: `${bump("new.user_id")} ${bump("old.user_id")}`,
-    delete: bump("old.user_id"),
-  };
-  for (const event of ["insert", "update", "delete"] as const) {
-    await sql
-      .raw(
-        `create trigger listening_days_user_id_${event}_member_version after ${event} on listening_days
-         begin ${body[event]} end`,
-      )
-      .execute(db);
-  }
+  await moveMemberVersionOn(db, [["listening_days", "user_id"]]);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -47,7 +47,7 @@ describe("birth preferences", () => {
     });
     await waitForHydration(sam);
     await sam.getByRole("button", { name: "Accept and join" }).click();
-    await sam.waitForURL((url) => url.pathname === "/portal");
+    await sam.waitForURL((url) => url.pathname === "/portal/partner");
     return { her, amara, his, sam };
   }
 

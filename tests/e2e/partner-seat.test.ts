@@ -68,7 +68,7 @@ describe("the partner seat", () => {
     });
     await waitForHydration(ben);
     await ben.getByRole("button", { name: "Accept and join" }).click();
-    await ben.waitForURL((url) => url.pathname === "/portal");
+    await ben.waitForURL((url) => url.pathname === "/portal/partner");
     await expectToast(ben, "Welcome. You're now a birth partner on Tidewell.");
 
     // Once only.
@@ -99,7 +99,7 @@ describe("the partner seat", () => {
     await ben.goto(again);
     await waitForHydration(ben);
     await ben.getByRole("button", { name: "Accept and join" }).click();
-    await ben.waitForURL((url) => url.pathname === "/portal");
+    await ben.waitForURL((url) => url.pathname === "/portal/partner");
     await amara.goto(`${server.baseUrl}/portal/profile`);
     await waitForHydration(amara);
     await amara.getByText("Delete my account", { exact: true }).click();
@@ -179,7 +179,7 @@ describe("her birth partner's portal", () => {
     });
     await waitForHydration(sam);
     await sam.getByRole("button", { name: "Accept and join" }).click();
-    await sam.waitForURL((url) => url.pathname === "/portal");
+    await sam.waitForURL((url) => url.pathname === "/portal/partner");
     await waitForHydration(sam);
 
     // His dashboard is his: her week, read only, and weeks to go; never her address or surname.

@@ -82,6 +82,8 @@ const MEMBER_CALLS: Call[] = [
     "/portal/birth-preferences/print",
     "/portal/birth-preferences.pdf",
   ].map((path): Call => ({ method: "GET", route: path, url: () => path, owner: 200 })),
+  // A partner's dashboard; for one who is no one's partner, back to her own.
+  { method: "GET", route: "/portal/partner", url: () => "/portal/partner", owner: 302 },
   {
     method: "GET",
     route: "/portal/hypno-science/:slug",
@@ -529,11 +531,17 @@ describe("the access matrix", () => {
     expect(await memberState(server, [pia.id])).toEqual(before);
 
     // His own pages never show her address, dates or account.
-    for (const path of ["/portal", "/portal/profile", "/portal/program", "/portal/profile/export"]) {
+    for (const path of ["/portal/partner", "/portal/profile", "/portal/program", "/portal/profile/export"]) {
       const response = await quinn.client.request(path);
       expect(response.status, path).toBe(200);
-      expect(await response.text(), path).not.toContain(pia.email);
+      const text = await response.text();
+      expect(text, path).not.toContain(pia.email);
+      expect(text, path).not.toContain("Partnered");
     }
+    expect(await (await quinn.client.request("/portal/partner")).text()).toMatch(
+      // React separates the name from the text around it with empty comments.
+      /You(&#x27;|')re (<!-- -->)?Pia(<!-- -->)?(&#x27;|')s birth partner/,
+    );
 
     // The partner sessions are his through her premium, and go with it.
     const signed = () =>

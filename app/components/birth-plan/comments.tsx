@@ -5,7 +5,7 @@ import { cn } from "~/components/ui/cn.ts";
 import { Textarea } from "~/components/ui/input.tsx";
 import type { BirthPlanPageComment } from "~/modules/birth-plan/page.server.ts";
 import type { BirthPlanSection } from "~/modules/birth-plan/sections.ts";
-import { INTENTS } from "./intents.ts";
+import { BIRTH_PLAN_INTENTS as INTENTS } from "~/modules/birth-plan/forms.ts";
 import { SavedTime } from "./saved-time.tsx";
 import { Heading } from "./sheet.tsx";
 

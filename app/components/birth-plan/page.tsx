@@ -24,7 +24,7 @@ import {
   type BirthPlanSection,
 } from "~/modules/birth-plan/sections.ts";
 import { SectionComments } from "./comments.tsx";
-import { INTENTS, PLAN_FORM_ID, SAVE_VIA } from "./intents.ts";
+import { BIRTH_PLAN_INTENTS as INTENTS, PLAN_FORM_ID, SAVE_VIA } from "~/modules/birth-plan/forms.ts";
 import { SavedTime } from "./saved-time.tsx";
 import { Heading, SheetSection } from "./sheet.tsx";
 import { useAutosave, type AutosaveStatus } from "./use-autosave.ts";

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { CHOICE_FIELD } from "~/modules/birth-plan/plan.ts";
-import { INTENTS, SAVE_VIA } from "./intents.ts";
+import { BIRTH_PLAN_INTENTS as INTENTS, SAVE_VIA } from "~/modules/birth-plan/forms.ts";
 
 /** Where the page saves her plan as she goes (the route answers JSON). */
 export const AUTOSAVE_URL = "/api/birth-plan";

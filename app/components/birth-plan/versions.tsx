@@ -3,7 +3,7 @@ import { Button } from "~/components/ui/button.tsx";
 import { ChevronDown } from "~/components/ui/icons.tsx";
 import type { BirthPlanPageData } from "~/modules/birth-plan/page.server.ts";
 import { countOf } from "~/modules/site/plural.ts";
-import { INTENTS } from "./intents.ts";
+import { BIRTH_PLAN_INTENTS as INTENTS } from "~/modules/birth-plan/forms.ts";
 import { SavedTime } from "./saved-time.tsx";
 import { BirthPlanSheet } from "./sheet.tsx";
 

@@ -26,7 +26,12 @@ import { Button } from "~/components/ui/button.tsx";
 import { cn } from "~/components/ui/cn.ts";
 import { SheetContent, useSheet } from "~/components/ui/sheet.tsx";
 import type { Member } from "~/modules/accounts/session.server.ts";
-import { BOTTOM_BAR_LINKS, PORTAL_GROUPS, type PortalLink } from "~/modules/site/portal-navigation.ts";
+import {
+  BOTTOM_BAR_LINKS,
+  PARTNER_DASHBOARD,
+  PORTAL_GROUPS,
+  type PortalLink,
+} from "~/modules/site/portal-navigation.ts";
 
 const ICONS: Record<PortalLink["icon"], IconComponent> = {
   dashboard: LayoutDashboard,
@@ -68,7 +73,7 @@ export function PortalShell({
       <aside className="sticky top-0 hidden h-screen flex-col gap-6 overflow-y-auto border-r border-line bg-sand/70 p-5 lg:flex print:!hidden">
         <Logo to="/portal" />
         <MemberCard member={member} />
-        <PortalNav />
+        <PortalNav member={member} />
         <div className="mt-auto">
           <SignOutForm className="flex min-h-11 w-full items-center gap-3 rounded-xl px-3 font-medium text-ink hover:bg-white/70">
             <LogOut aria-hidden="true" className="size-5" /> Sign Out
@@ -91,10 +96,11 @@ export function PortalShell({
       >
         {BOTTOM_BAR_LINKS.map((link) => {
           const Icon = ICONS[link.icon];
+          const to = hrefFor(link, member);
           return (
             <NavLink
               key={link.to}
-              to={link.to}
+              to={to}
               end={link.to === "/portal"}
               className={({ isActive }) =>
                 cn(
@@ -172,14 +178,19 @@ function PortalMenu({ member }: { member: Member }) {
       <SheetContent sheet={sheet} title="Menu">
         <MemberCard member={member} />
         <div className="mt-4">
-          <PortalNav />
+          <PortalNav member={member} />
         </div>
       </SheetContent>
     </>
   );
 }
 
-function PortalNav() {
+/** Where a link of the menu goes for this account: a birth partner's dashboard is their own page. */
+function hrefFor(link: PortalLink, member: Pick<Member, "isPartner">): string {
+  return link.to === "/portal" && member.isPartner ? PARTNER_DASHBOARD : link.to;
+}
+
+function PortalNav({ member }: { member: Pick<Member, "isPartner"> }) {
   return (
     <nav aria-label="Portal" className="grid gap-5">
       {PORTAL_GROUPS.map((group) => (
@@ -192,7 +203,7 @@ function PortalNav() {
               const Icon = ICONS[link.icon];
               return (
                 <li key={link.to}>
-                  <NavLink to={link.to} end={link.to === "/portal"} className={sideLink}>
+                  <NavLink to={hrefFor(link, member)} end={link.to === "/portal"} className={sideLink}>
                     <Icon aria-hidden="true" className="size-5" />
                     {link.label}
                   </NavLink>

@@ -4,7 +4,6 @@ import { testDialects, useTestDatabase } from "../../../tests/support/test-datab
 import { setProgrammeDates } from "../accounts/profile.server.ts";
 import {
   answerBirthPlanForm,
-  BIRTH_PLAN_INTENTS,
   birthPlanMessages,
   birthPlanPage,
   dueMonthOf,
@@ -12,6 +11,7 @@ import {
   SAVE_LIMIT,
 } from "./page.server.ts";
 import { commentsOnPlan } from "./store.server.ts";
+import { BIRTH_PLAN_INTENTS } from "./forms.ts";
 
 const NOW = new Date("2026-11-26T10:00:00Z");
 const minutesLater = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);

@@ -5,6 +5,7 @@ import { firstName } from "../accounts/display.ts";
 import { memberIdOf } from "../partner/seat.server.ts";
 import { loadProgramme } from "../program/program.server.ts";
 import { todayIn } from "../program/calendar.ts";
+import { BIRTH_PLAN_INTENTS, SAVE_VIA } from "./forms.ts";
 import { emptyBirthPlan, parseBirthPlanForm, type BirthPlanContent } from "./plan.ts";
 import {
   addPartnerComment,
@@ -26,18 +27,6 @@ import {
  * comments on a section. Every read and write goes through the session's own
  * account: hers, or, for a partner, the member they are linked to now.
  */
-
-export const BIRTH_PLAN_INTENTS = {
-  save: "save-plan",
-  restore: "restore-version",
-  comment: "add-comment",
-  resolve: "resolve-comment",
-  reopen: "reopen-comment",
-  deleteComment: "delete-comment",
-} as const;
-
-/** A plain form's save (answered with a redirect and a message) or the page's autosave (answered with data). */
-export const SAVE_VIA = { form: "form", autosave: "autosave" } as const;
 
 /** Saves a member can make in ten minutes: autosave while she types, with room to spare. */
 export const SAVE_LIMIT: LimitRule = { limit: 300, windowSeconds: 10 * 60 };

@@ -18,6 +18,9 @@ export interface PortalLink {
     | "contact";
 }
 
+/** A birth partner's own dashboard (the partner seat): where /portal takes them. */
+export const PARTNER_DASHBOARD = "/portal/partner";
+
 export const PORTAL_GROUPS: { heading: string; links: PortalLink[] }[] = [
   {
     heading: "Your Dashboard",

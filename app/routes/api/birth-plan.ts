@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/birth-plan";
+import { BIRTH_PLAN_INTENTS, SAVE_VIA } from "~/modules/birth-plan/forms.ts";
 import { answerBirthPlanForm, birthPlanMessages } from "~/modules/birth-plan/page.server.ts";
 import { db, memberContext, services } from "~/services.server.ts";
 
@@ -14,10 +15,10 @@ export async function action(args: Route.ActionArgs) {
   const member = args.context.get(memberContext);
   if (!member) return data({ ok: false, message: "Please sign in." }, { status: 401, headers: NO_STORE });
   const form = await args.request.formData().catch(() => null);
-  if (!form || form.get("intent") !== "save-plan") {
+  if (!form || form.get("intent") !== BIRTH_PLAN_INTENTS.save) {
     return data({ ok: false, message: birthPlanMessages.unknown }, { status: 400, headers: NO_STORE });
   }
-  form.set("via", "autosave");
+  form.set("via", SAVE_VIA.autosave);
   const answer = await answerBirthPlanForm(db(args), member, form, services(args).clock.now());
   if (answer.kind === "saved") {
     return data({ ok: true, number: answer.number, savedAt: answer.savedAt }, { headers: NO_STORE });

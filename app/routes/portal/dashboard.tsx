@@ -3,7 +3,6 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { CourseUnlockedCard } from "~/components/portal/course-unlocked-card.tsx";
 import { CompleteCourseNote } from "~/components/portal/complete-course-note.tsx";
-import { PartnerHome } from "~/components/partner/partner-home.tsx";
 import { PractisedTogether } from "~/components/partner/practised-together.tsx";
 import { ArrivalCard } from "~/components/program/arrival-card.tsx";
 import { DueDateChip } from "~/components/program/due-date-chip.tsx";
@@ -18,7 +17,7 @@ import { handleProgrammeAction } from "~/modules/program/actions.server.ts";
 import { returnFromCardPayment } from "~/modules/payments/checkout.server.ts";
 import { putAwayCourseWelcome } from "~/modules/payments/course-welcome.server.ts";
 import { forgetInvitation, invitationToReturnTo } from "~/modules/partner/join-return.ts";
-import { partnerPortal } from "~/modules/partner/portal.server.ts";
+import { PARTNER_DASHBOARD } from "~/modules/site/portal-navigation.ts";
 import { isSecureOrigin } from "~/platform/env.server.ts";
 import { dashboardFor } from "~/modules/program/dashboard.server.ts";
 import { BRAND } from "~/modules/site/brand.ts";
@@ -51,12 +50,10 @@ export async function loader(args: Route.LoaderArgs) {
     // A clean address, so a reload doesn't check the payment again.
     throw await redirectWithFlash(services(args).flash, "/portal", told);
   }
+  // A birth partner's dashboard is a page of its own (its code stays out of hers).
+  if (member.isPartner) throw redirect(PARTNER_DASHBOARD);
   const deps = { db: db(args), mediaFacts: services(args).mediaFacts };
-  // A birth partner's dashboard is theirs: her week, their sessions, the days together.
-  const partner = member.isPartner ? await partnerPortal(deps, member, services(args).clock.now()) : null;
-  if (partner) return { kind: "partner" as const, firstName: member.firstName, partner };
   return {
-    kind: "member" as const,
     ...(await dashboardFor(deps, member, memberToday(args))),
     price: coursePrice(args),
   };
@@ -80,17 +77,6 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  if (loaderData.kind === "partner") {
-    return <PartnerHome firstName={loaderData.firstName} portal={loaderData.partner} />;
-  }
-  return <MemberDashboard data={loaderData} />;
-}
-
-function MemberDashboard({
-  data: loaderData,
-}: {
-  data: Extract<Route.ComponentProps["loaderData"], { kind: "member" }>;
-}) {
   const { programme, tracks, onboarding, today, baby, pace, together } = loaderData;
   const saveDate = useProgrammeAction();
   return (

@@ -7,6 +7,7 @@ import { rememberInvitation } from "~/modules/partner/join-return.ts";
 import { acceptByLink, invitationPreview } from "~/modules/partner/seat.server.ts";
 import { formatLongDate } from "~/modules/program/calendar.ts";
 import { BRAND } from "~/modules/site/brand.ts";
+import { PARTNER_DASHBOARD } from "~/modules/site/portal-navigation.ts";
 import { PRIVATE_PAGE_HEADERS } from "~/modules/site/private-page.ts";
 import { redirectWithFlash } from "~/modules/site/flash.server.ts";
 import { isSecureOrigin } from "~/platform/env.server.ts";
@@ -68,7 +69,7 @@ export async function action(args: Route.ActionArgs) {
       { status: outcome.reason === "limited" ? 429 : 409 },
     );
   }
-  return redirectWithFlash(services(args).flash, "/portal", {
+  return redirectWithFlash(services(args).flash, PARTNER_DASHBOARD, {
     type: "success",
     message: "Welcome. You're now a birth partner on Tidewell.",
   });

@@ -81,6 +81,7 @@ export const ROUTES: Record<string, RouteKind> = {
   "/partner/join/:token": "capability",
   "/calendar/:file": "capability",
   "/portal": "member",
+  "/portal/partner": "member",
   "/portal/library": "member",
   "/portal/program": "member",
   "/portal/profile": "member",
