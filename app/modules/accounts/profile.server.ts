@@ -44,6 +44,18 @@ export async function getProfileAccess(db: Db, userId: string): Promise<ProfileA
     await createProfile(db, userId);
     return { tier: "free", courseAccess: false, timeZone: "UTC", partnerOf: null };
   }
+  return accessOf(row);
+}
+
+/** Her access from a row of her profile joined to the profile of the member she is a partner of, if any. */
+export function accessOf(row: {
+  subscription_tier: "free" | "premium";
+  course_access: boolean | number;
+  time_zone: string;
+  partner_of: string | null;
+  her_tier: "free" | "premium" | null;
+  her_course_access: boolean | number | null;
+}): ProfileAccess {
   return {
     tier: row.subscription_tier,
     courseAccess: Boolean(row.course_access),

@@ -5,7 +5,7 @@ import type { AppServices } from "~/services.server.ts";
 import type { Auth } from "./auth.server.ts";
 import { avatarGradient, displayName, firstName, initials } from "./display.ts";
 import { partnerHasPremium } from "../partner/invitation.ts";
-import { getProfileAccess, type ProfileAccess } from "./profile.server.ts";
+import { accessOf, getProfileAccess, type ProfileAccess } from "./profile.server.ts";
 
 /** The signed-in member, as every page sees them. Nothing secret: it is sent to the browser. */
 export interface Member {
@@ -154,17 +154,8 @@ export function createSessionReader(auth: Auth, db: Db, now: () => number = Date
       // Better Auth extends a session once a day (updateAge), with a new cookie.
       const dueForRefresh = expiresAt - expiresInMs + updateAgeMs <= now();
       if (!(expiresAt > now()) || dueForRefresh) return ASK_BETTER_AUTH;
-      const access: ProfileAccess = {
-        tier: row.subscription_tier,
-        courseAccess: Boolean(row.course_access),
-        timeZone: row.time_zone,
-        partnerOf:
-          row.partner_of === null
-            ? null
-            : { tier: row.her_tier ?? "free", courseAccess: Boolean(row.her_course_access) },
-      };
       const linked = Number(row.her_version ?? row.partner_version ?? 0);
-      return { member: memberOf(row, access), version: Number(row.version) + linked };
+      return { member: memberOf(row, accessOf(row)), version: Number(row.version) + linked };
     },
   };
 }
