@@ -481,6 +481,9 @@ describe.each(testDialects)("the partner link on %s", (dialect) => {
     expect(view).toMatchObject({ firstName: "Amara", weeksToGo: 3, streak: 1, week: 1 });
     expect(view?.thisWeek).toHaveLength(7);
     expect(JSON.stringify(view)).not.toMatch(/amara\.secret|2026-12-12|@/);
+    // Her choice to hide streaks holds on the page she shares too.
+    await setStreaksHidden(db, userId, true);
+    expect(await partnerView(db, token, now)).toMatchObject({ streak: null, weeksToGo: 3 });
 
     const replacement = await createShareLink(db, userId);
     expect(await partnerView(db, token, now)).toBeNull();
