@@ -280,7 +280,8 @@ describe("accounts in the browser", () => {
     await first.getByRole("button", { name: "Sign Out" }).first().click();
     await first.waitForURL((url) => url.pathname === "/");
     await second.bringToFront();
-    await expectToast(second, "You've been signed out");
+    // The other tab finds out when it next asks the server, which a loaded machine can take a while to answer.
+    await expectToast(second, "You've been signed out", 15_000);
     await second.waitForURL((url) => url.pathname === "/");
     await context.close();
   });

@@ -43,8 +43,8 @@ export async function signUpThroughForm(
 }
 
 /** The text of the toast that says `text`, once it shows. */
-export async function expectToast(page: Page, text: string) {
-  await page.locator("[data-sonner-toast]").filter({ hasText: text }).first().waitFor({ timeout: 5000 });
+export async function expectToast(page: Page, text: string, timeout = 5000) {
+  await page.locator("[data-sonner-toast]").filter({ hasText: text }).first().waitFor({ timeout });
 }
 
 /** The e2e run's shared server. */
