@@ -1,9 +1,8 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { firstLink } from "../support/cookie-client.ts";
 import { localOutbox } from "../support/mailbox.ts";
 import { pdfText } from "../support/pdf-text.ts";
-import { expectToast, signUpThroughForm, uniqueEmail, withServerDatabase } from "./support/accounts.ts";
+import { expectToast, signUpThroughForm, withServerDatabase } from "./support/accounts.ts";
 import { expectAccessible, useBrowser, waitForHydration } from "./support/browser.ts";
 import { useServerWithClock } from "./support/clock-server.ts";
 
@@ -23,31 +22,10 @@ describe("birth preferences", () => {
 
   /** She and her partner, linked through an invitation he accepts in his own account. */
   async function couple(): Promise<{ her: BrowserContext; amara: Page; his: BrowserContext; sam: Page }> {
-    const server = clocked.server;
-    const mailbox = localOutbox(server.dataDir);
     const her = await browser.newContext();
     const amara = await her.newPage();
     await clocked.signUpDueOn(amara, "2027-03-14", "Amara Okafor");
-    const samEmail = uniqueEmail("partner");
-    await clocked.open(amara, "/portal/profile");
-    const seat = amara.getByRole("region", { name: "Your birth partner's account" });
-    await seat.getByLabel("Your birth partner's email").fill(samEmail);
-    await seat.getByRole("button", { name: "Send invitation" }).click();
-    await expectToast(amara, `Invitation sent to ${samEmail}. It works for 7 days.`);
-    const link = firstLink((await mailbox.latest(samEmail, /Amara/)).text);
-    const his = await browser.newContext();
-    const sam = await his.newPage();
-    await sam.goto(link);
-    await signUpThroughForm(sam, {
-      name: "Sam Rivers",
-      email: samEmail,
-      origin: server.baseUrl,
-      mailbox,
-      landsOn: /^\/partner\/join\//,
-    });
-    await waitForHydration(sam);
-    await sam.getByRole("button", { name: "Accept and join" }).click();
-    await sam.waitForURL((url) => url.pathname === "/portal/partner");
+    const { his, page: sam } = await clocked.partnerJoins(amara, browser);
     return { her, amara, his, sam };
   }
 

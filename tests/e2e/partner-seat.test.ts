@@ -153,33 +153,13 @@ describe("her birth partner's portal", () => {
 
   it("shows him her week and weeks to go, his sessions through her premium, the days they practised together, and her refund takes the sessions back", async () => {
     const server = clocked.server;
-    const mailbox = localOutbox(server.dataDir);
     const her = await browser.newContext();
     const amara = await her.newPage();
     const { email: amaraEmail } = await clocked.signUpDueOn(amara, "2027-01-21", "Amara Okafor");
     await makePremium(amaraEmail, server);
 
     // She invites him; he makes his account through the link and accepts.
-    const samEmail = uniqueEmail("partner");
-    await clocked.open(amara, "/portal/profile");
-    const seat = amara.getByRole("region", { name: "Your birth partner's account" });
-    await seat.getByLabel("Your birth partner's email").fill(samEmail);
-    await seat.getByRole("button", { name: "Send invitation" }).click();
-    await expectToast(amara, `Invitation sent to ${samEmail}. It works for 7 days.`);
-    const link = firstLink((await mailbox.latest(samEmail, /Amara/)).text);
-    const his = await browser.newContext();
-    const sam = await his.newPage();
-    await sam.goto(link);
-    await signUpThroughForm(sam, {
-      name: "Sam Rivers",
-      email: samEmail,
-      origin: server.baseUrl,
-      mailbox,
-      landsOn: /^\/partner\/join\//,
-    });
-    await waitForHydration(sam);
-    await sam.getByRole("button", { name: "Accept and join" }).click();
-    await sam.waitForURL((url) => url.pathname === "/portal/partner");
+    const { his, page: sam } = await clocked.partnerJoins(amara, browser);
     await waitForHydration(sam);
 
     // His dashboard is his: her week, read only, and weeks to go; never her address or surname.

@@ -83,6 +83,24 @@ function PageHeader({ intro, status }: { intro: string; status?: ReactNode }) {
   );
 }
 
+/** Plan A's sections, then plans B and C under "If things change", each drawn by `card` at its heading level. */
+function PlanSections({ card }: { card: (section: BirthPlanSection, level: 2 | 3) => ReactNode }) {
+  return (
+    <>
+      <div className="grid gap-6">{PLAN_A.map((section) => card(section, 2))}</div>
+      <section aria-labelledby="plan-change-heading" className="grid gap-6">
+        <div>
+          <h2 id="plan-change-heading" className="text-2xl font-semibold md:text-3xl">
+            If things change
+          </h2>
+          <p className="mt-1 measure text-ink-soft">{CHANGE_INTRO}</p>
+        </div>
+        {PLANS_B_AND_C.map((section) => card(section, 3))}
+      </section>
+    </>
+  );
+}
+
 /** The comments on each section, by section id. */
 function commentsBySection(comments: BirthPlanPageComment[]) {
   const bySection = new Map<string, BirthPlanPageComment[]>();
@@ -152,17 +170,7 @@ function MemberPage({
        * The form's controls sit in the section cards below (each names this form), because a section's comments,
        * each with a small form of its own, come between them and forms can't be nested.
        */}
-      <div className="grid gap-6">{PLAN_A.map((section) => card(section, 2))}</div>
-
-      <section aria-labelledby="plan-change-heading" className="grid gap-6">
-        <div>
-          <h2 id="plan-change-heading" className="text-2xl font-semibold md:text-3xl">
-            If things change
-          </h2>
-          <p className="mt-1 measure text-ink-soft">{CHANGE_INTRO}</p>
-        </div>
-        {PLANS_B_AND_C.map((section) => card(section, 3))}
-      </section>
+      <PlanSections card={card} />
 
       <Form
         id={PLAN_FORM_ID}
@@ -378,16 +386,7 @@ function PartnerPage({ data }: { data: BirthPlanPageData }) {
       <PageHeader
         intro={`${name}'s birth preferences. You can read them and leave a comment on any section for ${name} to see.`}
       />
-      <div className="grid gap-6">{PLAN_A.map((section) => card(section, 2))}</div>
-      <section aria-labelledby="plan-change-heading" className="grid gap-6">
-        <div>
-          <h2 id="plan-change-heading" className="text-2xl font-semibold md:text-3xl">
-            If things change
-          </h2>
-          <p className="mt-1 measure text-ink-soft">{CHANGE_INTRO}</p>
-        </div>
-        {PLANS_B_AND_C.map((section) => card(section, 3))}
-      </section>
+      <PlanSections card={card} />
     </div>
   );
 }

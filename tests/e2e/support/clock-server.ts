@@ -1,11 +1,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
+import { firstLink } from "../../support/cookie-client.ts";
 import { afterAll, beforeAll } from "vitest";
 import { startServer, type ServerProcess } from "../../support/server-process.ts";
 import { localOutbox } from "../../support/mailbox.ts";
-import { expectToast, signUpThroughForm } from "./accounts.ts";
+import { expectToast, signUpThroughForm, uniqueEmail } from "./accounts.ts";
 import { waitForHydration } from "./browser.ts";
 
 /**
@@ -51,6 +52,35 @@ export function useServerWithClock(startsAt: string, env: Record<string, string>
       await page.getByRole("button", { name: "Save my date" }).click();
       await expectToast(page, "Date saved! Welcome to your journey 💝");
       return member;
+    },
+    /**
+     * She invites a birth partner from her profile; he opens the link in a browser of his own, makes his
+     * account from there and accepts, landing on his dashboard.
+     */
+    async partnerJoins(her: Page, browser: { newContext(): Promise<BrowserContext> }, name = "Sam Rivers") {
+      const server = running();
+      const mailbox = localOutbox(server.dataDir);
+      const email = uniqueEmail("partner");
+      await this.open(her, "/portal/profile");
+      const seat = her.getByRole("region", { name: "Your birth partner's account" });
+      await seat.getByLabel("Your birth partner's email").fill(email);
+      await seat.getByRole("button", { name: "Send invitation" }).click();
+      await expectToast(her, `Invitation sent to ${email}. It works for 7 days.`);
+      const link = firstLink((await mailbox.latest(email, /invited you/)).text);
+      const his = await browser.newContext();
+      const page = await his.newPage();
+      await page.goto(link);
+      await signUpThroughForm(page, {
+        name,
+        email,
+        origin: server.baseUrl,
+        mailbox,
+        landsOn: /^\/partner\/join\//,
+      });
+      await waitForHydration(page);
+      await page.getByRole("button", { name: "Accept and join" }).click();
+      await page.waitForURL((url) => url.pathname === "/portal/partner");
+      return { his, page, email };
     },
   };
 }
