@@ -1,5 +1,5 @@
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from "express";
-import { gzipWithNonce, nonceTemplate, withNonce, type NonceTemplate } from "./nonce-gzip.ts";
+import { gzipPartsWithNonce, nonceTemplate, withNonce, type NonceTemplate } from "./nonce-gzip.ts";
 
 /**
  * The public pages, rendered once and served from memory to visitors who are
@@ -74,13 +74,17 @@ export function withoutLinkNonces(html: string): string {
 export function sendPage(req: ExpressRequest, res: ExpressResponse, page: CachedPage) {
   const nonce = res.locals.cspNonce as string;
   const gzip = req.acceptsEncodings("gzip", "identity") === "gzip";
-  const body = gzip ? gzipWithNonce(page.template, nonce) : withNonce(page.template, nonce);
+  const body = gzip ? gzipPartsWithNonce(page.template, nonce) : [withNonce(page.template, nonce)];
   res.status(page.status);
   for (const [name, value] of page.headers) res.set(name, value);
   res.set("Vary", "Accept-Encoding, Cookie");
   if (gzip) res.set("Content-Encoding", "gzip");
-  res.set("Content-Length", String(body.length));
-  res.end(req.method === "HEAD" ? undefined : body);
+  res.set("Content-Length", String(body.reduce((length, part) => length + part.length, 0)));
+  if (req.method === "HEAD") return void res.end();
+  // Corked, the parts leave with the headers in one write (writev); end() uncorks.
+  res.cork();
+  for (const part of body) res.write(part);
+  res.end();
 }
 
 /** A rendered page, or null for a path whose render can't be shared; either until it expires. */

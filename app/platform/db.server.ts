@@ -13,7 +13,7 @@ import {
   type SqliteDatabase,
 } from "kysely";
 import { Migrator } from "kysely/migration";
-import pg from "pg";
+import type * as Pg from "pg";
 import { migrations } from "../../db/migrations/index.ts";
 import type { Database } from "../../db/schema.ts";
 import type { Dialect } from "../../db/dialect.ts";
@@ -194,23 +194,31 @@ function groupCommit(db: Db): DatabaseHandle["commitTogether"] {
     });
 }
 
+// pg is only needed on PostgreSQL: it loads with the first connection, not at boot on SQLite.
+let pgModule: Promise<typeof Pg> | undefined;
+const loadPg = () => (pgModule ??= import("pg"));
+
 function openPostgres(url: string): DatabaseHandle {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: 10,
-    connectionTimeoutMillis: 5000,
-    types: {
-      getTypeParser(oid, format) {
-        // A calendar date stays 'yyyy-MM-dd' text: turning it into a Date would
-        // shift it by the server's time zone.
-        if (oid === pg.types.builtins.DATE) return (value: string) => value;
-        return pg.types.getTypeParser(oid, format);
+  const createPool = async () => {
+    const { default: pg } = await loadPg();
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: 10,
+      connectionTimeoutMillis: 5000,
+      types: {
+        getTypeParser(oid, format) {
+          // A calendar date stays 'yyyy-MM-dd' text: turning it into a Date would
+          // shift it by the server's time zone.
+          if (oid === pg.types.builtins.DATE) return (value: string) => value;
+          return pg.types.getTypeParser(oid, format);
+        },
       },
-    },
-  });
-  // An idle client that loses its connection must not crash the process.
-  pool.on("error", () => {});
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    });
+    // An idle client that loses its connection must not crash the process.
+    pool.on("error", () => {});
+    return pool;
+  };
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: createPool }) });
   return {
     db,
     dialect: "postgres",

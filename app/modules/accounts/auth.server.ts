@@ -95,7 +95,7 @@ export function createAuth({ db, dialect, env, secret, mailer, log, socialSignIn
       password: {
         // Every password that is set (sign-up, reset) passes through here.
         hash: async (password) => {
-          if (isCommonPassword(password))
+          if (await isCommonPassword(password))
             throw new APIError("BAD_REQUEST", { message: COMMON_PASSWORD_MESSAGE });
           return hashPassword(password);
         },

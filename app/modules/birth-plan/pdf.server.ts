@@ -5,7 +5,6 @@
  * Real fonts (selectable text), tagged for screen readers (H1, H2, lists, paragraphs; icons and rules are
  * artifacts). Her first name and due month only: never a surname or an exact date.
  */
-import PDFDocument from "pdfkit";
 import { PRINT_PALETTE as C } from "../site/print-palette.ts";
 import { BIRTH_PLAN_ICON_PATHS, type BirthPlanIconName } from "./icon-paths.ts";
 import { PDF_FONT_NAMES, pdfFontData, printable, type PdfFontName } from "./pdf-fonts.server.ts";
@@ -19,6 +18,10 @@ export interface BirthPlanPdfInput {
   dueMonth: string | null;
   generatedAt: Date;
 }
+
+// pdfkit is large and few members print: it loads with the first PDF, not at boot.
+let pdfkit: Promise<PDFKit.PDFDocument> | undefined;
+const loadPdfKit = () => (pdfkit ??= import("pdfkit").then((module) => module.default));
 
 export const BIRTH_PLAN_PDF_TITLE = "Birth preferences";
 export const NO_PREFERENCES_YET = "No preferences yet.";
@@ -432,12 +435,13 @@ export function planByline(firstName: string, dueMonth: string | null): string {
   return due ? `${whose} · due ${printable(due)}` : whose;
 }
 
-export function renderBirthPlanPdf({
+export async function renderBirthPlanPdf({
   content,
   firstName,
   dueMonth,
   generatedAt,
 }: BirthPlanPdfInput): Promise<Buffer> {
+  const PDFDocument = await loadPdfKit();
   const summary = planSummary(content);
   const later = [...summary.planB, ...summary.planC];
   const pages = later.length > 0 ? 2 : 1;

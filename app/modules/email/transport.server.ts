@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import nodemailer from "nodemailer";
+import type * as Nodemailer from "nodemailer";
 import type { Logger } from "~/platform/log.server.ts";
 import { normalizeEmail } from "../accounts/email-address.ts";
 import type { EmailMessage } from "./templates.ts";
@@ -30,19 +30,28 @@ export function createMailTransport(options: {
     : localOutboxTransport(path.join(options.dataDir, "outbox"), options.baseUrl, options.log);
 }
 
+// nodemailer is large and the local outbox never needs it: it loads with the first email sent, not at boot.
+let mailer: Promise<typeof Nodemailer> | undefined;
+const loadNodemailer = () => (mailer ??= import("nodemailer"));
+
 function smtpTransport(url: string, from: string, timeoutMs: number): MailTransport {
-  // The timeouts go with the URL in one options object: a second argument would be message
-  // defaults, and the connection would keep nodemailer's own limits (minutes).
-  const transporter = nodemailer.createTransport({
-    url,
-    connectionTimeout: timeoutMs,
-    greetingTimeout: timeoutMs,
-    socketTimeout: timeoutMs,
-  });
+  let transporter: Nodemailer.Transporter | undefined;
+  const connect = async () => {
+    const { default: nodemailer } = await loadNodemailer();
+    // The timeouts go with the URL in one options object: a second argument would be message
+    // defaults, and the connection would keep nodemailer's own limits (minutes).
+    return (transporter ??= nodemailer.createTransport({
+      url,
+      connectionTimeout: timeoutMs,
+      greetingTimeout: timeoutMs,
+      socketTimeout: timeoutMs,
+    }));
+  };
   return {
     kind: "smtp",
     async send(message) {
-      await transporter.sendMail({
+      const smtp = await connect();
+      await smtp.sendMail({
         from,
         to: message.to,
         subject: message.subject,
@@ -56,7 +65,7 @@ function smtpTransport(url: string, from: string, timeoutMs: number): MailTransp
           : {}),
       });
     },
-    close: () => transporter.close(),
+    close: () => transporter?.close(),
   };
 }
 

@@ -1,6 +1,12 @@
-import { parseBuffer } from "music-metadata";
-import { PDFDocument } from "pdf-lib";
+import type * as MusicMetadata from "music-metadata";
+import type * as PdfLib from "pdf-lib";
 import type { Bucket, MediaStorage } from "./storage.server.ts";
+
+// Both readers are large and only run when a file is first measured: they load then, not at boot.
+let musicMetadata: Promise<typeof MusicMetadata> | undefined;
+const loadMusicMetadata = () => (musicMetadata ??= import("music-metadata"));
+let pdfLib: Promise<typeof PdfLib> | undefined;
+const loadPdfLib = () => (pdfLib ??= import("pdf-lib"));
 
 /**
  * Facts read from the media files themselves (decisions 7 and 8): a track's
@@ -39,6 +45,7 @@ export function createMediaFacts(storage: MediaStorage, now: () => number = Date
     /** Seconds, or null when the file is missing or unreadable. */
     audioDuration: (file: string) =>
       remembered("audio", file, async (bytes) => {
+        const { parseBuffer } = await loadMusicMetadata();
         const { format } = await parseBuffer(bytes, { mimeType: "audio/mpeg" }, { duration: true });
         if (!format.duration) throw new Error("no duration");
         return format.duration;
@@ -46,9 +53,10 @@ export function createMediaFacts(storage: MediaStorage, now: () => number = Date
     /** A recording's size, for what downloading it will take; null when the file is missing. */
     audioBytes: async (file: string) => (await storage.info("audio", file))?.size ?? null,
     pdfPageCount: (file: string) =>
-      remembered("pdfs", file, async (bytes) =>
-        (await PDFDocument.load(bytes, { updateMetadata: false })).getPageCount(),
-      ),
+      remembered("pdfs", file, async (bytes) => {
+        const { PDFDocument } = await loadPdfLib();
+        return (await PDFDocument.load(bytes, { updateMetadata: false })).getPageCount();
+      }),
   };
 }
 

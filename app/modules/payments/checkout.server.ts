@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { z } from "zod";
 import type { Database } from "../../../db/schema.ts";
 import { normalizeEmail } from "../accounts/email-address.ts";
@@ -190,10 +190,15 @@ export async function confirmDemoCard(
     );
     return { ok: true as const, status: result.status };
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeCardError) return fail(402, error.message || m.failed);
+    if (isCardError(error)) return fail(402, error.message || m.failed);
     deps.log.error({ err: error }, "demo card confirmation failed");
     return fail(502, m.errored);
   }
+}
+
+/** Stripe's StripeCardError, known by its type: this module leaves the SDK unloaded (memory at boot). */
+function isCardError(error: unknown): error is Error {
+  return error instanceof Error && (error as { type?: unknown }).type === "StripeCardError";
 }
 
 async function ownedPending(
@@ -374,7 +379,7 @@ export async function handleStripeWebhook(deps: CheckoutDeps, rawBody: Buffer, s
   if (!stripe) return fail(404, "Not found");
   let event: Stripe.Event;
   try {
-    event = stripe.parseWebhook(rawBody, signature ?? "");
+    event = await stripe.parseWebhook(rawBody, signature ?? "");
   } catch {
     return fail(400, "Invalid signature");
   }

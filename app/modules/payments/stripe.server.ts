@@ -1,4 +1,4 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import type { Price } from "./price.ts";
 
 /**
@@ -10,6 +10,10 @@ import type { Price } from "./price.ts";
 export const OUTBOUND_TIMEOUT_MS = 10_000;
 /** The SDK waits this long before its retry (its initial network retry delay). */
 const RETRY_PAUSE_MS = 500;
+
+// The SDK is large and most requests never pay: it loads with the first call, not at boot.
+let sdk: Promise<typeof Stripe> | undefined;
+const loadStripe = () => (sdk ??= import("stripe").then((module) => module.default));
 
 export interface StripeGateway {
   publishableKey: string;
@@ -23,7 +27,7 @@ export interface StripeGateway {
   /** Refunds a payment in full; one refunded already counts as done. */
   refundPayment(paymentIntentId: string, idempotencyKey: string): Promise<void>;
   /** Verifies the signature over the exact bytes received, and the timestamp's age; throws if either is wrong. */
-  parseWebhook(rawBody: Buffer, signature: string): Stripe.Event;
+  parseWebhook(rawBody: Buffer, signature: string): Promise<Stripe.Event>;
   /** The demo checkout only: confirms with one of Stripe's test payment methods. */
   confirmForDemo?(
     id: string,
@@ -41,20 +45,30 @@ export function createStripeGateway(options: {
   timeoutMs?: number;
 }): StripeGateway {
   const base = options.apiBase ? new URL(options.apiBase) : null;
-  const stripe = new Stripe(options.secretKey, {
-    // The SDK's timeout is per attempt and it retries a timed-out call: two attempts and the
-    // pause between them must fit in the budget, or a Stripe that never answers holds a member twice as long.
-    timeout: Math.floor(((options.timeoutMs ?? OUTBOUND_TIMEOUT_MS) - RETRY_PAUSE_MS) / 2),
-    maxNetworkRetries: 1,
-    telemetry: false,
-    ...(base
-      ? { host: base.hostname, port: base.port, protocol: base.protocol.replace(":", "") as "http" | "https" }
-      : {}),
-  });
+  let client: Promise<Stripe> | undefined;
+  const stripe = () =>
+    (client ??= loadStripe().then(
+      (Stripe) =>
+        new Stripe(options.secretKey, {
+          // The SDK's timeout is per attempt and it retries a timed-out call: two attempts and the
+          // pause between them must fit in the budget, or a Stripe that never answers holds a member twice as long.
+          timeout: Math.floor(((options.timeoutMs ?? OUTBOUND_TIMEOUT_MS) - RETRY_PAUSE_MS) / 2),
+          maxNetworkRetries: 1,
+          telemetry: false,
+          ...(base
+            ? {
+                host: base.hostname,
+                port: base.port,
+                protocol: base.protocol.replace(":", "") as "http" | "https",
+              }
+            : {}),
+        }),
+    ));
   const gateway: StripeGateway = {
     publishableKey: options.publishableKey,
     async createPaymentIntent({ userId, price, idempotencyKey }) {
-      const intent = await stripe.paymentIntents.create(
+      const client = await stripe();
+      const intent = await client.paymentIntents.create(
         {
           amount: price.amountMinor,
           currency: price.currency.toLowerCase(),
@@ -69,7 +83,7 @@ export function createStripeGateway(options: {
       return { id: intent.id, clientSecret: intent.client_secret };
     },
     async retrievePaymentIntent(id) {
-      const intent = await stripe.paymentIntents.retrieve(id);
+      const intent = await (await stripe()).paymentIntents.retrieve(id);
       return {
         id: intent.id,
         status: intent.status,
@@ -78,20 +92,22 @@ export function createStripeGateway(options: {
       };
     },
     async refundPayment(paymentIntentId, idempotencyKey) {
+      const client = await stripe();
       try {
-        await stripe.refunds.create({ payment_intent: paymentIntentId }, { idempotencyKey });
+        await client.refunds.create({ payment_intent: paymentIntentId }, { idempotencyKey });
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeError && error.code === "charge_already_refunded") return;
+        const { errors } = await loadStripe();
+        if (error instanceof errors.StripeError && error.code === "charge_already_refunded") return;
         throw error;
       }
     },
-    parseWebhook(rawBody, signature) {
-      return stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret, 300);
+    async parseWebhook(rawBody, signature) {
+      return (await stripe()).webhooks.constructEvent(rawBody, signature, options.webhookSecret, 300);
     },
   };
   if (options.demo) {
     gateway.confirmForDemo = async (id, paymentMethod) => {
-      const intent = await stripe.paymentIntents.confirm(id, { payment_method: paymentMethod });
+      const intent = await (await stripe()).paymentIntents.confirm(id, { payment_method: paymentMethod });
       return { status: intent.status };
     };
   }

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import webpush from "web-push";
+import type * as WebPush from "web-push";
 import { oneAtATimeFor, type Db } from "~/platform/db.server.ts";
 import type { Env } from "~/platform/env.server.ts";
 import { isLoopbackOrigin } from "~/platform/env.server.ts";
@@ -58,6 +58,14 @@ export interface PushSender {
   ): Promise<PushOutcome>;
 }
 
+// web-push is large and only the reminder job sends: it loads with the first push, not at boot.
+// It is CommonJS: its functions are on the default export.
+let webPush: Promise<typeof WebPush> | undefined;
+const loadWebPush = () =>
+  (webPush ??= import("web-push").then(
+    (module) => (module as unknown as { default: typeof WebPush }).default,
+  ));
+
 /** A push the push service did not take; `status` is its HTTP status, or null when it could not be reached. */
 export class PushDeliveryError extends Error {
   override name = "PushDeliveryError";
@@ -95,6 +103,7 @@ export function createPushSender({
       });
       if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES)
         throw new Error(`A push message can carry at most ${MAX_PAYLOAD_BYTES} bytes`);
+      const webpush = await loadWebPush();
       // web-push encrypts (aes128gcm) and signs (VAPID); the request itself goes out here, so it
       // has a timeout, follows no redirect, and can reach the local push service stand-in over http.
       const details = webpush.generateRequestDetails(
