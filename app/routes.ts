@@ -46,6 +46,14 @@ export default [
   route("dev/error/:status", "routes/dev/error.tsx"),
   route("shared/:token", "routes/shared/partner.tsx"),
   route("calendar/:file", "routes/public/calendar-feed.ts"),
+  route("studio", "routes/studio/layout.tsx", [
+    index("routes/studio/overview.tsx"),
+    route("check", "routes/studio/check.tsx"),
+    route("members", "routes/studio/members.tsx"),
+    route("members.csv", "routes/studio/members-csv.ts"),
+    route("members/:id", "routes/studio/member.tsx"),
+    route("audit", "routes/studio/audit.tsx"),
+  ]),
   route("portal", "routes/portal/layout.tsx", [
     index("routes/portal/dashboard.tsx"),
     route("partner", "routes/portal/partner.tsx"),

@@ -10,6 +10,8 @@ import { describe, expect, it } from "vitest";
  */
 const OWNER: Record<string, string> = {
   user: "modules/accounts",
+  // Better Auth's; accounts shortens an owner's sessions when she is made one.
+  session: "modules/accounts",
   confirmation_codes: "modules/accounts",
   profiles: "modules/accounts",
   audio_progress: "modules/listening",
@@ -29,6 +31,10 @@ const OWNER: Record<string, string> = {
   push_subscriptions: "modules/reminders",
   birth_plan_versions: "modules/birth-plan",
   birth_plan_comments: "modules/birth-plan",
+  // Better Auth's two-factor plugin writes it too; the studio removes a lost authenticator.
+  twoFactor: "modules/studio",
+  studio_checks: "modules/studio",
+  audit_log: "modules/studio",
 };
 
 /** Writes still made outside the owner, named so that no new one can join them unseen (none today). */

@@ -26,6 +26,12 @@ export interface UserTable {
   image: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  /** "member" or "owner" (Better Auth's admin plugin). */
+  role: ColumnType<string, string | undefined, string>;
+  banned: ColumnType<SqlBool | null, boolean | undefined, boolean>;
+  banReason: string | null;
+  banExpires: Timestamp | null;
+  twoFactorEnabled: ColumnType<SqlBool | null, boolean | undefined, boolean>;
 }
 
 export interface SessionTable {
@@ -37,6 +43,7 @@ export interface SessionTable {
   ipAddress: string | null;
   userAgent: string | null;
   userId: string;
+  impersonatedBy: string | null;
 }
 
 export interface AccountTable {
@@ -333,6 +340,36 @@ export interface ListeningDaysTable {
   day: string;
 }
 
+export interface TwoFactorTable {
+  id: string;
+  secret: string;
+  backupCodes: string;
+  userId: string;
+  verified: ColumnType<SqlBool | null, boolean | undefined, boolean>;
+  failedVerificationCount: ColumnType<number | null, number | undefined, number>;
+  lockedUntil: Timestamp | null;
+}
+
+export interface StudioChecksTable {
+  session_id: string;
+  user_id: string;
+  /** "totp" or "backup-code". */
+  method: string;
+  verified_at: Timestamp;
+}
+
+export interface AuditLogTable {
+  id: string;
+  at: CreatedAt;
+  /** An owner's account id, or "command". */
+  actor_id: string;
+  action: string;
+  subject_id: string | null;
+  /** JSON. */
+  detail: ColumnType<string, string | undefined, never>;
+  ip: string | null;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -358,4 +395,7 @@ export interface Database {
   listening_days: ListeningDaysTable;
   birth_plan_versions: BirthPlanVersionsTable;
   birth_plan_comments: BirthPlanCommentsTable;
+  twoFactor: TwoFactorTable;
+  studio_checks: StudioChecksTable;
+  audit_log: AuditLogTable;
 }

@@ -142,6 +142,14 @@ export function createApp({ services, build, vite, isShuttingDown = () => false 
   app.post("/api/audio/:trackId/progress", progressFastLane(services));
   app.post("/reminders/stop", oneClickStop(services));
 
+  // The owner's studio, refusals and error pages included, is never kept by a browser or a proxy: set here,
+  // since React Router gives a page refused by a route's middleware no headers of its own.
+  app.use("/studio", (_req, res, next) => {
+    res.set("Cache-Control", "no-store");
+    res.set("X-Robots-Tag", "noindex");
+    next();
+  });
+
   // Given the build itself (not a loader), React Router prepares its routes once, not per request.
   const handleRequest = createRequestHandler(build, vite ? "development" : "production");
   const loadContext = (nonce: string, requestLog: Logger, refusal?: number) => {

@@ -19,6 +19,8 @@ import * as earlyPlan from "./0017_early_plan.ts";
 import * as partnerSeat from "./0018_partner_seat.ts";
 import * as birthPlans from "./0019_birth_plans.ts";
 import * as listeningDays from "./0020_listening_days.ts";
+import * as ownersStudio from "./0021_owners_studio.ts";
+import * as studioMemberSearch from "./0022_studio_member_search.ts";
 
 /**
  * Every migration, in order. Listed by hand so that the bundled server, the
@@ -45,4 +47,6 @@ export const migrations: Record<string, Migration> = {
   "0018_partner_seat": partnerSeat,
   "0019_birth_plans": birthPlans,
   "0020_listening_days": listeningDays,
+  "0021_owners_studio": ownersStudio,
+  "0022_studio_member_search": studioMemberSearch,
 };

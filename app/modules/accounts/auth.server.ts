@@ -1,7 +1,8 @@
 import { betterAuth, type BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { hashPassword, verifyPassword } from "better-auth/crypto";
-import { emailOTP, genericOAuth, magicLink } from "better-auth/plugins";
+import { admin, emailOTP, genericOAuth, magicLink, twoFactor } from "better-auth/plugins";
+import { adminAc, userAc } from "better-auth/plugins/admin/access";
 import type { Dialect } from "../../../db/dialect.ts";
 import type { Db } from "~/platform/db.server.ts";
 import { isSecureOrigin, type Env } from "~/platform/env.server.ts";
@@ -24,6 +25,7 @@ import {
   welcomeEmail,
 } from "../email/templates.ts";
 import { BRAND } from "../site/brand.ts";
+import { isOwner, MEMBER_ROLE, OWNER_ROLE, OWNER_SESSION_HOURS } from "../studio/gate.ts";
 import {
   authLimitsFor,
   CODE_ATTEMPTS,
@@ -129,6 +131,14 @@ export function createAuth({ db, dialect, env, secret, mailer, log, socialSignIn
     verification: { storeIdentifier: "hashed" },
     plugins: [
       publicEndpointsOnly(),
+      // Roles: every account is a member; an owner is made by `npm run owner:create`, never over HTTP
+      // (the admin plugin's endpoints are not public, above; the studio calls them on the server).
+      admin({
+        defaultRole: MEMBER_ROLE,
+        adminRoles: [OWNER_ROLE],
+        roles: { [MEMBER_ROLE]: userAc, [OWNER_ROLE]: adminAc },
+      }),
+      studioSecondFactor(),
       // The demo's stand-ins for providers without keys, served through the same endpoints.
       genericOAuth({ config: socialSignIn.standIns }),
       magicLink({
@@ -191,6 +201,11 @@ export function createAuth({ db, dialect, env, secret, mailer, log, socialSignIn
       }),
     },
     databaseHooks: {
+      session: {
+        // An owner's session is short: the studio can refund and delete.
+        create: { before: async (session) => ({ data: await ownerSessionLimit(db, session) }) },
+        update: { before: async (session) => ({ data: await ownerSessionLimit(db, session) }) },
+      },
       user: {
         create: {
           // Runs after the user's transaction commits.
@@ -236,6 +251,35 @@ function publicEndpointsOnly(): BetterAuthPlugin {
       return { response: Response.json({ error: "Not found" }, { status: 404 }) };
     },
   };
+}
+
+/**
+ * TOTP with backup codes (Better Auth's two-factor plugin), for the studio
+ * alone: an owner completes it on entering the studio, whichever way she
+ * signed in. So the plugin's own step inside the password sign-in is left
+ * out: it would cover only that one way in, and send an owner's password
+ * sign-in to a page the members' sign-in does not have (decision 0024).
+ */
+function studioSecondFactor() {
+  const plugin = twoFactor({
+    issuer: BRAND.name,
+    // An owner made by the command may have no password: her session is what she proves.
+    allowPasswordless: true,
+    backupCodeOptions: { amount: 10, storeBackupCodes: "encrypted" },
+  });
+  return { ...plugin, hooks: {} };
+}
+
+/** A session's expiry, cut to OWNER_SESSION_HOURS from now when the account is an owner's. */
+async function ownerSessionLimit<T extends { userId?: string; expiresAt?: Date }>(
+  db: Db,
+  session: T,
+): Promise<T> {
+  if (!session.userId || !session.expiresAt) return session;
+  const user = await db.selectFrom("user").select("role").where("id", "=", session.userId).executeTakeFirst();
+  if (!isOwner(user?.role)) return session;
+  const limit = new Date(Date.now() + OWNER_SESSION_HOURS * 3_600_000);
+  return session.expiresAt > limit ? { ...session, expiresAt: limit } : session;
 }
 
 /** The counters a call is held to: per client address, and per email address when it names one. */

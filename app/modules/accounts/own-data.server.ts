@@ -61,6 +61,12 @@ export const MEMBER_DATA: { [T in keyof Database]: Finder<keyof Database[T] & st
   email_outbox: { addresses: ["to_address", "about_address"] },
   // A business keeps its sales records; they stay without the buyer or her receipt address.
   purchases: { anonymise: { userId: "user_id", address: "receipt_email" } },
+  // Her authenticator, if she is an owner: removed with her account, never exported (it holds the secret).
+  twoFactor: { userId: "userId" },
+  studio_checks: { userId: "user_id" },
+  audit_log: {
+    none: "the studio's record of what owners did: accounts by id only, kept when one is deleted (decision 0024)",
+  },
   rate_limits: { none: "keys are one-way hashes of an IP address or an email address, pruned after a day" },
   payment_events: { none: "the providers' event ids and types" },
 };

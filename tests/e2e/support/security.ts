@@ -34,7 +34,8 @@ export type RouteKind =
   | "dev-only" // the local outbox and error screens on demand, a 404 on a deployed site
   | "capability" // the partner view, the calendar feed, the reminder stop link: whoever holds the unguessable link
   | "signed-media" // a stream behind a URL signed for one member
-  | "member"; // a signed-in member's own pages, forms and APIs
+  | "member" // a signed-in member's own pages, forms and APIs
+  | "studio"; // the owner's studio: an owner whose session completed her second factor (tests/e2e/studio.test.ts)
 
 export const ROUTES: Record<string, RouteKind> = {
   "/": "public",
@@ -96,6 +97,12 @@ export const ROUTES: Record<string, RouteKind> = {
   "/portal/birth-preferences": "member",
   "/portal/birth-preferences/print": "member",
   "/portal/birth-preferences.pdf": "member",
+  "/studio": "studio",
+  "/studio/check": "studio",
+  "/studio/members": "studio",
+  "/studio/members.csv": "studio",
+  "/studio/members/:id": "studio",
+  "/studio/audit": "studio",
 };
 
 const appDir = path.resolve(import.meta.dirname, "../../../app");

@@ -1,0 +1,79 @@
+import { Link } from "react-router";
+import type { AuditAction } from "~/modules/studio/audit.server.ts";
+import { AUDIT_LABELS } from "~/modules/studio/audit-labels.ts";
+
+export interface AuditRow {
+  id: string;
+  at: Date | string;
+  actorId: string;
+  action: AuditAction;
+  subjectId: string | null;
+  detail: Record<string, string | number | boolean>;
+  ip: string | null;
+}
+
+const WHEN = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
+/** Studio actions as a table: when (UTC), what, by whom, about whom, and from where. */
+export function AuditTable({ entries, caption }: { entries: AuditRow[]; caption: string }) {
+  if (entries.length === 0) return <p className="mt-4 text-ink-soft">Nothing yet.</p>;
+  return (
+    <div className="mt-4 overflow-x-auto rounded-2xl border border-ink/10 bg-white">
+      <table className="w-full text-left text-[0.95rem]">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="border-b border-ink/10 text-sm text-ink-soft">
+          <tr>
+            <th scope="col" className="px-4 py-2 font-medium">
+              When (UTC)
+            </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              What
+            </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              By
+            </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              About
+            </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              From
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <tr key={entry.id} className="border-b border-ink/5 align-top last:border-0">
+              <td className="px-4 py-2 whitespace-nowrap">{WHEN.format(new Date(entry.at))}</td>
+              <td className="px-4 py-2">
+                {AUDIT_LABELS[entry.action] ?? entry.action}
+                {Object.keys(entry.detail).length > 0 ? (
+                  <span className="block text-sm text-ink-soft">
+                    {Object.entries(entry.detail)
+                      .map(([key, value]) => `${key}: ${String(value)}`)
+                      .join(" · ")}
+                  </span>
+                ) : null}
+              </td>
+              <td className="px-4 py-2 font-mono text-sm">
+                {entry.actorId === "command" ? "command line" : entry.actorId.slice(0, 8)}
+              </td>
+              <td className="px-4 py-2 font-mono text-sm">
+                {entry.subjectId ? (
+                  <Link
+                    to={`/studio/members/${entry.subjectId}`}
+                    className="text-plum underline underline-offset-4"
+                  >
+                    {entry.subjectId.slice(0, 8)}
+                  </Link>
+                ) : (
+                  "—"
+                )}
+              </td>
+              <td className="px-4 py-2 font-mono text-sm">{entry.ip ?? "—"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import type { AuditAction } from "./audit.server.ts";
+
+/** What each audit entry says it was, in the studio's words. */
+export const AUDIT_LABELS: Record<AuditAction, string> = {
+  "owner.created": "Owner made on the command line",
+  "owner.two-factor-enrolled": "Authenticator set up",
+  "owner.two-factor-reset": "Authenticator removed on the command line",
+  "studio.second-factor": "Second factor completed",
+  "studio.second-factor-failed": "Second factor refused",
+  "member.premium-granted": "Premium granted",
+  "member.premium-revoked": "Premium taken back",
+  "member.sign-in-link-sent": "Sign-in link sent",
+  "member.deleted": "Account deleted",
+  "members.exported": "Members exported",
+  "purchase.refunded": "Purchase refunded",
+  "contact.replied": "Contact message answered",
+};

@@ -1,0 +1,120 @@
+import type { Auth } from "~/modules/accounts/auth.server.ts";
+import { CLIENT_IP_HEADER } from "~/modules/accounts/auth.server.ts";
+import { deleteMember, type DeletionDeps } from "~/modules/accounts/own-data.server.ts";
+import { setSubscriptionTier } from "~/modules/accounts/profile.server.ts";
+import { sendMagicLink } from "~/modules/accounts/sign-in.server.ts";
+import type { Db } from "~/platform/db.server.ts";
+import { hitLimit, limitKey, tooManyAttemptsMessage } from "~/platform/rate-limit.server.ts";
+import { recordAudit } from "./audit.server.ts";
+import { isOwner } from "./gate.ts";
+import { REASON_MAX, REASON_MIN } from "./member-actions.ts";
+import type { StudioOwner } from "./studio.server.ts";
+
+/**
+ * What an owner can do to a member's account from the studio. Each action is
+ * written to the audit log; bad input changes nothing and says why.
+ */
+export type ActionResult = { ok: true; message: string } | { ok: false; status: number; message: string };
+
+/** Sign-in links an owner may send in an hour: each is an email. */
+export const SIGN_IN_LINKS_PER_HOUR = 20;
+
+async function accountOf(db: Db, memberId: string) {
+  return db
+    .selectFrom("user")
+    .leftJoin("profiles", "profiles.id", "user.id")
+    .select(["user.id", "user.email", "user.role", "profiles.subscription_tier as tier"])
+    .where("user.id", "=", memberId)
+    .executeTakeFirst();
+}
+
+const NO_SUCH_MEMBER: ActionResult = { ok: false, status: 404, message: "There is no such member." };
+
+/** Grants premium (the whole course) or takes it back, with the owner's reason. */
+export async function changePremium(
+  db: Db,
+  owner: StudioOwner,
+  memberId: string,
+  grant: boolean,
+  rawReason: string,
+  now = new Date(),
+): Promise<ActionResult> {
+  const reason = rawReason.trim();
+  if (reason.length < REASON_MIN || reason.length > REASON_MAX) {
+    return {
+      ok: false,
+      status: 400,
+      message: `Please give a reason (${REASON_MIN} to ${REASON_MAX} characters): it goes in the audit log.`,
+    };
+  }
+  const member = await accountOf(db, memberId);
+  if (!member) return NO_SUCH_MEMBER;
+  const tier = grant ? "premium" : "free";
+  if (member.tier === tier) {
+    return {
+      ok: false,
+      status: 409,
+      message: grant ? "She has premium already." : "She has no premium to take back.",
+    };
+  }
+  await setSubscriptionTier(db, memberId, tier, now.toISOString());
+  await recordAudit(
+    db,
+    {
+      actorId: owner.id,
+      action: grant ? "member.premium-granted" : "member.premium-revoked",
+      subjectId: memberId,
+      detail: { reason },
+      ip: owner.ip,
+    },
+    now,
+  );
+  return { ok: true, message: grant ? "Premium granted." : "Premium taken back." };
+}
+
+/** Emails the member a sign-in link, as the sign-in page would. */
+export async function sendSignInLink(
+  deps: { auth: Auth; db: Db },
+  owner: StudioOwner,
+  memberId: string,
+  now = new Date(),
+): Promise<ActionResult> {
+  const member = await accountOf(deps.db, memberId);
+  if (!member) return NO_SUCH_MEMBER;
+  const limit = await hitLimit(deps.db, limitKey("studio-sign-in-link", owner.id), {
+    limit: SIGN_IN_LINKS_PER_HOUR,
+    windowSeconds: 3600,
+  });
+  if (!limit.allowed)
+    return { ok: false, status: 429, message: tooManyAttemptsMessage(limit.retryAfterSeconds) };
+  const headers = new Headers({ [CLIENT_IP_HEADER]: owner.ip ?? "studio" });
+  const sent = await sendMagicLink(deps.auth, headers, member.email);
+  if (!sent.ok) return { ok: false, status: sent.status, message: sent.message };
+  await recordAudit(
+    deps.db,
+    { actorId: owner.id, action: "member.sign-in-link-sent", subjectId: memberId, ip: owner.ip },
+    now,
+  );
+  return { ok: true, message: "Sign-in link sent." };
+}
+
+/** Deletes the member's account completely, as she can herself. An owner's account is not deleted from here. */
+export async function deleteMemberAccount(
+  deps: DeletionDeps,
+  owner: StudioOwner,
+  memberId: string,
+  now = new Date(),
+): Promise<ActionResult> {
+  const member = await accountOf(deps.database.db, memberId);
+  if (!member) return NO_SUCH_MEMBER;
+  if (isOwner(member.role)) {
+    return { ok: false, status: 403, message: "An owner's account can't be deleted from the studio." };
+  }
+  await deleteMember(deps, memberId);
+  await recordAudit(
+    deps.database.db,
+    { actorId: owner.id, action: "member.deleted", subjectId: memberId, ip: owner.ip },
+    now,
+  );
+  return { ok: true, message: "The account is deleted." };
+}

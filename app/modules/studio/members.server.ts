@@ -1,0 +1,405 @@
+import { sql, type Expression, type SqlBool } from "kysely";
+import { isPostgres, type Db } from "../../platform/db.server.ts";
+import type { PurchaseProvider, PurchaseStatus, EmailStatus } from "../../../db/schema.ts";
+import { normalizeEmail } from "../accounts/email-address.ts";
+import { findTrack } from "../catalogue/tracks.ts";
+import { addDays, todayIn, type CalendarDate } from "../program/calendar.ts";
+import { currentStreak } from "../program/practice.ts";
+import type { MemberFilters, MemberTier } from "./member-filters.ts";
+
+/**
+ * The studio's reads of members: the search (filters, newest sign-ups first,
+ * a page at a time) and one member's detail. Read-only; every filter is
+ * applied in SQL, with the values bound as parameters, so a search never
+ * loads more than a page of members. (This module is imported by plain-Node
+ * scripts too, hence its relative imports.)
+ */
+
+export const PAGE_SIZE = 25;
+export const PAGE_SIZE_MAX = 100;
+
+export interface MemberRow {
+  id: string;
+  name: string;
+  email: string;
+  tier: MemberTier;
+  /** When she signed up, ISO 8601. */
+  joinedAt: string;
+  /** Her latest session's last use, ISO 8601; null: never signed in (or all her sessions are gone). */
+  lastActiveAt: string | null;
+  dueDate: CalendarDate | null;
+  role: string;
+}
+
+export interface MemberPage {
+  members: MemberRow[];
+  /** For the page after this one; null on the last page. */
+  nextCursor: string | null;
+  /** How many members match the filters, on every page. */
+  total: number;
+}
+
+export async function searchMembers(
+  db: Db,
+  filters: MemberFilters,
+  { cursor, limit = PAGE_SIZE }: { cursor?: string; limit?: number } = {},
+): Promise<MemberPage> {
+  const size = pageSize(limit);
+  const postgres = isPostgres(db);
+  const conditions = filterConditions(filters, postgres);
+  const after = decodeCursor(cursor);
+
+  // Counting joins profiles only for the due date (the tier is looked up): without it, counting every
+  // member reads one index.
+  const withProfiles = filters.dueFrom !== undefined || filters.dueTo !== undefined;
+  const [rows, counted] = await Promise.all([
+    db
+      .selectFrom("user")
+      .leftJoin("profiles", "profiles.id", "user.id")
+      .select(memberColumns(postgres))
+      .where((eb) => eb.and(after ? [...conditions, before(after, postgres)] : conditions))
+      // One more than the page: whether there is a next page, without counting.
+      .orderBy("user.createdAt", "desc")
+      .orderBy("user.id", "desc")
+      .limit(size + 1)
+      .execute(),
+    db
+      .selectFrom("user")
+      .$if(withProfiles, (query) => query.leftJoin("profiles", "profiles.id", "user.id"))
+      .select((eb) => eb.fn.countAll().as("total"))
+      .where((eb) => eb.and(conditions))
+      .executeTakeFirstOrThrow(),
+  ]);
+
+  const page = rows.slice(0, size);
+  const active = await lastActiveOf(
+    db,
+    page.map((row) => row.id),
+  );
+  const last = page.at(-1);
+  return {
+    members: page.map((row) => toMemberRow(row, active.get(row.id) ?? null)),
+    nextCursor: rows.length > size && last ? encodeCursor({ key: last.created_key, id: last.id }) : null,
+    total: Number(counted.total),
+  };
+}
+
+function pageSize(limit: number): number {
+  if (!Number.isFinite(limit)) return PAGE_SIZE;
+  return Math.min(PAGE_SIZE_MAX, Math.max(1, Math.floor(limit)));
+}
+
+/**
+ * The search's filters as SQL conditions. Days are UTC days; an end day
+ * includes the whole of it, so it is compared as "before the next day".
+ */
+function filterConditions(filters: MemberFilters, postgres: boolean): Expression<SqlBool>[] {
+  const conditions: Expression<SqlBool>[] = [];
+  if (filters.query) {
+    // Bound, with LIKE's own wildcards escaped: "50%" finds "50%", not "50 anything".
+    const pattern = `%${escapeLike(filters.query)}%`;
+    // SQLite's LIKE already ignores case (for ASCII letters); PostgreSQL needs ILIKE.
+    const like = postgres ? sql`ilike` : sql`like`;
+    conditions.push(
+      sql<SqlBool>`("user"."email" ${like} ${pattern} escape '\\' or "user"."name" ${like} ${pattern} escape '\\')`,
+    );
+  }
+  if (filters.tier) {
+    // A lookup of her profile's tier (an index holds both): the search still walks the members in
+    // sign-up order and stops at a page, where a join would read a whole tier's profiles and sort them.
+    conditions.push(sql<SqlBool>`exists (
+      select 1 from profiles tiered where tiered.id = "user"."id" and tiered.subscription_tier = ${filters.tier}
+    )`);
+  }
+  if (filters.joinedFrom)
+    conditions.push(sql<SqlBool>`"user"."createdAt" >= ${startOfDay(filters.joinedFrom)}`);
+  if (filters.joinedTo) conditions.push(sql<SqlBool>`"user"."createdAt" < ${endOfDay(filters.joinedTo)}`);
+  if (filters.dueFrom) conditions.push(sql<SqlBool>`profiles.due_date >= ${filters.dueFrom}`);
+  if (filters.dueTo) conditions.push(sql<SqlBool>`profiles.due_date <= ${filters.dueTo}`);
+  if (filters.activeFrom || filters.activeTo) conditions.push(lastActiveBetween(filters));
+  return conditions;
+}
+
+/**
+ * Her last activity (her latest session's last use) within the range. Worked
+ * from the sessions rather than from each member's latest one: the members
+ * with a session used in the range, less those with one used after it. The
+ * first is a range of the session index, so a narrow range reads only its
+ * own sessions instead of every member's latest.
+ */
+function lastActiveBetween({ activeFrom, activeTo }: MemberFilters): Expression<SqlBool> {
+  const from = activeFrom ? sql`and "updatedAt" >= ${startOfDay(activeFrom)}` : sql``;
+  const to = activeTo ? sql`and "updatedAt" < ${endOfDay(activeTo)}` : sql``;
+  const inRange = sql<SqlBool>`"user"."id" in (
+    select "userId" from "session" where "impersonatedBy" is null ${from} ${to}
+  )`;
+  if (!activeTo) return inRange;
+  return sql<SqlBool>`(${inRange} and not exists (
+    select 1 from "session" later
+    where later."userId" = "user"."id" and later."impersonatedBy" is null
+      and later."updatedAt" >= ${endOfDay(activeTo)}
+  ))`;
+}
+
+/**
+ * When each of these members was last active: her sessions' latest use. A
+ * session the owner opened as her (impersonation) is the owner's activity,
+ * not hers. Read for the page's members only, once the page is known.
+ */
+async function lastActiveOf(db: Db, userIds: string[]): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("session")
+    .select((eb) => ["userId", eb.fn.max("updatedAt").as("last_active_at")])
+    .where("userId", "in", userIds)
+    .where("impersonatedBy", "is", null)
+    .groupBy("userId")
+    .execute();
+  return new Map(rows.map((row) => [row.userId, iso(row.last_active_at)]));
+}
+
+function memberColumns(postgres: boolean) {
+  return [
+    "user.id",
+    "user.name",
+    "user.email",
+    "user.role",
+    "user.createdAt",
+    "profiles.subscription_tier",
+    "profiles.due_date",
+    // The sort key exactly as stored, for the cursor: PostgreSQL keeps microseconds, which a Date would lose.
+    (postgres ? sql<string>`"user"."createdAt"::text` : sql<string>`"user"."createdAt"`).as("created_key"),
+  ] as const;
+}
+
+interface MemberRecord {
+  id: string;
+  name: string;
+  email: string;
+  role: string;
+  createdAt: Date | string;
+  subscription_tier: MemberTier | null;
+  due_date: string | null;
+}
+
+function toMemberRow(row: MemberRecord, lastActiveAt: string | null): MemberRow {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    // Every account has a profile (sign-up makes it); until it exists, she is on the free tier.
+    tier: row.subscription_tier ?? "free",
+    joinedAt: iso(row.createdAt),
+    lastActiveAt,
+    dueDate: row.due_date,
+    role: row.role,
+  };
+}
+
+/* The cursor: the last row's sort key (sign-up time as stored, and id), opaque to the page. */
+
+interface Cursor {
+  key: string;
+  id: string;
+}
+
+function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.key, cursor.id])).toString("base64url");
+}
+
+/** The cursor's position, or null for anything that isn't one of ours: the first page. */
+function decodeCursor(cursor: string | undefined): Cursor | null {
+  if (!cursor || cursor.length > 512) return null;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    if (!Array.isArray(value) || value.length !== 2) return null;
+    const [key, id] = value as unknown[];
+    if (typeof key !== "string" || typeof id !== "string" || !key || !id) return null;
+    if (Number.isNaN(Date.parse(key))) return null;
+    return { key, id };
+  } catch {
+    return null;
+  }
+}
+
+/** Rows after the cursor's in the search's order (newest first, then by id): one range of the sign-up index. */
+function before(cursor: Cursor, postgres: boolean): Expression<SqlBool> {
+  const key = postgres ? sql`cast(${cursor.key} as timestamptz)` : sql`${cursor.key}`;
+  return sql<SqlBool>`("user"."createdAt", "user"."id") < (${key}, ${cursor.id})`;
+}
+
+/* One member. */
+
+export interface MemberPurchase {
+  id: string;
+  provider: PurchaseProvider;
+  /** In minor units (cents). */
+  amount: number;
+  currency: string;
+  status: PurchaseStatus;
+  /** Stripe's PaymentIntent id or PayPal's order id, to find it in their dashboards. */
+  providerId: string;
+  createdAt: string;
+  refundedAt?: string;
+}
+
+export interface MemberProgramme {
+  /** Days of her fourteen ticked. */
+  daysCompleted: number;
+  /** Her streak as it stands today (her today, in her time zone); absent until she first practises. */
+  currentStreak?: number;
+  /** Her programme's first day, once she has saved a date. */
+  startedOn?: CalendarDate;
+}
+
+export interface MemberListen {
+  trackId: string;
+  trackTitle: string;
+  /** When she finished it, ISO 8601. */
+  at: string;
+}
+
+export interface MemberEmail {
+  kind: string;
+  subject: string;
+  createdAt: string;
+  status: EmailStatus;
+}
+
+export interface MemberDetail extends MemberRow {
+  purchases: MemberPurchase[];
+  programme: MemberProgramme;
+  /** Her latest finished listens, newest first (at most 10). */
+  lastListens: MemberListen[];
+  /** The latest emails sent (or queued) to her address, newest first (at most 20): what and when, never the body. */
+  emailsSent: MemberEmail[];
+}
+
+export const LISTENS_SHOWN = 10;
+export const EMAILS_SHOWN = 20;
+
+/** One member as the studio shows her, or null when there is no such account. */
+export async function memberDetail(db: Db, userId: string, now = new Date()): Promise<MemberDetail | null> {
+  const member = await db
+    .selectFrom("user")
+    .leftJoin("profiles", "profiles.id", "user.id")
+    .select(memberColumns(isPostgres(db)))
+    .select(["profiles.time_zone", "profiles.program_start_date"])
+    .where("user.id", "=", userId)
+    .executeTakeFirst();
+  if (!member) return null;
+
+  const [active, purchases, daysCompleted, practice, listens, emails] = await Promise.all([
+    lastActiveOf(db, [userId]),
+    db
+      .selectFrom("purchases")
+      .select([
+        "id",
+        "provider",
+        "amount_minor",
+        "currency",
+        "status",
+        "provider_payment_id",
+        "created_at",
+        "refunded_at",
+      ])
+      .where("user_id", "=", userId)
+      .orderBy("created_at", "desc")
+      .execute(),
+    db
+      .selectFrom("program_schedule")
+      .select((eb) => eb.fn.countAll().as("days"))
+      .where("user_id", "=", userId)
+      .where("completed", "=", true)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("user_progress")
+      .select(["last_daily_audio_date", "affirmation_streak", "longest_streak", "last_rest_day"])
+      .where("user_id", "=", userId)
+      .executeTakeFirst(),
+    db
+      .selectFrom("audio_progress")
+      .select(["audio_id", "audio_title", "completion_date"])
+      .where("user_id", "=", userId)
+      .where("completion_date", "is not", null)
+      .orderBy("completion_date", "desc")
+      .limit(LISTENS_SHOWN)
+      .execute(),
+    // Only what was sent and when: bodies can hold sign-in links, and are not the studio's to read.
+    db
+      .selectFrom("email_outbox")
+      .select(["kind", "subject", "created_at", "status"])
+      .where("to_address", "=", normalizeEmail(member.email))
+      .orderBy("created_at", "desc")
+      .limit(EMAILS_SHOWN)
+      .execute(),
+  ]);
+
+  const programme: MemberProgramme = { daysCompleted: Number(daysCompleted.days) };
+  if (practice?.last_daily_audio_date) {
+    // The programme's own rule, on her own calendar day.
+    programme.currentStreak = currentStreak(
+      {
+        lastPracticeDate: practice.last_daily_audio_date,
+        streak: practice.affirmation_streak,
+        longest: practice.longest_streak,
+        lastRestDay: practice.last_rest_day,
+      },
+      todayIn(member.time_zone ?? "UTC", now),
+    );
+  }
+  if (member.program_start_date) programme.startedOn = member.program_start_date;
+
+  return {
+    ...toMemberRow(member, active.get(userId) ?? null),
+    purchases: purchases.map(toPurchase),
+    programme,
+    lastListens: listens.map((row) => ({
+      trackId: row.audio_id,
+      // The catalogue's title today; the stored one for a track it no longer has.
+      trackTitle: findTrack(row.audio_id)?.title ?? row.audio_title,
+      at: iso(row.completion_date!),
+    })),
+    emailsSent: emails.map((row) => ({
+      kind: row.kind,
+      subject: row.subject,
+      createdAt: iso(row.created_at),
+      status: row.status,
+    })),
+  };
+}
+
+function toPurchase(row: {
+  id: string;
+  provider: PurchaseProvider;
+  amount_minor: number;
+  currency: string;
+  status: PurchaseStatus;
+  provider_payment_id: string;
+  created_at: Date | string;
+  refunded_at: Date | string | null;
+}): MemberPurchase {
+  return {
+    id: row.id,
+    provider: row.provider,
+    amount: Number(row.amount_minor),
+    currency: row.currency,
+    status: row.status,
+    providerId: row.provider_payment_id,
+    createdAt: iso(row.created_at),
+    ...(row.refunded_at === null ? {} : { refundedAt: iso(row.refunded_at) }),
+  };
+}
+
+/* Small helpers. */
+
+/** A timestamp as ISO 8601 text: SQLite hands back text, PostgreSQL a Date. */
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The first instant of a UTC day, as stored timestamps are compared. */
+const startOfDay = (day: CalendarDate) => `${day}T00:00:00.000Z`;
+
+/** The first instant of the next UTC day: an end day includes the whole of it. */
+const endOfDay = (day: CalendarDate) => `${addDays(day, 1)}T00:00:00.000Z`;

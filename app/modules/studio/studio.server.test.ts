@@ -1,0 +1,210 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseEnv } from "~/platform/env.server.ts";
+import { createLogger } from "~/platform/log.server.ts";
+import { closeServices, createServices, type AppServices } from "~/services.server.ts";
+import { PASSWORD } from "../../../tests/support/accounts.ts";
+import { signedInMember } from "../../../tests/support/members.ts";
+import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
+import { totpCode } from "../../../tests/support/totp.ts";
+import { auditEntries } from "./audit.server.ts";
+import { OWNER_SESSION_HOURS } from "./gate.ts";
+import { createOwner, resetOwnerTwoFactor } from "./owners.server.ts";
+import {
+  completeSecondFactor,
+  SECOND_FACTOR_ATTEMPTS,
+  startEnrolment,
+  studioVisit,
+} from "./studio.server.ts";
+
+describe.each(testDialects)("the studio's gate and second factor, on %s", (dialect) => {
+  const database = useTestDatabase(dialect);
+  let services: AppServices;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tidewell-studio-"));
+    const env = parseEnv({
+      BASE_URL: "http://localhost:3996",
+      DATA_DIR: dataDir,
+      APP_SECRET: "s".repeat(48),
+    });
+    services = await createServices(env, createLogger("silent"), { database });
+  });
+  afterAll(async () => {
+    if (services) await closeServices(services);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const db = () => services.database.db;
+  const headersOf = (cookie: string) => new Headers({ cookie });
+  const visit = (cookie: string) => studioVisit(services.auth, db(), headersOf(cookie), new Date());
+
+  /** An owner signed in, with her authenticator set up and the key it holds. */
+  async function enrolledOwner() {
+    const member = await signedInMember(services);
+    await createOwner(db(), member.email);
+    const started = await startEnrolment(services.auth, headersOf(member.cookie), PASSWORD);
+    if (!started.ok) throw new Error(started.message);
+    const owner = (await visit(member.cookie)).owner!;
+    const result = await completeSecondFactor(
+      { auth: services.auth, db: db() },
+      owner,
+      headersOf(member.cookie),
+      "totp",
+      totpCode(started.enrolment.secret),
+    );
+    if (!result.ok) throw new Error(result.message);
+    const cookie = result.setCookies
+      .map((c) => c.split(";")[0]!)
+      .find((c) => c.startsWith("tidewell.session_token="))!;
+    return { ...member, cookie, key: started.enrolment.secret, backupCodes: started.enrolment.backupCodes };
+  }
+
+  it("sends no one in but an owner, and an owner only once she has set up and entered her second factor", async () => {
+    expect((await studioVisit(services.auth, db(), new Headers(), new Date())).access).toBe("sign-in");
+    const member = await signedInMember(services);
+    expect((await visit(member.cookie)).access).toBe("refused");
+
+    await createOwner(db(), member.email);
+    expect((await visit(member.cookie)).access).toBe("enrol");
+    // Her password first, since she has one.
+    expect(await startEnrolment(services.auth, headersOf(member.cookie), undefined)).toMatchObject({
+      ok: false,
+    });
+    const started = await startEnrolment(services.auth, headersOf(member.cookie), PASSWORD);
+    expect(started.ok).toBe(true);
+    if (!started.ok) return;
+    expect(started.enrolment.totpUri).toMatch(/^otpauth:\/\/totp\/Tidewell:/);
+    expect(started.enrolment.backupCodes).toHaveLength(10);
+    // Not on until a code from the app proves it holds the key.
+    expect((await visit(member.cookie)).access).toBe("enrol");
+
+    const owner = (await visit(member.cookie)).owner!;
+    const wrong = await completeSecondFactor(
+      { auth: services.auth, db: db() },
+      owner,
+      headersOf(member.cookie),
+      "totp",
+      totpCode(started.enrolment.secret, Date.now(), 10),
+    );
+    expect(wrong).toMatchObject({ ok: false, status: 400 });
+    const right = await completeSecondFactor(
+      { auth: services.auth, db: db() },
+      owner,
+      headersOf(member.cookie),
+      "totp",
+      totpCode(started.enrolment.secret),
+    );
+    expect(right.ok).toBe(true);
+    if (!right.ok) return;
+    // Turning the second factor on gave her a new session: the check is that session's.
+    const cookie = right.setCookies
+      .map((c) => c.split(";")[0]!)
+      .find((c) => c.startsWith("tidewell.session_token="))!;
+    expect((await visit(cookie)).access).toBe("open");
+
+    const actions = (await auditEntries(db(), { subjectId: member.id })).map((e) => e.action);
+    expect(actions).toEqual(["studio.second-factor", "studio.second-factor-failed", "owner.created"]);
+  });
+
+  it("counts guesses atomically: of twenty sent at once only five are checked, and then even the right code waits", async () => {
+    const owner = await enrolledOwner();
+    // A new sign-in: a session with no check yet.
+    const { signInWithPassword } = await import("~/modules/accounts/sign-in.server.ts");
+    const signedIn = await signInWithPassword(
+      services.auth,
+      new Headers({ "x-tidewell-client-ip": "10.1.2.3" }),
+      {
+        email: owner.email,
+        password: PASSWORD,
+      },
+    );
+    if (!signedIn.ok) throw new Error(signedIn.message);
+    const cookie = signedIn.cookies
+      .map((c) => c.split(";")[0]!)
+      .find((c) => c.startsWith("tidewell.session_token="))!;
+    const before = await visit(cookie);
+    expect(before.access).toBe("check");
+
+    const guesses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        completeSecondFactor(
+          { auth: services.auth, db: db() },
+          before.owner!,
+          headersOf(cookie),
+          "totp",
+          String(100000 + i),
+        ),
+      ),
+    );
+    const refused = guesses.filter((g) => !g.ok && g.status === 429).length;
+    expect(refused).toBe(20 - SECOND_FACTOR_ATTEMPTS);
+    const failed = (await auditEntries(db(), { subjectId: owner.id })).filter(
+      (e) => e.action === "studio.second-factor-failed",
+    );
+    expect(failed.length).toBeLessThanOrEqual(SECOND_FACTOR_ATTEMPTS);
+    const right = await completeSecondFactor(
+      { auth: services.auth, db: db() },
+      before.owner!,
+      headersOf(cookie),
+      "totp",
+      totpCode(owner.key),
+    );
+    expect(right).toMatchObject({ ok: false, status: 429 });
+    expect((await visit(cookie)).access).toBe("check");
+  });
+
+  it("takes each backup code once", async () => {
+    const owner = await enrolledOwner();
+    const { signInWithPassword } = await import("~/modules/accounts/sign-in.server.ts");
+    const signIn = async () => {
+      const result = await signInWithPassword(services.auth, new Headers(), {
+        email: owner.email,
+        password: PASSWORD,
+      });
+      if (!result.ok) throw new Error(result.message);
+      return result.cookies
+        .map((c) => c.split(";")[0]!)
+        .find((c) => c.startsWith("tidewell.session_token="))!;
+    };
+    const first = await signIn();
+    const code = owner.backupCodes[0]!;
+    const used = await completeSecondFactor(
+      { auth: services.auth, db: db() },
+      (await visit(first)).owner!,
+      headersOf(first),
+      "backup-code",
+      code,
+    );
+    expect(used.ok).toBe(true);
+    expect((await visit(first)).access).toBe("open");
+    const second = await signIn();
+    const again = await completeSecondFactor(
+      { auth: services.auth, db: db() },
+      (await visit(second)).owner!,
+      headersOf(second),
+      "backup-code",
+      code,
+    );
+    expect(again).toMatchObject({ ok: false, status: 400 });
+    expect((await visit(second)).access).toBe("check");
+  });
+
+  it("keeps an owner's sessions short, and lets the command line remove a lost authenticator", async () => {
+    const owner = await enrolledOwner();
+    const sessions = await db()
+      .selectFrom("session")
+      .select("expiresAt")
+      .where("userId", "=", owner.id)
+      .execute();
+    const latest = Date.now() + OWNER_SESSION_HOURS * 3_600_000 + 60_000;
+    for (const session of sessions) expect(new Date(session.expiresAt).getTime()).toBeLessThanOrEqual(latest);
+
+    expect(await resetOwnerTwoFactor(db(), owner.email)).toBe(true);
+    expect((await visit(owner.cookie)).access).toBe("enrol");
+    expect(await resetOwnerTwoFactor(db(), "nobody@example.com")).toBe(false);
+  });
+});

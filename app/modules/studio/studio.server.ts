@@ -1,0 +1,236 @@
+import { APIError } from "better-auth/api";
+import { CLIENT_IP_HEADER, type Auth } from "~/modules/accounts/auth.server.ts";
+import type { Db } from "~/platform/db.server.ts";
+import { hitLimits, limitKey, resetLimit, tooManyAttemptsMessage } from "~/platform/rate-limit.server.ts";
+import { recordAudit } from "./audit.server.ts";
+import { studioAccess, type StudioAccess } from "./gate.ts";
+
+/** The owner in the studio: who she is, and this session's second factor. */
+export interface StudioOwner {
+  id: string;
+  email: string;
+  name: string;
+  sessionId: string;
+  checkedAt: Date | null;
+  ip: string | null;
+}
+
+export interface StudioVisit {
+  access: StudioAccess;
+  owner: StudioOwner | null;
+  /** Whether she has a password (enrolling asks for it then, as Better Auth does). */
+  hasPassword: boolean;
+}
+
+/** Reads the session and its studio check, and decides as studioAccess does. */
+export async function studioVisit(auth: Auth, db: Db, headers: Headers, now: Date): Promise<StudioVisit> {
+  const session = await auth.api.getSession({ headers, query: { disableCookieCache: true } });
+  if (!session) return { access: "sign-in", owner: null, hasPassword: false };
+  const { user } = session;
+  const check = await db
+    .selectFrom("studio_checks")
+    .select("verified_at")
+    .where("session_id", "=", session.session.id)
+    .where("user_id", "=", user.id)
+    .executeTakeFirst();
+  const checkedAt = check ? new Date(check.verified_at) : null;
+  const role = (user as { role?: string | null }).role ?? "member";
+  const twoFactorEnabled = Boolean((user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled);
+  const access = studioAccess({ role, twoFactorEnabled, checkedAt }, now);
+  if (access === "refused") return { access, owner: null, hasPassword: false };
+  const credential = await db
+    .selectFrom("account")
+    .select("id")
+    .where("userId", "=", user.id)
+    .where("providerId", "=", "credential")
+    .executeTakeFirst();
+  return {
+    access,
+    owner: {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      sessionId: session.session.id,
+      checkedAt,
+      ip: headers.get(CLIENT_IP_HEADER),
+    },
+    hasPassword: Boolean(credential),
+  };
+}
+
+/** Guesses of the second factor: per owner, counted before each check, atomically (five in 15 minutes). */
+export const SECOND_FACTOR_ATTEMPTS = 5;
+const SECOND_FACTOR_WINDOW_SECONDS = 15 * 60;
+
+export type SecondFactorResult =
+  | { ok: true; setCookies: string[] }
+  | { ok: false; status: 400 | 429; message: string; retryAfterSeconds?: number };
+
+export type SecondFactorMethod = "totp" | "backup-code";
+
+/**
+ * Checks a code from her authenticator (or one of her backup codes) for this
+ * session, and records the check. Each attempt is counted first, in one
+ * statement, so guesses sent together are counted one by one; past the
+ * allowance she waits, right code or not. The first code after enrolling
+ * also turns her second factor on (Better Auth then issues a new session,
+ * whose cookie is passed on).
+ */
+export async function completeSecondFactor(
+  deps: { auth: Auth; db: Db },
+  owner: StudioOwner,
+  headers: Headers,
+  method: SecondFactorMethod,
+  rawCode: string,
+  now = new Date(),
+): Promise<SecondFactorResult> {
+  // "123 456" as some apps show it; a backup code keeps its dash, as it was given.
+  const code = method === "totp" ? rawCode.replace(/\s/g, "") : rawCode.trim();
+  const attempt = await hitLimits(deps.db, [
+    {
+      key: limitKey("studio-second-factor", owner.id),
+      rule: { limit: SECOND_FACTOR_ATTEMPTS, windowSeconds: SECOND_FACTOR_WINDOW_SECONDS },
+    },
+  ]);
+  if (!attempt.allowed) {
+    return {
+      ok: false,
+      status: 429,
+      message: tooManyAttemptsMessage(attempt.retryAfterSeconds),
+      retryAfterSeconds: attempt.retryAfterSeconds,
+    };
+  }
+  const wellFormed = method === "totp" ? /^\d{6}$/.test(code) : /^[A-Za-z0-9-]{6,24}$/.test(code);
+  if (!wellFormed) return wrong(method);
+  try {
+    const { headers: answered, response } =
+      method === "totp"
+        ? await deps.auth.api.verifyTOTP({ body: { code }, headers, returnHeaders: true })
+        : await deps.auth.api.verifyBackupCode({ body: { code }, headers, returnHeaders: true });
+    // Turning the second factor on replaces her session (a new cookie); otherwise it is the one she holds.
+    const token = (await sessionTokenSet(deps.auth, answered)) ?? sessionTokenOf(response);
+    const session = await deps.db
+      .selectFrom("session")
+      .select("id")
+      .where("token", "=", token)
+      .executeTakeFirstOrThrow();
+    await recordCheck(deps.db, { sessionId: session.id, userId: owner.id, method }, now);
+    await resetLimit(deps.db, limitKey("studio-second-factor", owner.id));
+    await recordAudit(
+      deps.db,
+      {
+        actorId: owner.id,
+        action: "studio.second-factor",
+        subjectId: owner.id,
+        detail: { method },
+        ip: owner.ip,
+      },
+      now,
+    );
+    return { ok: true, setCookies: answered.getSetCookie() };
+  } catch (error) {
+    if (!(error instanceof APIError)) throw error;
+    await recordAudit(
+      deps.db,
+      {
+        actorId: owner.id,
+        action: "studio.second-factor-failed",
+        subjectId: owner.id,
+        detail: { method },
+        ip: owner.ip,
+      },
+      now,
+    );
+    return wrong(method);
+  }
+}
+
+/** The session token in a Set-Cookie Better Auth sent, if it sent one ("token.signature", URL-encoded). */
+async function sessionTokenSet(auth: Auth, headers: Headers): Promise<string | null> {
+  const { name } = (await auth.$context).authCookies.sessionToken;
+  for (const cookie of headers.getSetCookie()) {
+    const [pair = ""] = cookie.split(";");
+    const at = pair.indexOf("=");
+    if (pair.slice(0, at) !== name) continue;
+    const value = decodeURIComponent(pair.slice(at + 1));
+    if (value) return value.slice(0, value.lastIndexOf("."));
+  }
+  return null;
+}
+
+/** A TOTP answers with the session's token, a backup code with the session. */
+function sessionTokenOf(response: unknown): string {
+  const answer = response as { token?: string; session?: { token?: string } };
+  const token = answer.token ?? answer.session?.token;
+  if (!token) throw new Error("The second factor's answer named no session");
+  return token;
+}
+
+function wrong(method: SecondFactorMethod): SecondFactorResult {
+  return {
+    ok: false,
+    status: 400,
+    message:
+      method === "totp"
+        ? "That code didn't match. Check your authenticator app and enter the code it shows now."
+        : "That backup code didn't match, or it has been used already.",
+  };
+}
+
+async function recordCheck(
+  db: Db,
+  check: { sessionId: string; userId: string; method: SecondFactorMethod },
+  now: Date,
+) {
+  await db
+    .insertInto("studio_checks")
+    .values({
+      session_id: check.sessionId,
+      user_id: check.userId,
+      method: check.method,
+      verified_at: now.toISOString(),
+    })
+    .onConflict((oc) =>
+      oc.column("session_id").doUpdateSet({ method: check.method, verified_at: now.toISOString() }),
+    )
+    .execute();
+}
+
+export interface Enrolment {
+  totpUri: string;
+  /** The secret as she would type it into an app that can't scan. */
+  secret: string;
+  backupCodes: string[];
+}
+
+export type EnrolmentResult = { ok: true; enrolment: Enrolment } | { ok: false; message: string };
+
+/** Starts setting up her authenticator: a new secret and backup codes, on until her first code. */
+export async function startEnrolment(
+  auth: Auth,
+  headers: Headers,
+  password: string | undefined,
+): Promise<EnrolmentResult> {
+  try {
+    const result = await auth.api.enableTwoFactor({
+      body: { ...(password ? { password } : {}) },
+      headers,
+    });
+    if (!("totpURI" in result) || !result.totpURI)
+      return { ok: false, message: "Could not start setting up." };
+    const secret = new URL(result.totpURI).searchParams.get("secret") ?? "";
+    return {
+      ok: true,
+      enrolment: { totpUri: result.totpURI, secret, backupCodes: result.backupCodes ?? [] },
+    };
+  } catch (error) {
+    if (!(error instanceof APIError)) throw error;
+    return {
+      ok: false,
+      message:
+        error.body?.code === "INVALID_PASSWORD"
+          ? "That password didn't match. Enter the password you sign in with."
+          : "Your authenticator is already set up.",
+    };
+  }
+}

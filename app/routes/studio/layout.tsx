@@ -1,0 +1,67 @@
+import { data, Outlet, redirect } from "react-router";
+import type { Route } from "./+types/layout";
+import { RouteErrorScreen } from "~/components/error-screens.tsx";
+import { StudioShell } from "~/components/studio/studio-shell.tsx";
+import { redirectWithFlash } from "~/modules/site/flash.server.ts";
+import { studioOwnerContext } from "~/modules/studio/context.server.ts";
+import { studioVisit } from "~/modules/studio/studio.server.ts";
+import { services, servicesContext } from "~/services.server.ts";
+
+const CHECK_PATH = "/studio/check";
+
+/**
+ * The studio's gate: an owner whose session completed the second factor in
+ * the last 12 hours. Anyone else is sent to sign in, refused, or asked for
+ * the second factor (set it up first if she has none). Nothing here is kept
+ * by any cache (server/app.ts says so for every answer under /studio).
+ */
+const requireOwner: Route.MiddlewareFunction = async ({ context, request, url }, next) => {
+  const appServices = context.get(servicesContext);
+  const visit = await studioVisit(
+    appServices.auth,
+    appServices.database.db,
+    request.headers,
+    appServices.clock.now(),
+  );
+  if (visit.access === "sign-in") {
+    throw await redirectWithFlash(appServices.flash, "/auth", {
+      type: "info",
+      message: "Please sign in to open the studio.",
+    });
+  }
+  if (visit.access === "refused") {
+    throw data("The studio is for the course's owner.", { status: 403 });
+  }
+  if (visit.access !== "open" && url.pathname !== CHECK_PATH) {
+    const back = `${url.pathname}${url.search}`;
+    throw redirect(`${CHECK_PATH}?next=${encodeURIComponent(back)}`);
+  }
+  context.set(studioOwnerContext, visit.owner);
+  return next();
+};
+
+export const middleware: Route.MiddlewareFunction[] = [requireOwner];
+
+export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
+
+export async function loader(args: Route.LoaderArgs) {
+  const owner = args.context.get(studioOwnerContext);
+  const { env } = services(args);
+  return { owner: owner ? { name: owner.name, email: owner.email } : null, demo: env.demo };
+}
+
+export default function StudioLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <StudioShell owner={loaderData.owner}>
+      <Outlet />
+    </StudioShell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <StudioShell owner={null}>
+      <RouteErrorScreen error={error} />
+    </StudioShell>
+  );
+}

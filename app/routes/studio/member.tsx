@@ -1,0 +1,272 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/member";
+import { Alert } from "~/components/ui/alert.tsx";
+import { Button } from "~/components/ui/button.tsx";
+import { Field } from "~/components/ui/field.tsx";
+import { Textarea } from "~/components/ui/input.tsx";
+import { AuditTable } from "~/components/studio/audit-table.tsx";
+import { redirectWithFlash } from "~/modules/site/flash.server.ts";
+import { auditEntries } from "~/modules/studio/audit.server.ts";
+import { studioOwnerContext } from "~/modules/studio/context.server.ts";
+import { recentlyChecked } from "~/modules/studio/gate.ts";
+import {
+  changePremium,
+  deleteMemberAccount,
+  sendSignInLink,
+  type ActionResult,
+} from "~/modules/studio/member-actions.server.ts";
+import { REASON_MAX } from "~/modules/studio/member-actions.ts";
+import { memberDetail } from "~/modules/studio/members.server.ts";
+import { db, services } from "~/services.server.ts";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.member.name || loaderData?.member.email || "Member"} · Tidewell Studio` },
+];
+
+export async function loader(args: Route.LoaderArgs) {
+  const member = await memberDetail(db(args), args.params.id, services(args).clock.now());
+  if (!member) throw data("There is no such member.", { status: 404 });
+  const history = await auditEntries(db(args), { subjectId: member.id, limit: 20 });
+  return { member, history };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const owner = args.context.get(studioOwnerContext);
+  if (!owner) throw data("The studio is for the course's owner.", { status: 403 });
+  const appServices = services(args);
+  const now = appServices.clock.now();
+  const form = await args.request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const memberId = args.params.id;
+  const here = `/studio/members/${memberId}`;
+
+  let result: ActionResult;
+  if (intent === "grant-premium" || intent === "revoke-premium") {
+    result = await changePremium(
+      appServices.database.db,
+      owner,
+      memberId,
+      intent === "grant-premium",
+      String(form.get("reason") ?? ""),
+      now,
+    );
+  } else if (intent === "sign-in-link") {
+    result = await sendSignInLink(
+      { auth: appServices.auth, db: appServices.database.db },
+      owner,
+      memberId,
+      now,
+    );
+  } else if (intent === "delete") {
+    // Deleting asks for the second factor again unless she gave it in the last few minutes.
+    if (!recentlyChecked(owner.checkedAt, now)) {
+      throw redirect(`/studio/check?again=1&next=${encodeURIComponent(here)}`);
+    }
+    if (form.get("confirm") !== "yes") {
+      return data({ intent, error: "Tick the box to confirm the deletion." }, { status: 400 });
+    }
+    result = await deleteMemberAccount(
+      { database: appServices.database, dataDir: appServices.env.DATA_DIR },
+      owner,
+      memberId,
+      now,
+    );
+    if (result.ok) {
+      return redirectWithFlash(appServices.flash, "/studio/members", {
+        type: "success",
+        message: result.message,
+      });
+    }
+  } else {
+    return data({ intent, error: "Please use the forms on this page." }, { status: 400 });
+  }
+  if (!result.ok) return data({ intent, error: result.message }, { status: result.status });
+  return redirectWithFlash(appServices.flash, here, { type: "success", message: result.message });
+}
+
+const WHEN = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+const when = (iso: string | null | undefined) => (iso ? WHEN.format(new Date(iso)) : "—");
+const money = (minor: number, currency: string) =>
+  new Intl.NumberFormat("en-GB", { style: "currency", currency }).format(minor / 100);
+
+export default function StudioMember({ loaderData, actionData }: Route.ComponentProps) {
+  const { member, history } = loaderData;
+  const busy = useNavigation().state !== "idle";
+  const errorFor = (...intents: string[]) =>
+    actionData && intents.includes(actionData.intent) ? actionData.error : null;
+  const premium = member.tier === "premium";
+  const ownerAccount = member.role === "owner";
+  return (
+    <>
+      <p>
+        <Link
+          to="/studio/members"
+          className="inline-flex min-h-11 items-center text-plum underline underline-offset-4"
+        >
+          All members
+        </Link>
+      </p>
+      <h1 className="text-3xl font-semibold">{member.name || member.email}</h1>
+      <p className="mt-1 text-ink-soft">{member.email}</p>
+
+      <dl className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-4">
+        {[
+          ["Tier", ownerAccount ? "Owner" : premium ? "Premium" : "Free"],
+          ["Joined", when(member.joinedAt)],
+          ["Last active", when(member.lastActiveAt)],
+          ["Due", member.dueDate ?? "—"],
+          ["Days of the programme done", `${member.programme.daysCompleted} of 14`],
+          [
+            "Streak",
+            member.programme.currentStreak === undefined ? "—" : String(member.programme.currentStreak),
+          ],
+        ].map(([label, value]) => (
+          <div key={label} className="rounded-2xl border border-ink/10 bg-white p-4">
+            <dt className="text-sm text-ink-soft">{label}</dt>
+            <dd className="mt-1 font-medium text-ink">{value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      <section aria-labelledby="premium-heading" className="mt-10 max-w-xl">
+        <h2 id="premium-heading" className="text-xl font-semibold">
+          {premium ? "Take premium back" : "Grant premium"}
+        </h2>
+        {errorFor("grant-premium", "revoke-premium") ? (
+          <Alert tone="error" className="mt-3">
+            {errorFor("grant-premium", "revoke-premium")}
+          </Alert>
+        ) : null}
+        <Form method="post" className="mt-3 grid gap-3">
+          <input type="hidden" name="intent" value={premium ? "revoke-premium" : "grant-premium"} />
+          <Field
+            id="reason"
+            label="Reason"
+            hint="Written in the audit log, for you and anyone who helps you later."
+          >
+            {(a11y) => <Textarea name="reason" rows={2} required maxLength={REASON_MAX} {...a11y} />}
+          </Field>
+          <Button
+            type="submit"
+            disabled={busy}
+            variant={premium ? "outline" : undefined}
+            className="justify-self-start"
+          >
+            {premium ? "Take Premium Back" : "Grant Premium"}
+          </Button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="sign-in-heading" className="mt-10 max-w-xl">
+        <h2 id="sign-in-heading" className="text-xl font-semibold">
+          Sign-in link
+        </h2>
+        <p className="mt-1 text-ink-soft">
+          Emails her a link that signs her in, as the sign-in page's "Email me a link" does.
+        </p>
+        {errorFor("sign-in-link") ? (
+          <Alert tone="error" className="mt-3">
+            {errorFor("sign-in-link")}
+          </Alert>
+        ) : null}
+        <Form method="post" className="mt-3">
+          <input type="hidden" name="intent" value="sign-in-link" />
+          <Button type="submit" variant="outline" disabled={busy}>
+            Send Sign-in Link
+          </Button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="purchases-heading" className="mt-10">
+        <h2 id="purchases-heading" className="text-xl font-semibold">
+          Purchases
+        </h2>
+        {member.purchases.length === 0 ? (
+          <p className="mt-2 text-ink-soft">None.</p>
+        ) : (
+          <ul className="mt-2 grid gap-2">
+            {member.purchases.map((purchase) => (
+              <li key={purchase.id} className="rounded-xl border border-ink/10 bg-white px-4 py-3">
+                {money(purchase.amount, purchase.currency)} by{" "}
+                {purchase.provider === "paypal" ? "PayPal" : "card"} · {purchase.status} ·{" "}
+                {when(purchase.createdAt)}
+                <span className="block font-mono text-sm text-ink-soft">{purchase.providerId}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="listens-heading" className="mt-10">
+        <h2 id="listens-heading" className="text-xl font-semibold">
+          Last listens
+        </h2>
+        {member.lastListens.length === 0 ? (
+          <p className="mt-2 text-ink-soft">None yet.</p>
+        ) : (
+          <ul className="mt-2 grid gap-1">
+            {member.lastListens.map((listen) => (
+              <li key={`${listen.trackId}-${listen.at}`}>
+                {listen.trackTitle} · {when(listen.at)}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="emails-heading" className="mt-10">
+        <h2 id="emails-heading" className="text-xl font-semibold">
+          Emails sent
+        </h2>
+        {member.emailsSent.length === 0 ? (
+          <p className="mt-2 text-ink-soft">None.</p>
+        ) : (
+          <ul className="mt-2 grid gap-1">
+            {member.emailsSent.map((email) => (
+              <li key={`${email.kind}-${email.createdAt}`}>
+                {email.subject} · {email.status} · {when(email.createdAt)}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="history-heading" className="mt-10">
+        <h2 id="history-heading" className="text-xl font-semibold">
+          Studio actions about her
+        </h2>
+        <AuditTable entries={history} caption="Studio actions about this member" />
+      </section>
+
+      {!ownerAccount ? (
+        <section
+          aria-labelledby="delete-heading"
+          className="mt-12 max-w-xl rounded-2xl border border-danger/30 bg-danger-soft/40 p-4"
+        >
+          <h2 id="delete-heading" className="text-xl font-semibold text-danger">
+            Delete the account
+          </h2>
+          <p className="mt-1 text-ink-soft">
+            Everything about her goes, as when she deletes it herself; her purchases stay as anonymous sales
+            records. The studio asks for your code again first.
+          </p>
+          {errorFor("delete") ? (
+            <Alert tone="error" className="mt-3">
+              {errorFor("delete")}
+            </Alert>
+          ) : null}
+          <Form method="post" className="mt-3 grid gap-3">
+            <input type="hidden" name="intent" value="delete" />
+            <label className="flex min-h-11 items-center gap-3">
+              <input type="checkbox" name="confirm" value="yes" className="size-5" />I understand this can't
+              be undone.
+            </label>
+            <Button type="submit" variant="danger" disabled={busy} className="justify-self-start">
+              Delete Account
+            </Button>
+          </Form>
+        </section>
+      ) : null}
+    </>
+  );
+}

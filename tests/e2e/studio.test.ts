@@ -1,0 +1,273 @@
+import { execFileSync } from "node:child_process";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { sixDigitCode } from "../support/cookie-client.ts";
+import { localOutbox } from "../support/mailbox.ts";
+import { totpCode } from "../support/totp.ts";
+import {
+  expectToast,
+  makePremium,
+  signUpThroughForm,
+  uniqueEmail,
+  withServerDatabase,
+} from "./support/accounts.ts";
+import { baseUrl, expectAccessible, useBrowser, waitForHydration } from "./support/browser.ts";
+import { ROUTES, routeEntries, signUpMember, visitor } from "./support/security.ts";
+
+/** `npm run owner:create -- --email …`, against the e2e run's server's own database. */
+function ownerCreate(email: string, ...more: string[]) {
+  const databaseUrl = inject("databaseUrl");
+  return execFileSync(process.execPath, ["scripts/owner-create.ts", "--email", email, ...more], {
+    env: {
+      PATH: process.env.PATH,
+      DATA_DIR: inject("dataDir"),
+      BASE_URL: baseUrl(),
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    },
+    encoding: "utf8",
+  });
+}
+
+/** Signs in with a code emailed to `email`, through the sign-in page, as an owner made by the command would. */
+async function signInWithCode(page: Page, email: string) {
+  await page.goto("/auth?tier=signin&mode=code");
+  await waitForHydration(page);
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Email me a code" }).click();
+  const code = sixDigitCode((await localOutbox(inject("dataDir")).latest(email, /sign-in code/)).subject);
+  await page.getByLabel("Your code").fill(code);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL((url) => url.pathname === "/portal");
+}
+
+describe("the owner's studio", () => {
+  const browser = useBrowser();
+
+  it("is set up by command, asks for an authenticator, and lets the owner find a member, take premium back and see it logged", async () => {
+    // A member with the Complete Course.
+    const memberPage = await browser.newPage();
+    const { email: memberEmail } = await signUpThroughForm(memberPage, { name: "Nadia Quill" });
+    await makePremium(memberEmail);
+
+    const ownerEmail = uniqueEmail("owner");
+    expect(ownerCreate(ownerEmail)).toContain("now has an owner's account");
+    const owner = await browser.newPage();
+    await signInWithCode(owner, ownerEmail);
+
+    // First visit: set up the authenticator (the test computes the app's codes from the key shown).
+    await owner.goto("/studio");
+    await owner.waitForURL((url) => url.pathname === "/studio/check");
+    await owner.getByRole("heading", { name: "Set up your authenticator" }).waitFor();
+    await expectAccessible(owner);
+    await owner.getByRole("button", { name: "Start Setting Up" }).click();
+    await owner.getByRole("heading", { name: "Scan this code with your authenticator app" }).waitFor();
+    await owner.getByRole("img", { name: /QR code/ }).waitFor();
+    expect(await owner.getByRole("list", { name: "Backup codes" }).getByRole("listitem").count()).toBe(10);
+    const key = (await owner.getByTestId("totp-secret").textContent())!.trim();
+    await expectAccessible(owner);
+    // A wrong code first: refused, with the way on still there.
+    await owner.getByLabel("6-digit code").fill(totpCode(key, Date.now(), 20));
+    await owner.getByRole("button", { name: /Continue|Finish Setting Up/ }).click();
+    await owner.getByRole("alert").filter({ hasText: "That code didn't match" }).waitFor();
+    await owner.getByLabel("6-digit code").fill(totpCode(key));
+    await owner.getByRole("button", { name: "Continue" }).click();
+    await owner.getByRole("heading", { name: "Overview", level: 1 }).waitFor();
+    await expectAccessible(owner);
+
+    // Find the member and take her premium back.
+    await owner.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "Members" }).click();
+    await owner.getByLabel("Email or name").fill("nadia QUILL");
+    await owner.getByRole("button", { name: "Search" }).click();
+    await owner.getByRole("status").filter({ hasText: "1 member" }).waitFor();
+    await expectAccessible(owner);
+    await owner.getByRole("link", { name: "Nadia Quill" }).click();
+    await owner.getByRole("heading", { name: "Nadia Quill", level: 1 }).waitFor();
+    await expectAccessible(owner);
+    await owner.getByRole("button", { name: "Take Premium Back" }).click();
+    // The reason is required: the browser says so before anything is sent.
+    expect(
+      await owner.getByLabel("Reason").evaluate((el: HTMLTextAreaElement) => el.validity.valueMissing),
+    ).toBe(true);
+    await owner.getByLabel("Reason").fill("Refunded by bank transfer");
+    await owner.getByRole("button", { name: "Take Premium Back" }).click();
+    await expectToast(owner, "Premium taken back.");
+    await owner.getByRole("heading", { name: "Grant premium" }).waitFor();
+
+    // Her portal: the Complete Course is locked again.
+    await memberPage.goto("/portal/library");
+    await memberPage.getByText(": in the Complete Course").first().waitFor({ state: "attached" });
+
+    // The audit log says who did it, why, and from where.
+    await owner.goto("/studio/audit");
+    const row = owner.getByRole("row").filter({ hasText: "Premium taken back" });
+    await row.filter({ hasText: "reason: Refunded by bank transfer" }).waitFor();
+    await expectAccessible(owner);
+  });
+
+  it("asks for the code again before a deletion, takes a backup code once, and logs the deletion by id alone", async () => {
+    const memberPage = await browser.newPage();
+    const { email: memberEmail } = await signUpThroughForm(memberPage, { name: "Orla Byrne" });
+    const memberId = await withServerDatabase(
+      async (db) =>
+        (await db.selectFrom("user").select("id").where("email", "=", memberEmail).executeTakeFirstOrThrow())
+          .id,
+    );
+    const ownerEmail = uniqueEmail("owner");
+    ownerCreate(ownerEmail);
+    const owner = await browser.newPage();
+    await signInWithCode(owner, ownerEmail);
+    await owner.goto("/studio");
+    await owner.getByRole("button", { name: "Start Setting Up" }).click();
+    const key = (await owner.getByTestId("totp-secret").textContent())!.trim();
+    const backupCode = (await owner
+      .getByRole("list", { name: "Backup codes" })
+      .getByRole("listitem")
+      .first()
+      .textContent())!;
+    await owner.getByLabel("6-digit code").fill(totpCode(key));
+    await owner.getByRole("button", { name: "Finish Setting Up" }).click();
+    await owner.getByRole("heading", { name: "Overview", level: 1 }).waitFor();
+
+    // Ten minutes later (the check's time moved back in the database), deleting asks again.
+    await withServerDatabase((db) =>
+      db
+        .updateTable("studio_checks")
+        .set({ verified_at: new Date(Date.now() - 11 * 60_000).toISOString() })
+        .where("user_id", "=", (eb) => eb.selectFrom("user").select("id").where("email", "=", ownerEmail))
+        .execute(),
+    );
+    await owner.goto(`/studio/members/${memberId}`);
+    await owner.getByLabel("I understand this can't be undone.").check();
+    await owner.getByRole("button", { name: "Delete Account" }).click();
+    await owner.getByRole("heading", { name: "Enter your authenticator code" }).waitFor();
+    await owner.getByRole("link", { name: "Use a backup code instead" }).click();
+    await owner.getByLabel("Backup code").fill(backupCode);
+    await owner.getByRole("button", { name: "Continue" }).click();
+    await owner.waitForURL((url) => url.pathname === `/studio/members/${memberId}`);
+    await owner.getByLabel("I understand this can't be undone.").check();
+    await owner.getByRole("button", { name: "Delete Account" }).click();
+    await expectToast(owner, "The account is deleted.");
+    expect(
+      await withServerDatabase((db) =>
+        db.selectFrom("user").select("id").where("id", "=", memberId).execute(),
+      ),
+    ).toEqual([]);
+    // Her session is gone with her account.
+    await memberPage.goto("/portal");
+    await memberPage.waitForURL((url) => url.pathname === "/auth");
+
+    // The log keeps the deletion, naming her by id only.
+    const entries = await withServerDatabase((db) =>
+      db.selectFrom("audit_log").selectAll().where("subject_id", "=", memberId).execute(),
+    );
+    expect(entries.map((e) => e.action)).toContain("member.deleted");
+    expect(JSON.stringify(entries)).not.toContain(memberEmail);
+
+    // The same backup code is spent.
+    await withServerDatabase((db) =>
+      db
+        .updateTable("studio_checks")
+        .set({ verified_at: new Date(Date.now() - 13 * 3_600_000).toISOString() })
+        .where("user_id", "=", (eb) => eb.selectFrom("user").select("id").where("email", "=", ownerEmail))
+        .execute(),
+    );
+    await owner.goto("/studio/check?method=backup-code");
+    await owner.getByLabel("Backup code").fill(backupCode);
+    await owner.getByRole("button", { name: "Continue" }).click();
+    await owner
+      .getByRole("alert")
+      .filter({ hasText: "That backup code didn't match, or it has been used already." })
+      .waitFor();
+  });
+});
+
+/** Every studio route, and how it is called. */
+const STUDIO_CALLS: { method: "GET" | "POST"; route: string; url: string; form?: Record<string, string> }[] =
+  [
+    { method: "GET", route: "/studio", url: "/studio" },
+    { method: "GET", route: "/studio/members", url: "/studio/members?q=a" },
+    { method: "GET", route: "/studio/members.csv", url: "/studio/members.csv" },
+    { method: "GET", route: "/studio/members/:id", url: "/studio/members/some-member" },
+    {
+      method: "POST",
+      route: "/studio/members/:id",
+      url: "/studio/members/some-member",
+      form: { intent: "grant-premium", reason: "A gift" },
+    },
+    { method: "GET", route: "/studio/audit", url: "/studio/audit" },
+    { method: "GET", route: "/studio/check", url: "/studio/check" },
+    {
+      method: "POST",
+      route: "/studio/check",
+      url: "/studio/check",
+      form: { intent: "verify", code: "123456" },
+    },
+  ];
+
+describe("the studio's access matrix", () => {
+  it("lists every studio route", () => {
+    const studio = routeEntries().filter((entry) => ROUTES[entry.path] === "studio");
+    expect([...new Set(studio.map((entry) => entry.path))].sort()).toEqual(
+      [...new Set(STUDIO_CALLS.map((c) => c.route))].sort(),
+    );
+    for (const entry of studio.filter((e) => e.action)) {
+      expect(
+        STUDIO_CALLS.some((c) => c.route === entry.path && c.method === "POST"),
+        entry.path,
+      ).toBe(true);
+    }
+  });
+
+  it("refuses a signed-out visitor, a member and an owner without her second factor, and is never cached", async () => {
+    const server = { baseUrl: baseUrl(), dataDir: inject("dataDir"), databaseUrl: inject("databaseUrl") };
+    const signedOut = visitor(server.baseUrl);
+    const member = await signUpMember(server);
+    const ownerMember = await signUpMember(server);
+    ownerCreate(ownerMember.email);
+    const before = await withServerDatabase(async (db) => ({
+      tiers: await db.selectFrom("profiles").select(["id", "subscription_tier"]).execute(),
+      log: await db
+        .selectFrom("audit_log")
+        .select("action")
+        .where("action", "!=", "studio.second-factor-failed")
+        .execute(),
+    }));
+
+    for (const call of STUDIO_CALLS) {
+      const send = (client: typeof signedOut) =>
+        call.method === "GET"
+          ? client.request(call.url)
+          : client.request(call.url, { method: "POST", form: call.form });
+      const outsider = await send(signedOut);
+      expect(outsider.status, `${call.method} ${call.url} signed out`).toBe(302);
+      expect(outsider.headers.get("location"), call.url).toMatch(/^\/auth/);
+
+      const asMember = await send(member.client);
+      expect(asMember.status, `${call.method} ${call.url} as a member`).toBe(403);
+      expect(asMember.headers.get("cache-control"), call.url).toContain("no-store");
+
+      const asOwner = await send(ownerMember.client);
+      if (call.route === "/studio/check") {
+        // Her way in: the set-up page; a code before any authenticator is refused.
+        expect(asOwner.status, `${call.method} ${call.url} as an owner`).toBe(
+          call.method === "GET" ? 200 : 400,
+        );
+      } else {
+        expect(asOwner.status, `${call.method} ${call.url} as an owner without her second factor`).toBe(302);
+        expect(asOwner.headers.get("location")).toMatch(/^\/studio\/check\?next=/);
+      }
+      expect(asOwner.headers.get("cache-control"), call.url).toContain("no-store");
+    }
+    const after = await withServerDatabase(async (db) => ({
+      tiers: await db.selectFrom("profiles").select(["id", "subscription_tier"]).execute(),
+      log: await db
+        .selectFrom("audit_log")
+        .select("action")
+        .where("action", "!=", "studio.second-factor-failed")
+        .execute(),
+    }));
+    // Nothing changed; the owner's code sent before she has an authenticator is logged as refused, and that is all.
+    expect(after.tiers).toEqual(before.tiers);
+    expect(after.log).toHaveLength(before.log.length);
+  });
+});
