@@ -52,6 +52,7 @@ export default [
     route("members", "routes/studio/members.tsx"),
     route("members.csv", "routes/studio/members-csv.ts"),
     route("members/:id", "routes/studio/member.tsx"),
+    route("purchases", "routes/studio/purchases.tsx"),
     route("audit", "routes/studio/audit.tsx"),
   ]),
   route("portal", "routes/portal/layout.tsx", [

@@ -40,8 +40,50 @@ async function signInWithCode(page: Page, email: string) {
   await page.waitForURL((url) => url.pathname === "/portal");
 }
 
+/** Pays for the course with the demo card from her signed-in page, as the checkout does, and confirms it. */
+async function payByDemoCard(page: Page) {
+  const paymentIntentId = await page.evaluate(async () => {
+    const post = (url: string, body: unknown) =>
+      fetch(url, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const intent = (await (await post("/api/create-payment-intent", {})).json()) as {
+      paymentIntentId: string;
+    };
+    await post("/api/demo/confirm-card", {
+      paymentIntentId: intent.paymentIntentId,
+      cardNumber: "4242424242424242",
+    });
+    return intent.paymentIntentId;
+  });
+  await page.goto(`/portal?payment_intent=${paymentIntentId}&redirect_status=succeeded`);
+  await expectToast(page, "Payment successful! The Complete Course is yours: everything is unlocked.");
+}
+
 describe("the owner's studio", () => {
   const browser = useBrowser();
+
+  /** An owner made by the command, signed in, with her authenticator set up: the studio open. */
+  async function enrolledOwner() {
+    const email = uniqueEmail("owner");
+    ownerCreate(email);
+    const page = await browser.newPage();
+    await signInWithCode(page, email);
+    await page.goto("/studio");
+    await page.getByRole("button", { name: "Start Setting Up" }).click();
+    const key = (await page.getByTestId("totp-secret").textContent())!.trim();
+    const backupCode = (await page
+      .getByRole("list", { name: "Backup codes" })
+      .getByRole("listitem")
+      .first()
+      .textContent())!;
+    await page.getByLabel("6-digit code").fill(totpCode(key));
+    await page.getByRole("button", { name: "Finish Setting Up" }).click();
+    await page.getByRole("heading", { name: "Overview", level: 1 }).waitFor();
+    return { email, page, key, backupCode };
+  }
 
   it("is set up by command, asks for an authenticator, and lets the owner find a member, take premium back and see it logged", async () => {
     // A member with the Complete Course.
@@ -112,21 +154,7 @@ describe("the owner's studio", () => {
         (await db.selectFrom("user").select("id").where("email", "=", memberEmail).executeTakeFirstOrThrow())
           .id,
     );
-    const ownerEmail = uniqueEmail("owner");
-    ownerCreate(ownerEmail);
-    const owner = await browser.newPage();
-    await signInWithCode(owner, ownerEmail);
-    await owner.goto("/studio");
-    await owner.getByRole("button", { name: "Start Setting Up" }).click();
-    const key = (await owner.getByTestId("totp-secret").textContent())!.trim();
-    const backupCode = (await owner
-      .getByRole("list", { name: "Backup codes" })
-      .getByRole("listitem")
-      .first()
-      .textContent())!;
-    await owner.getByLabel("6-digit code").fill(totpCode(key));
-    await owner.getByRole("button", { name: "Finish Setting Up" }).click();
-    await owner.getByRole("heading", { name: "Overview", level: 1 }).waitFor();
+    const { email: ownerEmail, page: owner, backupCode } = await enrolledOwner();
 
     // Ten minutes later (the check's time moved back in the database), deleting asks again.
     await withServerDatabase((db) =>
@@ -179,6 +207,31 @@ describe("the owner's studio", () => {
       .filter({ hasText: "That backup code didn't match, or it has been used already." })
       .waitFor();
   });
+
+  it("refunds a member's card payment through the provider, which ends her premium, and logs it", async () => {
+    const memberPage = await browser.newPage();
+    const { email: memberEmail } = await signUpThroughForm(memberPage, { name: "Ines Carvalho" });
+    await payByDemoCard(memberPage);
+    const { page: owner } = await enrolledOwner();
+
+    await owner.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "Purchases" }).click();
+    const row = owner.getByRole("row").filter({ hasText: memberEmail });
+    await row.filter({ hasText: "30 days left" }).waitFor();
+    await expectAccessible(owner);
+    await row.getByRole("button", { name: `Refund €27.00 to ${memberEmail}` }).click();
+    await expectToast(owner, "Refunded in full. Her premium has ended.");
+    await row.filter({ hasText: "Refunded" }).waitFor();
+    expect(await row.getByRole("button").count()).toBe(0);
+
+    await memberPage.goto("/portal/library");
+    await memberPage.getByText(": in the Complete Course").first().waitFor({ state: "attached" });
+    await owner.goto("/studio/audit");
+    await owner
+      .getByRole("row")
+      .filter({ hasText: "Purchase refunded" })
+      .filter({ hasText: "amount: 27.00 EUR" })
+      .waitFor();
+  });
 });
 
 /** Every studio route, and how it is called. */
@@ -193,6 +246,13 @@ const STUDIO_CALLS: { method: "GET" | "POST"; route: string; url: string; form?:
       route: "/studio/members/:id",
       url: "/studio/members/some-member",
       form: { intent: "grant-premium", reason: "A gift" },
+    },
+    { method: "GET", route: "/studio/purchases", url: "/studio/purchases" },
+    {
+      method: "POST",
+      route: "/studio/purchases",
+      url: "/studio/purchases",
+      form: { intent: "refund", purchaseId: "some-purchase" },
     },
     { method: "GET", route: "/studio/audit", url: "/studio/audit" },
     { method: "GET", route: "/studio/check", url: "/studio/check" },

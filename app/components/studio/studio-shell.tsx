@@ -6,6 +6,7 @@ import { cn } from "~/components/ui/cn.ts";
 const STUDIO_LINKS = [
   { to: "/studio", label: "Overview", end: true },
   { to: "/studio/members", label: "Members", end: false },
+  { to: "/studio/purchases", label: "Purchases", end: false },
   { to: "/studio/audit", label: "Audit log", end: false },
 ] as const;
 

@@ -32,6 +32,7 @@ import {
   payPalOrderIdSchema,
   refundDuplicate,
   refundOwed,
+  refundPurchase,
   returnFromCardPayment,
   startCardPayment,
   startPayPalOrder,
@@ -396,6 +397,35 @@ describe.each(testDialects)("buying the course on %s", (dialect) => {
     expect((await purchasesOf(member))[0]).toMatchObject({ status: "refunded" });
   });
 
+  it("refunds a card payment when the owner asks, once however many ask at once, as the webhook would", async () => {
+    const member = await newMember();
+    const { body, signature } = await paySucceeded(member);
+    await handleStripeWebhook(deps, Buffer.from(body), signature);
+    const [purchase] = await purchasesOf(member);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => refundPurchase(deps, purchase!.id)));
+    expect(answers.some((answer) => answer.ok)).toBe(true);
+    // Any that started after the first had finished find nothing left to refund.
+    for (const answer of answers) if (!answer.ok) expect(answer.status).toBe(409);
+    expect(await tierOf(member)).toBe("free");
+    expect((await purchasesOf(member))[0]).toMatchObject({ status: "refunded" });
+
+    // Stripe made one refund of the whole amount, and its webhook then finds the purchase refunded already.
+    await stripeFake.flushWebhooks();
+    const refunds = stripeWebhooks.received.filter(
+      (w) => w.body.includes("charge.refunded") && w.body.includes(purchase!.provider_payment_id),
+    );
+    expect(refunds).toHaveLength(1);
+    expect(JSON.parse(refunds[0]!.body).data.object.amount_refunded).toBe(2700);
+    await handleStripeWebhook(
+      deps,
+      Buffer.from(refunds[0]!.body),
+      String(refunds[0]!.headers["stripe-signature"]),
+    );
+    expect(await tierOf(member)).toBe("free");
+    expect(await refundPurchase(deps, purchase!.id)).toMatchObject({ ok: false, status: 409 });
+    expect(await refundPurchase(deps, "no-such-purchase")).toMatchObject({ ok: false, status: 404 });
+  });
+
   it("gives her birth partner the partner sessions with her purchase, and takes them back with her refund", async () => {
     const member = await newMember();
     const partner = await aMember(database.db, { name: "Sam Rivers" });
@@ -601,6 +631,16 @@ describe.each(testDialects)("buying the course on %s", (dialect) => {
     paypalFake.refund(captureId, { currency_code: "EUR", value: "22.00" });
     await deliver("PAYMENT.CAPTURE.REFUNDED");
     expect(await tierOf(member)).toBe("free");
+  });
+
+  it("refunds a PayPal capture when the owner asks, and ends the course", async () => {
+    const { member, deliver } = await paidWithPayPal();
+    const [purchase] = await purchasesOf(member);
+    expect(await refundPurchase(deps, purchase!.id)).toEqual({ ok: true });
+    expect(await tierOf(member)).toBe("free");
+    // PayPal's own notice of the refund, afterwards, changes nothing.
+    expect(await deliver("PAYMENT.CAPTURE.REFUNDED")).toMatchObject({ ok: true });
+    expect((await purchasesOf(member))[0]).toMatchObject({ status: "refunded" });
   });
 
   it("ends the course when PayPal reverses the payment (a chargeback)", async () => {

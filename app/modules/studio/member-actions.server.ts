@@ -3,6 +3,7 @@ import { CLIENT_IP_HEADER } from "~/modules/accounts/auth.server.ts";
 import { deleteMember, type DeletionDeps } from "~/modules/accounts/own-data.server.ts";
 import { setSubscriptionTier } from "~/modules/accounts/profile.server.ts";
 import { sendMagicLink } from "~/modules/accounts/sign-in.server.ts";
+import { refundPurchase, type CheckoutDeps } from "~/modules/payments/checkout.server.ts";
 import type { Db } from "~/platform/db.server.ts";
 import { hitLimit, limitKey, tooManyAttemptsMessage } from "~/platform/rate-limit.server.ts";
 import { recordAudit } from "./audit.server.ts";
@@ -18,6 +19,8 @@ export type ActionResult = { ok: true; message: string } | { ok: false; status: 
 
 /** Sign-in links an owner may send in an hour: each is an email. */
 export const SIGN_IN_LINKS_PER_HOUR = 20;
+/** Refunds an owner may make in an hour: money leaves with each. */
+export const REFUNDS_PER_HOUR = 20;
 
 async function accountOf(db: Db, memberId: string) {
   return db
@@ -117,4 +120,45 @@ export async function deleteMemberAccount(
     now,
   );
   return { ok: true, message: "The account is deleted." };
+}
+
+/**
+ * Refunds a purchase in full through its provider, which ends premium the way
+ * the provider's refund webhook would. Counted per owner first, atomically.
+ */
+export async function refundMemberPurchase(
+  deps: CheckoutDeps,
+  owner: StudioOwner,
+  purchaseId: string,
+  now = new Date(),
+): Promise<ActionResult> {
+  const limit = await hitLimit(deps.db, limitKey("studio-refund", owner.id), {
+    limit: REFUNDS_PER_HOUR,
+    windowSeconds: 3600,
+  });
+  if (!limit.allowed)
+    return { ok: false, status: 429, message: tooManyAttemptsMessage(limit.retryAfterSeconds) };
+  const purchase = await deps.db
+    .selectFrom("purchases")
+    .select(["user_id", "amount_minor", "currency", "provider"])
+    .where("id", "=", purchaseId)
+    .executeTakeFirst();
+  const refunded = await refundPurchase(deps, purchaseId);
+  if (!refunded.ok) return refunded;
+  await recordAudit(
+    deps.db,
+    {
+      actorId: owner.id,
+      action: "purchase.refunded",
+      subjectId: purchase?.user_id ?? null,
+      detail: {
+        purchase: purchaseId,
+        amount: `${((purchase?.amount_minor ?? 0) / 100).toFixed(2)} ${purchase?.currency ?? ""}`.trim(),
+        provider: purchase?.provider ?? "",
+      },
+      ip: owner.ip,
+    },
+    now,
+  );
+  return { ok: true, message: "Refunded in full. Her premium has ended." };
 }

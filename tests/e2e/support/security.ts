@@ -102,6 +102,7 @@ export const ROUTES: Record<string, RouteKind> = {
   "/studio/members": "studio",
   "/studio/members.csv": "studio",
   "/studio/members/:id": "studio",
+  "/studio/purchases": "studio",
   "/studio/audit": "studio",
 };
 

@@ -1,0 +1,61 @@
+import type { Db } from "~/platform/db.server.ts";
+import type { PurchaseProvider, PurchaseStatus } from "../../../db/schema.ts";
+
+export interface StudioPurchase {
+  id: string;
+  /** Null once her account is deleted: the sale stays, without her. */
+  memberId: string | null;
+  memberEmail: string | null;
+  provider: PurchaseProvider;
+  /** In minor units (cents). */
+  amount: number;
+  currency: string;
+  status: PurchaseStatus;
+  /** Stripe's PaymentIntent id or PayPal's order id, to find it in their dashboards. */
+  providerId: string;
+  createdAt: string;
+  paidAt: string | null;
+  refundedAt: string | null;
+}
+
+export const PURCHASES_SHOWN = 100;
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+/** Every payment, newest first (the latest hundred), with whose it is while her account exists. */
+export async function studioPurchases(db: Db, limit = PURCHASES_SHOWN): Promise<StudioPurchase[]> {
+  const rows = await db
+    .selectFrom("purchases")
+    .leftJoin("user", "user.id", "purchases.user_id")
+    .select([
+      "purchases.id",
+      "purchases.user_id",
+      "user.email",
+      "purchases.provider",
+      "purchases.amount_minor",
+      "purchases.currency",
+      "purchases.status",
+      "purchases.provider_payment_id",
+      "purchases.created_at",
+      "purchases.succeeded_at",
+      "purchases.refunded_at",
+    ])
+    .where("purchases.status", "!=", "pending")
+    .orderBy("purchases.created_at", "desc")
+    .orderBy("purchases.id", "desc")
+    .limit(Math.min(Math.max(limit, 1), 500))
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    memberId: row.user_id,
+    memberEmail: row.email,
+    provider: row.provider,
+    amount: row.amount_minor,
+    currency: row.currency,
+    status: row.status,
+    providerId: row.provider_payment_id,
+    createdAt: iso(row.created_at)!,
+    paidAt: iso(row.succeeded_at),
+    refundedAt: iso(row.refunded_at),
+  }));
+}

@@ -1,0 +1,160 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/purchases";
+import { Alert } from "~/components/ui/alert.tsx";
+import { Button } from "~/components/ui/button.tsx";
+import { redirectWithFlash } from "~/modules/site/flash.server.ts";
+import { studioOwnerContext } from "~/modules/studio/context.server.ts";
+import { recentlyChecked } from "~/modules/studio/gate.ts";
+import { guaranteeDaysLeft } from "~/modules/studio/guarantee.ts";
+import { refundMemberPurchase } from "~/modules/studio/member-actions.server.ts";
+import { studioPurchases } from "~/modules/studio/purchases.server.ts";
+import { checkoutDeps, db, services } from "~/services.server.ts";
+
+export const meta: Route.MetaFunction = () => [{ title: "Purchases · Tidewell Studio" }];
+
+export async function loader(args: Route.LoaderArgs) {
+  const now = services(args).clock.now();
+  const purchases = await studioPurchases(db(args));
+  return {
+    purchases: purchases.map((purchase) => ({
+      ...purchase,
+      guaranteeDaysLeft:
+        purchase.status === "succeeded" && purchase.paidAt
+          ? guaranteeDaysLeft(new Date(purchase.paidAt), now)
+          : null,
+    })),
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const owner = args.context.get(studioOwnerContext);
+  if (!owner) throw data("The studio is for the course's owner.", { status: 403 });
+  const now = services(args).clock.now();
+  const form = await args.request.formData();
+  if (form.get("intent") !== "refund")
+    return data({ error: "Please use the forms on this page." }, { status: 400 });
+  // Money leaves: the second factor again unless she gave it minutes ago.
+  if (!recentlyChecked(owner.checkedAt, now))
+    throw redirect("/studio/check?again=1&next=%2Fstudio%2Fpurchases");
+  const result = await refundMemberPurchase(
+    checkoutDeps(args),
+    owner,
+    String(form.get("purchaseId") ?? ""),
+    now,
+  );
+  if (!result.ok) return data({ error: result.message }, { status: result.status });
+  return redirectWithFlash(services(args).flash, "/studio/purchases", {
+    type: "success",
+    message: result.message,
+  });
+}
+
+const WHEN = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" });
+const money = (minor: number, currency: string) =>
+  new Intl.NumberFormat("en-GB", { style: "currency", currency }).format(minor / 100);
+const STATUS = {
+  succeeded: "Paid",
+  refunded: "Refunded",
+  duplicate: "Second payment (refund owed)",
+  failed: "Failed",
+  pending: "Pending",
+};
+
+export default function StudioPurchases({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state !== "idle";
+  return (
+    <>
+      <h1 className="text-3xl font-semibold">Purchases</h1>
+      <p className="mt-2 max-w-2xl text-ink-soft">
+        Every payment, newest first. A refund is made in full through Stripe or PayPal and ends the member's
+        premium; the studio asks for your code again first.
+      </p>
+      {actionData?.error ? (
+        <Alert tone="error" className="mt-4">
+          {actionData.error}
+        </Alert>
+      ) : null}
+      {loaderData.purchases.length === 0 ? (
+        <p className="mt-6 text-ink-soft">No payments yet.</p>
+      ) : (
+        <div className="mt-6 overflow-x-auto rounded-2xl border border-ink/10 bg-white">
+          <table className="w-full text-left text-[0.95rem]">
+            <caption className="sr-only">Payments, newest first</caption>
+            <thead className="border-b border-ink/10 text-sm text-ink-soft">
+              <tr>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  Member
+                </th>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  Amount
+                </th>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  Status
+                </th>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  Paid
+                </th>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  Guarantee
+                </th>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  <span className="sr-only">Refund</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {loaderData.purchases.map((purchase) => (
+                <tr key={purchase.id} className="border-b border-ink/5 align-top last:border-0">
+                  <td className="px-4 py-2">
+                    {purchase.memberId && purchase.memberEmail ? (
+                      <Link
+                        to={`/studio/members/${purchase.memberId}`}
+                        className="text-plum underline underline-offset-4"
+                      >
+                        {purchase.memberEmail}
+                      </Link>
+                    ) : (
+                      <span className="text-ink-soft">Account deleted</span>
+                    )}
+                    <span className="block font-mono text-sm text-ink-soft">
+                      {purchase.provider === "paypal" ? "PayPal" : "Stripe"} · {purchase.providerId}
+                    </span>
+                  </td>
+                  <td className="px-4 py-2 whitespace-nowrap">{money(purchase.amount, purchase.currency)}</td>
+                  <td className="px-4 py-2">{STATUS[purchase.status]}</td>
+                  <td className="px-4 py-2 whitespace-nowrap">
+                    {WHEN.format(new Date(purchase.paidAt ?? purchase.createdAt))}
+                  </td>
+                  <td className="px-4 py-2">
+                    {purchase.guaranteeDaysLeft === null
+                      ? "—"
+                      : purchase.guaranteeDaysLeft > 0
+                        ? `${purchase.guaranteeDaysLeft} ${purchase.guaranteeDaysLeft === 1 ? "day" : "days"} left`
+                        : "Ended"}
+                  </td>
+                  <td className="px-4 py-2">
+                    {purchase.status === "succeeded" ? (
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="refund" />
+                        <input type="hidden" name="purchaseId" value={purchase.id} />
+                        <Button
+                          type="submit"
+                          size="sm"
+                          variant="danger"
+                          disabled={busy}
+                          aria-label={`Refund ${money(purchase.amount, purchase.currency)} to ${purchase.memberEmail ?? "a deleted account"}`}
+                        >
+                          Refund
+                        </Button>
+                      </Form>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}
