@@ -10,9 +10,20 @@ export interface AuditRow {
   subjectId: string | null;
   detail: Record<string, string | number | boolean>;
   ip: string | null;
+  actorEmail: string | null;
+  subjectEmail: string | null;
 }
 
 const WHEN = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
+/** An account the log names that no longer exists: by its id, as the log keeps it. */
+function DeletedAccount({ id }: { id: string }) {
+  return (
+    <span className="text-ink-soft">
+      Deleted account <span className="font-mono">{id.slice(0, 8)}</span>
+    </span>
+  );
+}
 
 /** Studio actions as a table: when (UTC), what, by whom, about whom, and from where. */
 export function AuditTable({ entries, caption }: { entries: AuditRow[]; caption: string }) {
@@ -54,17 +65,21 @@ export function AuditTable({ entries, caption }: { entries: AuditRow[]; caption:
                   </span>
                 ) : null}
               </td>
-              <td className="px-4 py-2 font-mono text-sm">
-                {entry.actorId === "command" ? "command line" : entry.actorId.slice(0, 8)}
+              <td className="px-4 py-2 text-sm">
+                {entry.actorId === "command"
+                  ? "Command line"
+                  : (entry.actorEmail ?? <DeletedAccount id={entry.actorId} />)}
               </td>
-              <td className="px-4 py-2 font-mono text-sm">
-                {entry.subjectId ? (
+              <td className="px-4 py-2 text-sm">
+                {entry.subjectId && entry.subjectEmail ? (
                   <Link
                     to={`/studio/members/${entry.subjectId}`}
                     className="text-plum underline underline-offset-4"
                   >
-                    {entry.subjectId.slice(0, 8)}
+                    {entry.subjectEmail}
                   </Link>
+                ) : entry.subjectId ? (
+                  <DeletedAccount id={entry.subjectId} />
                 ) : (
                   "—"
                 )}

@@ -44,11 +44,14 @@ describe.each(testDialects)("the studio's audit log, on %s", (dialect) => {
   it("refuses to change or delete an entry, and keeps entries when the member's account goes", async () => {
     const member = await aMember(db());
     await recordAudit(db(), { actorId: COMMAND_ACTOR, action: "member.deleted", subjectId: member.id });
+    // Shown with her address while her account exists.
+    expect((await auditEntries(db(), { subjectId: member.id }))[0]?.subjectEmail).toBe(member.email);
     await expect(sql`update audit_log set action = 'nothing'`.execute(db())).rejects.toThrow(/append-only/);
     await expect(sql`delete from audit_log`.execute(db())).rejects.toThrow(/append-only/);
     await db().deleteFrom("user").where("id", "=", member.id).execute();
     const [entry] = await auditEntries(db(), { subjectId: member.id });
     expect(entry?.action).toBe("member.deleted");
+    expect(entry?.subjectEmail).toBeNull();
     expect(JSON.stringify(entry)).not.toContain(member.email);
   });
 });

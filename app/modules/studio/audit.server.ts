@@ -34,6 +34,12 @@ export interface AuditEntry {
   ip: string | null;
 }
 
+/** An entry as the studio shows it: with the accounts' addresses while the accounts exist. */
+export interface ShownAuditEntry extends AuditEntry {
+  actorEmail: string | null;
+  subjectEmail: string | null;
+}
+
 export async function recordAudit(
   db: Db,
   entry: {
@@ -63,14 +69,18 @@ export async function recordAudit(
 export async function auditEntries(
   db: Db,
   { limit = 50, subjectId }: { limit?: number; subjectId?: string } = {},
-): Promise<AuditEntry[]> {
+): Promise<ShownAuditEntry[]> {
   let query = db
     .selectFrom("audit_log")
-    .selectAll()
-    .orderBy("at", "desc")
-    .orderBy("id", "desc")
+    // The log keeps ids only; the addresses are read from the accounts that still exist.
+    .leftJoin("user as actor", "actor.id", "audit_log.actor_id")
+    .leftJoin("user as subject", "subject.id", "audit_log.subject_id")
+    .selectAll("audit_log")
+    .select(["actor.email as actor_email", "subject.email as subject_email"])
+    .orderBy("audit_log.at", "desc")
+    .orderBy("audit_log.id", "desc")
     .limit(Math.min(Math.max(limit, 1), 500));
-  if (subjectId) query = query.where("subject_id", "=", subjectId);
+  if (subjectId) query = query.where("audit_log.subject_id", "=", subjectId);
   const rows = await query.execute();
   return rows.map((row) => ({
     id: row.id,
@@ -80,5 +90,7 @@ export async function auditEntries(
     subjectId: row.subject_id,
     detail: JSON.parse(row.detail) as AuditEntry["detail"],
     ip: row.ip,
+    actorEmail: row.actor_email,
+    subjectEmail: row.subject_email,
   }));
 }

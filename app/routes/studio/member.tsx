@@ -162,7 +162,7 @@ export default function StudioMember({ loaderData, actionData }: Route.Component
           Sign-in link
         </h2>
         <p className="mt-1 text-ink-soft">
-          Emails her a link that signs her in, as the sign-in page's "Email me a link" does.
+          Emails her a magic link that signs her in, as the sign-in page does when she asks for one.
         </p>
         {errorFor("sign-in-link") ? (
           <Alert tone="error" className="mt-3">
