@@ -53,6 +53,7 @@ export default [
     route("members.csv", "routes/studio/members-csv.ts"),
     route("members/:id", "routes/studio/member.tsx"),
     route("purchases", "routes/studio/purchases.tsx"),
+    route("content", "routes/studio/content.tsx"),
     route("audit", "routes/studio/audit.tsx"),
   ]),
   route("portal", "routes/portal/layout.tsx", [

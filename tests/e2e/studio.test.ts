@@ -225,6 +225,16 @@ describe("the owner's studio", () => {
 
     await memberPage.goto("/portal/library");
     await memberPage.getByText(": in the Complete Course").first().waitFor({ state: "attached" });
+
+    // The content the studio lists: the partner sessions wait for the Partner Course.
+    await owner.goto("/studio/content");
+    await owner
+      .getByRole("row")
+      .filter({ hasText: "Holding the Space" })
+      .filter({ hasText: "Coming soon" })
+      .waitFor();
+    await expectAccessible(owner);
+
     await owner.goto("/studio/audit");
     await owner
       .getByRole("row")
@@ -254,6 +264,7 @@ const STUDIO_CALLS: { method: "GET" | "POST"; route: string; url: string; form?:
       url: "/studio/purchases",
       form: { intent: "refund", purchaseId: "some-purchase" },
     },
+    { method: "GET", route: "/studio/content", url: "/studio/content" },
     { method: "GET", route: "/studio/audit", url: "/studio/audit" },
     { method: "GET", route: "/studio/check", url: "/studio/check" },
     {

@@ -7,6 +7,7 @@ const STUDIO_LINKS = [
   { to: "/studio", label: "Overview", end: true },
   { to: "/studio/members", label: "Members", end: false },
   { to: "/studio/purchases", label: "Purchases", end: false },
+  { to: "/studio/content", label: "Content", end: false },
   { to: "/studio/audit", label: "Audit log", end: false },
 ] as const;
 

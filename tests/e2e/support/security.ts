@@ -103,6 +103,7 @@ export const ROUTES: Record<string, RouteKind> = {
   "/studio/members.csv": "studio",
   "/studio/members/:id": "studio",
   "/studio/purchases": "studio",
+  "/studio/content": "studio",
   "/studio/audit": "studio",
 };
 

@@ -1,0 +1,65 @@
+import { courseGroups, ALL_SESSIONS, type CourseTier } from "~/modules/catalogue/tracks.ts";
+import { GUIDES } from "~/modules/catalogue/guides.ts";
+import type { MediaFacts } from "~/modules/media/facts.server.ts";
+
+export type ContentState = "published" | "coming-soon";
+
+export interface ContentTrack {
+  id: string;
+  title: string;
+  group: string;
+  /** Who may play it: everyone signed in, or the Complete Course (premium); a partner session through her. */
+  access: "free" | "premium" | "partner";
+  state: ContentState;
+  file: string;
+  /** The recording's length in seconds; null when its file is missing or unreadable. */
+  seconds: number | null;
+}
+
+export interface ContentGuide {
+  id: string;
+  title: string;
+  access: "free" | "premium";
+  file: string;
+  /** Its pages; null when the file is missing or unreadable. */
+  pages: number | null;
+}
+
+const ACCESS: Record<CourseTier, ContentTrack["access"]> = {
+  foundation: "free",
+  preparation: "premium",
+  partner: "partner",
+};
+
+/**
+ * The course's content as the studio lists it: every session and guide, its
+ * state as members see it, and whether its file is there (read from the
+ * media storage, as the library reads durations).
+ */
+export async function studioContent(facts: MediaFacts, partnerCourseLaunched: boolean) {
+  const groups = courseGroups(partnerCourseLaunched);
+  const tracks: ContentTrack[] = await Promise.all(
+    ALL_SESSIONS.map(async (track) => {
+      const group = groups.find((g) => g.tier === track.courseTier)!;
+      return {
+        id: track.id,
+        title: track.title,
+        group: group.title,
+        access: ACCESS[track.courseTier],
+        state: group.comingSoon ? "coming-soon" : "published",
+        file: track.audioFile,
+        seconds: await facts.audioDuration(track.audioFile),
+      };
+    }),
+  );
+  const guides: ContentGuide[] = await Promise.all(
+    GUIDES.map(async (guide) => ({
+      id: guide.id,
+      title: guide.title,
+      access: guide.isFree ? "free" : "premium",
+      file: guide.filename,
+      pages: await facts.pdfPageCount(guide.filename),
+    })),
+  );
+  return { tracks, guides };
+}

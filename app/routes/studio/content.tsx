@@ -1,0 +1,100 @@
+import type { Route } from "./+types/content";
+import { studioContent } from "~/modules/studio/content.server.ts";
+import { services } from "~/services.server.ts";
+
+export const meta: Route.MetaFunction = () => [{ title: "Content · Tidewell Studio" }];
+
+export async function loader(args: Route.LoaderArgs) {
+  const { mediaFacts, env } = services(args);
+  return studioContent(mediaFacts, env.PARTNER_COURSE);
+}
+
+const ACCESS_WORDS = { free: "Free", premium: "Complete Course", partner: "Partner (through her course)" };
+const minutes = (seconds: number | null) => (seconds === null ? null : `${Math.round(seconds / 60)} min`);
+const cell = "px-4 py-2";
+
+export default function StudioContent({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <h1 className="text-3xl font-semibold">Content</h1>
+      <p className="mt-2 max-w-2xl text-ink-soft">
+        The sessions and guides members see, and whether each file is in place. Recordings and guides are
+        changed by uploading their files (README, "Content").
+      </p>
+      <h2 className="mt-8 text-xl font-semibold">Sessions</h2>
+      <div className="mt-3 overflow-x-auto rounded-2xl border border-ink/10 bg-white">
+        <table className="w-full text-left text-[0.95rem]">
+          <caption className="sr-only">Sessions, in the course's order</caption>
+          <thead className="border-b border-ink/10 text-sm text-ink-soft">
+            <tr>
+              <th scope="col" className={`${cell} font-medium`}>
+                Session
+              </th>
+              <th scope="col" className={`${cell} font-medium`}>
+                Course
+              </th>
+              <th scope="col" className={`${cell} font-medium`}>
+                Who can play it
+              </th>
+              <th scope="col" className={`${cell} font-medium`}>
+                State
+              </th>
+              <th scope="col" className={`${cell} font-medium`}>
+                Recording
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {loaderData.tracks.map((track) => (
+              <tr key={track.id} className="border-b border-ink/5 last:border-0">
+                <td className={cell}>{track.title}</td>
+                <td className={cell}>{track.group}</td>
+                <td className={cell}>{ACCESS_WORDS[track.access]}</td>
+                <td className={cell}>{track.state === "published" ? "Published" : "Coming soon"}</td>
+                <td className={cell}>
+                  {minutes(track.seconds) ?? (
+                    <span className="font-medium text-danger">Missing: {track.file}</span>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <h2 className="mt-8 text-xl font-semibold">Guides</h2>
+      <div className="mt-3 overflow-x-auto rounded-2xl border border-ink/10 bg-white">
+        <table className="w-full text-left text-[0.95rem]">
+          <caption className="sr-only">Guides</caption>
+          <thead className="border-b border-ink/10 text-sm text-ink-soft">
+            <tr>
+              <th scope="col" className={`${cell} font-medium`}>
+                Guide
+              </th>
+              <th scope="col" className={`${cell} font-medium`}>
+                Who can download it
+              </th>
+              <th scope="col" className={`${cell} font-medium`}>
+                File
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {loaderData.guides.map((guide) => (
+              <tr key={guide.id} className="border-b border-ink/5 last:border-0">
+                <td className={cell}>{guide.title}</td>
+                <td className={cell}>{guide.access === "free" ? "Free" : "Complete Course"}</td>
+                <td className={cell}>
+                  {guide.pages === null ? (
+                    <span className="font-medium text-danger">Missing: {guide.file}</span>
+                  ) : (
+                    `${guide.pages} ${guide.pages === 1 ? "page" : "pages"}`
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
