@@ -53,7 +53,10 @@ export default [
     route("members.csv", "routes/studio/members-csv.ts"),
     route("members/:id", "routes/studio/member.tsx"),
     route("purchases", "routes/studio/purchases.tsx"),
+    route("inbox", "routes/studio/inbox.tsx"),
+    route("inbox/:thread", "routes/studio/inbox-thread.tsx"),
     route("content", "routes/studio/content.tsx"),
+    route("insights", "routes/studio/insights.tsx"),
     route("audit", "routes/studio/audit.tsx"),
   ]),
   route("portal", "routes/portal/layout.tsx", [

@@ -23,6 +23,8 @@ const OWNER: Record<string, string> = {
   partner_links: "modules/partner",
   labour_contractions: "modules/labour",
   contact_messages: "modules/contact",
+  contact_threads: "modules/contact",
+  contact_replies: "modules/contact",
   email_outbox: "modules/email",
   purchases: "modules/payments",
   payment_events: "modules/payments",

@@ -165,6 +165,32 @@ export interface ContactMessagesTable {
   created_at: CreatedAt;
 }
 
+/** One thread of the contact inbox: every message sent in one address's name (migration 0023). */
+export interface ContactThreadsTable {
+  /** Random: the thread's address in the studio, never the visitor's own. */
+  id: string;
+  /** Normalised, as `contact_messages.email`. */
+  address: string;
+  last_activity_at: Timestamp;
+  /** Null: unread. */
+  read_at: Timestamp | null;
+  /** Null: in the inbox. */
+  archived_at: Timestamp | null;
+}
+
+/** The owner's reply to a thread, emailed to its address (migration 0023). */
+export interface ContactRepliesTable {
+  id: string;
+  /** The thread's address: the visitor's, normalised. */
+  address: string;
+  /** The owner who wrote it; null once her account is gone. */
+  owner_id: string | null;
+  body: string;
+  /** The email_outbox row that carried it. */
+  outbox_id: string | null;
+  created_at: CreatedAt;
+}
+
 export type PurchaseProvider = "stripe" | "paypal";
 /** `duplicate`: paid when the member had already paid; granted nothing, refunded (then `refunded`). */
 export type PurchaseStatus = "pending" | "succeeded" | "duplicate" | "refunded" | "failed";
@@ -381,6 +407,8 @@ export interface Database {
   user_progress: UserProgressTable;
   share_tokens: ShareTokensTable;
   contact_messages: ContactMessagesTable;
+  contact_threads: ContactThreadsTable;
+  contact_replies: ContactRepliesTable;
   purchases: PurchasesTable;
   rate_limits: RateLimitsTable;
   email_outbox: EmailOutboxTable;

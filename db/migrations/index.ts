@@ -21,6 +21,7 @@ import * as birthPlans from "./0019_birth_plans.ts";
 import * as listeningDays from "./0020_listening_days.ts";
 import * as ownersStudio from "./0021_owners_studio.ts";
 import * as studioMemberSearch from "./0022_studio_member_search.ts";
+import * as contactInbox from "./0023_contact_inbox.ts";
 
 /**
  * Every migration, in order. Listed by hand so that the bundled server, the
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   "0020_listening_days": listeningDays,
   "0021_owners_studio": ownersStudio,
   "0022_studio_member_search": studioMemberSearch,
+  "0023_contact_inbox": contactInbox,
 };

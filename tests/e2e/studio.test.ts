@@ -1,8 +1,5 @@
-import { execFileSync } from "node:child_process";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { sixDigitCode } from "../support/cookie-client.ts";
-import { localOutbox } from "../support/mailbox.ts";
 import { totpCode } from "../support/totp.ts";
 import {
   expectToast,
@@ -11,34 +8,9 @@ import {
   uniqueEmail,
   withServerDatabase,
 } from "./support/accounts.ts";
-import { baseUrl, expectAccessible, useBrowser, waitForHydration } from "./support/browser.ts";
+import { baseUrl, expectAccessible, useBrowser } from "./support/browser.ts";
 import { ROUTES, routeEntries, signUpMember, visitor } from "./support/security.ts";
-
-/** `npm run owner:create -- --email …`, against the e2e run's server's own database. */
-function ownerCreate(email: string, ...more: string[]) {
-  const databaseUrl = inject("databaseUrl");
-  return execFileSync(process.execPath, ["scripts/owner-create.ts", "--email", email, ...more], {
-    env: {
-      PATH: process.env.PATH,
-      DATA_DIR: inject("dataDir"),
-      BASE_URL: baseUrl(),
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    },
-    encoding: "utf8",
-  });
-}
-
-/** Signs in with a code emailed to `email`, through the sign-in page, as an owner made by the command would. */
-async function signInWithCode(page: Page, email: string) {
-  await page.goto("/auth?tier=signin&mode=code");
-  await waitForHydration(page);
-  await page.getByLabel("Email").fill(email);
-  await page.getByRole("button", { name: "Email me a code" }).click();
-  const code = sixDigitCode((await localOutbox(inject("dataDir")).latest(email, /sign-in code/)).subject);
-  await page.getByLabel("Your code").fill(code);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL((url) => url.pathname === "/portal");
-}
+import { enrolledOwner as enrolledOwnerIn, ownerCreate, signInWithCode } from "./support/studio.ts";
 
 /** Pays for the course with the demo card from her signed-in page, as the checkout does, and confirms it. */
 async function payByDemoCard(page: Page) {
@@ -66,24 +38,7 @@ describe("the owner's studio", () => {
   const browser = useBrowser();
 
   /** An owner made by the command, signed in, with her authenticator set up: the studio open. */
-  async function enrolledOwner() {
-    const email = uniqueEmail("owner");
-    ownerCreate(email);
-    const page = await browser.newPage();
-    await signInWithCode(page, email);
-    await page.goto("/studio");
-    await page.getByRole("button", { name: "Start Setting Up" }).click();
-    const key = (await page.getByTestId("totp-secret").textContent())!.trim();
-    const backupCode = (await page
-      .getByRole("list", { name: "Backup codes" })
-      .getByRole("listitem")
-      .first()
-      .textContent())!;
-    await page.getByLabel("6-digit code").fill(totpCode(key));
-    await page.getByRole("button", { name: "Finish Setting Up" }).click();
-    await page.getByRole("heading", { name: "Overview", level: 1 }).waitFor();
-    return { email, page, key, backupCode };
-  }
+  const enrolledOwner = () => enrolledOwnerIn(browser);
 
   it("is set up by command, asks for an authenticator, and lets the owner find a member, take premium back and see it logged", async () => {
     // A member with the Complete Course.
@@ -235,6 +190,15 @@ describe("the owner's studio", () => {
       .waitFor();
     await expectAccessible(owner);
 
+    // Insights: her purchase counted in this week's bar, and each chart readable as a table.
+    await owner.goto("/studio/insights");
+    const weekly = owner.getByRole("figure", { name: "Sign-ups and purchases per week" });
+    await weekly.getByRole("img", { name: /^Bar chart of sign-ups and purchases per week/ }).waitFor();
+    await weekly.getByText("Show as a table").click();
+    await weekly.getByRole("table").waitFor();
+    expect(await owner.getByRole("figure").count()).toBe(4);
+    await expectAccessible(owner);
+
     await owner.goto("/studio/audit");
     await owner
       .getByRole("row")
@@ -264,7 +228,16 @@ const STUDIO_CALLS: { method: "GET" | "POST"; route: string; url: string; form?:
       url: "/studio/purchases",
       form: { intent: "refund", purchaseId: "some-purchase" },
     },
+    { method: "GET", route: "/studio/inbox", url: "/studio/inbox?view=archived" },
+    { method: "GET", route: "/studio/inbox/:thread", url: "/studio/inbox/some-thread" },
+    {
+      method: "POST",
+      route: "/studio/inbox/:thread",
+      url: "/studio/inbox/some-thread",
+      form: { intent: "reply", reply: "Thank you for writing." },
+    },
     { method: "GET", route: "/studio/content", url: "/studio/content" },
+    { method: "GET", route: "/studio/insights", url: "/studio/insights" },
     { method: "GET", route: "/studio/audit", url: "/studio/audit" },
     { method: "GET", route: "/studio/check", url: "/studio/check" },
     {

@@ -7,16 +7,21 @@ const STUDIO_LINKS = [
   { to: "/studio", label: "Overview", end: true },
   { to: "/studio/members", label: "Members", end: false },
   { to: "/studio/purchases", label: "Purchases", end: false },
+  { to: "/studio/inbox", label: "Inbox", end: false },
   { to: "/studio/content", label: "Content", end: false },
+  { to: "/studio/insights", label: "Insights", end: false },
   { to: "/studio/audit", label: "Audit log", end: false },
 ] as const;
 
 /** The studio's frame: its own header and menu, none of the members' portal. */
 export function StudioShell({
   owner,
+  inboxUnread = 0,
   children,
 }: {
   owner: { name: string; email: string } | null;
+  /** Unread conversations in the inbox, shown beside its link. */
+  inboxUnread?: number;
   children: ReactNode;
 }) {
   return (
@@ -49,6 +54,12 @@ export function StudioShell({
                       }
                     >
                       {link.label}
+                      {link.to === "/studio/inbox" && inboxUnread > 0 ? (
+                        <span className="ml-2 rounded-full bg-plum px-2 text-sm text-cream">
+                          {inboxUnread}
+                          <span className="sr-only"> unread</span>
+                        </span>
+                      ) : null}
                     </NavLink>
                   </li>
                 ))}

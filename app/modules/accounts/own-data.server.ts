@@ -57,6 +57,9 @@ export const MEMBER_DATA: { [T in keyof Database]: Finder<keyof Database[T] & st
   jobs: { userId: "user_id" },
   push_subscriptions: { userId: "user_id" },
   contact_messages: { addresses: ["email"] },
+  // The studio's inbox: the thread of her messages, and the owner's replies to her.
+  contact_threads: { addresses: ["address"] },
+  contact_replies: { addresses: ["address"] },
   // Email to her, and the owner's copies of her contact messages.
   email_outbox: { addresses: ["to_address", "about_address"] },
   // A business keeps its sales records; they stay without the buyer or her receipt address.
@@ -182,6 +185,7 @@ export async function exportMemberData(db: Db, userId: string) {
     shareTokens,
     purchases,
     contactMessages,
+    contactReplies,
     emails,
     contractions,
     pushDevices,
@@ -233,6 +237,13 @@ export async function exportMemberData(db: Db, userId: string) {
       .selectFrom("contact_messages")
       .select(["name", "email", "phone", "message", "created_at"])
       .where(mine("contact_messages"))
+      .orderBy("created_at")
+      .execute(),
+    // What the course wrote back to her; never which owner wrote it.
+    db
+      .selectFrom("contact_replies")
+      .select(["address", "body", "created_at"])
+      .where(mine("contact_replies"))
       .orderBy("created_at")
       .execute(),
     // Bodies are gone once sent (they can hold sign-in links); what was sent, and when, is hers.
@@ -375,6 +386,11 @@ export async function exportMemberData(db: Db, userId: string) {
       phone: m.phone,
       message: m.message,
       sentAt: iso(m.created_at),
+    })),
+    contactReplies: contactReplies.map((r) => ({
+      to: r.address,
+      reply: r.body,
+      sentAt: iso(r.created_at),
     })),
     emails: emails.map((e) => ({
       kind: e.kind,

@@ -6,6 +6,7 @@ import type { Db } from "~/platform/db.server.ts";
 import type { Logger } from "~/platform/log.server.ts";
 import { hitLimits, limitKey, tooManyAttemptsMessage, type LimitRule } from "~/platform/rate-limit.server.ts";
 import { contactMessages, type ContactMessageInput } from "./contact-form.ts";
+import { touchThread } from "./inbox.server.ts";
 
 /**
  * Enough for a visitor with follow-up questions; too few to make the form a
@@ -91,6 +92,7 @@ async function storeAndQueue(db: Db, ownerEmail: string | null, input: ContactMe
         created_at: now.toISOString(),
       })
       .execute();
+    await touchThread(trx, input.email, now);
     if (!ownerEmail) return { messageId, emailId: null };
     const emailId = await queueEmail(trx, {
       kind: "contact-message",

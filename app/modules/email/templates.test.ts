@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   contactMessageEmail,
+  contactReplyEmail,
   escapeHtml,
   magicLinkEmail,
   partnerInvitationEmail,
@@ -131,6 +132,45 @@ describe("email templates", () => {
       expect(subject).not.toMatch(/[\r\n\t]/);
       expect(subject.startsWith("New message from Sam Rivers xxx")).toBe(true);
       expect(subject.length).toBeLessThan(100);
+    });
+  });
+  describe("the owner's reply to a contact message", () => {
+    const details = {
+      name: "Amara Okafor",
+      reply: "Yes, of course.\n\nYour partner is very welcome at every session.",
+      message: "Hello,\nCan my partner join?",
+      sentOn: "12 March 2030",
+      supportEmail: "hello@tidewell.example",
+    };
+
+    it("greets her, gives the reply, says how to write back and quotes what she wrote", () => {
+      const email = contactReplyEmail(details);
+      expect(email.subject).toBe("A reply to your message to Tidewell");
+      expect(email.text).toBe(
+        [
+          "Hello Amara Okafor,",
+          "Yes, of course.\n\nYour partner is very welcome at every session.",
+          "To write back, reply to this email or write to hello@tidewell.example.",
+          "You wrote on 12 March 2030:\n> Hello,\n> Can my partner join?",
+          "You are receiving this because you wrote to Tidewell through our contact form.",
+          "— Tidewell\n",
+        ].join("\n\n"),
+      );
+      expect(email.html).toContain("<blockquote");
+      expect(email.html).toContain(">Can my partner join?</p>");
+    });
+
+    it("shows markup in the reply, her name and her message as text", () => {
+      const { html } = contactReplyEmail({
+        ...details,
+        name: "<b>Sam</b>",
+        reply: '<a href="https://evil.example">click</a>',
+        message: '<img src=x onerror="alert(1)">',
+      });
+      expect(html).not.toMatch(/<b>|<img|<a href="https:\/\/evil/);
+      expect(html).toContain("Hello &lt;b&gt;Sam&lt;/b&gt;,");
+      expect(html).toContain("&lt;a href=&quot;https://evil.example&quot;&gt;click&lt;/a&gt;");
+      expect(html).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
     });
   });
 });

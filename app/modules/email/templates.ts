@@ -44,10 +44,20 @@ interface Layout {
   action?: { label: string; url: string };
   /** A code shown large, for typing in. */
   code?: string;
+  /** Someone's own words, quoted after the paragraphs: a heading line, then their lines. */
+  quote?: { label: string; lines: string[] };
   footnote: string;
 }
 
-function layout({ preheader, heading, paragraphs, action, code, footnote }: Layout): EmailContent["html"] {
+function layout({
+  preheader,
+  heading,
+  paragraphs,
+  action,
+  code,
+  quote,
+  footnote,
+}: Layout): EmailContent["html"] {
   const p = (text: string) =>
     `<p style="margin:0 0 16px;font-size:16px;line-height:1.6;color:#2b2238">${escapeHtml(text)}</p>`;
   return `<!doctype html>
@@ -60,6 +70,14 @@ function layout({ preheader, heading, paragraphs, action, code, footnote }: Layo
 <div style="background:#ffffff;border:1px solid #e3d7c8;border-radius:16px;padding:28px 24px">
 <h1 style="margin:0 0 16px;font-family:Georgia,serif;font-size:24px;line-height:1.3;color:#2b2238">${escapeHtml(heading)}</h1>
 ${paragraphs.map(p).join("\n")}
+${
+  quote
+    ? `<p style="margin:8px 0 8px;font-size:14px;line-height:1.6;color:#5a4f66">${escapeHtml(quote.label)}</p>
+<blockquote style="margin:0 0 16px;padding:0 0 0 16px;border-left:3px solid #e3d7c8">
+${quote.lines.map((line) => `<p style="margin:0 0 8px;font-size:15px;line-height:1.6;color:#5a4f66">${escapeHtml(line)}</p>`).join("\n")}
+</blockquote>`
+    : ""
+}
 ${
   code
     ? `<p style="margin:8px 0 24px;font-size:32px;letter-spacing:8px;font-weight:700;color:#2b2238;font-family:Menlo,Consolas,monospace">${escapeHtml(code)}</p>`
@@ -257,6 +275,52 @@ export function contactMessageEmail({ name, email, phone, message }: ContactMess
       preheader: messageLines[0]?.slice(0, 120) ?? intro,
       heading: "A new message from the contact form",
       paragraphs: [intro, ...details, "Message:", ...messageLines, reply],
+      footnote,
+    }),
+  };
+}
+
+/** What the owner's reply to a contact message says, and what it answers. */
+export interface ContactReplyDetails {
+  /** The visitor's name, as she typed it. */
+  name: string;
+  /** The owner's reply. */
+  reply: string;
+  /** The message it answers, and when it was sent ("12 March 2026"). */
+  message: string;
+  sentOn: string;
+  supportEmail: string;
+}
+
+/**
+ * The owner's reply to a contact message, written in the studio. The reply
+ * and the quoted message are the owner's and the visitor's own text: the
+ * HTML escapes all of it.
+ */
+export function contactReplyEmail({
+  name,
+  reply,
+  message,
+  sentOn,
+  supportEmail,
+}: ContactReplyDetails): EmailContent {
+  const hello = `Hello ${name.replace(/\s+/g, " ").trim()},`;
+  const lines = (value: string) => value.split(/\n+/).filter((line) => line.trim() !== "");
+  const writeBack = `To write back, reply to this email or write to ${supportEmail}.`;
+  const label = `You wrote on ${sentOn}:`;
+  const footnote = `You are receiving this because you wrote to ${BRAND.name} through our contact form.`;
+  const quoted = message
+    .split("\n")
+    .map((line) => (line === "" ? ">" : `> ${line}`))
+    .join("\n");
+  return {
+    subject: `A reply to your message to ${BRAND.name}`,
+    text: text([hello, reply, writeBack, `${label}\n${quoted}`, footnote]),
+    html: layout({
+      preheader: lines(reply)[0]?.slice(0, 120) ?? `A reply from ${BRAND.name}.`,
+      heading: "A reply to your message",
+      paragraphs: [hello, ...lines(reply), writeBack],
+      quote: { label, lines: lines(message) },
       footnote,
     }),
   };

@@ -14,4 +14,7 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   "members.exported": "Members exported",
   "purchase.refunded": "Purchase refunded",
   "contact.replied": "Contact message answered",
+  "contact.archived": "Conversation archived",
+  "contact.unarchived": "Conversation moved to the inbox",
+  "contact.marked-unread": "Conversation marked as unread",
 };

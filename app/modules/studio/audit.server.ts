@@ -19,7 +19,10 @@ export type AuditAction =
   | "member.deleted"
   | "members.exported"
   | "purchase.refunded"
-  | "contact.replied";
+  | "contact.replied"
+  | "contact.archived"
+  | "contact.unarchived"
+  | "contact.marked-unread";
 
 /** The command line, when an action was not taken by a signed-in owner. */
 export const COMMAND_ACTOR = "command";

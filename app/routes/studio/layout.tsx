@@ -2,10 +2,12 @@ import { data, Outlet, redirect } from "react-router";
 import type { Route } from "./+types/layout";
 import { RouteErrorScreen } from "~/components/error-screens.tsx";
 import { StudioShell } from "~/components/studio/studio-shell.tsx";
+import { unreadThreadCount } from "~/modules/contact/inbox.server.ts";
 import { redirectWithFlash } from "~/modules/site/flash.server.ts";
 import { studioOwnerContext } from "~/modules/studio/context.server.ts";
+import { OWNER_ROLE, studioAccess } from "~/modules/studio/gate.ts";
 import { studioVisit } from "~/modules/studio/studio.server.ts";
-import { services, servicesContext } from "~/services.server.ts";
+import { db, services, servicesContext } from "~/services.server.ts";
 
 const CHECK_PATH = "/studio/check";
 
@@ -47,12 +49,20 @@ export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noind
 export async function loader(args: Route.LoaderArgs) {
   const owner = args.context.get(studioOwnerContext);
   const { env } = services(args);
-  return { owner: owner ? { name: owner.name, email: owner.email } : null, demo: env.demo };
+  // Only once she is through the second factor; one count from the inbox's own index.
+  const open =
+    owner !== null &&
+    studioAccess(
+      { role: OWNER_ROLE, twoFactorEnabled: true, checkedAt: owner.checkedAt },
+      services(args).clock.now(),
+    ) === "open";
+  const inboxUnread = open ? await unreadThreadCount(db(args)) : 0;
+  return { owner: owner ? { name: owner.name, email: owner.email } : null, demo: env.demo, inboxUnread };
 }
 
 export default function StudioLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <StudioShell owner={loaderData.owner}>
+    <StudioShell owner={loaderData.owner} inboxUnread={loaderData.inboxUnread}>
       <Outlet />
     </StudioShell>
   );

@@ -103,7 +103,10 @@ export const ROUTES: Record<string, RouteKind> = {
   "/studio/members.csv": "studio",
   "/studio/members/:id": "studio",
   "/studio/purchases": "studio",
+  "/studio/inbox": "studio",
+  "/studio/inbox/:thread": "studio",
   "/studio/content": "studio",
+  "/studio/insights": "studio",
   "/studio/audit": "studio",
 };
 

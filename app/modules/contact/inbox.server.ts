@@ -1,0 +1,480 @@
+import crypto from "node:crypto";
+import { sql, type Expression, type SqlBool } from "kysely";
+import type { EmailStatus } from "../../../db/schema.ts";
+import { queueEmail, type Mailer } from "~/modules/email/outbox.server.ts";
+import { contactReplyEmail } from "~/modules/email/templates.ts";
+import { isPlainText } from "~/modules/site/plain-text.ts";
+import { recordAudit, type AuditAction } from "~/modules/studio/audit.server.ts";
+import type { StudioOwner } from "~/modules/studio/studio.server.ts";
+import { isPostgres, type Db } from "~/platform/db.server.ts";
+import type { Logger } from "~/platform/log.server.ts";
+import { hitLimit, limitKey, tooManyAttemptsMessage, type LimitRule } from "~/platform/rate-limit.server.ts";
+import { REPLY_MAX } from "./inbox.ts";
+
+/**
+ * The studio's contact inbox. A thread is every message sent in one
+ * (normalised) address's name, with the owner's replies to it; its state
+ * (read, archived, latest activity) is a row in `contact_threads`, found in
+ * the studio by a random id rather than by the visitor's address. A new
+ * message marks its thread unread and brings it back to the inbox
+ * (`touchThread`, in the message's own transaction). Replies go out through
+ * the email outbox like every other email, and are kept in the thread.
+ */
+
+export const INBOX_PAGE_SIZE = 50;
+/** Replies an owner may send in an hour: each is an email to someone outside. */
+export const REPLY_LIMIT: LimitRule = { limit: 30, windowSeconds: 3600 };
+/** How much of a thread's latest message the inbox shows. */
+export const EXCERPT_LENGTH = 160;
+
+export type InboxView = "open" | "archived";
+
+export interface InboxThreadSummary {
+  id: string;
+  /** The name on her latest message (her address if there is none). */
+  name: string;
+  address: string;
+  messageCount: number;
+  /** The start of her latest message. */
+  excerpt: string;
+  /** Her latest message or the owner's latest reply, ISO 8601. */
+  lastActivityAt: string;
+  unread: boolean;
+  /** The owner's reply is the thread's latest word. */
+  answered: boolean;
+  /** The member whose account has this address, if any. */
+  memberId: string | null;
+}
+
+export interface InboxPage {
+  threads: InboxThreadSummary[];
+  /** For the page after this one; null on the last page. */
+  nextCursor: string | null;
+}
+
+export type ThreadEntry =
+  | { kind: "message"; id: string; name: string; phone: string | null; text: string; at: string }
+  | {
+      kind: "reply";
+      id: string;
+      /** Who wrote it; null once her account is gone. */
+      ownerName: string | null;
+      text: string;
+      at: string;
+      /** Where its email is: null if the outbox no longer has it. */
+      delivery: EmailStatus | null;
+    };
+
+export interface InboxThread {
+  id: string;
+  name: string;
+  address: string;
+  memberId: string | null;
+  archived: boolean;
+  /** Messages and replies, oldest first. */
+  entries: ThreadEntry[];
+}
+
+export type InboxResult = { ok: true; message: string } | { ok: false; status: number; message: string };
+
+const NO_SUCH_THREAD: InboxResult = { ok: false, status: 404, message: "There is no such conversation." };
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** A time to write or compare with a timestamp column, on either engine. */
+function at(db: Db, when: Date) {
+  return isPostgres(db)
+    ? sql<string>`cast(${when.toISOString()} as timestamptz)`
+    : sql<string>`${when.toISOString()}`;
+}
+
+/**
+ * Notes a new message in its thread, inside the message's transaction: the
+ * thread is made if it is the address's first, and is unread and in the
+ * inbox again either way.
+ */
+export async function touchThread(trx: Db, address: string, now: Date): Promise<void> {
+  await trx
+    .insertInto("contact_threads")
+    .values({
+      id: crypto.randomUUID(),
+      address,
+      last_activity_at: now.toISOString(),
+      read_at: null,
+      archived_at: null,
+    })
+    .onConflict((oc) =>
+      oc.column("address").doUpdateSet({
+        last_activity_at: sql<string>`case when contact_threads.last_activity_at < excluded.last_activity_at
+          then excluded.last_activity_at else contact_threads.last_activity_at end`,
+        read_at: null,
+        archived_at: null,
+      }),
+    )
+    .execute();
+}
+
+/** The inbox or the archive, newest activity first, a page at a time. */
+export async function inboxThreads(
+  db: Db,
+  { view, cursor, limit = INBOX_PAGE_SIZE }: { view: InboxView; cursor?: string; limit?: number },
+): Promise<InboxPage> {
+  const postgres = isPostgres(db);
+  const size = Math.min(100, Math.max(1, Math.floor(Number.isFinite(limit) ? limit : INBOX_PAGE_SIZE)));
+  const after = decodeCursor(cursor);
+  const rows = await db
+    .selectFrom("contact_threads as t")
+    .select((eb) => [
+      "t.id",
+      "t.address",
+      "t.read_at",
+      "t.last_activity_at",
+      (postgres ? sql<string>`t.last_activity_at::text` : sql<string>`t.last_activity_at`).as("activity_key"),
+      eb
+        .selectFrom("contact_messages as m")
+        .select("m.name")
+        .whereRef("m.email", "=", "t.address")
+        .orderBy("m.created_at", "desc")
+        .orderBy("m.id", "desc")
+        .limit(1)
+        .as("name"),
+      eb
+        .selectFrom("contact_messages as m")
+        .select(sql<string>`substr(m.message, 1, ${EXCERPT_LENGTH + 1})`.as("excerpt"))
+        .whereRef("m.email", "=", "t.address")
+        .orderBy("m.created_at", "desc")
+        .orderBy("m.id", "desc")
+        .limit(1)
+        .as("excerpt"),
+      eb
+        .selectFrom("contact_messages as m")
+        .select("m.created_at")
+        .whereRef("m.email", "=", "t.address")
+        .orderBy("m.created_at", "desc")
+        .limit(1)
+        .as("last_message_at"),
+      eb
+        .selectFrom("contact_messages as m")
+        .select((inner) => inner.fn.countAll().as("count"))
+        .whereRef("m.email", "=", "t.address")
+        .as("message_count"),
+      eb
+        .selectFrom("contact_replies as r")
+        .select("r.created_at")
+        .whereRef("r.address", "=", "t.address")
+        .orderBy("r.created_at", "desc")
+        .limit(1)
+        .as("last_reply_at"),
+      eb
+        .selectFrom("user as u")
+        .select("u.id")
+        .whereRef("u.email", "=", "t.address")
+        .limit(1)
+        .as("member_id"),
+    ])
+    .where("t.archived_at", view === "archived" ? "is not" : "is", null)
+    .$if(after !== null, (query) => query.where(before(after!, postgres)))
+    .orderBy("t.last_activity_at", "desc")
+    .orderBy("t.id", "desc")
+    .limit(size + 1)
+    .execute();
+
+  const page = rows.slice(0, size);
+  const last = page.at(-1);
+  return {
+    threads: page.map((row) => {
+      const excerpt = (row.excerpt ?? "").replace(/\s+/g, " ").trim();
+      return {
+        id: row.id,
+        name: row.name ?? row.address,
+        address: row.address,
+        messageCount: Number(row.message_count ?? 0),
+        excerpt: excerpt.length > EXCERPT_LENGTH ? `${excerpt.slice(0, EXCERPT_LENGTH - 1)}…` : excerpt,
+        lastActivityAt: iso(row.last_activity_at),
+        unread: row.read_at === null,
+        answered:
+          row.last_reply_at !== null &&
+          (row.last_message_at === null ||
+            new Date(row.last_reply_at).getTime() >= new Date(row.last_message_at).getTime()),
+        memberId: row.member_id ?? null,
+      };
+    }),
+    nextCursor: rows.length > size && last ? encodeCursor(last.activity_key, last.id) : null,
+  };
+}
+
+/** How many threads in the inbox are unread (one range of the inbox's index). */
+export async function unreadThreadCount(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom("contact_threads")
+    .select((eb) => eb.fn.countAll().as("count"))
+    .where("archived_at", "is", null)
+    .where("read_at", "is", null)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+async function threadById(db: Db, threadId: string) {
+  if (!threadId || threadId.length > 64) return undefined;
+  return db
+    .selectFrom("contact_threads as t")
+    .leftJoin("user as u", "u.email", "t.address")
+    .select(["t.id", "t.address", "t.read_at", "t.archived_at", "u.id as member_id"])
+    .where("t.id", "=", threadId)
+    .executeTakeFirst();
+}
+
+/**
+ * One thread, messages and replies in the order they were written; opening
+ * it marks it read. Undefined for a thread that isn't there.
+ */
+export async function inboxThread(
+  db: Db,
+  threadId: string,
+  now = new Date(),
+): Promise<InboxThread | undefined> {
+  const thread = await threadById(db, threadId);
+  if (!thread) return undefined;
+  const [messages, replies] = await Promise.all([
+    db
+      .selectFrom("contact_messages")
+      .select(["id", "name", "phone", "message", "created_at"])
+      .where("email", "=", thread.address)
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute(),
+    db
+      .selectFrom("contact_replies as r")
+      .leftJoin("user as u", "u.id", "r.owner_id")
+      .leftJoin("email_outbox as o", "o.id", "r.outbox_id")
+      .select(["r.id", "r.body", "r.created_at", "u.name as owner_name", "o.status"])
+      .where("r.address", "=", thread.address)
+      .orderBy("r.created_at")
+      .orderBy("r.id")
+      .execute(),
+  ]);
+  if (thread.read_at === null) {
+    await db
+      .updateTable("contact_threads")
+      .set({ read_at: now.toISOString() })
+      .where("id", "=", thread.id)
+      .where("read_at", "is", null)
+      .execute();
+  }
+  const entries: ThreadEntry[] = [
+    ...messages.map((m): ThreadEntry => ({
+      kind: "message",
+      id: m.id,
+      name: m.name,
+      phone: m.phone,
+      text: m.message,
+      at: iso(m.created_at),
+    })),
+    ...replies.map((r): ThreadEntry => ({
+      kind: "reply",
+      id: r.id,
+      ownerName: r.owner_name ?? null,
+      text: r.body,
+      at: iso(r.created_at),
+      delivery: r.status ?? null,
+    })),
+  ];
+  // Oldest first; a message before a reply written in the same instant.
+  entries.sort((a, b) => a.at.localeCompare(b.at) || (a.kind === b.kind ? 0 : a.kind === "message" ? -1 : 1));
+  const latest = messages.at(-1);
+  return {
+    id: thread.id,
+    name: latest?.name ?? thread.address,
+    address: thread.address,
+    memberId: thread.member_id ?? null,
+    archived: thread.archived_at !== null,
+    entries,
+  };
+}
+
+/** Moves a thread to the archive, or back to the inbox. */
+export async function setThreadArchived(
+  db: Db,
+  owner: StudioOwner,
+  threadId: string,
+  archived: boolean,
+  now = new Date(),
+): Promise<InboxResult> {
+  const thread = await threadById(db, threadId);
+  if (!thread) return NO_SUCH_THREAD;
+  const changed = await db
+    .updateTable("contact_threads")
+    .set({ archived_at: archived ? now.toISOString() : null })
+    .where("id", "=", thread.id)
+    .where("archived_at", archived ? "is" : "is not", null)
+    .executeTakeFirst();
+  // Pressed twice, it is where she wanted it already: nothing to log.
+  if (Number(changed.numUpdatedRows) > 0) {
+    await audit(db, owner, archived ? "contact.archived" : "contact.unarchived", thread, now);
+  }
+  return { ok: true, message: archived ? "Archived." : "Moved to the inbox." };
+}
+
+/** Marks a thread unread, as if its latest message had just come. */
+export async function markThreadUnread(
+  db: Db,
+  owner: StudioOwner,
+  threadId: string,
+  now = new Date(),
+): Promise<InboxResult> {
+  const thread = await threadById(db, threadId);
+  if (!thread) return NO_SUCH_THREAD;
+  const changed = await db
+    .updateTable("contact_threads")
+    .set({ read_at: null })
+    .where("id", "=", thread.id)
+    .where("read_at", "is not", null)
+    .executeTakeFirst();
+  if (Number(changed.numUpdatedRows) > 0) await audit(db, owner, "contact.marked-unread", thread, now);
+  return { ok: true, message: "Marked as unread." };
+}
+
+export interface ReplyDeps {
+  db: Db;
+  mailer: Pick<Mailer, "deliverSoon">;
+  /** Where she can write back: env.SUPPORT_EMAIL. */
+  supportEmail: string;
+  log: Logger;
+}
+
+const SENT_ON = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" });
+
+/**
+ * Emails the owner's reply to the thread's address through the outbox, and
+ * keeps it in the thread, in one transaction with its audit entry. Bad input
+ * and an unknown thread change nothing; past REPLY_LIMIT in an hour (counted
+ * per owner, atomically) nothing is sent.
+ */
+export async function replyToThread(
+  deps: ReplyDeps,
+  owner: StudioOwner,
+  threadId: string,
+  rawBody: string,
+  now = new Date(),
+): Promise<InboxResult> {
+  const body = rawBody.replace(/\r\n?/g, "\n").trim();
+  if (body.length === 0) return { ok: false, status: 400, message: "Please write your reply." };
+  if (body.length > REPLY_MAX) {
+    return {
+      ok: false,
+      status: 400,
+      message: `Please keep your reply under ${REPLY_MAX.toLocaleString("en-GB")} characters.`,
+    };
+  }
+  if (!isPlainText(body, { multiline: true })) {
+    return {
+      ok: false,
+      status: 400,
+      message: "Your reply contains characters we can't send. Please retype it or paste it as plain text.",
+    };
+  }
+  const { db } = deps;
+  const thread = await threadById(db, threadId);
+  if (!thread) return NO_SUCH_THREAD;
+  const answered = await db
+    .selectFrom("contact_messages")
+    .select(["name", "message", "created_at"])
+    .where("email", "=", thread.address)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  if (!answered) return NO_SUCH_THREAD;
+
+  const limit = await hitLimit(db, limitKey("studio-contact-reply", owner.id), REPLY_LIMIT, now.getTime());
+  if (!limit.allowed) {
+    return { ok: false, status: 429, message: tooManyAttemptsMessage(limit.retryAfterSeconds) };
+  }
+
+  const outboxId = await db.transaction().execute(async (trx) => {
+    const queued = await queueEmail(trx, {
+      kind: "contact-reply",
+      to: thread.address,
+      ...contactReplyEmail({
+        name: answered.name,
+        reply: body,
+        message: answered.message,
+        sentOn: SENT_ON.format(new Date(answered.created_at)),
+        supportEmail: deps.supportEmail,
+      }),
+    });
+    await trx
+      .insertInto("contact_replies")
+      .values({
+        id: crypto.randomUUID(),
+        address: thread.address,
+        owner_id: owner.id,
+        body,
+        outbox_id: queued,
+        created_at: now.toISOString(),
+      })
+      .execute();
+    const when = at(trx, now);
+    await trx
+      .updateTable("contact_threads")
+      .set({
+        last_activity_at: sql<string>`case when last_activity_at < ${when} then ${when} else last_activity_at end`,
+        // Answering it, she has read it.
+        read_at: sql<string>`coalesce(read_at, ${when})`,
+      })
+      .where("id", "=", thread.id)
+      .execute();
+    await audit(trx, owner, "contact.replied", thread, now);
+    return queued;
+  });
+  // Ids only: the reply and the address are the visitor's and the owner's, not the log's.
+  deps.log.info({ contactThread: thread.id, email: outboxId }, "contact reply queued");
+  deps.mailer.deliverSoon(outboxId);
+  return { ok: true, message: "Reply sent." };
+}
+
+/** An inbox action in the audit log: about the member if the address is one's, and the thread by id. */
+async function audit(
+  db: Db,
+  owner: StudioOwner,
+  action: AuditAction,
+  thread: { id: string; member_id: string | null },
+  now: Date,
+) {
+  await recordAudit(
+    db,
+    {
+      actorId: owner.id,
+      action,
+      subjectId: thread.member_id,
+      detail: { thread: thread.id.slice(0, 8) },
+      ip: owner.ip,
+    },
+    now,
+  );
+}
+
+function encodeCursor(key: string, id: string): string {
+  return Buffer.from(JSON.stringify([key, id])).toString("base64url");
+}
+
+/** The cursor's position, or null for anything that isn't one of ours: the first page. */
+function decodeCursor(cursor: string | undefined): { key: string; id: string } | null {
+  if (!cursor || cursor.length > 512) return null;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    if (!Array.isArray(value) || value.length !== 2) return null;
+    const [key, id] = value as unknown[];
+    if (typeof key !== "string" || typeof id !== "string" || !key || !id) return null;
+    if (Number.isNaN(Date.parse(key))) return null;
+    return { key, id };
+  } catch {
+    return null;
+  }
+}
+
+/** Threads after the cursor's, in the inbox's order (newest activity first, then by id). */
+function before(cursor: { key: string; id: string }, postgres: boolean): Expression<SqlBool> {
+  const key = postgres ? sql`cast(${cursor.key} as timestamptz)` : sql`${cursor.key}`;
+  return sql<SqlBool>`(t.last_activity_at, t.id) < (${key}, ${cursor.id})`;
+}
