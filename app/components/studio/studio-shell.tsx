@@ -68,7 +68,7 @@ export function StudioShell({
           ) : null}
           {owner ? (
             <div className="ml-auto flex items-center gap-3 text-sm text-ink-soft">
-              <span className="hidden md:inline">{owner.email}</span>
+              <span className="hidden 2xl:inline">{owner.email}</span>
               <Form method="post" action="/auth/sign-out" reloadDocument>
                 <button
                   type="submit"
