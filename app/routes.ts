@@ -57,6 +57,8 @@ export default [
     route("inbox/:thread", "routes/studio/inbox-thread.tsx"),
     route("content", "routes/studio/content.tsx"),
     route("insights", "routes/studio/insights.tsx"),
+    route("security", "routes/studio/security.tsx"),
+    route("passkey", "routes/studio/passkey.ts"),
     route("audit", "routes/studio/audit.tsx"),
   ]),
   route("portal", "routes/portal/layout.tsx", [

@@ -35,6 +35,8 @@ const OWNER: Record<string, string> = {
   birth_plan_comments: "modules/birth-plan",
   // Better Auth's two-factor plugin writes it too; the studio removes a lost authenticator.
   twoFactor: "modules/studio",
+  // Better Auth's passkey plugin writes it too; the studio's recovery command removes an owner's.
+  passkey: "modules/studio",
   studio_checks: "modules/studio",
   audit_log: "modules/studio",
 };

@@ -376,6 +376,20 @@ export interface TwoFactorTable {
   lockedUntil: Timestamp | null;
 }
 
+export interface PasskeyTable {
+  id: string;
+  name: string | null;
+  publicKey: string;
+  userId: string;
+  credentialID: string;
+  counter: number;
+  deviceType: string;
+  backedUp: ColumnType<SqlBool, boolean, boolean>;
+  transports: string | null;
+  createdAt: Timestamp | null;
+  aaguid: string | null;
+}
+
 export interface StudioChecksTable {
   session_id: string;
   user_id: string;
@@ -424,6 +438,7 @@ export interface Database {
   birth_plan_versions: BirthPlanVersionsTable;
   birth_plan_comments: BirthPlanCommentsTable;
   twoFactor: TwoFactorTable;
+  passkey: PasskeyTable;
   studio_checks: StudioChecksTable;
   audit_log: AuditLogTable;
 }

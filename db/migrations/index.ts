@@ -22,6 +22,7 @@ import * as listeningDays from "./0020_listening_days.ts";
 import * as ownersStudio from "./0021_owners_studio.ts";
 import * as studioMemberSearch from "./0022_studio_member_search.ts";
 import * as contactInbox from "./0023_contact_inbox.ts";
+import * as passkeys from "./0024_passkeys.ts";
 
 /**
  * Every migration, in order. Listed by hand so that the bundled server, the
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   "0021_owners_studio": ownersStudio,
   "0022_studio_member_search": studioMemberSearch,
   "0023_contact_inbox": contactInbox,
+  "0024_passkeys": passkeys,
 };

@@ -8,7 +8,7 @@ import {
   uniqueEmail,
   withServerDatabase,
 } from "./support/accounts.ts";
-import { baseUrl, expectAccessible, useBrowser } from "./support/browser.ts";
+import { baseUrl, expectAccessible, useBrowser, waitForHydration } from "./support/browser.ts";
 import { ROUTES, routeEntries, signUpMember, visitor } from "./support/security.ts";
 import { enrolledOwner as enrolledOwnerIn, ownerCreate, signInWithCode } from "./support/studio.ts";
 
@@ -206,6 +206,56 @@ describe("the owner's studio", () => {
       .filter({ hasText: "amount: 27.00 EUR" })
       .waitFor();
   });
+
+  it("adds a passkey, which then opens the studio instead of the code", async () => {
+    const { email, page: owner } = await enrolledOwner();
+    // A platform authenticator that verifies its user, as a phone's fingerprint does.
+    const cdp = await owner.context().newCDPSession(owner);
+    await cdp.send("WebAuthn.enable");
+    await cdp.send("WebAuthn.addVirtualAuthenticator", {
+      options: {
+        protocol: "ctap2",
+        transport: "internal",
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+    await owner.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "Security" }).click();
+    await owner.getByRole("heading", { name: "Security", level: 1 }).waitFor();
+    await waitForHydration(owner);
+    await owner.getByLabel("Name").fill("Studio laptop");
+    await owner.getByRole("button", { name: "Add a Passkey" }).click();
+    await owner.getByRole("list", { name: "Your passkeys" }).getByText("Studio laptop").waitFor();
+    await expectAccessible(owner);
+
+    // The next working day: the studio asks again, and the passkey answers.
+    await withServerDatabase((db) =>
+      db
+        .updateTable("studio_checks")
+        .set({ verified_at: new Date(Date.now() - 13 * 3_600_000).toISOString() })
+        .where("user_id", "=", (eb) => eb.selectFrom("user").select("id").where("email", "=", email))
+        .execute(),
+    );
+    await owner.goto("/studio/members");
+    await owner.getByRole("heading", { name: "Enter your authenticator code" }).waitFor();
+    await waitForHydration(owner);
+    await owner.getByRole("button", { name: "Use a Passkey" }).click();
+    await owner.waitForURL((url) => url.pathname === "/studio/members");
+    await owner.getByRole("heading", { name: "Members", level: 1 }).waitFor();
+    const methods = await withServerDatabase(async (db) =>
+      (
+        await db
+          .selectFrom("audit_log")
+          .select(["action", "detail"])
+          .where("subject_id", "=", (eb) => eb.selectFrom("user").select("id").where("email", "=", email))
+          .execute()
+      ).map((entry) => `${entry.action} ${entry.detail}`),
+    );
+    expect(methods).toContain('owner.passkey-added {"name":"Studio laptop"}');
+    expect(methods).toContain('studio.second-factor {"method":"passkey"}');
+  });
 });
 
 /** Every studio route, and how it is called. */
@@ -239,6 +289,19 @@ const STUDIO_CALLS: { method: "GET" | "POST"; route: string; url: string; form?:
     { method: "GET", route: "/studio/content", url: "/studio/content" },
     { method: "GET", route: "/studio/insights", url: "/studio/insights" },
     { method: "GET", route: "/studio/audit", url: "/studio/audit" },
+    { method: "GET", route: "/studio/security", url: "/studio/security" },
+    {
+      method: "POST",
+      route: "/studio/security",
+      url: "/studio/security",
+      form: { intent: "remove-passkey", id: "some-passkey" },
+    },
+    {
+      method: "POST",
+      route: "/studio/passkey",
+      url: "/studio/passkey",
+      form: { intent: "authentication-options" },
+    },
     { method: "GET", route: "/studio/check", url: "/studio/check" },
     {
       method: "POST",
@@ -291,8 +354,8 @@ describe("the studio's access matrix", () => {
       expect(asMember.headers.get("cache-control"), call.url).toContain("no-store");
 
       const asOwner = await send(ownerMember.client);
-      if (call.route === "/studio/check") {
-        // Her way in: the set-up page; a code before any authenticator is refused.
+      if (call.route === "/studio/check" || call.route === "/studio/passkey") {
+        // Her way in: the set-up page; a code or a passkey before any authenticator is refused.
         expect(asOwner.status, `${call.method} ${call.url} as an owner`).toBe(
           call.method === "GET" ? 200 : 400,
         );

@@ -11,6 +11,7 @@ const STUDIO_LINKS = [
   { to: "/studio/content", label: "Content", end: false },
   { to: "/studio/insights", label: "Insights", end: false },
   { to: "/studio/audit", label: "Audit log", end: false },
+  { to: "/studio/security", label: "Security", end: false },
 ] as const;
 
 /** The studio's frame: its own header and menu, none of the members' portal. */

@@ -3,6 +3,7 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import { hashPassword, verifyPassword } from "better-auth/crypto";
 import { admin, emailOTP, genericOAuth, magicLink, twoFactor } from "better-auth/plugins";
 import { adminAc, userAc } from "better-auth/plugins/admin/access";
+import { passkey } from "@better-auth/passkey";
 import type { Dialect } from "../../../db/dialect.ts";
 import type { Db } from "~/platform/db.server.ts";
 import { isSecureOrigin, type Env } from "~/platform/env.server.ts";
@@ -139,6 +140,19 @@ export function createAuth({ db, dialect, env, secret, mailer, log, socialSignIn
         roles: { [MEMBER_ROLE]: userAc, [OWNER_ROLE]: adminAc },
       }),
       studioSecondFactor(),
+      // An owner's passkeys: the studio's second factor as an alternative to the authenticator app.
+      passkey({
+        rpName: `${BRAND.name} Studio`,
+        origin: env.BASE_URL,
+        authentication: {
+          // A second factor is someone present and verified (a fingerprint, a face, a PIN), not a key merely held.
+          afterVerification: async ({ verification }) => {
+            if (!verification.authenticationInfo.userVerified) {
+              throw new APIError("UNAUTHORIZED", { message: "The passkey didn't verify you." });
+            }
+          },
+        },
+      }),
       // The demo's stand-ins for providers without keys, served through the same endpoints.
       genericOAuth({ config: socialSignIn.standIns }),
       magicLink({

@@ -66,6 +66,8 @@ export const MEMBER_DATA: { [T in keyof Database]: Finder<keyof Database[T] & st
   purchases: { anonymise: { userId: "user_id", address: "receipt_email" } },
   // Her authenticator, if she is an owner: removed with her account, never exported (it holds the secret).
   twoFactor: { userId: "userId" },
+  // Her passkeys, if she is an owner: removed with her account.
+  passkey: { userId: "userId" },
   studio_checks: { userId: "user_id" },
   audit_log: {
     none: "the studio's record of what owners did: accounts by id only, kept when one is deleted (decision 0024)",

@@ -5,6 +5,8 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   "owner.created": "Owner made on the command line",
   "owner.two-factor-enrolled": "Authenticator set up",
   "owner.two-factor-reset": "Authenticator removed on the command line",
+  "owner.passkey-added": "Passkey added",
+  "owner.passkey-removed": "Passkey removed",
   "studio.second-factor": "Second factor completed",
   "studio.second-factor-failed": "Second factor refused",
   "member.premium-granted": "Premium granted",

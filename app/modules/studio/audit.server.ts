@@ -11,6 +11,8 @@ export type AuditAction =
   | "owner.created"
   | "owner.two-factor-enrolled"
   | "owner.two-factor-reset"
+  | "owner.passkey-added"
+  | "owner.passkey-removed"
   | "studio.second-factor"
   | "studio.second-factor-failed"
   | "member.premium-granted"

@@ -33,13 +33,15 @@ export async function createOwner(db: Db, email: string, now = new Date()): Prom
 
 /**
  * The recovery path when an owner has lost her authenticator and her backup
- * codes: removes her authenticator, so the studio asks her to set up a new one.
+ * codes: removes her authenticator and her passkeys (the lost phone may hold
+ * one), so the studio asks her to set up a new authenticator.
  */
 export async function resetOwnerTwoFactor(db: Db, email: string, now = new Date()): Promise<boolean> {
   const ownerId = await ownerIdAt(db, email);
   if (!ownerId) return false;
   await db.transaction().execute(async (tx) => {
     await tx.deleteFrom("twoFactor").where("userId", "=", ownerId).execute();
+    await tx.deleteFrom("passkey").where("userId", "=", ownerId).execute();
     await tx.deleteFrom("studio_checks").where("user_id", "=", ownerId).execute();
     await markTwoFactorOff(tx, ownerId);
   });

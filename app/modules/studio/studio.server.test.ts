@@ -157,6 +157,36 @@ describe.each(testDialects)("the studio's gate and second factor, on %s", (diale
     expect((await visit(cookie)).access).toBe("check");
   });
 
+  it("counts a passkey that fails like a wrong code, and refuses one from no ceremony", async () => {
+    const owner = await enrolledOwner();
+    const { completePasskeyCheck } = await import("./passkeys.server.ts");
+    const { signInWithPassword } = await import("~/modules/accounts/sign-in.server.ts");
+    const signedIn = await signInWithPassword(services.auth, new Headers(), {
+      email: owner.email,
+      password: PASSWORD,
+    });
+    if (!signedIn.ok) throw new Error(signedIn.message);
+    const cookie = signedIn.cookies
+      .map((c) => c.split(";")[0]!)
+      .find((c) => c.startsWith("tidewell.session_token="))!;
+    const studioOwner = (await visit(cookie)).owner!;
+    const forged = {
+      id: "forged",
+      rawId: "forged",
+      type: "public-key",
+      response: {},
+      clientExtensionResults: {},
+    };
+    const answers = await Promise.all(
+      Array.from({ length: SECOND_FACTOR_ATTEMPTS + 2 }, () =>
+        completePasskeyCheck({ auth: services.auth, db: db() }, studioOwner, headersOf(cookie), forged),
+      ),
+    );
+    expect(answers.filter((a) => !a.ok && a.status === 400)).toHaveLength(SECOND_FACTOR_ATTEMPTS);
+    expect(answers.filter((a) => !a.ok && a.status === 429)).toHaveLength(2);
+    expect((await visit(cookie)).access).toBe("check");
+  });
+
   it("takes each backup code once", async () => {
     const owner = await enrolledOwner();
     const { signInWithPassword } = await import("~/modules/accounts/sign-in.server.ts");
@@ -203,7 +233,24 @@ describe.each(testDialects)("the studio's gate and second factor, on %s", (diale
     const latest = Date.now() + OWNER_SESSION_HOURS * 3_600_000 + 60_000;
     for (const session of sessions) expect(new Date(session.expiresAt).getTime()).toBeLessThanOrEqual(latest);
 
+    await db()
+      .insertInto("passkey")
+      .values({
+        id: "pk-1",
+        name: "Lost phone",
+        publicKey: "key",
+        userId: owner.id,
+        credentialID: "credential-1",
+        counter: 0,
+        deviceType: "singleDevice",
+        backedUp: false,
+      })
+      .execute();
     expect(await resetOwnerTwoFactor(db(), owner.email)).toBe(true);
+    // The lost phone's passkey goes with the authenticator.
+    expect(await db().selectFrom("passkey").select("id").where("userId", "=", owner.id).execute()).toEqual(
+      [],
+    );
     expect((await visit(owner.cookie)).access).toBe("enrol");
     expect(await resetOwnerTwoFactor(db(), "nobody@example.com")).toBe(false);
   });

@@ -66,7 +66,7 @@ export type SecondFactorResult =
   | { ok: true; setCookies: string[] }
   | { ok: false; status: 400 | 429; message: string; retryAfterSeconds?: number };
 
-export type SecondFactorMethod = "totp" | "backup-code";
+export type SecondFactorMethod = "totp" | "backup-code" | "passkey";
 
 /**
  * Checks a code from her authenticator (or one of her backup codes) for this
@@ -86,20 +86,8 @@ export async function completeSecondFactor(
 ): Promise<SecondFactorResult> {
   // "123 456" as some apps show it; a backup code keeps its dash, as it was given.
   const code = method === "totp" ? rawCode.replace(/\s/g, "") : rawCode.trim();
-  const attempt = await hitLimits(deps.db, [
-    {
-      key: limitKey("studio-second-factor", owner.id),
-      rule: { limit: SECOND_FACTOR_ATTEMPTS, windowSeconds: SECOND_FACTOR_WINDOW_SECONDS },
-    },
-  ]);
-  if (!attempt.allowed) {
-    return {
-      ok: false,
-      status: 429,
-      message: tooManyAttemptsMessage(attempt.retryAfterSeconds),
-      retryAfterSeconds: attempt.retryAfterSeconds,
-    };
-  }
+  const refused = await countAttempt(deps.db, owner.id);
+  if (refused) return refused;
   const wellFormed = method === "totp" ? /^\d{6}$/.test(code) : /^[A-Za-z0-9-]{6,24}$/.test(code);
   if (!wellFormed) return wrong(method);
   try {
@@ -115,7 +103,7 @@ export async function completeSecondFactor(
       .where("token", "=", token)
       .executeTakeFirstOrThrow();
     await recordCheck(deps.db, { sessionId: session.id, userId: owner.id, method }, now);
-    await resetLimit(deps.db, limitKey("studio-second-factor", owner.id));
+    await clearAttempts(deps.db, owner.id);
     await recordAudit(
       deps.db,
       {
@@ -146,7 +134,7 @@ export async function completeSecondFactor(
 }
 
 /** The session token in a Set-Cookie Better Auth sent, if it sent one ("token.signature", URL-encoded). */
-async function sessionTokenSet(auth: Auth, headers: Headers): Promise<string | null> {
+export async function sessionTokenSet(auth: Auth, headers: Headers): Promise<string | null> {
   const { name } = (await auth.$context).authCookies.sessionToken;
   for (const cookie of headers.getSetCookie()) {
     const [pair = ""] = cookie.split(";");
@@ -166,6 +154,31 @@ function sessionTokenOf(response: unknown): string {
   return token;
 }
 
+/**
+ * Counts one attempt at the second factor (any kind), before it is checked, in one statement: a
+ * refusal once the owner's five in 15 minutes are spent, else null.
+ */
+export async function countAttempt(db: Db, ownerId: string): Promise<SecondFactorResult | null> {
+  const attempt = await hitLimits(db, [
+    {
+      key: limitKey("studio-second-factor", ownerId),
+      rule: { limit: SECOND_FACTOR_ATTEMPTS, windowSeconds: SECOND_FACTOR_WINDOW_SECONDS },
+    },
+  ]);
+  if (attempt.allowed) return null;
+  return {
+    ok: false,
+    status: 429,
+    message: tooManyAttemptsMessage(attempt.retryAfterSeconds),
+    retryAfterSeconds: attempt.retryAfterSeconds,
+  };
+}
+
+/** Her attempts start afresh once she has given the second factor. */
+export async function clearAttempts(db: Db, ownerId: string) {
+  await resetLimit(db, limitKey("studio-second-factor", ownerId));
+}
+
 function wrong(method: SecondFactorMethod): SecondFactorResult {
   return {
     ok: false,
@@ -177,7 +190,7 @@ function wrong(method: SecondFactorMethod): SecondFactorResult {
   };
 }
 
-async function recordCheck(
+export async function recordCheck(
   db: Db,
   check: { sessionId: string; userId: string; method: SecondFactorMethod },
   now: Date,

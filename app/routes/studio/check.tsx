@@ -4,7 +4,9 @@ import { Alert } from "~/components/ui/alert.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Field } from "~/components/ui/field.tsx";
 import { Input } from "~/components/ui/input.tsx";
+import { PasskeyButton } from "~/components/studio/passkey-button.tsx";
 import { studioReturnPath } from "~/modules/studio/gate.ts";
+import { ownerPasskeys } from "~/modules/studio/passkeys.server.ts";
 import {
   completeSecondFactor,
   startEnrolment,
@@ -35,6 +37,9 @@ export async function loader(args: Route.LoaderArgs) {
     otherMethodHref: `?${other}`,
     mode: visit.access === "enrol" ? ("enrol" as const) : ("check" as const),
     hasPassword: visit.hasPassword,
+    hasPasskeys: visit.owner
+      ? (await ownerPasskeys(services(args).database.db, visit.owner.id)).length > 0
+      : false,
     next,
     method,
   };
@@ -219,6 +224,15 @@ export default function StudioCheck({ loaderData, actionData }: Route.ComponentP
             {backup ? "Use your authenticator app instead" : "Use a backup code instead"}
           </Link>
         </p>
+      ) : null}
+      {!enrolment && loaderData.hasPasskeys ? (
+        <div className="mt-8 border-t border-ink/10 pt-6">
+          <h2 className="text-xl font-semibold">Or use a passkey</h2>
+          <p className="mt-1 mb-3 text-ink-soft">
+            Your fingerprint, face or screen lock on a device you added.
+          </p>
+          <PasskeyButton mode="check" next={loaderData.next} label="Use a Passkey" />
+        </div>
       ) : null}
     </section>
   );

@@ -10,6 +10,8 @@ import { studioVisit } from "~/modules/studio/studio.server.ts";
 import { db, services, servicesContext } from "~/services.server.ts";
 
 const CHECK_PATH = "/studio/check";
+/** Where an owner gives her second factor: open to her before it is given. */
+const BEFORE_CHECK = new Set([CHECK_PATH, "/studio/passkey"]);
 
 /**
  * The studio's gate: an owner whose session completed the second factor in
@@ -34,7 +36,7 @@ const requireOwner: Route.MiddlewareFunction = async ({ context, request, url },
   if (visit.access === "refused") {
     throw data("The studio is for the course's owner.", { status: 403 });
   }
-  if (visit.access !== "open" && url.pathname !== CHECK_PATH) {
+  if (visit.access !== "open" && !BEFORE_CHECK.has(url.pathname)) {
     const back = `${url.pathname}${url.search}`;
     throw redirect(`${CHECK_PATH}?next=${encodeURIComponent(back)}`);
   }

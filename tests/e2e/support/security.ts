@@ -107,6 +107,8 @@ export const ROUTES: Record<string, RouteKind> = {
   "/studio/inbox/:thread": "studio",
   "/studio/content": "studio",
   "/studio/insights": "studio",
+  "/studio/security": "studio",
+  "/studio/passkey": "studio",
   "/studio/audit": "studio",
 };
 

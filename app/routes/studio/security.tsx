@@ -1,0 +1,105 @@
+import { useRef } from "react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/security";
+import { PasskeyButton } from "~/components/studio/passkey-button.tsx";
+import { Alert } from "~/components/ui/alert.tsx";
+import { Button } from "~/components/ui/button.tsx";
+import { Field } from "~/components/ui/field.tsx";
+import { Input } from "~/components/ui/input.tsx";
+import { redirectWithFlash } from "~/modules/site/flash.server.ts";
+import { studioOwnerContext } from "~/modules/studio/context.server.ts";
+import { recentlyChecked } from "~/modules/studio/gate.ts";
+import { ownerPasskeys, removePasskey } from "~/modules/studio/passkeys.server.ts";
+import { db, services } from "~/services.server.ts";
+
+export const meta: Route.MetaFunction = () => [{ title: "Security · Tidewell Studio" }];
+
+export async function loader(args: Route.LoaderArgs) {
+  const owner = args.context.get(studioOwnerContext)!;
+  return { passkeys: await ownerPasskeys(db(args), owner.id) };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const owner = args.context.get(studioOwnerContext);
+  if (!owner) throw data("The studio is for the course's owner.", { status: 403 });
+  const { auth, database, clock, flash } = services(args);
+  const now = clock.now();
+  const form = await args.request.formData();
+  if (form.get("intent") !== "remove-passkey")
+    return data({ error: "Please use the forms on this page." }, { status: 400 });
+  if (!recentlyChecked(owner.checkedAt, now))
+    throw redirect("/studio/check?again=1&next=%2Fstudio%2Fsecurity");
+  const removed = await removePasskey(
+    { auth, db: database.db },
+    owner,
+    args.request.headers,
+    String(form.get("id") ?? ""),
+    now,
+  );
+  if (!removed.ok) return data({ error: removed.message }, { status: removed.status });
+  return redirectWithFlash(flash, "/studio/security", { type: "success", message: removed.message });
+}
+
+const DAY = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" });
+
+export default function StudioSecurity({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state !== "idle";
+  const nameInput = useRef<HTMLInputElement>(null);
+  return (
+    <section className="max-w-2xl">
+      <h1 className="text-3xl font-semibold">Security</h1>
+      <p className="mt-2 text-ink-soft">
+        The studio asks for your second factor: the code from your authenticator app, or one of your passkeys
+        (your fingerprint, face or screen lock on a device you trust). Adding or removing a passkey asks for
+        your code again first.
+      </p>
+      {actionData?.error ? (
+        <Alert tone="error" className="mt-4">
+          {actionData.error}
+        </Alert>
+      ) : null}
+      <h2 className="mt-8 text-xl font-semibold">Your passkeys</h2>
+      {loaderData.passkeys.length === 0 ? (
+        <p className="mt-2 text-ink-soft">None yet.</p>
+      ) : (
+        <ul className="mt-3 grid gap-2" aria-label="Your passkeys">
+          {loaderData.passkeys.map((passkey) => (
+            <li
+              key={passkey.id}
+              className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-ink/10 bg-white px-4 py-3"
+            >
+              <span>
+                <span className="font-medium text-ink">{passkey.name}</span>
+                {passkey.addedAt ? (
+                  <span className="block text-sm text-ink-soft">
+                    Added {DAY.format(new Date(passkey.addedAt))}
+                  </span>
+                ) : null}
+              </span>
+              <Form method="post">
+                <input type="hidden" name="intent" value="remove-passkey" />
+                <input type="hidden" name="id" value={passkey.id} />
+                <Button
+                  type="submit"
+                  size="sm"
+                  variant="danger"
+                  disabled={busy}
+                  aria-label={`Remove ${passkey.name}`}
+                >
+                  Remove
+                </Button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+      <h2 className="mt-8 text-xl font-semibold">Add a passkey</h2>
+      <div className="mt-3 grid gap-4">
+        <Field id="passkey-name" label="Name" hint="So you know which device it is, such as “My phone”.">
+          {(a11y) => <Input ref={nameInput} type="text" maxLength={60} defaultValue="My phone" {...a11y} />}
+        </Field>
+        <PasskeyButton mode="add" label="Add a Passkey" name={() => nameInput.current?.value ?? ""} />
+      </div>
+    </section>
+  );
+}
