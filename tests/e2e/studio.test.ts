@@ -90,6 +90,12 @@ describe("the owner's studio", () => {
     await expectToast(owner, "Premium taken back.");
     await owner.getByRole("heading", { name: "Grant premium" }).waitFor();
 
+    // Roles: a member made an owner, and back (the second factor was given minutes ago).
+    await owner.getByRole("button", { name: "Make Owner" }).click();
+    await expectToast(owner, "Now an owner: the studio asks this account to set up its own authenticator.");
+    await owner.getByRole("button", { name: "Make Member" }).click();
+    await expectToast(owner, "A member again: the studio is closed to this account.");
+
     // Her portal: the Complete Course is locked again.
     await memberPage.goto("/portal/library");
     await memberPage.getByText(": in the Complete Course").first().waitFor({ state: "attached" });

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Db } from "~/platform/db.server.ts";
-import { OWNER_ROLE, OWNER_SESSION_HOURS } from "../studio/gate.ts";
+import { MEMBER_ROLE, OWNER_ROLE, OWNER_SESSION_HOURS } from "../studio/gate.ts";
 import { normalizeEmail } from "./email-address.ts";
 import { createProfile } from "./profile.server.ts";
 
@@ -60,6 +60,31 @@ export async function grantOwnerRole(db: Db, rawEmail: string, now = new Date())
     .where("expiresAt", ">", ownerLimit)
     .execute();
   return grant;
+}
+
+/**
+ * Gives an account the owner's role or the member's. A new owner's open sessions end within an owner's
+ * 12 hours, as with the command. Null when there is no such account.
+ */
+export async function setAccountRole(
+  db: Db,
+  userId: string,
+  role: typeof OWNER_ROLE | typeof MEMBER_ROLE,
+  now = new Date(),
+): Promise<{ from: string } | null> {
+  const account = await db.selectFrom("user").select("role").where("id", "=", userId).executeTakeFirst();
+  if (!account) return null;
+  await db.updateTable("user").set({ role, updatedAt: now.toISOString() }).where("id", "=", userId).execute();
+  if (role === OWNER_ROLE) {
+    const ownerLimit = new Date(now.getTime() + OWNER_SESSION_HOURS * 3_600_000).toISOString();
+    await db
+      .updateTable("session")
+      .set({ expiresAt: ownerLimit })
+      .where("userId", "=", userId)
+      .where("expiresAt", ">", ownerLimit)
+      .execute();
+  }
+  return { from: account.role };
 }
 
 /** The owner's id at `email`, or null when that address is no owner's. */

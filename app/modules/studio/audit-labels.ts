@@ -13,6 +13,7 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   "member.premium-revoked": "Premium taken back",
   "member.sign-in-link-sent": "Sign-in link sent",
   "member.deleted": "Account deleted",
+  "member.role-changed": "Role changed",
   "members.exported": "Members exported",
   "purchase.refunded": "Purchase refunded",
   "contact.replied": "Contact message answered",

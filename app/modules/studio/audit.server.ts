@@ -19,6 +19,7 @@ export type AuditAction =
   | "member.premium-revoked"
   | "member.sign-in-link-sent"
   | "member.deleted"
+  | "member.role-changed"
   | "members.exported"
   | "purchase.refunded"
   | "contact.replied"

@@ -1,13 +1,14 @@
 import type { Auth } from "~/modules/accounts/auth.server.ts";
 import { CLIENT_IP_HEADER } from "~/modules/accounts/auth.server.ts";
 import { deleteMember, type DeletionDeps } from "~/modules/accounts/own-data.server.ts";
+import { setAccountRole } from "~/modules/accounts/owner-role.server.ts";
 import { setSubscriptionTier } from "~/modules/accounts/profile.server.ts";
 import { sendMagicLink } from "~/modules/accounts/sign-in.server.ts";
 import { refundPurchase, type CheckoutDeps } from "~/modules/payments/checkout.server.ts";
 import type { Db } from "~/platform/db.server.ts";
 import { hitLimit, limitKey, tooManyAttemptsMessage } from "~/platform/rate-limit.server.ts";
 import { recordAudit } from "./audit.server.ts";
-import { isOwner } from "./gate.ts";
+import { isOwner, MEMBER_ROLE, OWNER_ROLE } from "./gate.ts";
 import { REASON_MAX, REASON_MIN } from "./member-actions.ts";
 import type { StudioOwner } from "./studio.server.ts";
 
@@ -161,4 +162,48 @@ export async function refundMemberPurchase(
     now,
   );
   return { ok: true, message: "Refunded in full. Her premium has ended." };
+}
+
+/**
+ * Makes a member an owner, or an owner a member again. An owner can't take her own role away (the
+ * studio would lock her out mid-change); the command line is there for that.
+ */
+export async function changeRole(
+  db: Db,
+  owner: StudioOwner,
+  memberId: string,
+  role: typeof OWNER_ROLE | typeof MEMBER_ROLE,
+  now = new Date(),
+): Promise<ActionResult> {
+  if (memberId === owner.id) {
+    return { ok: false, status: 403, message: "You can't change your own role from the studio." };
+  }
+  const changed = await setAccountRole(db, memberId, role, now);
+  if (!changed) return NO_SUCH_MEMBER;
+  if (changed.from === role) {
+    return {
+      ok: false,
+      status: 409,
+      message:
+        role === OWNER_ROLE ? "This account is an owner's already." : "This account is a member's already.",
+    };
+  }
+  await recordAudit(
+    db,
+    {
+      actorId: owner.id,
+      action: "member.role-changed",
+      subjectId: memberId,
+      detail: { from: changed.from, to: role },
+      ip: owner.ip,
+    },
+    now,
+  );
+  return {
+    ok: true,
+    message:
+      role === OWNER_ROLE
+        ? "Now an owner: the studio asks this account to set up its own authenticator."
+        : "A member again: the studio is closed to this account.",
+  };
 }

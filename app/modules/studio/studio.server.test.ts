@@ -223,6 +223,44 @@ describe.each(testDialects)("the studio's gate and second factor, on %s", (diale
     expect((await visit(second)).access).toBe("check");
   });
 
+  it("lets an owner make a member an owner and back, never change her own role, and logs each change", async () => {
+    const owner = await enrolledOwner();
+    const studioOwner = (await visit(owner.cookie)).owner!;
+    const member = await signedInMember(services);
+    const { changeRole } = await import("./member-actions.server.ts");
+    expect(await changeRole(db(), studioOwner, member.id, "owner")).toMatchObject({ ok: true });
+    // Her sessions shorten to an owner's, and the studio asks her to set up her own authenticator.
+    const sessions = await db()
+      .selectFrom("session")
+      .select("expiresAt")
+      .where("userId", "=", member.id)
+      .execute();
+    for (const session of sessions) {
+      expect(new Date(session.expiresAt).getTime()).toBeLessThanOrEqual(
+        Date.now() + OWNER_SESSION_HOURS * 3_600_000 + 60_000,
+      );
+    }
+    expect((await visit(member.cookie)).access).toBe("enrol");
+    expect(await changeRole(db(), studioOwner, member.id, "owner")).toMatchObject({ ok: false, status: 409 });
+    expect(await changeRole(db(), studioOwner, member.id, "member")).toMatchObject({ ok: true });
+    expect((await visit(member.cookie)).access).toBe("refused");
+    expect(await changeRole(db(), studioOwner, studioOwner.id, "member")).toMatchObject({
+      ok: false,
+      status: 403,
+    });
+    expect(await changeRole(db(), studioOwner, "no-such-account", "owner")).toMatchObject({
+      ok: false,
+      status: 404,
+    });
+    const changes = (await auditEntries(db(), { subjectId: member.id }))
+      .filter((e) => e.action === "member.role-changed")
+      .map((e) => e.detail);
+    expect(changes).toEqual([
+      { from: "owner", to: "member" },
+      { from: "member", to: "owner" },
+    ]);
+  });
+
   it("keeps an owner's sessions short, and lets the command line remove a lost authenticator", async () => {
     const owner = await enrolledOwner();
     const sessions = await db()

@@ -11,6 +11,7 @@ import { studioOwnerContext } from "~/modules/studio/context.server.ts";
 import { recentlyChecked } from "~/modules/studio/gate.ts";
 import {
   changePremium,
+  changeRole,
   deleteMemberAccount,
   sendSignInLink,
   type ActionResult,
@@ -48,6 +49,18 @@ export async function action(args: Route.ActionArgs) {
       memberId,
       intent === "grant-premium",
       String(form.get("reason") ?? ""),
+      now,
+    );
+  } else if (intent === "make-owner" || intent === "make-member") {
+    // A role is a way into the studio: the second factor again unless she gave it minutes ago.
+    if (!recentlyChecked(owner.checkedAt, now)) {
+      throw redirect(`/studio/check?again=1&next=${encodeURIComponent(here)}`);
+    }
+    result = await changeRole(
+      appServices.database.db,
+      owner,
+      memberId,
+      intent === "make-owner" ? "owner" : "member",
       now,
     );
   } else if (intent === "sign-in-link") {
@@ -137,7 +150,8 @@ export default function StudioMember({ loaderData, actionData }: Route.Component
             {errorFor("grant-premium", "revoke-premium")}
           </Alert>
         ) : null}
-        <Form method="post" className="mt-3 grid gap-3">
+        {/* A new form once the tier changes: the reason given for the last change is not the next one's. */}
+        <Form key={member.tier} method="post" className="mt-3 grid gap-3">
           <input type="hidden" name="intent" value={premium ? "revoke-premium" : "grant-premium"} />
           <Field
             id="reason"
@@ -173,6 +187,29 @@ export default function StudioMember({ loaderData, actionData }: Route.Component
           <input type="hidden" name="intent" value="sign-in-link" />
           <Button type="submit" variant="outline" disabled={busy}>
             Send Sign-in Link
+          </Button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="role-heading" className="mt-10 max-w-xl">
+        <h2 id="role-heading" className="text-xl font-semibold">
+          Role
+        </h2>
+        <p className="mt-1 text-ink-soft">
+          {ownerAccount
+            ? "An owner: this account opens the studio, behind its own second factor."
+            : "A member. An owner's account opens the studio too, once it has its own authenticator."}{" "}
+          The studio asks for your code again first.
+        </p>
+        {errorFor("make-owner", "make-member") ? (
+          <Alert tone="error" className="mt-3">
+            {errorFor("make-owner", "make-member")}
+          </Alert>
+        ) : null}
+        <Form method="post" className="mt-3">
+          <input type="hidden" name="intent" value={ownerAccount ? "make-member" : "make-owner"} />
+          <Button type="submit" variant="outline" disabled={busy}>
+            {ownerAccount ? "Make Member" : "Make Owner"}
           </Button>
         </Form>
       </section>
