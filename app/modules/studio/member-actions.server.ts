@@ -8,7 +8,7 @@ import { refundPurchase, type CheckoutDeps } from "~/modules/payments/checkout.s
 import type { Db } from "~/platform/db.server.ts";
 import { hitLimit, limitKey, tooManyAttemptsMessage } from "~/platform/rate-limit.server.ts";
 import { recordAudit } from "./audit.server.ts";
-import { isOwner, MEMBER_ROLE, OWNER_ROLE } from "./gate.ts";
+import { isOwner, type MEMBER_ROLE, OWNER_ROLE } from "./gate.ts";
 import { REASON_MAX, REASON_MIN } from "./member-actions.ts";
 import type { StudioOwner } from "./studio.server.ts";
 
