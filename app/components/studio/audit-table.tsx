@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { AuditAction } from "~/modules/studio/audit.server.ts";
 import { AUDIT_LABELS } from "~/modules/studio/audit-labels.ts";
+import { StudioTable } from "~/components/studio/studio-table.tsx";
 
 export interface AuditRow {
   id: string;
@@ -29,66 +30,42 @@ function DeletedAccount({ id }: { id: string }) {
 export function AuditTable({ entries, caption }: { entries: AuditRow[]; caption: string }) {
   if (entries.length === 0) return <p className="mt-4 text-ink-soft">Nothing yet.</p>;
   return (
-    <div className="mt-4 overflow-x-auto rounded-2xl border border-ink/10 bg-white">
-      <table className="w-full text-left text-[0.95rem]">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="border-b border-ink/10 text-sm text-ink-soft">
-          <tr>
-            <th scope="col" className="px-4 py-2 font-medium">
-              When (UTC)
-            </th>
-            <th scope="col" className="px-4 py-2 font-medium">
-              What
-            </th>
-            <th scope="col" className="px-4 py-2 font-medium">
-              By
-            </th>
-            <th scope="col" className="px-4 py-2 font-medium">
-              About
-            </th>
-            <th scope="col" className="px-4 py-2 font-medium">
-              From
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.id} className="border-b border-ink/5 align-top last:border-0">
-              <td className="px-4 py-2 whitespace-nowrap">{WHEN.format(new Date(entry.at))}</td>
-              <td className="px-4 py-2">
-                {AUDIT_LABELS[entry.action] ?? entry.action}
-                {Object.keys(entry.detail).length > 0 ? (
-                  <span className="block text-sm text-ink-soft">
-                    {Object.entries(entry.detail)
-                      .map(([key, value]) => `${key}: ${String(value)}`)
-                      .join(" · ")}
-                  </span>
-                ) : null}
-              </td>
-              <td className="px-4 py-2 text-sm">
-                {entry.actorId === "command"
-                  ? "Command line"
-                  : (entry.actorEmail ?? <DeletedAccount id={entry.actorId} />)}
-              </td>
-              <td className="px-4 py-2 text-sm">
-                {entry.subjectId && entry.subjectEmail ? (
-                  <Link
-                    to={`/studio/members/${entry.subjectId}`}
-                    className="text-plum underline underline-offset-4"
-                  >
-                    {entry.subjectEmail}
-                  </Link>
-                ) : entry.subjectId ? (
-                  <DeletedAccount id={entry.subjectId} />
-                ) : (
-                  "—"
-                )}
-              </td>
-              <td className="px-4 py-2 font-mono text-sm">{entry.ip ?? "—"}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <StudioTable caption={caption} columns={["When (UTC)", "What", "By", "About", "From"]} className="mt-4">
+      {entries.map((entry) => (
+        <tr key={entry.id} className="border-b border-ink/5 align-top last:border-0">
+          <td className="px-4 py-2 whitespace-nowrap">{WHEN.format(new Date(entry.at))}</td>
+          <td className="px-4 py-2">
+            {AUDIT_LABELS[entry.action] ?? entry.action}
+            {Object.keys(entry.detail).length > 0 ? (
+              <span className="block text-sm text-ink-soft">
+                {Object.entries(entry.detail)
+                  .map(([key, value]) => `${key}: ${String(value)}`)
+                  .join(" · ")}
+              </span>
+            ) : null}
+          </td>
+          <td className="px-4 py-2 text-sm">
+            {entry.actorId === "command"
+              ? "Command line"
+              : (entry.actorEmail ?? <DeletedAccount id={entry.actorId} />)}
+          </td>
+          <td className="px-4 py-2 text-sm">
+            {entry.subjectId && entry.subjectEmail ? (
+              <Link
+                to={`/studio/members/${entry.subjectId}`}
+                className="text-plum underline underline-offset-4"
+              >
+                {entry.subjectEmail}
+              </Link>
+            ) : entry.subjectId ? (
+              <DeletedAccount id={entry.subjectId} />
+            ) : (
+              "—"
+            )}
+          </td>
+          <td className="px-4 py-2 font-mono text-sm">{entry.ip ?? "—"}</td>
+        </tr>
+      ))}
+    </StudioTable>
   );
 }

@@ -14,6 +14,7 @@ import {
   type SecondFactorMethod,
 } from "~/modules/studio/studio.server.ts";
 import { services } from "~/services.server.ts";
+import { STUDIO_LINK } from "~/components/studio/studio-table.tsx";
 
 export const meta: Route.MetaFunction = () => [{ title: "Second factor · Tidewell Studio" }];
 
@@ -217,10 +218,7 @@ export default function StudioCheck({ loaderData, actionData }: Route.ComponentP
       </Form>
       {!enrolment ? (
         <p className="mt-4">
-          <Link
-            to={loaderData.otherMethodHref}
-            className="inline-flex min-h-11 items-center text-plum underline underline-offset-4"
-          >
+          <Link to={loaderData.otherMethodHref} className={STUDIO_LINK}>
             {backup ? "Use your authenticator app instead" : "Use a backup code instead"}
           </Link>
         </p>

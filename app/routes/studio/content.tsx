@@ -1,6 +1,7 @@
 import type { Route } from "./+types/content";
 import { studioContent } from "~/modules/studio/content.server.ts";
 import { services } from "~/services.server.ts";
+import { StudioTable } from "~/components/studio/studio-table.tsx";
 
 export const meta: Route.MetaFunction = () => [{ title: "Content · Tidewell Studio" }];
 
@@ -22,79 +23,41 @@ export default function StudioContent({ loaderData }: Route.ComponentProps) {
         changed by uploading their files (README, "Content").
       </p>
       <h2 className="mt-8 text-xl font-semibold">Sessions</h2>
-      <div className="mt-3 overflow-x-auto rounded-2xl border border-ink/10 bg-white">
-        <table className="w-full text-left text-[0.95rem]">
-          <caption className="sr-only">Sessions, in the course's order</caption>
-          <thead className="border-b border-ink/10 text-sm text-ink-soft">
-            <tr>
-              <th scope="col" className={`${cell} font-medium`}>
-                Session
-              </th>
-              <th scope="col" className={`${cell} font-medium`}>
-                Course
-              </th>
-              <th scope="col" className={`${cell} font-medium`}>
-                Who can play it
-              </th>
-              <th scope="col" className={`${cell} font-medium`}>
-                State
-              </th>
-              <th scope="col" className={`${cell} font-medium`}>
-                Recording
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {loaderData.tracks.map((track) => (
-              <tr key={track.id} className="border-b border-ink/5 last:border-0">
-                <td className={cell}>{track.title}</td>
-                <td className={cell}>{track.group}</td>
-                <td className={cell}>{ACCESS_WORDS[track.access]}</td>
-                <td className={cell}>{track.state === "published" ? "Published" : "Coming soon"}</td>
-                <td className={cell}>
-                  {minutes(track.seconds) ?? (
-                    <span className="font-medium text-danger">Missing: {track.file}</span>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <StudioTable
+        caption="Sessions, in the course's order"
+        columns={["Session", "Course", "Who can play it", "State", "Recording"]}
+        className="mt-3"
+      >
+        {loaderData.tracks.map((track) => (
+          <tr key={track.id} className="border-b border-ink/5 last:border-0">
+            <td className={cell}>{track.title}</td>
+            <td className={cell}>{track.group}</td>
+            <td className={cell}>{ACCESS_WORDS[track.access]}</td>
+            <td className={cell}>{track.state === "published" ? "Published" : "Coming soon"}</td>
+            <td className={cell}>
+              {minutes(track.seconds) ?? (
+                <span className="font-medium text-danger">Missing: {track.file}</span>
+              )}
+            </td>
+          </tr>
+        ))}
+      </StudioTable>
       <h2 className="mt-8 text-xl font-semibold">Guides</h2>
-      <div className="mt-3 overflow-x-auto rounded-2xl border border-ink/10 bg-white">
-        <table className="w-full text-left text-[0.95rem]">
-          <caption className="sr-only">Guides</caption>
-          <thead className="border-b border-ink/10 text-sm text-ink-soft">
-            <tr>
-              <th scope="col" className={`${cell} font-medium`}>
-                Guide
-              </th>
-              <th scope="col" className={`${cell} font-medium`}>
-                Who can download it
-              </th>
-              <th scope="col" className={`${cell} font-medium`}>
-                File
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {loaderData.guides.map((guide) => (
-              <tr key={guide.id} className="border-b border-ink/5 last:border-0">
-                <td className={cell}>{guide.title}</td>
-                <td className={cell}>{guide.access === "free" ? "Free" : "Complete Course"}</td>
-                <td className={cell}>
-                  {guide.pages === null ? (
-                    <span className="font-medium text-danger">Missing: {guide.file}</span>
-                  ) : (
-                    `${guide.pages} ${guide.pages === 1 ? "page" : "pages"}`
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <StudioTable caption="Guides" columns={["Guide", "Who can download it", "File"]} className="mt-3">
+        {loaderData.guides.map((guide) => (
+          <tr key={guide.id} className="border-b border-ink/5 last:border-0">
+            <td className={cell}>{guide.title}</td>
+            <td className={cell}>{guide.access === "free" ? "Free" : "Complete Course"}</td>
+            <td className={cell}>
+              {guide.pages === null ? (
+                <span className="font-medium text-danger">Missing: {guide.file}</span>
+              ) : (
+                `${guide.pages} ${guide.pages === 1 ? "page" : "pages"}`
+              )}
+            </td>
+          </tr>
+        ))}
+      </StudioTable>
     </>
   );
 }

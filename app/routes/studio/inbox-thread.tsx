@@ -16,6 +16,7 @@ import { REPLY_MAX } from "~/modules/contact/inbox.ts";
 import { redirectWithFlash } from "~/modules/site/flash.server.ts";
 import { studioOwnerContext } from "~/modules/studio/context.server.ts";
 import { db, requestLog, services } from "~/services.server.ts";
+import { STUDIO_LINK } from "~/components/studio/studio-table.tsx";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.thread.name ?? "Conversation"} · Tidewell Studio` },
@@ -84,10 +85,7 @@ export default function StudioInboxThread({ loaderData, actionData }: Route.Comp
   return (
     <>
       <p>
-        <Link
-          to={thread.archived ? "/studio/inbox?view=archived" : "/studio/inbox"}
-          className="inline-flex min-h-11 items-center text-plum underline underline-offset-4"
-        >
+        <Link to={thread.archived ? "/studio/inbox?view=archived" : "/studio/inbox"} className={STUDIO_LINK}>
           {thread.archived ? "Archived conversations" : "All conversations"}
         </Link>
       </p>

@@ -4,6 +4,7 @@ import { cn } from "~/components/ui/cn.ts";
 import { inboxThreads } from "~/modules/contact/inbox.server.ts";
 import { inboxViewFrom } from "~/modules/contact/inbox.ts";
 import { db } from "~/services.server.ts";
+import { Pager } from "~/components/studio/studio-table.tsx";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.view === "archived" ? "Archived" : "Inbox"} · Tidewell Studio` },
@@ -117,24 +118,7 @@ export default function StudioInbox({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      <nav aria-label="Pages" className="mt-4 flex gap-4">
-        {first ? (
-          <Link
-            to={first}
-            className="inline-flex min-h-11 items-center text-plum underline underline-offset-4"
-          >
-            First page
-          </Link>
-        ) : null}
-        {next ? (
-          <Link
-            to={next}
-            className="inline-flex min-h-11 items-center text-plum underline underline-offset-4"
-          >
-            Next page
-          </Link>
-        ) : null}
-      </nav>
+      <Pager first={first} next={next} />
     </>
   );
 }

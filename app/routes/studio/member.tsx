@@ -19,6 +19,7 @@ import {
 import { REASON_MAX } from "~/modules/studio/member-actions.ts";
 import { memberDetail } from "~/modules/studio/members.server.ts";
 import { db, services } from "~/services.server.ts";
+import { STUDIO_LINK } from "~/components/studio/studio-table.tsx";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.member.name || loaderData?.member.email || "Member"} · Tidewell Studio` },
@@ -112,10 +113,7 @@ export default function StudioMember({ loaderData, actionData }: Route.Component
   return (
     <>
       <p>
-        <Link
-          to="/studio/members"
-          className="inline-flex min-h-11 items-center text-plum underline underline-offset-4"
-        >
+        <Link to="/studio/members" className={STUDIO_LINK}>
           All members
         </Link>
       </p>

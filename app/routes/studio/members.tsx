@@ -11,6 +11,7 @@ import {
 } from "~/modules/studio/member-filters.ts";
 import { searchMembers } from "~/modules/studio/members.server.ts";
 import { db } from "~/services.server.ts";
+import { Pager, StudioTable, STUDIO_LINK } from "~/components/studio/studio-table.tsx";
 
 export const meta: Route.MetaFunction = () => [{ title: "Members · Tidewell Studio" }];
 
@@ -84,10 +85,7 @@ export default function StudioMembers({ loaderData }: Route.ComponentProps) {
         </details>
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit">Search</Button>
-          <Link
-            to="/studio/members"
-            className="inline-flex min-h-11 items-center text-plum underline underline-offset-4"
-          >
+          <Link to="/studio/members" className={STUDIO_LINK}>
             Clear
           </Link>
         </div>
@@ -105,80 +103,40 @@ export default function StudioMembers({ loaderData }: Route.ComponentProps) {
         <p role="status" className="text-ink-soft">
           {page.total.toLocaleString("en-GB")} {page.total === 1 ? "member" : "members"}
         </p>
-        <a
-          href={exportHref}
-          className="inline-flex min-h-11 items-center text-plum underline underline-offset-4"
-        >
+        <a href={exportHref} className={STUDIO_LINK}>
           Export these as CSV
         </a>
       </div>
       {page.members.length === 0 ? (
         <p className="mt-4 text-ink-soft">No member matches.</p>
       ) : (
-        <div className="mt-2 overflow-x-auto rounded-2xl border border-ink/10 bg-white">
-          <table className="w-full text-left text-[0.95rem]">
-            <caption className="sr-only">Members, newest first</caption>
-            <thead className="border-b border-ink/10 text-sm text-ink-soft">
-              <tr>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  Member
-                </th>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  Tier
-                </th>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  Joined
-                </th>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  Last active
-                </th>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  Due
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.members.map((member) => (
-                <tr key={member.id} className="border-b border-ink/5 last:border-0">
-                  <td className="px-4 py-2">
-                    <Link
-                      to={`/studio/members/${member.id}`}
-                      className="font-medium text-plum underline underline-offset-4"
-                    >
-                      {member.name || member.email}
-                    </Link>
-                    {member.name ? <span className="block text-sm text-ink-soft">{member.email}</span> : null}
-                  </td>
-                  <td className="px-4 py-2 capitalize">{member.role === "owner" ? "owner" : member.tier}</td>
-                  <td className="px-4 py-2 whitespace-nowrap">{day(member.joinedAt)}</td>
-                  <td className="px-4 py-2 whitespace-nowrap">{day(member.lastActiveAt)}</td>
-                  <td className="px-4 py-2 whitespace-nowrap">
-                    {member.dueDate ? day(`${member.dueDate}T00:00:00Z`) : "—"}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StudioTable
+          caption="Members, newest first"
+          columns={["Member", "Tier", "Joined", "Last active", "Due"]}
+          className="mt-2"
+        >
+          {page.members.map((member) => (
+            <tr key={member.id} className="border-b border-ink/5 last:border-0">
+              <td className="px-4 py-2">
+                <Link
+                  to={`/studio/members/${member.id}`}
+                  className="font-medium text-plum underline underline-offset-4"
+                >
+                  {member.name || member.email}
+                </Link>
+                {member.name ? <span className="block text-sm text-ink-soft">{member.email}</span> : null}
+              </td>
+              <td className="px-4 py-2 capitalize">{member.role === "owner" ? "owner" : member.tier}</td>
+              <td className="px-4 py-2 whitespace-nowrap">{day(member.joinedAt)}</td>
+              <td className="px-4 py-2 whitespace-nowrap">{day(member.lastActiveAt)}</td>
+              <td className="px-4 py-2 whitespace-nowrap">
+                {member.dueDate ? day(`${member.dueDate}T00:00:00Z`) : "—"}
+              </td>
+            </tr>
+          ))}
+        </StudioTable>
       )}
-      <nav aria-label="Pages" className="mt-4 flex gap-4">
-        {paged ? (
-          <Link
-            to={`?${filtersToParams(filters)}`}
-            className="inline-flex min-h-11 items-center text-plum underline underline-offset-4"
-          >
-            First page
-          </Link>
-        ) : null}
-        {next ? (
-          <Link
-            to={next}
-            className="inline-flex min-h-11 items-center text-plum underline underline-offset-4"
-          >
-            Next page
-          </Link>
-        ) : null}
-      </nav>
+      <Pager first={paged ? `?${filtersToParams(filters)}` : null} next={next} />
     </>
   );
 }

@@ -9,6 +9,7 @@ import { guaranteeDaysLeft } from "~/modules/studio/guarantee.ts";
 import { refundMemberPurchase } from "~/modules/studio/member-actions.server.ts";
 import { studioPurchases } from "~/modules/studio/purchases.server.ts";
 import { checkoutDeps, db, services } from "~/services.server.ts";
+import { StudioTable } from "~/components/studio/studio-table.tsx";
 
 export const meta: Route.MetaFunction = () => [{ title: "Purchases · Tidewell Studio" }];
 
@@ -77,83 +78,60 @@ export default function StudioPurchases({ loaderData, actionData }: Route.Compon
       {loaderData.purchases.length === 0 ? (
         <p className="mt-6 text-ink-soft">No payments yet.</p>
       ) : (
-        <div className="mt-6 overflow-x-auto rounded-2xl border border-ink/10 bg-white">
-          <table className="w-full text-left text-[0.95rem]">
-            <caption className="sr-only">Payments, newest first</caption>
-            <thead className="border-b border-ink/10 text-sm text-ink-soft">
-              <tr>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  Member
-                </th>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  Amount
-                </th>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  Status
-                </th>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  Paid
-                </th>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  Guarantee
-                </th>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  <span className="sr-only">Refund</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {loaderData.purchases.map((purchase) => (
-                <tr key={purchase.id} className="border-b border-ink/5 align-top last:border-0">
-                  <td className="px-4 py-2">
-                    {purchase.memberId && purchase.memberEmail ? (
-                      <Link
-                        to={`/studio/members/${purchase.memberId}`}
-                        className="text-plum underline underline-offset-4"
-                      >
-                        {purchase.memberEmail}
-                      </Link>
-                    ) : (
-                      <span className="text-ink-soft">Account deleted</span>
-                    )}
-                    <span className="block font-mono text-sm text-ink-soft">
-                      {purchase.provider === "paypal" ? "PayPal" : "Stripe"} · {purchase.providerId}
-                    </span>
-                  </td>
-                  <td className="px-4 py-2 whitespace-nowrap">{money(purchase.amount, purchase.currency)}</td>
-                  <td className="px-4 py-2">{STATUS[purchase.status]}</td>
-                  <td className="px-4 py-2 whitespace-nowrap">
-                    {WHEN.format(new Date(purchase.paidAt ?? purchase.createdAt))}
-                  </td>
-                  <td className="px-4 py-2">
-                    {purchase.guaranteeDaysLeft === null
-                      ? "—"
-                      : purchase.guaranteeDaysLeft > 0
-                        ? `${purchase.guaranteeDaysLeft} ${purchase.guaranteeDaysLeft === 1 ? "day" : "days"} left`
-                        : "Ended"}
-                  </td>
-                  <td className="px-4 py-2">
-                    {purchase.status === "succeeded" ? (
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="refund" />
-                        <input type="hidden" name="purchaseId" value={purchase.id} />
-                        <Button
-                          type="submit"
-                          size="sm"
-                          variant="danger"
-                          disabled={busy}
-                          aria-label={`Refund ${money(purchase.amount, purchase.currency)} to ${purchase.memberEmail ?? "a deleted account"}`}
-                        >
-                          Refund
-                        </Button>
-                      </Form>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StudioTable
+          caption="Payments, newest first"
+          columns={["Member", "Amount", "Status", "Paid", "Guarantee", { label: "Refund", hidden: true }]}
+          className="mt-6"
+        >
+          {loaderData.purchases.map((purchase) => (
+            <tr key={purchase.id} className="border-b border-ink/5 align-top last:border-0">
+              <td className="px-4 py-2">
+                {purchase.memberId && purchase.memberEmail ? (
+                  <Link
+                    to={`/studio/members/${purchase.memberId}`}
+                    className="text-plum underline underline-offset-4"
+                  >
+                    {purchase.memberEmail}
+                  </Link>
+                ) : (
+                  <span className="text-ink-soft">Account deleted</span>
+                )}
+                <span className="block font-mono text-sm text-ink-soft">
+                  {purchase.provider === "paypal" ? "PayPal" : "Stripe"} · {purchase.providerId}
+                </span>
+              </td>
+              <td className="px-4 py-2 whitespace-nowrap">{money(purchase.amount, purchase.currency)}</td>
+              <td className="px-4 py-2">{STATUS[purchase.status]}</td>
+              <td className="px-4 py-2 whitespace-nowrap">
+                {WHEN.format(new Date(purchase.paidAt ?? purchase.createdAt))}
+              </td>
+              <td className="px-4 py-2">
+                {purchase.guaranteeDaysLeft === null
+                  ? "—"
+                  : purchase.guaranteeDaysLeft > 0
+                    ? `${purchase.guaranteeDaysLeft} ${purchase.guaranteeDaysLeft === 1 ? "day" : "days"} left`
+                    : "Ended"}
+              </td>
+              <td className="px-4 py-2">
+                {purchase.status === "succeeded" ? (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="refund" />
+                    <input type="hidden" name="purchaseId" value={purchase.id} />
+                    <Button
+                      type="submit"
+                      size="sm"
+                      variant="danger"
+                      disabled={busy}
+                      aria-label={`Refund ${money(purchase.amount, purchase.currency)} to ${purchase.memberEmail ?? "a deleted account"}`}
+                    >
+                      Refund
+                    </Button>
+                  </Form>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </StudioTable>
       )}
     </>
   );
