@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { decodeTimeCursor, encodeTimeCursor, type TimeCursor } from "~/platform/time-cursor.ts";
 import { sql, type Expression, type SqlBool } from "kysely";
 import type { EmailStatus } from "../../../db/schema.ts";
 import { queueEmail, type Mailer } from "~/modules/email/outbox.server.ts";
@@ -121,7 +122,7 @@ export async function inboxThreads(
 ): Promise<InboxPage> {
   const postgres = isPostgres(db);
   const size = Math.min(100, Math.max(1, Math.floor(Number.isFinite(limit) ? limit : INBOX_PAGE_SIZE)));
-  const after = decodeCursor(cursor);
+  const after = decodeTimeCursor(cursor);
   const rows = await db
     .selectFrom("contact_threads as t")
     .select((eb) => [
@@ -199,7 +200,7 @@ export async function inboxThreads(
         memberId: row.member_id ?? null,
       };
     }),
-    nextCursor: rows.length > size && last ? encodeCursor(last.activity_key, last.id) : null,
+    nextCursor: rows.length > size && last ? encodeTimeCursor({ key: last.activity_key, id: last.id }) : null,
   };
 }
 
@@ -454,27 +455,8 @@ async function audit(
   );
 }
 
-function encodeCursor(key: string, id: string): string {
-  return Buffer.from(JSON.stringify([key, id])).toString("base64url");
-}
-
-/** The cursor's position, or null for anything that isn't one of ours: the first page. */
-function decodeCursor(cursor: string | undefined): { key: string; id: string } | null {
-  if (!cursor || cursor.length > 512) return null;
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    if (!Array.isArray(value) || value.length !== 2) return null;
-    const [key, id] = value as unknown[];
-    if (typeof key !== "string" || typeof id !== "string" || !key || !id) return null;
-    if (Number.isNaN(Date.parse(key))) return null;
-    return { key, id };
-  } catch {
-    return null;
-  }
-}
-
 /** Threads after the cursor's, in the inbox's order (newest activity first, then by id). */
-function before(cursor: { key: string; id: string }, postgres: boolean): Expression<SqlBool> {
+function before(cursor: TimeCursor, postgres: boolean): Expression<SqlBool> {
   const key = postgres ? sql`cast(${cursor.key} as timestamptz)` : sql`${cursor.key}`;
   return sql<SqlBool>`(t.last_activity_at, t.id) < (${key}, ${cursor.id})`;
 }

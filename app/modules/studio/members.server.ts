@@ -1,4 +1,5 @@
 import { sql, type Expression, type SqlBool } from "kysely";
+import { decodeTimeCursor, encodeTimeCursor, type TimeCursor } from "~/platform/time-cursor.ts";
 import { isPostgres, type Db } from "../../platform/db.server.ts";
 import type { PurchaseProvider, PurchaseStatus, EmailStatus } from "../../../db/schema.ts";
 import { normalizeEmail } from "../accounts/email-address.ts";
@@ -47,7 +48,7 @@ export async function searchMembers(
   const size = pageSize(limit);
   const postgres = isPostgres(db);
   const conditions = filterConditions(filters, postgres);
-  const after = decodeCursor(cursor);
+  const after = decodeTimeCursor(cursor);
 
   // Counting joins profiles only for the due date (the tier is looked up): without it, counting every
   // member reads one index.
@@ -79,7 +80,7 @@ export async function searchMembers(
   const last = page.at(-1);
   return {
     members: page.map((row) => toMemberRow(row, active.get(row.id) ?? null)),
-    nextCursor: rows.length > size && last ? encodeCursor({ key: last.created_key, id: last.id }) : null,
+    nextCursor: rows.length > size && last ? encodeTimeCursor({ key: last.created_key, id: last.id }) : null,
     total: Number(counted.total),
   };
 }
@@ -196,34 +197,8 @@ function toMemberRow(row: MemberRecord, lastActiveAt: string | null): MemberRow 
   };
 }
 
-/* The cursor: the last row's sort key (sign-up time as stored, and id), opaque to the page. */
-
-interface Cursor {
-  key: string;
-  id: string;
-}
-
-function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.key, cursor.id])).toString("base64url");
-}
-
-/** The cursor's position, or null for anything that isn't one of ours: the first page. */
-function decodeCursor(cursor: string | undefined): Cursor | null {
-  if (!cursor || cursor.length > 512) return null;
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    if (!Array.isArray(value) || value.length !== 2) return null;
-    const [key, id] = value as unknown[];
-    if (typeof key !== "string" || typeof id !== "string" || !key || !id) return null;
-    if (Number.isNaN(Date.parse(key))) return null;
-    return { key, id };
-  } catch {
-    return null;
-  }
-}
-
 /** Rows after the cursor's in the search's order (newest first, then by id): one range of the sign-up index. */
-function before(cursor: Cursor, postgres: boolean): Expression<SqlBool> {
+function before(cursor: TimeCursor, postgres: boolean): Expression<SqlBool> {
   const key = postgres ? sql`cast(${cursor.key} as timestamptz)` : sql`${cursor.key}`;
   return sql<SqlBool>`("user"."createdAt", "user"."id") < (${key}, ${cursor.id})`;
 }
