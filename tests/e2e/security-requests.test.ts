@@ -20,6 +20,9 @@ const PARAMS: Record<string, string> = {
   trackId: "affirmations-2",
   token: "A".repeat(43),
   status: "500",
+  // The studio's member and inbox thread (unknown ones: the studio refuses these visitors first).
+  id: "some-member",
+  thread: "some-thread",
   "*": "get-session",
 };
 
