@@ -9,7 +9,7 @@ import { closeServices, createServices, type AppServices } from "~/services.serv
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
 import { signedInMember } from "../../../tests/support/members.ts";
 import { setSubscriptionTier } from "./profile.server.ts";
-import { ASK_BETTER_AUTH, createSessionReader, loadMember } from "./session.server.ts";
+import { ASK_BETTER_AUTH, clearsCookie, createSessionReader, loadMember } from "./session.server.ts";
 
 const BASE_URL = "http://localhost:3998";
 const DAY = 24 * 60 * 60 * 1000;
@@ -18,6 +18,17 @@ const DAY = 24 * 60 * 60 * 1000;
  * The quick session read against Better Auth's own, on a real database: the
  * same member in the everyday case, and Better Auth's answer in every other.
  */
+describe("a Set-Cookie that clears its cookie", () => {
+  it.each([
+    ["tidewell.session_token=; Max-Age=0; Path=/; HttpOnly", true],
+    ["tidewell.session_token=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/", true],
+    ["tidewell.session_token=abc.sig; Max-Age=2592000; Path=/", false],
+    ["max-age=0; Path=/", false],
+  ])("%s: %s", (cookie, clears) => {
+    expect(clearsCookie(cookie)).toBe(clears);
+  });
+});
+
 describe.each(testDialects)("session reads on %s", (dialect) => {
   const database = useTestDatabase(dialect);
   let services: AppServices;
@@ -147,7 +158,10 @@ describe.each(testDialects)("session reads on %s", (dialect) => {
       .where("token", "=", sessionToken(revoked.cookie))
       .execute();
     expect(await read(revoked.cookie)).toBe(ASK_BETTER_AUTH);
-    expect((await loadMember(services, new Headers({ cookie: revoked.cookie }))).member).toBeNull();
+    const afterRevoke = await loadMember(services, new Headers({ cookie: revoked.cookie }));
+    expect(afterRevoke.member).toBeNull();
+    // Nothing clears her cookie: a request that raced a new session must not sign her out of it.
+    expect(afterRevoke.setCookies.filter(clearsCookie)).toEqual([]);
   });
 
   it("leaves a session due for its daily refresh to Better Auth, which extends it with a new cookie", async () => {

@@ -43,9 +43,23 @@ export async function loadMember(
     returnHeaders: true,
   });
   const setCookies = responseHeaders?.getSetCookie() ?? [];
-  if (!session) return { member: null, setCookies };
+  // With no session, Better Auth clears the cookie the request carried. A request that set out before
+  // the session was replaced (turning on the studio's second factor does that; a kept page refreshing in
+  // the background may still carry the old cookie) would then wipe the new cookie and sign her out. An
+  // unknown token is harmless where it is: it opens nothing, and signing out clears it.
+  if (!session) return { member: null, setCookies: setCookies.filter((cookie) => !clearsCookie(cookie)) };
   const { user } = session;
   return { member: memberOf(user, await getProfileAccess(database.db, user.id)), setCookies };
+}
+
+/** A Set-Cookie that removes its cookie (expired at once). */
+export function clearsCookie(setCookie: string): boolean {
+  return setCookie
+    .split(";")
+    .slice(1)
+    .some(
+      (attribute) => /^\s*max-age=0\s*$/i.test(attribute) || /^\s*expires=Thu, 01 Jan 1970/i.test(attribute),
+    );
 }
 
 /** The member as pages see them, from their account and access. */
