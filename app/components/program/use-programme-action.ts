@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "~/components/ui/toaster.tsx";
 import type { ProgrammeActionResult } from "~/modules/program/actions.server.ts";
@@ -19,11 +19,27 @@ export function useProgrammeAction(action?: string) {
       message.type === "success" ? toast.success : message.type === "error" ? toast.error : toast.info;
     show(message.message, { description: message.description });
   }, [result]);
+  // One save at a time. A new submission cancels the one on its way only in the browser: the server
+  // still gets it, and under load it could land after the later one (a box ticked, unticked and ticked
+  // again ending unticked). So a click while a save is being sent waits for its answer, and only the
+  // latest such click goes.
+  const queued = useRef<Record<string, string> | null>(null);
+  const send = (fields: Record<string, string>) => fetcher.submit(fields, { method: "post", action });
+  useEffect(() => {
+    if (fetcher.state === "submitting" || !queued.current) return;
+    const next = queued.current;
+    queued.current = null;
+    void fetcher.submit(next, { method: "post", action });
+  }, [fetcher, fetcher.state, action]);
   return {
     fetcher,
     result,
     pending: fetcher.state !== "idle",
-    submit: (fields: Record<string, string>) => fetcher.submit(fields, { method: "post", action }),
+    submit: (fields: Record<string, string>) => {
+      if (fetcher.state !== "submitting") return send(fields);
+      queued.current = fields;
+      return Promise.resolve();
+    },
   };
 }
 
