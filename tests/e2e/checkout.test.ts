@@ -8,7 +8,13 @@ import { firstLink } from "../support/cookie-client.ts";
 import { smtpMailbox } from "../support/mailbox.ts";
 import { startServer, type ServerProcess } from "../support/server-process.ts";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp.ts";
-import { expectToast, PASSWORD, uniqueEmail, withServerDatabase } from "./support/accounts.ts";
+import {
+  confirmDemoCardPayment,
+  expectToast,
+  PASSWORD,
+  uniqueEmail,
+  withServerDatabase,
+} from "./support/accounts.ts";
 import { expectAccessible, useBrowser, waitForHydration } from "./support/browser.ts";
 
 const WELCOME = "Welcome to Premium! Redirecting to your dashboard...";
@@ -137,22 +143,7 @@ describe("buying the Complete Course (demo checkout)", () => {
     const page = await browser.newPage();
     const email = await newAccountOnPremiumTab(page);
     // What the page does before Stripe sends the buyer to their bank: an intent, then its confirmation.
-    const paymentIntentId = await page.evaluate(async () => {
-      const post = (url: string, body: unknown) =>
-        fetch(url, {
-          method: "POST",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify(body),
-        });
-      const intent = (await (await post("/api/create-payment-intent", {})).json()) as {
-        paymentIntentId: string;
-      };
-      await post("/api/demo/confirm-card", {
-        paymentIntentId: intent.paymentIntentId,
-        cardNumber: "4242424242424242",
-      });
-      return intent.paymentIntentId;
-    });
+    const paymentIntentId = await confirmDemoCardPayment(page);
 
     await page.goto(`${server.baseUrl}/portal?payment_intent=${paymentIntentId}&redirect_status=succeeded`);
     await expectToast(page, "Payment successful! The Complete Course is yours: everything is unlocked.");

@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { totpCode } from "../support/totp.ts";
 import {
+  confirmDemoCardPayment,
   expectToast,
   makePremium,
   signUpThroughForm,
@@ -14,22 +15,7 @@ import { enrolledOwner as enrolledOwnerIn, ownerCreate, signInWithCode } from ".
 
 /** Pays for the course with the demo card from her signed-in page, as the checkout does, and confirms it. */
 async function payByDemoCard(page: Page) {
-  const paymentIntentId = await page.evaluate(async () => {
-    const post = (url: string, body: unknown) =>
-      fetch(url, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(body),
-      });
-    const intent = (await (await post("/api/create-payment-intent", {})).json()) as {
-      paymentIntentId: string;
-    };
-    await post("/api/demo/confirm-card", {
-      paymentIntentId: intent.paymentIntentId,
-      cardNumber: "4242424242424242",
-    });
-    return intent.paymentIntentId;
-  });
+  const paymentIntentId = await confirmDemoCardPayment(page);
   await page.goto(`/portal?payment_intent=${paymentIntentId}&redirect_status=succeeded`);
   await expectToast(page, "Payment successful! The Complete Course is yours: everything is unlocked.");
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/member";
 import { Alert } from "~/components/ui/alert.tsx";
@@ -102,6 +103,48 @@ const WHEN = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: 
 const when = (iso: string | null | undefined) => (iso ? WHEN.format(new Date(iso)) : "—");
 const money = (minor: number, currency: string) =>
   new Intl.NumberFormat("en-GB", { style: "currency", currency }).format(minor / 100);
+
+/** One of her page's lists (purchases, listens, emails), with a line for when there is none. */
+function FactList<T>({
+  id,
+  title,
+  empty,
+  items,
+  itemKey,
+  boxed = false,
+  children,
+}: {
+  id: string;
+  title: string;
+  empty: string;
+  items: readonly T[];
+  itemKey: (item: T) => string;
+  /** Each item in a card of its own. */
+  boxed?: boolean;
+  children: (item: T) => ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`${id}-heading`} className="mt-10">
+      <h2 id={`${id}-heading`} className="text-xl font-semibold">
+        {title}
+      </h2>
+      {items.length === 0 ? (
+        <p className="mt-2 text-ink-soft">{empty}</p>
+      ) : (
+        <ul className={boxed ? "mt-2 grid gap-2" : "mt-2 grid gap-1"}>
+          {items.map((item) => (
+            <li
+              key={itemKey(item)}
+              className={boxed ? "rounded-xl border border-ink/10 bg-white px-4 py-3" : undefined}
+            >
+              {children(item)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
 
 export default function StudioMember({ loaderData, actionData }: Route.ComponentProps) {
   const { member, history } = loaderData;
@@ -212,59 +255,51 @@ export default function StudioMember({ loaderData, actionData }: Route.Component
         </Form>
       </section>
 
-      <section aria-labelledby="purchases-heading" className="mt-10">
-        <h2 id="purchases-heading" className="text-xl font-semibold">
-          Purchases
-        </h2>
-        {member.purchases.length === 0 ? (
-          <p className="mt-2 text-ink-soft">None.</p>
-        ) : (
-          <ul className="mt-2 grid gap-2">
-            {member.purchases.map((purchase) => (
-              <li key={purchase.id} className="rounded-xl border border-ink/10 bg-white px-4 py-3">
-                {money(purchase.amount, purchase.currency)} by{" "}
-                {purchase.provider === "paypal" ? "PayPal" : "card"} · {purchase.status} ·{" "}
-                {when(purchase.createdAt)}
-                <span className="block font-mono text-sm text-ink-soft">{purchase.providerId}</span>
-              </li>
-            ))}
-          </ul>
+      <FactList
+        id="purchases"
+        title="Purchases"
+        empty="None."
+        items={member.purchases}
+        itemKey={(purchase) => purchase.id}
+        boxed
+      >
+        {(purchase) => (
+          <>
+            {money(purchase.amount, purchase.currency)} by{" "}
+            {purchase.provider === "paypal" ? "PayPal" : "card"} · {purchase.status} ·{" "}
+            {when(purchase.createdAt)}
+            <span className="block font-mono text-sm text-ink-soft">{purchase.providerId}</span>
+          </>
         )}
-      </section>
+      </FactList>
 
-      <section aria-labelledby="listens-heading" className="mt-10">
-        <h2 id="listens-heading" className="text-xl font-semibold">
-          Last listens
-        </h2>
-        {member.lastListens.length === 0 ? (
-          <p className="mt-2 text-ink-soft">None yet.</p>
-        ) : (
-          <ul className="mt-2 grid gap-1">
-            {member.lastListens.map((listen) => (
-              <li key={`${listen.trackId}-${listen.at}`}>
-                {listen.trackTitle} · {when(listen.at)}
-              </li>
-            ))}
-          </ul>
+      <FactList
+        id="listens"
+        title="Last listens"
+        empty="None yet."
+        items={member.lastListens}
+        itemKey={(listen) => `${listen.trackId}-${listen.at}`}
+      >
+        {(listen) => (
+          <>
+            {listen.trackTitle} · {when(listen.at)}
+          </>
         )}
-      </section>
+      </FactList>
 
-      <section aria-labelledby="emails-heading" className="mt-10">
-        <h2 id="emails-heading" className="text-xl font-semibold">
-          Emails sent
-        </h2>
-        {member.emailsSent.length === 0 ? (
-          <p className="mt-2 text-ink-soft">None.</p>
-        ) : (
-          <ul className="mt-2 grid gap-1">
-            {member.emailsSent.map((email) => (
-              <li key={`${email.kind}-${email.createdAt}`}>
-                {email.subject} · {email.status} · {when(email.createdAt)}
-              </li>
-            ))}
-          </ul>
+      <FactList
+        id="emails"
+        title="Emails sent"
+        empty="None."
+        items={member.emailsSent}
+        itemKey={(email) => `${email.kind}-${email.createdAt}`}
+      >
+        {(email) => (
+          <>
+            {email.subject} · {email.status} · {when(email.createdAt)}
+          </>
         )}
-      </section>
+      </FactList>
 
       <section aria-labelledby="history-heading" className="mt-10">
         <h2 id="history-heading" className="text-xl font-semibold">

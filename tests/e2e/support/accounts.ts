@@ -71,3 +71,26 @@ export async function makePremium(email: string, server?: ServerData) {
   );
   if (Number(result.numUpdatedRows) !== 1) throw new Error(`No account for ${email}`);
 }
+
+/**
+ * What the checkout does before Stripe sends the buyer to her bank, from her signed-in page: an
+ * intent, then its confirmation with the demo card that pays. Returns the intent's id.
+ */
+export function confirmDemoCardPayment(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const post = (url: string, body: unknown) =>
+      fetch(url, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const intent = (await (await post("/api/create-payment-intent", {})).json()) as {
+      paymentIntentId: string;
+    };
+    await post("/api/demo/confirm-card", {
+      paymentIntentId: intent.paymentIntentId,
+      cardNumber: "4242424242424242",
+    });
+    return intent.paymentIntentId;
+  });
+}
