@@ -83,7 +83,8 @@ describe("the server on the network", () => {
       NODE_ENV: "production",
       APP_SECRET: crypto.randomBytes(32).toString("hex"),
     });
-    expect(server.output()).toMatch(/demo features are off: NODE_ENV is production/);
+    // Its log reaches the pipe on its own schedule: ready to answer can come before that line is read.
+    await expect.poll(() => server.output()).toMatch(/demo features are off: NODE_ENV is production/);
     expect((await fetch(`${server.baseUrl}/dev/outbox`)).status).toBe(404);
     expect((await fetch(`${server.baseUrl}/dev/error/500`)).status).toBe(404);
     // No provider keys: no social sign-in offered at all, rather than buttons that can't work.
