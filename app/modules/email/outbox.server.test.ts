@@ -191,6 +191,22 @@ describe.each(testDialects)("the email outbox on %s", (dialect) => {
     expect(smtp.messages.filter((mail) => mail.to.includes("cleo@example.com"))).toHaveLength(1);
   });
 
+  it("delivers everything that is due in one run, however many batches it takes", async () => {
+    // As after a crash that held an evening's reminders: more than one query's batch.
+    const count = 60;
+    for (let n = 0; n < count; n += 1) {
+      await queueEmail(database.db, {
+        kind: "practice-reminder",
+        to: `backlog-${dialect}-${n}@example.com`,
+        subject: "Backlog",
+        text: "x",
+        html: "<p>x</p>",
+      });
+    }
+    expect(await mailer().deliverDue()).toEqual({ sent: count, failed: 0 });
+    await expect.poll(() => smtp.messages.filter((mail) => mail.subject === "Backlog").length).toBe(count);
+  }, 30_000);
+
   it("holds what anyone can send to an address: three of a kind a quarter-hour, ten a day in all", async () => {
     const to = `budget-${dialect}@example.com`;
     const send = (kind: string) => withinBudget(database.db, { kind, to });

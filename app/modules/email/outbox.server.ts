@@ -17,6 +17,8 @@ import type { MailTransport } from "./transport.server.ts";
 /** Minutes to wait before each retry; after the last, the message is marked failed. */
 export const RETRY_DELAYS_MINUTES = [1, 5, 15, 60, 180, 360, 720];
 const LEASE_MS = 5 * 60_000;
+/** Messages claimed per query. */
+const BATCH = 50;
 
 type DbOrTransaction = Pick<Db, "insertInto">;
 
@@ -67,7 +69,7 @@ export interface Mailer {
   track(work: Promise<unknown>): void;
   /** Resolves once background deliveries started so far have finished (tests, shutdown). */
   settled(): Promise<void>;
-  /** Delivers what is due now (and, with an id, only that message). */
+  /** Delivers everything due now (and, with an id, only that message). */
   deliverDue(options?: { id?: string; now?: Date }): Promise<{ sent: number; failed: number }>;
   /** Keeps delivering in the background until stopped. */
   start(intervalMs?: number): void;
@@ -176,26 +178,35 @@ export function createMailer({
       while (inFlight.size > 0) await Promise.all([...inFlight]);
     },
     async deliverDue({ id, now = new Date() } = {}) {
-      const ids = id
-        ? [id]
-        : (
-            await db
-              .selectFrom("email_outbox")
-              .select("id")
-              .where("status", "in", ["pending", "sending"])
-              .where("next_attempt_at", "<=", now.toISOString())
-              .orderBy("next_attempt_at")
-              .limit(50)
-              .execute()
-          ).map((row) => row.id);
       let sent = 0;
       let failed = 0;
-      for (const next of ids) {
-        const outcome = await deliverOne(next, now);
-        if (outcome === "sent") sent += 1;
-        if (outcome === "failed") failed += 1;
+      const deliver = async (ids: string[]) => {
+        for (const next of ids) {
+          const outcome = await deliverOne(next, now);
+          if (outcome === "sent") sent += 1;
+          if (outcome === "failed") failed += 1;
+        }
+      };
+      if (id) {
+        await deliver([id]);
+        return { sent, failed };
       }
-      return { sent, failed };
+      // Batch after batch until none is left: after a crash, a whole evening's reminders can be
+      // waiting. A message another run holds, or one that failed, is not due again, so this ends.
+      for (;;) {
+        const ids = (
+          await db
+            .selectFrom("email_outbox")
+            .select("id")
+            .where("status", "in", ["pending", "sending"])
+            .where("next_attempt_at", "<=", now.toISOString())
+            .orderBy("next_attempt_at")
+            .limit(BATCH)
+            .execute()
+        ).map((row) => row.id);
+        await deliver(ids);
+        if (ids.length < BATCH) return { sent, failed };
+      }
     },
     start(intervalMs = 15_000) {
       timer ??= setInterval(() => {
