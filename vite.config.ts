@@ -1,11 +1,23 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import { checkCaptionFiles, recordingDuration } from "./app/modules/transcripts/check-files.ts";
 import { serviceWorker } from "./worker/build.ts";
+
+/** A caption file with a mistake stops the build, naming the file and the line. */
+function captionsCheck(): Plugin {
+  return {
+    name: "tidewell-captions-check",
+    async buildStart() {
+      const problems = await checkCaptionFiles("content/audio", recordingDuration);
+      if (problems.length > 0) this.error(`The captions need fixing:\n${problems.join("\n")}`);
+    },
+  };
+}
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
-  plugins: [tailwindcss(), reactRouter(), serviceWorker()],
+  plugins: [tailwindcss(), reactRouter(), serviceWorker(), captionsCheck()],
   // The server build's entry is our Express app, which hosts the React Router handler.
   environments: {
     ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },

@@ -42,6 +42,7 @@ export default [
   route("api/webhooks/stripe", "routes/api/webhooks/stripe.ts"),
   route("api/webhooks/paypal", "routes/api/webhooks/paypal.ts"),
   route("media/audio/:file", "routes/media/audio-file.ts"),
+  route("captions/:file", "routes/media/captions.ts"),
   route("dev/outbox", "routes/dev/outbox.tsx"),
   route("dev/error/:status", "routes/dev/error.tsx"),
   route("shared/:token", "routes/shared/partner.tsx"),

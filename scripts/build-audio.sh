@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # Regenerates the demo recordings content/audio/<id>.mp3 from the spoken scripts in
 # content/audio-scripts/<id>.txt: a synthetic voice (espeak-ng) over a soft, wave-like
-# background (sox), encoded as small mono MP3s (lame) with ID3 tags.
+# background (sox), encoded as small mono MP3s (lame) with ID3 tags. Beside each, its
+# captions content/audio/<id>.vtt: one cue per sentence, timed from the very segments
+# the recording is joined from.
 #
-# The MP3s are committed, so this only needs to run when a script changes.
+# The MP3s and captions are committed, so this only needs to run when a script changes.
 #   bash scripts/build-audio.sh              # every recording
 #   bash scripts/build-audio.sh fear-release # only the ids given
 #
-# Script format: plain text, spoken as written. A line containing only [pause N]
-# inserts N seconds of silence (decimals allowed). Blank lines are ignored, so end
-# every sentence with punctuation: espeak-ng joins lines otherwise.
+# Script format: plain text, spoken as written, a sentence at a time (each ends with
+# . ? or !). A line containing only [pause N] inserts N seconds of silence (decimals
+# allowed). Blank lines are ignored.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -69,39 +71,42 @@ trap 'rm -rf "$tmp"' EXIT
 sox_() { sox -R "$@"; }
 
 # A script becomes numbered segments (seg-0001.wav, seg-0002.wav, ...), speech or
-# silence, joined in order afterwards.
+# silence, joined in order afterwards. Each sentence is its own segment, so its place
+# in the recording is known exactly: cues.txt keeps "segment|sentence" for the captions.
 seg=0
 add_speech() {
   seg=$((seg + 1))
   printf '%s' "$1" >"$tmp/text.txt"
   espeak-ng -v "$VOICE" -s "$RATE" -p "$PITCH" -g "$WORD_GAP" \
     -f "$tmp/text.txt" -w "$tmp/seg-$(printf '%04d' "$seg").wav"
+  printf '%d|%s\n' "$seg" "$1" >>"$tmp/cues.txt"
 }
 add_silence() {
   seg=$((seg + 1))
   sox_ -n -r "$RATE_HZ" -c 1 -b 16 "$tmp/seg-$(printf '%04d' "$seg").wav" trim 0 "$1"
 }
 
-# Turns one script into voice.wav.
+# Turns one script into voice.wav (and cues.txt).
 speak_script() {
-  local script="$1" text="" line
-  rm -f "$tmp"/seg-*.wav
+  local script="$1" line sentence
+  rm -f "$tmp"/seg-*.wav "$tmp/cues.txt"
   seg=0
 
   while IFS= read -r line || [ -n "$line" ]; do
     line="${line%$'\r'}"
     if [[ "$line" =~ ^\[pause\ ([0-9]+(\.[0-9]+)?)\]$ ]]; then
-      if [ -n "$text" ]; then add_speech "$text"; text=""; fi
       add_silence "${BASH_REMATCH[1]}"
     elif [[ "$line" == \[* ]]; then
       # A typo in a marker would otherwise be read out loud.
       echo "$script: unknown marker: $line (expected [pause N])" >&2
       exit 1
     elif [ -n "${line//[[:space:]]/}" ]; then
-      text+="$line"$'\n'
+      # One sentence per segment: split after . ? or ! (and a closing quote) followed by a space.
+      while IFS= read -r sentence; do
+        if [ -n "${sentence//[[:space:]]/}" ]; then add_speech "$sentence"; fi
+      done < <(printf '%s\n' "$line" | sed -E "s/([.?!][\"'’”)]?) +/\\1\\n/g")
     fi
   done <"$script"
-  if [ -n "$text" ]; then add_speech "$text"; fi
 
   # Join the segments, then shape the voice: trim rumble and the harsh top end, add a
   # small room so it sounds less dry, and leave space for the background at each end.
@@ -126,15 +131,44 @@ make_background() {
   sox_ -m -v 0.045 "$tmp/waves.wav" -v 0.018 "$tmp/pad.wav" "$tmp/background.wav"
 }
 
+# Seconds as a WebVTT timestamp (hh:mm:ss.ttt).
+timestamp() {
+  awk -v s="$1" 'BEGIN { ms = int(s * 1000 + 0.5);
+    printf "%02d:%02d:%02d.%03d", ms / 3600000, (ms / 60000) % 60, (ms / 1000) % 60, ms % 1000 }'
+}
+
+# Writes the captions: each sentence's cue runs from where its segment begins in the
+# recording (after the lead-in) for as long as the segment lasts.
+write_captions() {
+  local vtt="$1" title="$2" id="$3" offset="$LEAD_IN" n=0 file seconds
+  declare -A said=()
+  local entry
+  while IFS= read -r entry; do said[${entry%%|*}]="${entry#*|}"; done <"$tmp/cues.txt"
+  {
+    printf 'WEBVTT - %s\n\n' "$title"
+    printf 'NOTE Made by scripts/build-audio.sh from content/audio-scripts/%s.txt\n\n' "$id"
+    for file in "$tmp"/seg-*.wav; do
+      n=$((n + 1))
+      seconds="$(soxi -D "$file")"
+      if [ -n "${said[$n]:-}" ]; then
+        printf '%s --> %s\n%s\n\n' "$(timestamp "$offset")" \
+          "$(timestamp "$(awk -v a="$offset" -v b="$seconds" 'BEGIN { print a + b }')")" "${said[$n]}"
+      fi
+      offset="$(awk -v a="$offset" -v b="$seconds" 'BEGIN { print a + b }')"
+    done
+  } >"$vtt"
+}
+
 build_one() {
   local id="$1" title="$2"
-  local script="$SCRIPTS/$id.txt" mp3="$OUT/$id.mp3"
+  local script="$SCRIPTS/$id.txt" mp3="$OUT/$id.mp3" vtt="$OUT/$id.vtt"
   if [ ! -f "$script" ]; then
     echo "Missing script: $script" >&2
     exit 1
   fi
 
   speak_script "$script"
+  write_captions "$vtt" "$title" "$id"
   make_background "$(soxi -D "$tmp/voice.wav")"
 
   # Mix, fade in and out, and normalise to -1 dBFS peak.
