@@ -1,7 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
-import { checkCaptionFiles, recordingDuration } from "./app/modules/transcripts/check-files.ts";
+import { checkCaptionFiles, recordingDuration } from "./app/modules/transcripts/check-files.server.ts";
 import { serviceWorker } from "./worker/build.ts";
 
 /** A caption file with a mistake stops the build, naming the file and the line. */

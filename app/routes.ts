@@ -66,6 +66,7 @@ export default [
     index("routes/portal/dashboard.tsx"),
     route("partner", "routes/portal/partner.tsx"),
     route("library", "routes/portal/library.tsx"),
+    route("library/:trackId/transcript", "routes/portal/transcript.tsx"),
     route("program", "routes/portal/program.tsx"),
     route("profile", "routes/portal/profile.tsx"),
     route("profile/export", "routes/portal/export.ts"),

@@ -3,7 +3,7 @@
  * Serwist precaches the build's scripts, styles, fonts, icons and the offline
  * page (the list is written in at build time: worker/build.ts); the member's
  * portal pages are kept per member (kept-pages.ts), and her downloaded sessions
- * play from the device (downloads.ts); what she did with no signal is sent
+ * play from the device with their captions (downloads.ts); what she did with no signal is sent
  * when the connection returns (outbox-sync.ts); her reminders are shown as
  * notifications (notifications.ts); nothing else is touched,
  * so public pages and audio go to the network as if there were no worker.
@@ -11,7 +11,7 @@
  */
 import { NetworkFirst, Serwist, type PrecacheEntry } from "serwist";
 import { isPortalView, OFFLINE_PAGE } from "../app/modules/offline/protocol.ts";
-import { downloadedAudio } from "./downloads.ts";
+import { downloadedAudio, downloadedCaptions } from "./downloads.ts";
 import { forgetIfSessionEnds, keepFirstPages, portalView } from "./kept-pages.ts";
 import { showRemindersOnPush } from "./notifications.ts";
 import { sendOutboxOnSync } from "./outbox-sync.ts";
@@ -35,6 +35,11 @@ const serwist: Serwist = new Serwist({
     {
       matcher: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith("/offline-audio/"),
       handler: ({ request }) => downloadedAudio(request),
+    },
+    // Their captions too, kept beside them; the network's for a session not downloaded.
+    {
+      matcher: ({ url, sameOrigin }) => sameOrigin && /^\/captions\/[^/]+\.vtt$/.test(url.pathname),
+      handler: ({ request }) => downloadedCaptions(request),
     },
     // The router asks which routes exist as the member moves around; offline it needs the last answer.
     {

@@ -171,9 +171,20 @@ describe("the portal offline", () => {
     await page.locator("audio").evaluate((audio: HTMLAudioElement) => (audio.currentTime = 40));
     await expect.poll(() => audioTime(page), { timeout: 15_000 }).toBeGreaterThan(40.2);
     expect(fromDevice).toContain(206);
+    // Its captions were kept with it: with no signal they come from the device too.
+    const captions = await page.evaluate(async () => {
+      const response = await fetch("/captions/affirmations-purpose.vtt");
+      return { status: response.status, text: await response.text() };
+    });
+    expect(captions.status).toBe(200);
+    expect(captions.text).toMatch(/^WEBVTT/);
 
     await affirmations.getByRole("button", { name: "Remove download of Affirmations One" }).click();
     await affirmations.getByRole("button", { name: /^Download Affirmations One/ }).waitFor();
+    // The recording and its captions both go.
+    expect(
+      await page.evaluate(async () => (await (await caches.open("tidewell-downloads-v1")).keys()).length),
+    ).toBe(0);
     await context.close();
   });
 

@@ -82,6 +82,14 @@ const MEMBER_CALLS: Call[] = [
     "/portal/birth-preferences/print",
     "/portal/birth-preferences.pdf",
   ].map((path): Call => ({ method: "GET", route: path, url: () => path, owner: 200 })),
+  // A free track's transcript and captions (a premium one's are refused: tests/e2e/transcripts.test.ts).
+  {
+    method: "GET",
+    route: "/portal/library/:trackId/transcript",
+    url: (ids) => `/portal/library/${ids.trackId}/transcript`,
+    owner: 200,
+  },
+  { method: "GET", route: "/captions/:file", url: (ids) => `/captions/${ids.trackId}.vtt`, owner: 200 },
   // A partner's dashboard; for one who is no one's partner, back to her own.
   { method: "GET", route: "/portal/partner", url: () => "/portal/partner", owner: 302 },
   {

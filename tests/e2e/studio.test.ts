@@ -180,6 +180,12 @@ describe("the owner's studio", () => {
       .filter({ hasText: "Holding the Space" })
       .filter({ hasText: "Coming soon" })
       .waitFor();
+    // And each recording's transcript: its captions' cues.
+    await owner
+      .getByRole("row")
+      .filter({ hasText: "Fear Release" })
+      .filter({ hasText: /Captions: \d+ cues/ })
+      .waitFor();
     await expectAccessible(owner);
 
     // Insights: her purchase counted in this week's bar, and each chart readable as a table.

@@ -1,11 +1,16 @@
 import { useSyncExternalStore } from "react";
-import { DOWNLOADS_CACHE, downloadAddress } from "~/modules/offline/protocol.ts";
+import {
+  captionsAddress,
+  DOWNLOADS_CACHE,
+  downloadAddress,
+  downloadedTrackId,
+} from "~/modules/offline/protocol.ts";
 import { revokedDownloads } from "~/modules/offline/sizes.ts";
 
 /**
  * The sessions downloaded on this device, kept in the service worker's
- * downloads cache (which plays them back, Range requests included), and those
- * on their way. One store for every page that shows them, so the library, the
+ * downloads cache (which plays them back, Range requests included) with their
+ * captions, and those on their way. One store for every page that shows them, so the library, the
  * labour playlist and the profile agree.
  */
 export type Download =
@@ -51,17 +56,19 @@ export function useDownloads(): Downloads {
 }
 const EMPTY: Downloads = new Map();
 
-const trackIdOf = (address: string) =>
-  decodeURIComponent(new URL(address, window.location.origin).pathname.replace(/^\/offline-audio\//, ""));
-
 /** Reads what the device holds (once a page loads), leaving downloads under way as they are. */
 export async function readDownloads(): Promise<void> {
   if (!canDownload()) return;
   const cache = await caches.open(DOWNLOADS_CACHE);
+  // The recordings only: a session's captions are kept beside it.
+  const recordings = (await cache.keys()).flatMap((request) => {
+    const trackId = downloadedTrackId(new URL(request.url).pathname);
+    return trackId === null ? [] : [{ request, trackId }];
+  });
   const held = await Promise.all(
-    (await cache.keys()).map(async (request) => {
+    recordings.map(async ({ request, trackId }) => {
       const stored = await cache.match(request);
-      return [trackIdOf(request.url), Number(stored?.headers.get("content-length") ?? 0)] as const;
+      return [trackId, Number(stored?.headers.get("content-length") ?? 0)] as const;
     }),
   );
   update((next) => {
@@ -112,9 +119,11 @@ export async function startDownload(trackId: string): Promise<string | null> {
     const audio = new Blob(chunks as BlobPart[], {
       type: response.headers.get("content-type") ?? "audio/mpeg",
     });
-    await (
-      await caches.open(DOWNLOADS_CACHE)
-    ).put(
+    const captions = await captionsToKeep(trackId, controller.signal);
+    const cache = await caches.open(DOWNLOADS_CACHE);
+    // Captions first: once the recording is there, the session counts as downloaded.
+    if (captions) await cache.put(captionsAddress(trackId), captions);
+    await cache.put(
       downloadAddress(trackId),
       new Response(audio, { headers: { "Content-Type": audio.type, "Content-Length": String(audio.size) } }),
     );
@@ -122,6 +131,8 @@ export async function startDownload(trackId: string): Promise<string | null> {
     return null;
   } catch (error) {
     update((next) => next.delete(trackId));
+    // Captions kept before the recording failed to be would be left alone on the device.
+    await forget(captionsAddress(trackId)).catch(() => {});
     if ((error as Error).name === "AbortError") return null;
     return navigator.onLine
       ? (error as Error).message
@@ -131,10 +142,31 @@ export async function startDownload(trackId: string): Promise<string | null> {
   }
 }
 
-/** Stops a download under way, or removes one kept on the device. */
+/**
+ * A session's captions to keep with its recording, or null: a recording
+ * without captions (or captions that can't be fetched now) is still kept.
+ */
+async function captionsToKeep(trackId: string, signal: AbortSignal): Promise<Response | null> {
+  try {
+    const response = await fetch(captionsAddress(trackId), { signal });
+    const type = response.headers.get("content-type") ?? "";
+    if (!response.ok || !type.startsWith("text/vtt")) return null;
+    // Read whole here, so a connection lost halfway fails the captions, never the download.
+    return new Response(await response.text(), { headers: { "Content-Type": type } });
+  } catch (error) {
+    if ((error as Error).name === "AbortError") throw error;
+    return null;
+  }
+}
+
+async function forget(address: string): Promise<void> {
+  if (canDownload()) await (await caches.open(DOWNLOADS_CACHE)).delete(address);
+}
+
+/** Stops a download under way, or removes one kept on the device, with its captions. */
 export async function removeDownload(trackId: string): Promise<void> {
   inFlight.get(trackId)?.abort();
-  if (canDownload()) await (await caches.open(DOWNLOADS_CACHE)).delete(downloadAddress(trackId));
+  await Promise.all([forget(downloadAddress(trackId)), forget(captionsAddress(trackId))]);
   update((next) => next.delete(trackId));
 }
 

@@ -8,6 +8,7 @@ import {
   SEEK_STEP_SECONDS,
   VOLUME_STEP,
 } from "~/modules/listening/player.ts";
+import { captionAt, useCaptionCues } from "./captions.ts";
 import type { PlayAudioDetail } from "./play-event.ts";
 import { usePlayer } from "./player-context.tsx";
 
@@ -17,14 +18,20 @@ const bar =
 const iconButton =
   "inline-flex size-11 shrink-0 items-center justify-center rounded-full text-ink transition-colors duration-200 hover:bg-sand disabled:opacity-40 disabled:hover:bg-transparent";
 
+// Room for three lines of a cue on a phone, two on a wider screen: the words change, the player's height doesn't.
+const captionRoom = "min-h-[4.25rem] md:min-h-14";
+
 /**
  * The player at the bottom of every portal page. Space plays and pauses,
  * the arrow keys move ten seconds; every control has a name.
  */
 export function BottomPlayer({ today }: { today: PlayAudioDetail }) {
   const player = usePlayer();
-  const { track, status, currentTime, duration, volume, muted, previous, next } = player;
+  const { track, status, currentTime, duration, volume, muted, captions, previous, next } = player;
+  const cues = useCaptionCues(track?.id, captions);
   if (!track) return <TodayOffer today={today} play={player.play} />;
+  // While they load the room is kept; when there are none to be had, it goes and the player plays on.
+  const showCaptions = captions && cues !== null;
   const group = COURSE_GROUPS.find((g) => g.tier === track.courseTier)?.title;
   const playing = status === "playing";
 
@@ -40,6 +47,24 @@ export function BottomPlayer({ today }: { today: PlayAudioDetail }) {
     }
   };
 
+  const captionsButton = (className: string) => (
+    <button
+      type="button"
+      className={cn(
+        iconButton,
+        "aria-pressed:bg-lavender-soft aria-pressed:text-plum-deep aria-pressed:ring-2 aria-pressed:ring-plum aria-pressed:ring-inset",
+        className,
+      )}
+      onClick={player.toggleCaptions}
+      aria-label="CC captions"
+      aria-pressed={captions}
+    >
+      <span aria-hidden="true" className="text-sm font-bold tracking-wide">
+        CC
+      </span>
+    </button>
+  );
+
   return (
     // The region's shortcuts (space, arrows) act on its controls, which are all real buttons and sliders.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
@@ -50,6 +75,20 @@ export function BottomPlayer({ today }: { today: PlayAudioDetail }) {
           : playing
             ? `Now playing: ${track.title}`
             : `Paused: ${track.title}`}
+      </p>
+      {/* One cue at a time, politely: a screen reader hears each line once, and nothing between them. */}
+      <p
+        role="status"
+        className={
+          showCaptions
+            ? cn(
+                captionRoom,
+                "mx-auto max-w-6xl px-3 pt-2 text-center text-sm leading-5 font-medium text-ink md:px-6 md:text-base md:leading-6",
+              )
+            : undefined
+        }
+      >
+        {showCaptions ? captionAt(cues, currentTime) : ""}
       </p>
       <div className="mx-auto grid max-w-6xl grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1 px-3 py-2 md:grid-cols-[minmax(10rem,16rem)_auto_1fr_auto] md:px-6 md:py-3">
         <div className="min-w-0">
@@ -116,9 +155,11 @@ export function BottomPlayer({ today }: { today: PlayAudioDetail }) {
             className="h-11 min-w-0 flex-1 cursor-pointer accent-plum"
           />
           <span className="w-12 text-sm text-ink-soft tabular-nums">{formatClock(duration)}</span>
+          {captionsButton("md:hidden")}
         </div>
 
         <div className="hidden items-center gap-1 md:flex">
+          {captionsButton("")}
           <button
             type="button"
             className={iconButton}

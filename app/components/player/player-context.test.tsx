@@ -73,6 +73,23 @@ describe("the player's signed URLs", () => {
   });
 });
 
+describe("starting a track at a time", () => {
+  it("plays from the time asked for (a transcript's paragraph), not from where she left it", async () => {
+    localStorage.setItem(
+      `tidewell:position:${relaxation.id}`,
+      JSON.stringify({ seconds: 200, savedAt: new Date().toISOString() }),
+    );
+    const player = renderPlayer();
+    act(() => player.current.play(relaxation, 75));
+    await answer(relaxation.id);
+    const audio = document.querySelector("audio")!;
+    act(() => void audio.dispatchEvent(new Event("loadedmetadata")));
+    expect(audio.currentTime).toBe(75);
+    expect(HTMLMediaElement.prototype.play).toHaveBeenCalled();
+    localStorage.clear();
+  });
+});
+
 describe("the player's reports", () => {
   /** The bodies the player sent to the track's progress API. */
   const progressReports = () =>

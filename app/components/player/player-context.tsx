@@ -20,6 +20,7 @@ import {
   volumeAfterUnmute,
   type Position,
 } from "~/modules/listening/player.ts";
+import { readCaptionsSetting, writeCaptionsSetting } from "./captions.ts";
 import { PLAY_AUDIO_EVENT, type PlayAudioDetail } from "./play-event.ts";
 import { initialPlayerState, playerReducer, type PlayerState, type PlayerStatus } from "./player-state.ts";
 
@@ -33,11 +34,13 @@ export type { PlayerStatus };
 interface PlayerContextValue extends PlayerState {
   previous: PlayAudioDetail | null;
   next: PlayAudioDetail | null;
-  play(detail: PlayAudioDetail): void;
+  /** Starts a track where she left it, or at `from` seconds. */
+  play(detail: PlayAudioDetail, from?: number): void;
   toggle(): void;
   seek(seconds: number): void;
   setVolume(volume: number): void;
   toggleMute(): void;
+  toggleCaptions(): void;
   close(): void;
 }
 
@@ -173,11 +176,11 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const play = useCallback(
-    (detail: PlayAudioDetail) => {
+    (detail: PlayAudioDetail, from?: number) => {
       const element = audio.current;
       if (element && track && !element.paused) savePosition(track.id, element.currentTime);
       dispatch({ type: "play", track: detail });
-      load(detail.id, null, true).catch((error: Error) => {
+      load(detail.id, from ?? null, true).catch((error: Error) => {
         dispatch({ type: "failed" });
         if (error.name !== "AbortError") toast.error(error.message);
       });
@@ -231,6 +234,16 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
       dispatch({ type: "mute" });
     }
   }, [muted]);
+
+  const toggleCaptions = useCallback(() => {
+    writeCaptionsSetting(!state.captions);
+    dispatch({ type: "captions", on: !state.captions });
+  }, [state.captions]);
+
+  // The device's choice, once hydrated (the server can't know it).
+  useEffect(() => {
+    if (readCaptionsSetting()) dispatch({ type: "captions", on: true });
+  }, []);
 
   const close = useCallback(() => {
     const element = audio.current;
@@ -286,14 +299,14 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
   }, [track, previous, next, toggle, seek, play]);
 
   const value = useMemo<PlayerContextValue>(
-    () => ({ ...state, previous, next, play, toggle, seek, setVolume, toggleMute, close }),
-    [state, previous, next, play, toggle, seek, setVolume, toggleMute, close],
+    () => ({ ...state, previous, next, play, toggle, seek, setVolume, toggleMute, toggleCaptions, close }),
+    [state, previous, next, play, toggle, seek, setVolume, toggleMute, toggleCaptions, close],
   );
 
   return (
     <PlayerContext.Provider value={value}>
       {children}
-      {/* The words of each session are in the library and the guides; this element has no visible captions to offer. */}
+      {/* The player shows the captions itself (bottom-player.tsx), from the same file a <track> would name. */}
       {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
       <audio
         ref={audio}
@@ -320,6 +333,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
             });
           }
         }}
+        onSeeked={(event) => dispatch({ type: "position", seconds: event.currentTarget.currentTime })}
         onDurationChange={(event) => dispatch({ type: "duration", seconds: event.currentTarget.duration })}
         onEnded={() => {
           dispatch({ type: "ended" });

@@ -18,7 +18,7 @@ const playing = run(
 const paused = run(playing, { type: "paused" });
 
 describe("playerReducer", () => {
-  it("starts empty, paused, at full volume", () => {
+  it("starts empty, paused, at full volume, without captions", () => {
     expect(initialPlayerState).toEqual({
       track: null,
       status: "paused",
@@ -26,6 +26,7 @@ describe("playerReducer", () => {
       duration: 0,
       volume: 1,
       muted: false,
+      captions: false,
     });
   });
 
@@ -91,6 +92,14 @@ describe("playerReducer", () => {
   it("closes to an empty player, keeping the volume", () => {
     const quiet = run(playing, { type: "volume", volume: 0.4 });
     expect(run(quiet, { type: "close" })).toMatchObject({ track: null, status: "paused", volume: 0.4 });
+  });
+
+  it("turns captions on and off, and keeps the choice from track to track and past closing", () => {
+    const captioned = run(playing, { type: "captions", on: true });
+    expect(captioned.captions).toBe(true);
+    expect(run(captioned, { type: "play", track: two }, { type: "close" }).captions).toBe(true);
+    expect(run(captioned, { type: "captions", on: false }).captions).toBe(false);
+    expect(run(captioned, { type: "captions", on: true })).toBe(captioned);
   });
 
   describe("changes nothing for an action that makes no sense now", () => {

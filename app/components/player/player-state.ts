@@ -20,6 +20,8 @@ export interface PlayerState {
   /** 0 to 1. */
   volume: number;
   muted: boolean;
+  /** Whether the member asked for captions: kept on this device, and across tracks. */
+  captions: boolean;
 }
 
 export type PlayerAction =
@@ -46,7 +48,9 @@ export type PlayerAction =
   /** Unmuted, back to `volume`. */
   | { type: "unmute"; volume: number }
   /** The member closed the player. */
-  | { type: "close" };
+  | { type: "close" }
+  /** Captions on or off: the member's choice, or the one this device remembered. */
+  | { type: "captions"; on: boolean };
 
 export const initialPlayerState: PlayerState = {
   track: null,
@@ -55,6 +59,7 @@ export const initialPlayerState: PlayerState = {
   duration: 0,
   volume: 1,
   muted: false,
+  captions: false,
 };
 
 export function playerReducer(state: PlayerState, action: PlayerAction): PlayerState {
@@ -87,6 +92,8 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
       return patch(state, { volume: action.volume, muted: false });
     case "close":
       return patch(state, { track: null, status: "paused" });
+    case "captions":
+      return patch(state, { captions: action.on });
   }
 }
 

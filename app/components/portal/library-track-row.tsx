@@ -1,11 +1,16 @@
+import { Link } from "react-router";
 import { DownloadControl } from "~/components/offline/download-control.tsx";
 import { playAudioTrack } from "~/components/player/play-event.ts";
 import { usePlayer } from "~/components/player/player-context.tsx";
 import { cn } from "~/components/ui/cn.ts";
-import { Headphones, Lock, Pause, Play } from "~/components/ui/icons.tsx";
+import { FileText, Headphones, Lock, Pause, Play } from "~/components/ui/icons.tsx";
 import type { LibraryTrack } from "~/modules/catalogue/library.server.ts";
+import { transcriptPath } from "~/modules/transcripts/transcript-search.ts";
 
-/** One track in the library: its title plays or pauses it, or a lock says it is in the Complete Course. */
+/**
+ * One track in the library: its title plays or pauses it, with its transcript and a download beside;
+ * or a lock says it is in the Complete Course.
+ */
 export function LibraryTrackRow({ track }: { track: LibraryTrack }) {
   const player = usePlayer();
   const current = player.track?.id === track.id;
@@ -65,7 +70,16 @@ export function LibraryTrackRow({ track }: { track: LibraryTrack }) {
         )}
         <span className="block text-[0.95rem] text-ink-soft">{track.description}</span>
         {track.locked ? null : (
-          <span className="mt-1 -ml-3 flex">
+          // The transcript comes first: it is there from the server's render, so the download that a
+          // capable browser adds afterwards moves nothing.
+          <span className="mt-1 -ml-3 flex flex-wrap">
+            <Link
+              to={transcriptPath(track.id)}
+              className="relative z-10 inline-flex min-h-11 items-center gap-1.5 rounded-full px-3 text-sm font-medium text-plum hover:bg-lavender-soft"
+            >
+              <FileText aria-hidden="true" className="size-4" />
+              Transcript<span className="sr-only"> of {track.title}</span>
+            </Link>
             <DownloadControl trackId={track.id} title={track.title} bytes={track.bytes} />
           </span>
         )}

@@ -139,15 +139,18 @@ function useKeepTimeZone(saved: string) {
 
 /** Leaves room at the bottom so the bars and the player never cover the page. */
 function PortalMain({ children }: { children: ReactNode }) {
-  const { track } = usePlayer();
+  const { track, captions } = usePlayer();
   return (
     <main
       id="main"
       className={cn(
         "flex-1",
-        track
-          ? "pb-[calc(var(--portal-bottom-bar)+8rem)] md:pb-[calc(var(--portal-bottom-bar)+6rem)]"
-          : "pb-[calc(var(--portal-bottom-bar)+5.5rem)]",
+        // The player's height, and with captions on the room for their lines (bottom-player.tsx).
+        track && captions
+          ? "pb-[calc(var(--portal-bottom-bar)+12.25rem)] md:pb-[calc(var(--portal-bottom-bar)+9.5rem)]"
+          : track
+            ? "pb-[calc(var(--portal-bottom-bar)+8rem)] md:pb-[calc(var(--portal-bottom-bar)+6rem)]"
+            : "pb-[calc(var(--portal-bottom-bar)+5.5rem)]",
       )}
     >
       {children}

@@ -16,12 +16,15 @@ export function ResourceSearchForm({
   categories,
   searchBox,
   onChange,
+  onSearch,
 }: {
   filter: ResourceFilter;
   /** The kinds to offer as chips, after "All". */
   categories: readonly ResourceCategory[];
   searchBox: RefObject<HTMLInputElement | null>;
   onChange: (next: ResourceFilter) => void;
+  /** Enter or the Search button. */
+  onSearch: (next: ResourceFilter) => void;
 }) {
   function chooseCategory(event: MouseEvent, category: ResourceCategory | null) {
     event.preventDefault();
@@ -36,7 +39,7 @@ export function ResourceSearchForm({
       className="mt-6 grid gap-5 md:mt-8"
       onSubmit={(event) => {
         event.preventDefault();
-        onChange(filter);
+        onSearch(filter);
         // On a phone this folds the keyboard away, so the results can be seen.
         searchBox.current?.blur();
       }}

@@ -12,7 +12,10 @@ function isFromSearchBox(state: unknown) {
   return typeof state === "object" && state !== null && "fromSearchBox" in state;
 }
 
-/** The resource centre's filter: held as she types, mirrored in the address, and the search box to focus. */
+/**
+ * The resource centre's filter: held as she types, mirrored in the address, and the search box to focus.
+ * Typing filters the resources in the browser; searching also asks the server for the sessions.
+ */
 export function useResourceFilter() {
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
@@ -27,17 +30,25 @@ export function useResourceFilter() {
     if (!isFromSearchBox(location.state)) setFilter(readResourceFilter(searchParams));
   }
 
-  function apply(next: ResourceFilter) {
+  function follow(next: ResourceFilter, askServer: boolean) {
     setFilter(next);
-    // Replace, so Back leaves the page rather than stepping through keystrokes. The resources
-    // are already here, so no loader needs to run.
+    // Replace, so Back leaves the page rather than stepping through keystrokes.
     setSearchParams(new URLSearchParams(resourceFilterSearch(next)), {
       replace: true,
       preventScrollReset: true,
-      defaultShouldRevalidate: false,
+      defaultShouldRevalidate: askServer,
       state: FROM_SEARCH_BOX,
     });
   }
+
+  /** As she types or picks a kind: the resources are already here, so no loader needs to run. */
+  const apply = (next: ResourceFilter) => follow(next, false);
+
+  /**
+   * Enter or the Search button: the server searches again too, since the
+   * sessions' words are only there. Offline the page stays as it is.
+   */
+  const search = (next: ResourceFilter) => follow(next, navigator.onLine);
 
   function clear() {
     apply({ query: "", category: null });
@@ -45,5 +56,5 @@ export function useResourceFilter() {
     searchBox.current?.focus();
   }
 
-  return { filter, apply, clear, searchBox };
+  return { filter, apply, search, clear, searchBox };
 }

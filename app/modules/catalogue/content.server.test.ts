@@ -86,13 +86,3 @@ describe("authored content", () => {
     }
   });
 });
-
-describe("transcripts", () => {
-  it("reads a recording's words without its pause marks", async () => {
-    const { transcriptFor } = await import("./content.server.ts");
-    const lines = transcriptFor("preview");
-    expect(lines[0]).toBe("Hello, and welcome to Tidewell.");
-    expect(lines.some((line) => line.startsWith("[pause"))).toBe(false);
-    expect(transcriptFor("no-such-track")).toEqual([]);
-  });
-});

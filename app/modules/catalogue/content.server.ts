@@ -24,11 +24,6 @@ const raw = {
   legal: import.meta.glob<string>("/content/legal/*.md", { query: "?raw", import: "default", eager: true }),
   pages: import.meta.glob<string>("/content/pages/*.md", { query: "?raw", import: "default", eager: true }),
   data: import.meta.glob<string>("/content/*.yaml", { query: "?raw", import: "default", eager: true }),
-  scripts: import.meta.glob<string>("/content/audio-scripts/*.txt", {
-    query: "?raw",
-    import: "default",
-    eager: true,
-  }),
 };
 
 function splitFrontMatter(source: string, file: string) {
@@ -168,14 +163,4 @@ export function findArticle(slug: string) {
 /** What a card shows: everything but the article's body. */
 export function articleSummary({ slug, title, excerpt, readTime, icon, colour }: Article) {
   return { slug, title, excerpt, readTime, icon, colour };
-}
-
-/** What a recording says, line by line (its script without the pause marks): the transcript. */
-export function transcriptFor(audioId: string): string[] {
-  const source = raw.scripts[`/content/audio-scripts/${audioId}.txt`];
-  if (!source) return [];
-  return source
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter((line) => line !== "" && !line.startsWith("["));
 }

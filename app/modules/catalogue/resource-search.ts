@@ -66,7 +66,7 @@ export function searchResources<T extends SearchableResource>(
   resources: readonly T[],
   { query, category }: ResourceFilter,
 ): T[] {
-  const words = normalise(query).split(" ").filter(Boolean);
+  const words = searchWords(query);
   return resources.filter((resource) => {
     if (category && resource.category !== category) return false;
     if (words.length === 0) return true;
@@ -75,11 +75,16 @@ export function searchResources<T extends SearchableResource>(
   });
 }
 
+/** The words of a search, as every search of the portal reads them: each must appear. */
+export function searchWords(query: string): string[] {
+  return normalise(query).split(" ").filter(Boolean);
+}
+
 /**
  * Lower case, punctuation read as a space ("asleep?" finds "asleep"), and a
  * phone's curly apostrophe read as a straight one ("it’s" finds "it's").
  */
-function normalise(text: string) {
+export function normalise(text: string) {
   return text
     .toLocaleLowerCase("en-GB")
     .replace(/[\u2018\u2019\u02bc]/g, "'")

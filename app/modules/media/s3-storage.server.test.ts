@@ -284,7 +284,8 @@ describe("media storage on S3 (against s3rver)", () => {
     const run = (args: string[]) => runNode(["scripts/media-upload.ts", ...args], env);
     // Every recording and guide in content/.
     const files = ["audio", "pdfs"].reduce(
-      (sum, bucket) => sum + fs.readdirSync(`content/${bucket}`).length,
+      (sum, bucket) =>
+        sum + fs.readdirSync(`content/${bucket}`).filter((name) => /\.(mp3|pdf)$/.test(name)).length,
       0,
     );
     const first = await run([]);

@@ -7,6 +7,7 @@ import {
   BUCKETS,
   contentTypeFor,
   isSafeKey,
+  MEDIA_EXTENSIONS,
   type Bucket,
   type MediaStorage,
   type ObjectInfo,
@@ -209,7 +210,6 @@ export function s3OptionsFromEnv(
 }
 
 /** Which files of content/<bucket> are media. */
-const MEDIA_EXTENSIONS: Record<Bucket, string> = { audio: ".mp3", pdfs: ".pdf" };
 
 export interface UploadResult {
   bucket: Bucket;

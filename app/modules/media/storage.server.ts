@@ -10,6 +10,8 @@ import type { Readable } from "node:stream";
  */
 export type Bucket = "audio" | "pdfs";
 export const BUCKETS: readonly Bucket[] = ["audio", "pdfs"];
+/** What each bucket holds; anything else beside the files in content/ (a recording's captions) stays there. */
+export const MEDIA_EXTENSIONS: Record<Bucket, string> = { audio: ".mp3", pdfs: ".pdf" };
 
 export interface ObjectInfo {
   size: number;
@@ -97,7 +99,7 @@ export function seedMediaFromContent(contentDir: string, mediaRoot: string) {
     fs.mkdirSync(to, { recursive: true });
     if (!fs.existsSync(from)) continue;
     for (const name of fs.readdirSync(from)) {
-      if (!isSafeKey(name)) continue;
+      if (!name.endsWith(MEDIA_EXTENSIONS[bucket]) || !isSafeKey(name)) continue;
       const target = path.join(to, name);
       if (!fs.existsSync(target)) fs.copyFileSync(path.join(from, name), target);
     }

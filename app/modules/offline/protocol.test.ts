@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { endsTheSession, isPortalView, keptPageKey, portalPath, pushNotice } from "./protocol.ts";
+import {
+  captionsAddress,
+  downloadAddress,
+  downloadedTrackId,
+  endsTheSession,
+  isPortalView,
+  keptPageKey,
+  portalPath,
+  pushNotice,
+} from "./protocol.ts";
 
 const at = (path: string) => new URL(path, "https://tidewell.example");
 const navigate = { method: "GET", mode: "navigate" };
@@ -32,6 +41,21 @@ describe("what the service worker keeps", () => {
     expect(endsTheSession(at("/portal/profile.data"), "POST", "delete-account")).toBe(true);
     expect(endsTheSession(at("/portal/profile"), "POST", "update-name")).toBe(false);
     expect(endsTheSession(at("/auth/sign-out"), "GET", null)).toBe(false);
+  });
+});
+
+describe("a downloaded session on the device", () => {
+  it("keeps its captions beside it at the address the player asks for them", () => {
+    expect(downloadAddress("fear-release")).toBe("/offline-audio/fear-release");
+    expect(captionsAddress("fear-release")).toBe("/captions/fear-release.vtt");
+  });
+
+  it("tells its recording from its captions in the downloads cache", () => {
+    expect(downloadedTrackId(downloadAddress("fear-release"))).toBe("fear-release");
+    expect(downloadedTrackId(downloadAddress("a b"))).toBe("a b");
+    expect(downloadedTrackId(captionsAddress("fear-release"))).toBeNull();
+    expect(downloadedTrackId("/offline-audio/")).toBeNull();
+    expect(downloadedTrackId("/offline-audio/a/b")).toBeNull();
   });
 });
 

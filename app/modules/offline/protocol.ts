@@ -22,6 +22,19 @@ export const KEPT_ON_INSTALL = ["/portal", "/portal/labour"] as const;
 export const DOWNLOADS_CACHE = "tidewell-downloads-v1";
 export const downloadAddress = (trackId: string) => `/offline-audio/${encodeURIComponent(trackId)}`;
 
+/**
+ * A session's captions, at the address the player asks for them. A download
+ * keeps them beside its recording in DOWNLOADS_CACHE, under this same address,
+ * so the worker can answer it from the device.
+ */
+export const captionsAddress = (trackId: string) => `/captions/${encodeURIComponent(trackId)}.vtt`;
+
+/** The session whose recording a downloads-cache address holds; null for anything else (its captions). */
+export function downloadedTrackId(pathname: string): string | null {
+  const match = /^\/offline-audio\/([^/]+)$/.exec(pathname);
+  return match ? decodeURIComponent(match[1]!) : null;
+}
+
 /** The message a page sends the waiting worker when the member asks to update. */
 export const SKIP_WAITING = { type: "SKIP_WAITING" } as const;
 

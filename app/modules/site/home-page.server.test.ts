@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { testimonials, transcriptFor } from "../catalogue/content.server.ts";
+import { testimonials } from "../catalogue/content.server.ts";
 import { formatDuration } from "../catalogue/format.ts";
 import { PREVIEW_AUDIO_FILE } from "../catalogue/tracks.ts";
+import { transcriptOf } from "../transcripts/transcripts.server.ts";
 import { homePage } from "./home-page.server.ts";
 
 describe("homePage", () => {
@@ -18,10 +19,21 @@ describe("homePage", () => {
     expect(page).toEqual({
       price: "€27",
       previewDuration: formatDuration(95),
-      previewTranscript: transcriptFor("preview"),
+      previewTranscript: transcriptOf("preview")!.paragraphs.map((paragraph) => paragraph.text),
       testimonials: testimonials.slice(0, 6),
     });
     expect(page.testimonials).toHaveLength(6);
+  });
+
+  it("gives the preview's words from its captions, in paragraphs", async () => {
+    const { previewTranscript } = await homePage(
+      { amountMinor: 2700, currency: "EUR" },
+      { audioDuration: async () => 95 },
+    );
+    expect(previewTranscript.length).toBeGreaterThan(1);
+    expect(previewTranscript[0]).toMatch(/^Hello, and welcome to Tidewell\. In this course/);
+    expect(previewTranscript.at(-1)).toMatch(/Thank you for listening\.$/);
+    expect(previewTranscript.join(" ")).not.toContain("[pause");
   });
 
   it("leaves the length out when the preview can't be read", async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { GUIDES } from "~/modules/catalogue/guides.ts";
 import { ALL_SESSIONS, PARTNER_SESSIONS } from "~/modules/catalogue/tracks.ts";
 import type { MediaFacts } from "~/modules/media/facts.server.ts";
+import { transcriptOf } from "~/modules/transcripts/transcripts.server.ts";
 import { studioContent } from "./content.server.ts";
 
 const MISSING_RECORDING = ALL_SESSIONS[1]!.audioFile;
@@ -22,6 +23,15 @@ describe("the studio's content list", () => {
     expect(guides[0]!.pages).toBeNull();
     expect(guides.slice(1).every((g) => g.pages === 12)).toBe(true);
     expect(new Set(tracks.map((t) => t.access))).toEqual(new Set(["free", "premium", "partner"]));
+  });
+
+  it("counts each session's captions, and says which has no transcript", async () => {
+    const { tracks } = await studioContent(facts, false);
+    for (const track of tracks) {
+      expect(track.cues, track.id).toBe(transcriptOf(track.id)?.cues.length ?? null);
+    }
+    // Every recording of the demo course has its captions.
+    expect(tracks.every((track) => track.cues !== null && track.cues > 0)).toBe(true);
   });
 
   it("shows the partner sessions as coming soon until the Partner Course is launched", async () => {

@@ -1,6 +1,7 @@
 import { courseGroups, ALL_SESSIONS, type CourseTier } from "~/modules/catalogue/tracks.ts";
 import { GUIDES } from "~/modules/catalogue/guides.ts";
 import type { MediaFacts } from "~/modules/media/facts.server.ts";
+import { transcriptOf } from "~/modules/transcripts/transcripts.server.ts";
 
 export type ContentState = "published" | "coming-soon";
 
@@ -14,6 +15,8 @@ export interface ContentTrack {
   file: string;
   /** The recording's length in seconds; null when its file is missing or unreadable. */
   seconds: number | null;
+  /** Its captions' cues (content/audio/<id>.vtt); null while it has no transcript. */
+  cues: number | null;
 }
 
 export interface ContentGuide {
@@ -34,7 +37,7 @@ const ACCESS: Record<CourseTier, ContentTrack["access"]> = {
 /**
  * The course's content as the studio lists it: every session and guide, its
  * state as members see it, and whether its file is there (read from the
- * media storage, as the library reads durations).
+ * media storage, as the library reads durations) and its transcript.
  */
 export async function studioContent(facts: MediaFacts, partnerCourseLaunched: boolean) {
   const groups = courseGroups(partnerCourseLaunched);
@@ -49,6 +52,7 @@ export async function studioContent(facts: MediaFacts, partnerCourseLaunched: bo
         state: group.comingSoon ? "coming-soon" : "published",
         file: track.audioFile,
         seconds: await facts.audioDuration(track.audioFile),
+        cues: transcriptOf(track.id)?.cues.length ?? null,
       };
     }),
   );

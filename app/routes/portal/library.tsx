@@ -1,11 +1,16 @@
+import { Link } from "react-router";
 import type { Route } from "./+types/library";
 import { DownloadAllForLabour } from "~/components/offline/download-all.tsx";
 import { CompleteCourseNote } from "~/components/portal/complete-course-note.tsx";
 import { LibraryTrackRow } from "~/components/portal/library-track-row.tsx";
+import { SessionSearchForm, TranscriptMatch } from "~/components/portal/session-search.tsx";
 import { viewerOf } from "~/modules/catalogue/access.ts";
 import { libraryFor } from "~/modules/catalogue/library.server.ts";
+import { readResourceFilter } from "~/modules/catalogue/resource-search.ts";
 import { LABOUR_TRACK_IDS } from "~/modules/labour/playlist.ts";
 import { BRAND } from "~/modules/site/brand.ts";
+import { findSessions } from "~/modules/transcripts/transcript-search.server.ts";
+import { sessionCountText } from "~/modules/transcripts/transcript-search.ts";
 import { coursePrice, services, signedInMember } from "~/services.server.ts";
 import { countOf } from "~/modules/site/plural.ts";
 
@@ -16,14 +21,36 @@ export function meta() {
 export async function loader(args: Route.LoaderArgs) {
   const member = signedInMember(args);
   const { env, mediaFacts } = services(args);
-  const groups = await libraryFor(viewerOf(member), env.PARTNER_COURSE, mediaFacts);
-  return { groups, hasPremium: member.hasPremium, price: coursePrice(args) };
+  const viewer = viewerOf(member);
+  const groups = await libraryFor(viewer, env.PARTNER_COURSE, mediaFacts);
+  // `?q=`: the sessions whose title, description or (if she may play them) words hold the search.
+  const query = readResourceFilter(new URL(args.request.url).searchParams).query;
+  const search =
+    query.trim() === ""
+      ? null
+      : {
+          query,
+          matches: findSessions(
+            viewer,
+            groups.flatMap((group) => group.tracks),
+            query,
+          ),
+        };
+  return { groups, search, hasPremium: member.hasPremium, price: coursePrice(args) };
 }
 
 export default function Library({ loaderData }: Route.ComponentProps) {
+  const { search } = loaderData;
   const forLabour = loaderData.groups
     .flatMap((group) => group.tracks)
     .filter((track) => !track.locked && (LABOUR_TRACK_IDS as readonly string[]).includes(track.id));
+  const excerpts = new Map(search?.matches.map((match) => [match.id, match.excerpt]));
+  // While searching, each group shows only what was found, and a group with nothing found is left out.
+  const groups = search
+    ? loaderData.groups
+        .map((group) => ({ ...group, tracks: group.tracks.filter((track) => excerpts.has(track.id)) }))
+        .filter((group) => group.tracks.length > 0)
+    : loaderData.groups;
   return (
     <section className="container-page py-8 md:py-12">
       <h1 className="text-3xl font-semibold md:text-4xl">Your library</h1>
@@ -31,10 +58,28 @@ export default function Library({ loaderData }: Route.ComponentProps) {
         Find a comfortable spot, press play, and let the session do the rest. Your place is kept if you stop
         halfway.
       </p>
-      <div className="mt-8 grid gap-10">
-        {loaderData.hasPremium ? null : <CompleteCourseNote price={loaderData.price} />}
-        <DownloadAllForLabour tracks={forLabour} />
-        {loaderData.groups.map((group) => (
+      <div className="mt-6 md:mt-8">
+        <SessionSearchForm query={search?.query ?? ""} action="/portal/library" />
+        <p role="status" aria-atomic="true" className="mt-3 text-sm font-medium text-ink-soft">
+          {search ? `${sessionCountText(search.matches.length)} found for “${search.query}”` : ""}
+        </p>
+      </div>
+      <div className="mt-6 grid gap-10">
+        {loaderData.hasPremium || search ? null : <CompleteCourseNote price={loaderData.price} />}
+        {search ? null : <DownloadAllForLabour tracks={forLabour} />}
+        {search && groups.length === 0 ? (
+          <p className="rounded-2xl border border-dashed border-line bg-white/60 p-5 text-ink-soft">
+            No session mentions “{search.query}”. We may use a different word for it: try a shorter one, or{" "}
+            <Link
+              to="/portal/library"
+              className="font-medium text-plum underline underline-offset-4 hover:text-plum-deep"
+            >
+              see every session
+            </Link>
+            .
+          </p>
+        ) : null}
+        {groups.map((group) => (
           <section key={group.tier} aria-labelledby={`library-${group.tier}`}>
             <div className="flex flex-wrap items-baseline gap-x-3">
               <h2 id={`library-${group.tier}`} className="text-2xl font-semibold">
@@ -57,11 +102,15 @@ export default function Library({ loaderData }: Route.ComponentProps) {
               </p>
             ) : (
               <ul className="mt-4 grid gap-3">
-                {group.tracks.map((track) => (
-                  <li key={track.id}>
-                    <LibraryTrackRow track={track} />
-                  </li>
-                ))}
+                {group.tracks.map((track) => {
+                  const excerpt = excerpts.get(track.id);
+                  return (
+                    <li key={track.id}>
+                      <LibraryTrackRow track={track} />
+                      {excerpt ? <TranscriptMatch excerpt={excerpt} /> : null}
+                    </li>
+                  );
+                })}
               </ul>
             )}
           </section>

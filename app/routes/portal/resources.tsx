@@ -2,23 +2,47 @@ import type { Route } from "./+types/resources";
 import { EmptyResults } from "~/components/resources/empty-results.tsx";
 import { ResourceList } from "~/components/resources/resource-card.tsx";
 import { ResourceSearchForm } from "~/components/resources/resource-search-form.tsx";
+import { SessionResults } from "~/components/resources/session-results.tsx";
 import { useResourceFilter } from "~/components/resources/use-resource-filter.ts";
+import { viewerOf } from "~/modules/catalogue/access.ts";
 import { listResourceCards } from "~/modules/catalogue/resource-cards.server.ts";
 import { offeredCategories } from "~/modules/catalogue/resource-labels.ts";
-import { resourceCountText, searchResources } from "~/modules/catalogue/resource-search.ts";
+import {
+  readResourceFilter,
+  resourceCountText,
+  searchResources,
+  searchWords,
+} from "~/modules/catalogue/resource-search.ts";
+import { courseGroups, tracksIn } from "~/modules/catalogue/tracks.ts";
 import { BRAND } from "~/modules/site/brand.ts";
+import { sessionResults } from "~/modules/transcripts/transcript-search.server.ts";
+import { sameSearch } from "~/modules/transcripts/transcript-search.ts";
+import { services, signedInMember } from "~/services.server.ts";
 
 export function meta() {
   return [{ title: `Resources · ${BRAND.name}` }, { name: "robots", content: "noindex" }];
 }
 
-export function loader() {
-  return { resources: listResourceCards() };
+export function loader(args: Route.LoaderArgs) {
+  // The sessions the library lists, found by the address's search on the server: their words stay here.
+  const { query } = readResourceFilter(new URL(args.request.url).searchParams);
+  const sessions = courseGroups(services(args).env.PARTNER_COURSE)
+    .filter((group) => !group.comingSoon)
+    .flatMap((group) => tracksIn(group.tier));
+  return {
+    resources: listResourceCards(),
+    sessions: { query, found: sessionResults(viewerOf(signedInMember(args)), sessions, query) },
+  };
 }
 
 export default function Resources({ loaderData }: Route.ComponentProps) {
-  const { filter, apply, clear, searchBox } = useResourceFilter();
+  const { filter, apply, search, clear, searchBox } = useResourceFilter();
   const found = searchResources(loaderData.resources, filter);
+  const { sessions } = loaderData;
+  // Sessions are no kind of resource: a chosen kind leaves them out.
+  const searchingSessions = filter.category === null && searchWords(filter.query).length > 0;
+  const sessionsCurrent = sameSearch(sessions.query, filter.query);
+  const sessionsFound = searchingSessions && sessionsCurrent ? sessions.found.length : 0;
 
   return (
     <section className="container-page py-8 md:py-12" aria-labelledby="resources-heading">
@@ -35,6 +59,7 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
         categories={offeredCategories(loaderData.resources)}
         searchBox={searchBox}
         onChange={apply}
+        onSearch={search}
       />
 
       <p role="status" aria-atomic="true" className="mt-6 text-sm font-medium text-ink-soft md:mt-8">
@@ -43,13 +68,22 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
 
       {found.length > 0 ? (
         <ResourceList resources={found} />
-      ) : (
+      ) : sessionsFound > 0 ? null : (
         <EmptyResults
           filter={filter}
           onClear={clear}
-          onSuggestion={(query) => apply({ query, category: null })}
+          onSuggestion={(query) => search({ query, category: null })}
         />
       )}
+
+      {searchingSessions && (sessionsFound > 0 || !sessionsCurrent) ? (
+        <SessionResults
+          query={filter.query}
+          found={sessions.found}
+          current={sessionsCurrent}
+          onSearch={() => search(filter)}
+        />
+      ) : null}
     </section>
   );
 }

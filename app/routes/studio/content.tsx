@@ -2,6 +2,7 @@ import type { Route } from "./+types/content";
 import { studioContent } from "~/modules/studio/content.server.ts";
 import { services } from "~/services.server.ts";
 import { StudioTable } from "~/components/studio/studio-table.tsx";
+import { countOf } from "~/modules/site/plural.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Content · Tidewell Studio" }];
 
@@ -20,12 +21,13 @@ export default function StudioContent({ loaderData }: Route.ComponentProps) {
       <h1 className="text-3xl font-semibold">Content</h1>
       <p className="mt-2 max-w-2xl text-ink-soft">
         The sessions and guides members see, and whether each file is in place. Recordings and guides are
-        changed by uploading their files (README, "Content").
+        changed by uploading their files (README, "Content"); a recording's transcript is its captions file
+        beside it (docs/transcripts.md).
       </p>
       <h2 className="mt-8 text-xl font-semibold">Sessions</h2>
       <StudioTable
         caption="Sessions, in the course's order"
-        columns={["Session", "Course", "Who can play it", "State", "Recording"]}
+        columns={["Session", "Course", "Who can play it", "State", "Recording", "Transcript"]}
         className="mt-3"
       >
         {loaderData.tracks.map((track) => (
@@ -38,6 +40,9 @@ export default function StudioContent({ loaderData }: Route.ComponentProps) {
               {minutes(track.seconds) ?? (
                 <span className="font-medium text-danger">Missing: {track.file}</span>
               )}
+            </td>
+            <td className={cell}>
+              {track.cues === null ? "No transcript yet" : `Captions: ${countOf(track.cues, "cue")}`}
             </td>
           </tr>
         ))}

@@ -75,6 +75,8 @@ export const ROUTES: Record<string, RouteKind> = {
   "/api/webhooks/stripe": "webhook",
   "/api/webhooks/paypal": "webhook",
   "/media/audio/:file": "signed-media",
+  // A track's captions are as open as the track (the landing preview's to anyone, as its audio is).
+  "/captions/:file": "member",
   "/dev/outbox": "dev-only",
   "/dev/error/:status": "dev-only",
   "/shared/:token": "capability",
@@ -84,6 +86,7 @@ export const ROUTES: Record<string, RouteKind> = {
   "/portal": "member",
   "/portal/partner": "member",
   "/portal/library": "member",
+  "/portal/library/:trackId/transcript": "member",
   "/portal/program": "member",
   "/portal/profile": "member",
   "/portal/profile/export": "member",

@@ -1,0 +1,67 @@
+import { useState } from "react";
+import { Form, Link } from "react-router";
+import { Button } from "~/components/ui/button.tsx";
+import { Search } from "~/components/ui/icons.tsx";
+
+const linkClass = "font-medium text-plum underline underline-offset-4 hover:text-plum-deep";
+
+/**
+ * The library's search: a plain GET form, so the server searches with or
+ * without JavaScript (the sessions' words never leave it). The box shows the
+ * search back, and a link clears it.
+ */
+export function SessionSearchForm({ query, action }: { query: string; action: string }) {
+  // The box follows a new search (or the clear link) without being remade, so it keeps her focus.
+  const [value, setValue] = useState(query);
+  const [shown, setShown] = useState(query);
+  if (query !== shown) {
+    setShown(query);
+    setValue(query);
+  }
+  return (
+    <Form method="get" action={action} role="search" aria-label="Sessions" className="grid gap-2">
+      <label htmlFor="session-search" className="font-medium text-ink">
+        Search sessions
+      </label>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <div className="flex flex-1 gap-2 sm:max-w-xl">
+          <div className="relative flex-1">
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-ink-soft"
+            />
+            <input
+              id="session-search"
+              type="search"
+              name="q"
+              value={value}
+              onChange={(event) => setValue(event.target.value)}
+              placeholder="A word you heard, or a title"
+              autoComplete="off"
+              enterKeyHint="search"
+              maxLength={100}
+              className="block min-h-12 w-full rounded-full border border-ink/25 bg-white pr-4 pl-12 text-base text-ink transition-colors duration-200 placeholder:text-ink-soft hover:border-ink/40 focus-visible:border-plum"
+            />
+          </div>
+          <Button type="submit" variant="secondary" size="field">
+            Search
+          </Button>
+        </div>
+        {query.trim() === "" ? null : (
+          <Link to={action} className={`inline-flex min-h-11 items-center ${linkClass}`}>
+            Clear the search
+          </Link>
+        )}
+      </div>
+    </Form>
+  );
+}
+
+/** Under a session found by its words: the sentence that holds them (its row links to the whole transcript). */
+export function TranscriptMatch({ excerpt }: { excerpt: string }) {
+  return (
+    <p className="mt-2 rounded-2xl bg-lavender-soft/60 px-4 py-3 text-[0.95rem] text-ink">
+      <span className="font-medium">In the session: </span>“{excerpt}”
+    </p>
+  );
+}
