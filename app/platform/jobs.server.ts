@@ -80,7 +80,7 @@ export async function cancelPendingJobs(db: Writer, userId: string, kind: string
 export async function deadJobs(db: Db, limit = 50) {
   return db
     .selectFrom("jobs")
-    .select(["id", "kind", "attempts", "last_error", "run_at", "finished_at"])
+    .select(["id", "kind", "user_id", "attempts", "last_error", "run_at", "finished_at"])
     .where("status", "=", "dead")
     .orderBy("finished_at", "desc")
     .limit(limit)

@@ -205,6 +205,67 @@ describe("the owner's studio", () => {
       .waitFor();
   });
 
+  it("shows the owner the reminders and emails the server gave up on", async () => {
+    const memberPage = await browser.newPage();
+    const { email: memberEmail } = await signUpThroughForm(memberPage, { name: "Pia Lund" });
+    const stamp = Date.now();
+    await withServerDatabase(async (db) => {
+      const { id } = await db
+        .selectFrom("user")
+        .select("id")
+        .where("email", "=", memberEmail)
+        .executeTakeFirstOrThrow();
+      const now = new Date().toISOString();
+      await db
+        .insertInto("jobs")
+        .values({
+          id: crypto.randomUUID(),
+          kind: "practice-reminder",
+          key: `dead-${stamp}`,
+          user_id: id,
+          run_at: now,
+          status: "dead",
+          attempts: 6,
+          last_error: `push service said no ${stamp}`,
+          finished_at: now,
+        })
+        .execute();
+      await db
+        .insertInto("email_outbox")
+        .values({
+          id: crypto.randomUUID(),
+          kind: "welcome",
+          to_address: memberEmail,
+          subject: "Welcome",
+          text_body: null,
+          html_body: null,
+          status: "failed",
+          attempts: 8,
+          last_error: `554 mailbox unavailable ${stamp}`,
+          next_attempt_at: now,
+        })
+        .execute();
+    });
+    const { page: owner } = await enrolledOwner();
+    await owner.goto("/studio");
+    const failed = owner.getByRole("region", { name: "What could not be done" });
+    const job = failed.getByRole("row").filter({ hasText: `push service said no ${stamp}` });
+    await job.waitFor();
+    await job.getByRole("link", { name: "Their page" }).click();
+    await owner.getByRole("heading", { name: "Pia Lund", level: 1 }).waitFor();
+    await owner.goBack();
+    await failed
+      .getByRole("row")
+      .filter({ hasText: `554 mailbox unavailable ${stamp}` })
+      .filter({ hasText: memberEmail })
+      .waitFor();
+    await expectAccessible(owner);
+    // On a phone the tables scroll sideways, and the keyboard can scroll them.
+    await owner.setViewportSize({ width: 390, height: 844 });
+    await failed.scrollIntoViewIfNeeded();
+    await expectAccessible(owner);
+  });
+
   it("adds a passkey, which then opens the studio instead of the code", async () => {
     const { email, page: owner } = await enrolledOwner();
     // A platform authenticator that verifies its user, as a phone's fingerprint does.

@@ -2,7 +2,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { SessionSearchForm, TranscriptMatch } from "~/components/portal/session-search.tsx";
+import { SessionSearchForm } from "~/components/portal/session-search.tsx";
 import { SessionResults } from "./session-results.tsx";
 
 const FOUND = [
@@ -57,17 +57,5 @@ describe("the library's search box", () => {
     renderAt(() => <SessionSearchForm query="" action="/portal/library" />, "/portal/library");
     expect(await screen.findByRole("searchbox", { name: "Search sessions" })).toHaveValue("");
     expect(screen.queryByRole("link", { name: "Clear the search" })).toBeNull();
-  });
-
-  it("shows, under a session found by its words, the sentence and its transcript", async () => {
-    renderAt(
-      () => <TranscriptMatch trackId="fear-release" title="Fear Release" excerpt="Worries about birth." />,
-      "/portal/library",
-    );
-    expect(await screen.findByText(/“Worries about birth\.”/)).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Read the transcript of Fear Release" })).toHaveAttribute(
-      "href",
-      "/portal/library/fear-release/transcript",
-    );
   });
 });

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { AuditAction } from "~/modules/studio/audit.server.ts";
 import { AUDIT_LABELS } from "~/modules/studio/audit-labels.ts";
-import { StudioTable } from "~/components/studio/studio-table.tsx";
+import { STUDIO_WHEN, StudioTable } from "~/components/studio/studio-table.tsx";
 
 export interface AuditRow {
   id: string;
@@ -14,8 +14,6 @@ export interface AuditRow {
   actorEmail: string | null;
   subjectEmail: string | null;
 }
-
-const WHEN = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 /** An account the log names that no longer exists: by its id, as the log keeps it. */
 function DeletedAccount({ id }: { id: string }) {
@@ -33,7 +31,7 @@ export function AuditTable({ entries, caption }: { entries: AuditRow[]; caption:
     <StudioTable caption={caption} columns={["When (UTC)", "What", "By", "About", "From"]} className="mt-4">
       {entries.map((entry) => (
         <tr key={entry.id} className="border-b border-ink/5 align-top last:border-0">
-          <td className="px-4 py-2 whitespace-nowrap">{WHEN.format(new Date(entry.at))}</td>
+          <td className="px-4 py-2 whitespace-nowrap">{STUDIO_WHEN.format(new Date(entry.at))}</td>
           <td className="px-4 py-2">
             {AUDIT_LABELS[entry.action] ?? entry.action}
             {Object.keys(entry.detail).length > 0 ? (

@@ -5,7 +5,7 @@ import { cn } from "~/components/ui/cn.ts";
 /** A heading cell: its words, or words for screen readers only (a column of buttons). */
 export type StudioColumn = string | { label: string; hidden: true };
 
-/** A studio list as a table in a card: scrolls sideways on a phone, with a caption for screen readers. */
+/** A studio list as a table in a card: scrolls sideways on a phone (by keyboard too), with a caption for screen readers. */
 export function StudioTable({
   caption,
   columns,
@@ -18,7 +18,17 @@ export function StudioTable({
   children: ReactNode;
 }) {
   return (
-    <div className={cn("overflow-x-auto rounded-2xl border border-ink/10 bg-white", className)}>
+    // On a phone the table scrolls sideways: the region takes focus, so the keyboard can scroll it too.
+    <div
+      role="region"
+      aria-label={caption}
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      tabIndex={0}
+      className={cn(
+        "overflow-x-auto rounded-2xl border border-ink/10 bg-white focus-visible:outline-2 focus-visible:outline-plum",
+        className,
+      )}
+    >
       <table className="w-full text-left text-[0.95rem]">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-ink/10 text-sm text-ink-soft">
@@ -41,6 +51,13 @@ export function StudioTable({
     </div>
   );
 }
+
+/** A moment as the studio shows it: "26 Nov 2026, 07:55", in UTC like the audit log. */
+export const STUDIO_WHEN = new Intl.DateTimeFormat("en-GB", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "UTC",
+});
 
 export const STUDIO_LINK = "inline-flex min-h-11 items-center text-plum underline underline-offset-4";
 

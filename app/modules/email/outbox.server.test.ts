@@ -4,7 +4,13 @@ import { createLogger } from "~/platform/log.server.ts";
 import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
 import { PER_KIND_BUDGET } from "./budgets.ts";
-import { createMailer, queueEmail, RETRY_DELAYS_MINUTES, withinBudget } from "./outbox.server.ts";
+import {
+  createMailer,
+  failedEmails,
+  queueEmail,
+  RETRY_DELAYS_MINUTES,
+  withinBudget,
+} from "./outbox.server.ts";
 import { magicLinkEmail } from "./templates.ts";
 import { createMailTransport } from "./transport.server.ts";
 
@@ -110,6 +116,27 @@ describe.each(testDialects)("the email outbox on %s", (dialect) => {
       await smtp.waitFor((mail) => mail.to.includes(to));
     },
   );
+
+  it("gives a message up after its last retry and lists it for the owner", async () => {
+    const to = `given-up-${dialect}@example.com`;
+    smtp.failNext(RETRY_DELAYS_MINUTES.length + 1, 554);
+    const m = mailer();
+    await m.send({ kind: "welcome", to, subject: "Never", text: "x", html: "<p>x</p>" });
+    await m.settled();
+    // Each run past every delay is one more try; the last one gives up.
+    const farLater = new Date(Date.now() + 2 * 86_400_000);
+    for (const _retry of RETRY_DELAYS_MINUTES) await m.deliverDue({ now: farLater });
+    const listed = (await failedEmails(database.db)).filter((row) => row.to_address === to);
+    expect(listed).toEqual([
+      expect.objectContaining({
+        kind: "welcome",
+        attempts: RETRY_DELAYS_MINUTES.length + 1,
+        last_error: expect.stringContaining("554"),
+      }),
+    ]);
+    // Given up means given up: no later run tries it again.
+    expect(await m.deliverDue({ now: farLater })).toEqual({ sent: 0, failed: 0 });
+  });
 
   it("keeps a message whose connection dropped mid-send and delivers it on a later run", async () => {
     smtp.dropNext(1);

@@ -51,6 +51,20 @@ export async function withinBudget(db: Db, message: Pick<EmailMessage, "kind" | 
   return (await hitLimits(db, checks)).allowed;
 }
 
+/** The messages given up on after every retry, newest first, for the owner. */
+export async function failedEmails(db: Db, limit = 50) {
+  return (
+    db
+      .selectFrom("email_outbox")
+      // A message's last try set its next_attempt_at to the moment it was given up on.
+      .select(["id", "kind", "to_address", "attempts", "last_error", "next_attempt_at as failed_at"])
+      .where("status", "=", "failed")
+      .orderBy("next_attempt_at", "desc")
+      .limit(limit)
+      .execute()
+  );
+}
+
 export interface Mailer {
   /**
    * Queues the message and starts delivering it in the background, so a slow

@@ -16,7 +16,7 @@ import { REPLY_MAX } from "~/modules/contact/inbox.ts";
 import { redirectWithFlash } from "~/modules/site/flash.server.ts";
 import { studioOwnerContext } from "~/modules/studio/context.server.ts";
 import { db, requestLog, services } from "~/services.server.ts";
-import { STUDIO_LINK } from "~/components/studio/studio-table.tsx";
+import { STUDIO_LINK, STUDIO_WHEN } from "~/components/studio/studio-table.tsx";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.thread.name ?? "Conversation"} · Tidewell Studio` },
@@ -72,7 +72,6 @@ export async function action(args: Route.ActionArgs) {
   return redirectWithFlash(appServices.flash, next, { type: "success", message: result.message });
 }
 
-const WHEN = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 const DELIVERY = { pending: "Waiting to send", sending: "Sending", sent: "Sent", failed: "Couldn't be sent" };
 
 export default function StudioInboxThread({ loaderData, actionData }: Route.ComponentProps) {
@@ -143,7 +142,7 @@ export default function StudioInboxThread({ loaderData, actionData }: Route.Comp
                   ? entry.name
                   : `Your reply${entry.ownerName ? ` (${entry.ownerName})` : ""}`}
               </span>
-              <span>{WHEN.format(new Date(entry.at))} UTC</span>
+              <span>{STUDIO_WHEN.format(new Date(entry.at))} UTC</span>
               {entry.kind === "message" && entry.phone ? <span>Phone: {entry.phone}</span> : null}
               {entry.kind === "reply" ? (
                 <span>{entry.delivery ? DELIVERY[entry.delivery] : "Sent"}</span>

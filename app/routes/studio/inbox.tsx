@@ -4,7 +4,7 @@ import { cn } from "~/components/ui/cn.ts";
 import { inboxThreads } from "~/modules/contact/inbox.server.ts";
 import { inboxViewFrom } from "~/modules/contact/inbox.ts";
 import { db } from "~/services.server.ts";
-import { Pager } from "~/components/studio/studio-table.tsx";
+import { Pager, STUDIO_WHEN } from "~/components/studio/studio-table.tsx";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.view === "archived" ? "Archived" : "Inbox"} · Tidewell Studio` },
@@ -27,8 +27,6 @@ export async function loader(args: Route.LoaderArgs) {
     next: page.nextCursor ? params(page.nextCursor) : null,
   };
 }
-
-const WHEN = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 const VIEWS = [
   { view: "open", label: "Inbox", to: "/studio/inbox" },
@@ -95,7 +93,7 @@ export default function StudioInbox({ loaderData }: Route.ComponentProps) {
                 ) : null}
                 {thread.answered ? <span className="text-sm text-ink-soft">Replied</span> : null}
                 <span className="ml-auto text-sm text-ink-soft">
-                  {WHEN.format(new Date(thread.lastActivityAt))}
+                  {STUDIO_WHEN.format(new Date(thread.lastActivityAt))}
                 </span>
               </div>
               <p className="text-sm text-ink-soft">

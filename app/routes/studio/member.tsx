@@ -20,7 +20,7 @@ import {
 import { REASON_MAX } from "~/modules/studio/member-actions.ts";
 import { memberDetail } from "~/modules/studio/members.server.ts";
 import { db, services } from "~/services.server.ts";
-import { STUDIO_LINK } from "~/components/studio/studio-table.tsx";
+import { STUDIO_LINK, STUDIO_WHEN } from "~/components/studio/studio-table.tsx";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.member.name || loaderData?.member.email || "Member"} · Tidewell Studio` },
@@ -99,8 +99,7 @@ export async function action(args: Route.ActionArgs) {
   return redirectWithFlash(appServices.flash, here, { type: "success", message: result.message });
 }
 
-const WHEN = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-const when = (iso: string | null | undefined) => (iso ? WHEN.format(new Date(iso)) : "—");
+const when = (iso: string | null | undefined) => (iso ? STUDIO_WHEN.format(new Date(iso)) : "—");
 const money = (minor: number, currency: string) =>
   new Intl.NumberFormat("en-GB", { style: "currency", currency }).format(minor / 100);
 

@@ -1,22 +1,27 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/overview";
 import { AuditTable } from "~/components/studio/audit-table.tsx";
+import { FailedWorkPanel } from "~/components/studio/failed-work.tsx";
+import { failedEmails } from "~/modules/email/outbox.server.ts";
 import { auditEntries } from "~/modules/studio/audit.server.ts";
 import { studioOverview } from "~/modules/studio/overview.server.ts";
+import { deadJobs } from "~/platform/jobs.server.ts";
 import { db } from "~/services.server.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Overview · Tidewell Studio" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  const [overview, recent] = await Promise.all([
+  const [overview, recent, jobs, emails] = await Promise.all([
     studioOverview(db(args)),
     auditEntries(db(args), { limit: 10 }),
+    deadJobs(db(args), 20),
+    failedEmails(db(args), 20),
   ]);
-  return { overview, recent };
+  return { overview, recent, failed: { jobs, emails } };
 }
 
 export default function StudioOverview({ loaderData }: Route.ComponentProps) {
-  const { overview, recent } = loaderData;
+  const { overview, recent, failed } = loaderData;
   const figures = [
     { label: "Members", value: overview.members },
     { label: "Premium", value: overview.premium },
@@ -43,6 +48,7 @@ export default function StudioOverview({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
       <AuditTable entries={recent} caption="The ten latest studio actions" />
+      <FailedWorkPanel jobs={failed.jobs} emails={failed.emails} />
     </>
   );
 }

@@ -1,0 +1,85 @@
+import { Link } from "react-router";
+import { STUDIO_LINK, STUDIO_WHEN, StudioTable } from "~/components/studio/studio-table.tsx";
+
+export interface FailedWork {
+  jobs: {
+    id: string;
+    kind: string;
+    user_id: string | null;
+    attempts: number;
+    last_error: string | null;
+    finished_at: string | Date | null;
+  }[];
+  emails: {
+    id: string;
+    kind: string;
+    to_address: string;
+    attempts: number;
+    last_error: string | null;
+    failed_at: string | Date;
+  }[];
+}
+
+const when = (at: string | Date | null) => (at ? `${STUDIO_WHEN.format(new Date(at))} UTC` : "—");
+const cell = "px-4 py-2 align-top";
+
+/**
+ * Work the server gave up on after every retry (a reminder whose job died, an
+ * email the mail server kept refusing): nothing tries it again, so the owner
+ * sees it here. Shown only when there is some.
+ */
+export function FailedWorkPanel({ jobs, emails }: FailedWork) {
+  if (jobs.length === 0 && emails.length === 0) return null;
+  return (
+    <section aria-labelledby="failed-work" className="mt-10">
+      <h2 id="failed-work" className="text-xl font-semibold">
+        What could not be done
+      </h2>
+      <p className="mt-1 max-w-3xl text-ink-soft">
+        These failed on every try and will not be tried again. The server's log has each one's full story.
+      </p>
+      {jobs.length > 0 ? (
+        <StudioTable
+          caption="Jobs given up on, newest first"
+          columns={["Job", "Member", "Tries", "Last error", "Given up"]}
+          className="mt-4"
+        >
+          {jobs.map((job) => (
+            <tr key={job.id} className="border-b border-ink/5 last:border-0">
+              <td className={cell}>{job.kind}</td>
+              <td className={cell}>
+                {job.user_id ? (
+                  <Link to={`/studio/members/${job.user_id}`} className={STUDIO_LINK}>
+                    Their page
+                  </Link>
+                ) : (
+                  "—"
+                )}
+              </td>
+              <td className={cell}>{job.attempts}</td>
+              <td className={`${cell} min-w-48`}>{job.last_error ?? "—"}</td>
+              <td className={`${cell} whitespace-nowrap`}>{when(job.finished_at)}</td>
+            </tr>
+          ))}
+        </StudioTable>
+      ) : null}
+      {emails.length > 0 ? (
+        <StudioTable
+          caption="Emails given up on, newest first"
+          columns={["Email", "To", "Tries", "Last error", "Given up"]}
+          className="mt-4"
+        >
+          {emails.map((email) => (
+            <tr key={email.id} className="border-b border-ink/5 last:border-0">
+              <td className={cell}>{email.kind}</td>
+              <td className={`${cell} whitespace-nowrap`}>{email.to_address}</td>
+              <td className={cell}>{email.attempts}</td>
+              <td className={`${cell} min-w-48`}>{email.last_error ?? "—"}</td>
+              <td className={`${cell} whitespace-nowrap`}>{when(email.failed_at)}</td>
+            </tr>
+          ))}
+        </StudioTable>
+      ) : null}
+    </section>
+  );
+}
