@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { BottomPlayer } from "./bottom-player.tsx";
 import { CAPTIONS_KEY } from "./captions.ts";
 import { playDetailOf, PlayerProvider } from "./player-context.tsx";
+import { stubMediaPlayback } from "../../../tests/support/media-element.ts";
 
 const relaxation = playDetailOf("pregnancy-relaxation")!;
 const CAPTIONS =
@@ -26,9 +27,7 @@ beforeEach(() => {
       });
     }),
   );
-  vi.spyOn(HTMLMediaElement.prototype, "play").mockResolvedValue(undefined);
-  vi.spyOn(HTMLMediaElement.prototype, "pause").mockImplementation(() => {});
-  vi.spyOn(HTMLMediaElement.prototype, "load").mockImplementation(() => {});
+  stubMediaPlayback();
 });
 
 afterEach(() => {

@@ -1,6 +1,7 @@
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { playDetailOf, PlayerProvider, usePlayer } from "./player-context.tsx";
+import { stubMediaPlayback } from "../../../tests/support/media-element.ts";
 
 const relaxation = playDetailOf("pregnancy-relaxation")!;
 const affirmations = playDetailOf("affirmations-purpose")!;
@@ -30,9 +31,7 @@ beforeEach(() => {
       });
     }),
   );
-  vi.spyOn(HTMLMediaElement.prototype, "play").mockResolvedValue(undefined);
-  vi.spyOn(HTMLMediaElement.prototype, "pause").mockImplementation(() => {});
-  vi.spyOn(HTMLMediaElement.prototype, "load").mockImplementation(() => {});
+  stubMediaPlayback();
 });
 
 afterEach(() => {

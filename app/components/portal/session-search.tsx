@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button.tsx";
-import { Search } from "~/components/ui/icons.tsx";
+import { SearchInput } from "~/components/ui/input.tsx";
 
 const linkClass = "font-medium text-plum underline underline-offset-4 hover:text-plum-deep";
 
@@ -25,24 +25,14 @@ export function SessionSearchForm({ query, action }: { query: string; action: st
       </label>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <div className="flex flex-1 gap-2 sm:max-w-xl">
-          <div className="relative flex-1">
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-ink-soft"
-            />
-            <input
-              id="session-search"
-              type="search"
-              name="q"
-              value={value}
-              onChange={(event) => setValue(event.target.value)}
-              placeholder="A word you heard, or a title"
-              autoComplete="off"
-              enterKeyHint="search"
-              maxLength={100}
-              className="block min-h-12 w-full rounded-full border border-ink/25 bg-white pr-4 pl-12 text-base text-ink transition-colors duration-200 placeholder:text-ink-soft hover:border-ink/40 focus-visible:border-plum"
-            />
-          </div>
+          <SearchInput
+            id="session-search"
+            name="q"
+            value={value}
+            onChange={(event) => setValue(event.target.value)}
+            placeholder="A word you heard, or a title"
+            maxLength={100}
+          />
           <Button type="submit" variant="secondary" size="field">
             Search
           </Button>

@@ -1,4 +1,4 @@
-import { Search } from "~/components/ui/icons.tsx";
+import { SearchInput } from "~/components/ui/input.tsx";
 import type { MouseEvent, RefObject } from "react";
 import { Button } from "~/components/ui/button.tsx";
 import { RESOURCE_CATEGORY_LABELS } from "~/modules/catalogue/resource-labels.ts";
@@ -49,25 +49,15 @@ export function ResourceSearchForm({
           Search resources
         </label>
         <div className="flex gap-2 sm:max-w-xl">
-          <div className="relative flex-1">
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-ink-soft"
-            />
-            <input
-              ref={searchBox}
-              id="resource-search"
-              type="search"
-              name="q"
-              value={filter.query}
-              onChange={(event) => onChange({ ...filter, query: event.target.value })}
-              placeholder="Try “breathing”"
-              autoComplete="off"
-              enterKeyHint="search"
-              maxLength={100}
-              className="block min-h-12 w-full rounded-full border border-ink/25 bg-white pr-4 pl-12 text-base text-ink transition-colors duration-200 placeholder:text-ink-soft hover:border-ink/40 focus-visible:border-plum"
-            />
-          </div>
+          <SearchInput
+            ref={searchBox}
+            id="resource-search"
+            name="q"
+            value={filter.query}
+            onChange={(event) => onChange({ ...filter, query: event.target.value })}
+            placeholder="Try “breathing”"
+            maxLength={100}
+          />
           {/* First of the form's buttons, so Enter in the box keeps the chosen category. */}
           <Button
             type="submit"
