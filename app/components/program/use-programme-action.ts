@@ -21,22 +21,26 @@ export function useProgrammeAction(action?: string) {
   }, [result]);
   // One save at a time. A new submission cancels the one on its way only in the browser: the server
   // still gets it, and under load it could land after the later one (a box ticked, unticked and ticked
-  // again ending unticked). So a click while a save is being sent waits for its answer, and only the
-  // latest such click goes.
+  // again ending unticked). So a click while a save is on its way waits for it (and the page's refresh
+  // after it), and only the latest such click goes. A ref, not the fetcher's state: that turns to
+  // "submitting" a moment after submit(), and a quick second click would see it still idle.
+  const sending = useRef(false);
   const queued = useRef<Record<string, string> | null>(null);
-  const send = (fields: Record<string, string>) => fetcher.submit(fields, { method: "post", action });
-  useEffect(() => {
-    if (fetcher.state === "submitting" || !queued.current) return;
-    const next = queued.current;
-    queued.current = null;
-    void fetcher.submit(next, { method: "post", action });
-  }, [fetcher, fetcher.state, action]);
+  const send = (fields: Record<string, string>): Promise<void> => {
+    sending.current = true;
+    return fetcher.submit(fields, { method: "post", action }).finally(() => {
+      sending.current = false;
+      const next = queued.current;
+      queued.current = null;
+      if (next) void send(next);
+    });
+  };
   return {
     fetcher,
     result,
     pending: fetcher.state !== "idle",
     submit: (fields: Record<string, string>) => {
-      if (fetcher.state !== "submitting") return send(fields);
+      if (!sending.current) return send(fields);
       queued.current = fields;
       return Promise.resolve();
     },
