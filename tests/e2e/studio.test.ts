@@ -390,20 +390,33 @@ describe("the studio's access matrix", () => {
     const member = await signUpMember(server);
     const ownerMember = await signUpMember(server);
     ownerCreate(ownerMember.email);
-    const before = await withServerDatabase(async (db) => ({
-      tiers: await db.selectFrom("profiles").select(["id", "subscription_tier"]).execute(),
-      log: await db
-        .selectFrom("audit_log")
-        .select("action")
-        .where("action", "!=", "studio.second-factor-failed")
-        .execute(),
-    }));
+    // Only what concerns these two: other test files share the server and change their own members meanwhile.
+    const ours = [member.id, ownerMember.id];
+    const snapshot = () =>
+      withServerDatabase(async (db) => ({
+        tiers: await db
+          .selectFrom("profiles")
+          .select(["id", "subscription_tier"])
+          .where("id", "in", ours)
+          .orderBy("id")
+          .execute(),
+        log: await db
+          .selectFrom("audit_log")
+          .select("action")
+          .where((eb) => eb.or([eb("actor_id", "in", ours), eb("subject_id", "in", ours)]))
+          .where("action", "!=", "studio.second-factor-failed")
+          .execute(),
+      }));
+    const before = await snapshot();
+    expect(before.tiers.map((profile) => profile.subscription_tier)).toEqual(["free", "free"]);
 
     for (const call of STUDIO_CALLS) {
+      // A real member's page, so a refused grant of premium would show in her tier.
+      const url = call.url.replace("some-member", member.id);
       const send = (client: typeof signedOut) =>
         call.method === "GET"
-          ? client.request(call.url)
-          : client.request(call.url, { method: "POST", form: call.form });
+          ? client.request(url)
+          : client.request(url, { method: "POST", form: call.form });
       const outsider = await send(signedOut);
       expect(outsider.status, `${call.method} ${call.url} signed out`).toBe(302);
       expect(outsider.headers.get("location"), call.url).toMatch(/^\/auth/);
@@ -424,14 +437,7 @@ describe("the studio's access matrix", () => {
       }
       expect(asOwner.headers.get("cache-control"), call.url).toContain("no-store");
     }
-    const after = await withServerDatabase(async (db) => ({
-      tiers: await db.selectFrom("profiles").select(["id", "subscription_tier"]).execute(),
-      log: await db
-        .selectFrom("audit_log")
-        .select("action")
-        .where("action", "!=", "studio.second-factor-failed")
-        .execute(),
-    }));
+    const after = await snapshot();
     // Nothing changed; the owner's code sent before she has an authenticator is logged as refused, and that is all.
     expect(after.tiers).toEqual(before.tiers);
     expect(after.log).toHaveLength(before.log.length);
