@@ -1,7 +1,7 @@
 import type { MediaFacts } from "../media/facts.server.ts";
 import { canPlayTrack, type Viewer } from "./access.ts";
 import { formatDuration } from "./format.ts";
-import { courseGroups, tracksIn, type Track } from "./tracks.ts";
+import { courseGroups, listedIn, type Track } from "./tracks.ts";
 
 /** A track as the library lists it for one member. */
 export interface LibraryTrack extends Pick<
@@ -22,7 +22,7 @@ export async function libraryFor(viewer: Viewer, partnerCourseLaunched: boolean,
   return Promise.all(
     courseGroups(partnerCourseLaunched).map(async (group) => ({
       ...group,
-      tracks: await libraryTracks(group.comingSoon ? [] : tracksIn(group.tier), viewer, mediaFacts),
+      tracks: await libraryTracks(listedIn(group), viewer, mediaFacts),
     })),
   );
 }

@@ -154,6 +154,16 @@ export function tracksIn(tier: CourseTier): Track[] {
   return ALL_SESSIONS.filter((t) => t.courseTier === tier).sort((a, b) => a.order - b.order);
 }
 
+/** The tracks a course group lists: none while it is "Coming Soon". */
+export function listedIn(group: CourseGroup): Track[] {
+  return group.comingSoon ? [] : tracksIn(group.tier);
+}
+
+/** Every track the library lists, in its order. */
+export function listedTracks(partnerCourseLaunched: boolean): Track[] {
+  return courseGroups(partnerCourseLaunched).flatMap(listedIn);
+}
+
 export function findTrack(id: string): Track | undefined {
   return ALL_SESSIONS.find((t) => t.id === id);
 }

@@ -1,6 +1,6 @@
 import { formatDuration, formatPages } from "../catalogue/format.ts";
 import { GUIDES, type Guide } from "../catalogue/guides.ts";
-import { courseGroups, tracksIn, type CourseGroup, type Track } from "../catalogue/tracks.ts";
+import { courseGroups, listedIn, type CourseGroup, type Track } from "../catalogue/tracks.ts";
 import type { MediaFacts } from "../media/facts.server.ts";
 import { formatPrice, type Price } from "../payments/price.ts";
 import { structuredOffer } from "./course-structured-data.ts";
@@ -25,7 +25,7 @@ export async function coursePage(
     courseGroups(partnerCourseLaunched).map(async (group): Promise<CoursePageGroup> => ({
       ...group,
       tracks: await Promise.all(
-        (group.comingSoon ? [] : tracksIn(group.tier)).map(async (track) => ({
+        listedIn(group).map(async (track) => ({
           id: track.id,
           title: track.title,
           description: track.description,

@@ -13,7 +13,7 @@ import {
   searchResources,
   searchWords,
 } from "~/modules/catalogue/resource-search.ts";
-import { courseGroups, tracksIn } from "~/modules/catalogue/tracks.ts";
+import { listedTracks } from "~/modules/catalogue/tracks.ts";
 import { BRAND } from "~/modules/site/brand.ts";
 import { sessionResults } from "~/modules/transcripts/transcript-search.server.ts";
 import { sameSearch } from "~/modules/transcripts/transcript-search.ts";
@@ -26,9 +26,7 @@ export function meta() {
 export function loader(args: Route.LoaderArgs) {
   // The sessions the library lists, found by the address's search on the server: their words stay here.
   const { query } = readResourceFilter(new URL(args.request.url).searchParams);
-  const sessions = courseGroups(services(args).env.PARTNER_COURSE)
-    .filter((group) => !group.comingSoon)
-    .flatMap((group) => tracksIn(group.tier));
+  const sessions = listedTracks(services(args).env.PARTNER_COURSE);
   return {
     resources: listResourceCards(),
     sessions: { query, found: sessionResults(viewerOf(signedInMember(args)), sessions, query) },
