@@ -1,4 +1,5 @@
 import {
+  startTransition,
   createContext,
   useCallback,
   useContext,
@@ -179,7 +180,8 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
     (detail: PlayAudioDetail, from?: number) => {
       const element = audio.current;
       if (element && track && !element.paused) savePosition(track.id, element.currentTime);
-      dispatch({ type: "play", track: detail });
+      // The player appears in a transition, so the tap is painted first (INP).
+      startTransition(() => dispatch({ type: "play", track: detail }));
       load(detail.id, from ?? null, true).catch((error: Error) => {
         dispatch({ type: "failed" });
         if (error.name !== "AbortError") toast.error(error.message);
