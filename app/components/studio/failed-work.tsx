@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { STUDIO_LINK, STUDIO_WHEN, StudioTable } from "~/components/studio/studio-table.tsx";
 
@@ -38,48 +39,65 @@ export function FailedWorkPanel({ jobs, emails }: FailedWork) {
       <p className="mt-1 max-w-3xl text-ink-soft">
         These failed on every try and will not be tried again. The server's log has each one's full story.
       </p>
-      {jobs.length > 0 ? (
-        <StudioTable
-          caption="Jobs given up on, newest first"
-          columns={["Job", "Member", "Tries", "Last error", "Given up"]}
-          className="mt-4"
-        >
-          {jobs.map((job) => (
-            <tr key={job.id} className="border-b border-ink/5 last:border-0">
-              <td className={cell}>{job.kind}</td>
-              <td className={cell}>
-                {job.user_id ? (
-                  <Link to={`/studio/members/${job.user_id}`} className={STUDIO_LINK}>
-                    Their page
-                  </Link>
-                ) : (
-                  "—"
-                )}
-              </td>
-              <td className={cell}>{job.attempts}</td>
-              <td className={`${cell} min-w-48`}>{job.last_error ?? "—"}</td>
-              <td className={`${cell} whitespace-nowrap`}>{when(job.finished_at)}</td>
-            </tr>
-          ))}
-        </StudioTable>
-      ) : null}
-      {emails.length > 0 ? (
-        <StudioTable
-          caption="Emails given up on, newest first"
-          columns={["Email", "To", "Tries", "Last error", "Given up"]}
-          className="mt-4"
-        >
-          {emails.map((email) => (
-            <tr key={email.id} className="border-b border-ink/5 last:border-0">
-              <td className={cell}>{email.kind}</td>
-              <td className={`${cell} whitespace-nowrap`}>{email.to_address}</td>
-              <td className={cell}>{email.attempts}</td>
-              <td className={`${cell} min-w-48`}>{email.last_error ?? "—"}</td>
-              <td className={`${cell} whitespace-nowrap`}>{when(email.failed_at)}</td>
-            </tr>
-          ))}
-        </StudioTable>
-      ) : null}
+      <GivenUpTable
+        caption="Jobs given up on, newest first"
+        columns={["Job", "Member"]}
+        rows={jobs.map((job) => ({
+          ...job,
+          who: job.user_id ? (
+            <Link to={`/studio/members/${job.user_id}`} className={STUDIO_LINK}>
+              Their page
+            </Link>
+          ) : (
+            "—"
+          ),
+          at: job.finished_at,
+        }))}
+      />
+      <GivenUpTable
+        caption="Emails given up on, newest first"
+        columns={["Email", "To"]}
+        rows={emails.map((email) => ({
+          ...email,
+          who: <span className="whitespace-nowrap">{email.to_address}</span>,
+          at: email.failed_at,
+        }))}
+      />
     </section>
+  );
+}
+
+interface GivenUp {
+  id: string;
+  kind: string;
+  who: ReactNode;
+  attempts: number;
+  last_error: string | null;
+  at: string | Date | null;
+}
+
+/** One kind of work given up on: what it was, for whom, its tries, its last error and when; nothing when none. */
+function GivenUpTable({
+  caption,
+  columns: [what, whom],
+  rows,
+}: {
+  caption: string;
+  columns: [string, string];
+  rows: GivenUp[];
+}) {
+  if (rows.length === 0) return null;
+  return (
+    <StudioTable caption={caption} columns={[what, whom, "Tries", "Last error", "Given up"]} className="mt-4">
+      {rows.map((row) => (
+        <tr key={row.id} className="border-b border-ink/5 last:border-0">
+          <td className={cell}>{row.kind}</td>
+          <td className={cell}>{row.who}</td>
+          <td className={cell}>{row.attempts}</td>
+          <td className={`${cell} min-w-48`}>{row.last_error ?? "—"}</td>
+          <td className={`${cell} whitespace-nowrap`}>{when(row.at)}</td>
+        </tr>
+      ))}
+    </StudioTable>
   );
 }
