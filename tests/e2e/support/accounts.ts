@@ -42,8 +42,12 @@ export async function signUpThroughForm(
   return { email, name };
 }
 
-/** The text of the toast that says `text`, once it shows. */
-export async function expectToast(page: Page, text: string, timeout = 5000) {
+/**
+ * The text of the toast that says `text`, once it shows. After a full page load the toast waits
+ * for the page's app and then for sonner's own chunk, which on the shared CI server, with both
+ * browser workers busy, has taken more than 5 s.
+ */
+export async function expectToast(page: Page, text: string, timeout = 10_000) {
   await page.locator("[data-sonner-toast]").filter({ hasText: text }).first().waitFor({ timeout });
 }
 
