@@ -20,6 +20,7 @@ RUN npx react-router build
 # --- Run: production dependencies, the bundle, and what the server reads at run time ----------
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \
+    GLIBC_TUNABLES=glibc.malloc.arena_max=1:glibc.malloc.mmap_threshold=131072:glibc.malloc.trim_threshold=131072 \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/data
@@ -42,5 +43,6 @@ EXPOSE 3000
 # Ready means the database answers too; a failing check makes the orchestrator replace the container.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
-# As `npm run serve`: a young generation and heap growth sized for a server (docs/performance.md).
-CMD ["node", "--max-semi-space-size=16", "--heap-growing-percent=30", "server/start.ts"]
+# As `npm run serve`: the allocator settings above (GLIBC_TUNABLES), a small young generation and
+# heap growth sized for a server (docs/performance.md).
+CMD ["node", "--max-semi-space-size=4", "--heap-growing-percent=30", "server/start.ts"]

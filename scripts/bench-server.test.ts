@@ -1,14 +1,19 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { serveArguments } from "./bench-server.ts";
+import { serveCommand } from "./bench-server.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 
 describe("the production command", () => {
   it("gives the server its memory settings, the same in npm run serve, npm start and the image", () => {
-    const args = serveArguments(root);
-    expect(args).toContain("--max-semi-space-size=16");
+    const { env, args } = serveCommand(root);
+    expect(env.GLIBC_TUNABLES?.split(":")).toEqual([
+      "glibc.malloc.arena_max=1",
+      "glibc.malloc.mmap_threshold=131072",
+      "glibc.malloc.trim_threshold=131072",
+    ]);
+    expect(args).toContain("--max-semi-space-size=4");
     expect(args).toContain("--heap-growing-percent=30");
     const { scripts } = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as {
       scripts: Record<string, string>;
@@ -17,5 +22,6 @@ describe("the production command", () => {
     const dockerfile = fs.readFileSync(path.join(root, "Dockerfile"), "utf8");
     const cmd = /^CMD (\[.*\])$/m.exec(dockerfile)?.[1];
     expect(JSON.parse(cmd!)).toEqual(["node", ...args]);
+    expect(dockerfile).toContain(`GLIBC_TUNABLES=${env.GLIBC_TUNABLES} \\\n`);
   });
 });

@@ -16,19 +16,47 @@ export interface BenchServer {
 }
 
 /**
- * The Node arguments of `npm run serve`, the production command (the memory flags with
- * server/start.ts), so the bench measures the server as it is run.
+ * `npm run serve`, the production command: the environment it sets (the C library's allocator
+ * settings) and Node's arguments (the heap's, with server/start.ts), so the bench measures the
+ * server as it is run.
  */
-export function serveArguments(root: string): string[] {
+export function serveCommand(root: string): { env: Record<string, string>; args: string[] } {
   const { scripts } = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as {
     scripts: Record<string, string>;
   };
-  const [command, ...args] = scripts.serve!.split(" ");
-  if (command !== "node" || args.at(-1) !== "server/start.ts") {
-    throw new Error(`npm run serve is not "node … server/start.ts": ${scripts.serve}`);
+  const words = scripts.serve!.split(" ");
+  const env: Record<string, string> = {};
+  while (/^[A-Z_]+=/.test(words[0] ?? "")) {
+    const [name, ...value] = words.shift()!.split("=");
+    env[name!] = value.join("=");
   }
-  return args;
+  const [command, ...args] = words;
+  if (command !== "node" || args.at(-1) !== "server/start.ts") {
+    throw new Error(`npm run serve is not "[NAME=value …] node … server/start.ts": ${scripts.serve}`);
+  }
+  return { env, args };
 }
+
+/**
+ * A deployment has its payment and sign-in providers' keys; without them a local run starts the
+ * demo's stand-ins for those providers in its own process, code a deployment never loads (about
+ * 17 MB resident). No step of the bench pays or signs in with a provider, so these keys are never
+ * used; they only make the server load what a deployment loads.
+ */
+const DEPLOYMENT_PROVIDER_KEYS = {
+  STRIPE_SECRET_KEY: "sk_test_bench",
+  STRIPE_PUBLISHABLE_KEY: "pk_test_bench",
+  STRIPE_WEBHOOK_SECRET: "whsec_bench",
+  PAYPAL_CLIENT_ID: "bench",
+  PAYPAL_CLIENT_SECRET: "bench",
+  PAYPAL_WEBHOOK_ID: "bench",
+  GOOGLE_CLIENT_ID: "bench",
+  GOOGLE_CLIENT_SECRET: "bench",
+  FACEBOOK_CLIENT_ID: "bench",
+  FACEBOOK_CLIENT_SECRET: "bench",
+  APPLE_CLIENT_ID: "bench",
+  APPLE_CLIENT_SECRET: "bench",
+};
 
 /**
  * Starts the server as `npm run serve` does, from `root`, logging to a file as it would in
@@ -44,9 +72,12 @@ export async function startServer<T>(
   const url = `http://localhost:${port}`;
   const prepared = await prepare({ dataDir, url });
   const log = fs.openSync(path.join(dataDir, "server.log"), "a");
-  const child = spawn(process.execPath, serveArguments(root), {
+  const serve = serveCommand(root);
+  const child = spawn(process.execPath, serve.args, {
     cwd: root,
     env: {
+      ...serve.env,
+      ...DEPLOYMENT_PROVIDER_KEYS,
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       PORT: String(port),
