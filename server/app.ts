@@ -188,7 +188,7 @@ export function createApp({ services, build, vite, isShuttingDown = () => false 
           ),
         // A flash message, or an invitation to return to after signing in.
         oneOffCookies: new RegExp(`${FLASH_COOKIE.source}|${JOIN_RETURN_COOKIE_PATTERN.source}`),
-        // About 50 KB each: a thousand members' pages fit in the memory budget (docs/performance.md).
+        // About 9 KB each, kept compressed: a thousand members' pages fit in the memory budget (docs/performance.md).
         maxPages: 1000,
         ttlMs: 10 * 60_000,
       }),
