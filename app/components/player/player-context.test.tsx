@@ -72,6 +72,26 @@ describe("the player's signed URLs", () => {
   });
 });
 
+describe("a refused stream", () => {
+  it("fetches a new URL and plays on, even when refused before the player has appeared", async () => {
+    const player = renderPlayer();
+    const audio = document.querySelector("audio")!;
+    // In one act: React renders nothing until it ends, as on a phone too busy to show the player
+    // before the server has answered and refused the stream.
+    await act(async () => {
+      player.current.play(relaxation);
+      await vi.waitFor(() => expect(pending).toHaveLength(1));
+      pending[0]!.answer();
+      await vi.waitFor(() => expect(audioSrc()).not.toBeNull());
+      audio.dispatchEvent(new Event("error"));
+    });
+    await vi.waitFor(() => expect(pending.filter((r) => r.trackId === relaxation.id)).toHaveLength(2));
+    await act(async () => pending.at(-1)!.answer());
+    await vi.waitFor(() => expect(HTMLMediaElement.prototype.play).toHaveBeenCalledTimes(2));
+    expect(player.current.track?.id).toBe(relaxation.id);
+  });
+});
+
 describe("starting a track at a time", () => {
   it("plays from the time asked for (a transcript's paragraph), not from where she left it", async () => {
     localStorage.setItem(

@@ -139,6 +139,9 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
   const audio = useRef<HTMLAudioElement>(null);
   const signed = useRef<{ url: string; expiresAt: number } | null>(null);
   const refreshing = useRef(false);
+  // The track the element is loading or playing, known at once: the state's `track` follows in a
+  // transition, and a refused stream can arrive before it has.
+  const loadedTrackId = useRef<string | null>(null);
   // Each load's number: a URL that arrives after a newer load (or Close) began is dropped.
   const latestLoad = useRef(0);
   const lastSaved = useRef(0);
@@ -181,6 +184,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
       const element = audio.current;
       if (element && track && !element.paused) savePosition(track.id, element.currentTime);
       // The player appears in a transition, so the tap is painted first (INP).
+      loadedTrackId.current = detail.id;
       startTransition(() => dispatch({ type: "play", track: detail }));
       load(detail.id, from ?? null, true).catch((error: Error) => {
         dispatch({ type: "failed" });
@@ -256,6 +260,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
       element.load();
     }
     signed.current = null;
+    loadedTrackId.current = null;
     latestLoad.current += 1;
     dispatch({ type: "close" });
   }, [savePosition, track]);
@@ -346,11 +351,13 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
         onError={() => {
           // Most often the signed URL ran out mid-listen: fetch a new one and carry on from here, once.
           const element = audio.current;
-          if (!track || !element || refreshing.current) return;
+          const trackId = loadedTrackId.current;
+          if (!trackId || !element || refreshing.current) return;
           refreshing.current = true;
           const at = element.currentTime;
-          const wasPlaying = status !== "paused";
-          load(track.id, at, wasPlaying)
+          // A state still behind play() means the track was just asked to play.
+          const wasPlaying = track?.id !== trackId || status !== "paused";
+          load(trackId, at, wasPlaying)
             .catch((error: Error) => {
               dispatch({ type: "failed" });
               toast.error(error.message);
