@@ -188,6 +188,7 @@ export function createApp({ services, build, vite, isShuttingDown = () => false 
           ),
         // A flash message, or an invitation to return to after signing in.
         oneOffCookies: new RegExp(`${FLASH_COOKIE.source}|${JOIN_RETURN_COOKIE_PATTERN.source}`),
+        prepare: (html) => deferHydration(html, "after-first-paint"),
         // About 9 KB each, kept compressed: a thousand members' pages fit in the memory budget (docs/performance.md).
         maxPages: 1000,
         ttlMs: 10 * 60_000,
@@ -202,7 +203,7 @@ export function createApp({ services, build, vite, isShuttingDown = () => false 
             new Request(new URL(url, env.BASE_URL), { headers: { accept: "text/html" } }),
             loadContext(NONCE_PLACEHOLDER, log),
           ),
-        prepare: (html) => deferHydration(html, NONCE_PLACEHOLDER),
+        prepare: (html) => deferHydration(html, "on-interaction"),
         // Any of our cookies (a session, a flash message) can make a page personal.
         personalCookies: /(^|;\s*)(__Secure-)?tidewell[._]/,
         ttlMs: 5 * 60_000,
@@ -215,6 +216,8 @@ export function createApp({ services, build, vite, isShuttingDown = () => false 
       handleRequest,
       origin: env.BASE_URL,
       getLoadContext: (req, res) => loadContext(res.locals.cspNonce as string, req.log),
+      // Vite's development page has modules of its own, and starts as Vite says.
+      preparePage: vite ? undefined : (html) => deferHydration(html, "after-first-paint"),
     }),
   );
 

@@ -23,6 +23,8 @@ export interface MemberPageCacheOptions {
   today: (timeZone: string) => string;
   /** Renders the page this request asks for, as its member sees it, with NONCE_PLACEHOLDER as its nonce. */
   render: (req: ExpressRequest) => Promise<Response>;
+  /** What is done to a page's HTML before it is kept (how its app starts). */
+  prepare?: (html: string) => string;
   /** Cookies that make a page a one-off (a flash message). */
   oneOffCookies: RegExp;
   /** At most this many pages are kept; the least recently served go first. */
@@ -64,7 +66,7 @@ export function memberPageCache(options: MemberPageCacheOptions): RequestHandler
       pending = (async () => {
         const entry = {
           stamp,
-          page: await shareablePage(await options.render(req)),
+          page: await shareablePage(await options.render(req), options.prepare),
           expiresAt: now() + options.ttlMs,
         };
         keep(key, entry);

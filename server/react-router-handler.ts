@@ -14,6 +14,8 @@ interface HandlerOptions {
   /** The public origin every request URL is built on, never the Host header. */
   origin: string;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => RouterContextProvider;
+  /** What is done to a rendered page's HTML before it is sent (how its app starts). */
+  preparePage?: (html: string) => string;
 }
 
 /**
@@ -42,7 +44,11 @@ export function reactRouterHandler(options: HandlerOptions): RequestHandler {
         body: body && body.length > 0 ? new Uint8Array(body) : undefined,
         signal: controller.signal,
       });
-      await sendResponse(res, await options.handleRequest(request, options.getLoadContext(req, res)));
+      await sendResponse(
+        res,
+        await options.handleRequest(request, options.getLoadContext(req, res)),
+        options.preparePage,
+      );
     } catch (error) {
       next(error);
     }
@@ -103,7 +109,11 @@ function toHeaders(source: ExpressRequest["headers"]): Headers {
   return headers;
 }
 
-async function sendResponse(res: ExpressResponse, response: Response) {
+async function sendResponse(
+  res: ExpressResponse,
+  response: Response,
+  preparePage?: (html: string) => string,
+) {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
     return;
@@ -125,6 +135,7 @@ async function sendResponse(res: ExpressResponse, response: Response) {
       if (res.destroyed) return;
       throw error;
     }
+    if (preparePage) html = Buffer.from(preparePage(html.toString("utf8")));
     const encoding = pageEncoding(html.length, (...encodings) => res.req.acceptsEncodings(...encodings));
     const body = compressPage(html, encoding);
     res.vary("Accept-Encoding");

@@ -340,6 +340,40 @@ describe("the portal's resource centre and content pages", () => {
       AXE_ROUNDS_MS,
     );
   });
+
+  describe("how a portal page starts", () => {
+    it.each(["/portal", "/portal?view=fresh"])(
+      "sends %s to paint before its app is fetched, and starts the app with no tap",
+      async (path) => {
+        const context = await browser.newContext();
+        await context.addCookies(member.cookies);
+        const page = await context.newPage();
+        const scripts: string[] = [];
+        page.on("request", (request) => {
+          if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+        });
+        const response = await page.goto(path);
+        // As sent (kept, or rendered afresh): nothing in it fetches or runs the app while the page loads.
+        const html = await response!.text();
+        expect(html).not.toContain('<link rel="modulepreload"');
+        expect(html).not.toMatch(/<script[^>]* type="module"/);
+        await expectHeading(page, "Welcome, Noor");
+        // Then, with no pointer, key or touch, the app starts, its modules fetched together.
+        await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+        const preloaded = await page.evaluate(() =>
+          [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map(
+            (link) => new URL(link.href).pathname,
+          ),
+        );
+        expect(preloaded.length).toBeGreaterThan(5);
+        expect(scripts).toEqual(expect.arrayContaining(preloaded));
+        // And it works: the portal's menu answers a tap.
+        await page.getByRole("link", { name: "Resources" }).first().click();
+        await expectHeading(page, "Resource centre");
+        await context.close();
+      },
+    );
+  });
 });
 
 async function expectStatus(page: Page, text: string) {
