@@ -20,7 +20,7 @@ RUN npx react-router build
 # --- Run: production dependencies, the bundle, and what the server reads at run time ----------
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \
-    GLIBC_TUNABLES=glibc.malloc.arena_max=1:glibc.malloc.mmap_threshold=131072:glibc.malloc.trim_threshold=131072 \
+    GLIBC_TUNABLES=glibc.malloc.arena_max=1:glibc.malloc.mmap_threshold=32768:glibc.malloc.trim_threshold=131072 \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/data

@@ -10,7 +10,7 @@ describe("the production command", () => {
     const { env, args } = serveCommand(root);
     expect(env.GLIBC_TUNABLES?.split(":")).toEqual([
       "glibc.malloc.arena_max=1",
-      "glibc.malloc.mmap_threshold=131072",
+      "glibc.malloc.mmap_threshold=32768",
       "glibc.malloc.trim_threshold=131072",
     ]);
     expect(args).toContain("--max-semi-space-size=4");
