@@ -183,8 +183,8 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
     (detail: PlayAudioDetail, from?: number) => {
       const element = audio.current;
       if (element && track && !element.paused) savePosition(track.id, element.currentTime);
-      // The player appears in a transition, so the tap is painted first (INP).
       loadedTrackId.current = detail.id;
+      // The player appears in a transition, so the tap is painted first (INP).
       startTransition(() => dispatch({ type: "play", track: detail }));
       load(detail.id, from ?? null, true).catch((error: Error) => {
         dispatch({ type: "failed" });
