@@ -38,7 +38,8 @@ describe("the server on the network", () => {
 
   it("listens on 127.0.0.1 only by default, with the demo conveniences on for this machine", async () => {
     const server = await start();
-    expect(server.output()).toMatch(/demo features are on/);
+    // The log line is written once the server listens, and may reach the pipe after /readyz answers.
+    await expect.poll(() => server.output()).toMatch(/demo features are on/);
     expect((await fetch(`http://127.0.0.1:${server.port}/dev/outbox`)).status).toBe(200);
     expect((await fetch(`http://127.0.0.1:${server.port}/dev/error/403`)).status).toBe(403);
     // A demo run backs every provider's button with the local sign-in stand-in.
@@ -53,7 +54,9 @@ describe("the server on the network", () => {
 
   it("turns the demo conveniences off when it listens on every interface, and says why", async () => {
     const server = await start({ HOST: "0.0.0.0" });
-    expect(server.output()).toMatch(/demo features are off: the server listens on 0\.0\.0\.0/);
+    await expect
+      .poll(() => server.output())
+      .toMatch(/demo features are off: the server listens on 0\.0\.0\.0/);
     const lan = lanAddress() ?? "127.0.0.1";
     const base = `http://${lan}:${server.port}`;
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
