@@ -45,6 +45,9 @@ interface AppOptions {
   isShuttingDown?: () => boolean;
 }
 
+/** Every page but a cached public one starts its app once the browser has painted it (decision 0027). */
+const startAfterFirstPaint = (html: string) => deferHydration(html, "after-first-paint");
+
 const loadBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
 
 export function createApp({ services, build, vite, isShuttingDown = () => false }: AppOptions) {
@@ -188,7 +191,7 @@ export function createApp({ services, build, vite, isShuttingDown = () => false 
           ),
         // A flash message, or an invitation to return to after signing in.
         oneOffCookies: new RegExp(`${FLASH_COOKIE.source}|${JOIN_RETURN_COOKIE_PATTERN.source}`),
-        prepare: (html) => deferHydration(html, "after-first-paint"),
+        prepare: startAfterFirstPaint,
         // About 9 KB each, kept compressed: a thousand members' pages fit in the memory budget (docs/performance.md).
         maxPages: 1000,
         ttlMs: 10 * 60_000,
@@ -217,7 +220,7 @@ export function createApp({ services, build, vite, isShuttingDown = () => false 
       origin: env.BASE_URL,
       getLoadContext: (req, res) => loadContext(res.locals.cspNonce as string, req.log),
       // Vite's development page has modules of its own, and starts as Vite says.
-      preparePage: vite ? undefined : (html) => deferHydration(html, "after-first-paint"),
+      preparePage: vite ? undefined : startAfterFirstPaint,
     }),
   );
 
