@@ -14,7 +14,7 @@ interface HandlerOptions {
   /** The public origin every request URL is built on, never the Host header. */
   origin: string;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => RouterContextProvider;
-  /** What is done to a rendered page's HTML before it is sent (how its app starts). */
+  /** What is done to a rendered page's HTML before it is sent (how its app starts): it may insert only ASCII. */
   preparePage?: (html: string) => string;
 }
 
@@ -135,7 +135,7 @@ async function sendResponse(
       if (res.destroyed) return;
       throw error;
     }
-    if (preparePage) html = Buffer.from(preparePage(html.toString("utf8")));
+    if (preparePage) html = preparedPage(html, preparePage);
     const encoding = pageEncoding(html.length, (...encodings) => res.req.acceptsEncodings(...encodings));
     const body = compressPage(html, encoding);
     res.vary("Accept-Encoding");
@@ -148,6 +148,17 @@ async function sendResponse(
   } else {
     res.end();
   }
+}
+
+/**
+ * A rendered page after `prepare`, read and written as latin1 (a byte to a character and back)
+ * rather than UTF-8: decoding and encoding the text took three times as long as preparing it
+ * (about 130 µs of a fresh portal page's 180). What `prepare` looks for and inserts is ASCII (tags,
+ * the loader, the module paths it moves), so every other byte, text in any script included,
+ * comes out as it went in.
+ */
+export function preparedPage(html: Buffer, prepare: (html: string) => string): Buffer {
+  return Buffer.from(prepare(html.toString("latin1")), "latin1");
 }
 
 /**
