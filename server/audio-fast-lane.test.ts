@@ -7,7 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ASK_BETTER_AUTH, type Member, type SessionReader } from "../app/modules/accounts/session.server.ts";
 import { AUDIO_MESSAGES } from "../app/modules/media/audio.server.ts";
 import { signedQuery, signMediaPath, type SigningKey } from "../app/modules/media/signing.server.ts";
-import { createFileStorage, seedMediaFromContent } from "../app/modules/media/storage.server.ts";
+import {
+  createFileStorage,
+  seedMediaFromContent,
+  type MediaStorage,
+} from "../app/modules/media/storage.server.ts";
 import { audioFastLane } from "./audio-fast-lane.ts";
 
 const FILE = "affirmations-purpose.mp3";
@@ -30,6 +34,8 @@ describe("the audio fast lane", () => {
   let base: string;
   let close: () => void;
   let bytes: Buffer;
+  /** Every file stream the lane opened, to check none is left open. */
+  const opened: ReturnType<MediaStorage["stream"]>[] = [];
   beforeAll(async () => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), "tidewell-audio-lane-"));
     seedMediaFromContent(path.resolve("content"), root);
@@ -37,7 +43,7 @@ describe("the audio fast lane", () => {
     const app = express();
     app.get(
       "/media/audio/:file",
-      audioFastLane({ sessions, media: createFileStorage(root), mediaKeys: keys }),
+      audioFastLane({ sessions, media: watched(createFileStorage(root)), mediaKeys: keys }),
     );
     app.use((_req, res) => void res.status(299).send("the app's route"));
     const server = app.listen(0, "127.0.0.1");
@@ -50,6 +56,14 @@ describe("the audio fast lane", () => {
     fs.rmSync(root, { recursive: true, force: true });
   });
 
+  const watched = (storage: MediaStorage): MediaStorage => ({
+    ...storage,
+    stream: (...args) => {
+      const stream = storage.stream(...args);
+      opened.push(stream);
+      return stream;
+    },
+  });
   const url = (file: string, userId: string) => {
     const filePath = `/media/audio/${file}`;
     return `${base}${filePath}?${signedQuery(signMediaPath(filePath, userId, keys, Math.floor(Date.now() / 1000)))}`;
@@ -102,5 +116,8 @@ describe("the audio fast lane", () => {
     await left.body?.cancel().catch(() => {});
     const next = await get(url(FILE, "premium-member"), "s=premium", { range: "bytes=0-9" });
     expect(Buffer.from(await next.arrayBuffer()).equals(bytes.subarray(0, 10))).toBe(true);
+    // The file she left is no longer read or held open.
+    expect(opened.length).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => opened.filter((stream) => !stream.destroyed).length).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { pipeline } from "node:stream/promises";
+import type { Readable } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { answerMedia } from "./answer.ts";
 import type { Bucket, MediaStorage } from "./storage.server.ts";
@@ -66,8 +66,29 @@ export async function sendMedia(
     res.end();
     return;
   }
-  // A listener who skips ahead closes the connection mid-file: that is not an error.
-  await pipeline(storage.stream(bucket, key, answer.bytes), res).catch((error: NodeJS.ErrnoException) => {
-    if (error.code !== "ERR_STREAM_PREMATURE_CLOSE") throw error;
+  await pipeFile(storage.stream(bucket, key, answer.bytes), res);
+}
+
+/**
+ * The file piped to the response, settled when the response closes. A listener who skips ahead
+ * closes the connection mid-file: that is not an error, and the file stops being read. Not
+ * `pipeline`, which makes an AbortController and an AbortError for every request: with it an audio
+ * Range request took 1.1–1.3× a static Range's CPU time, without it 0.8–1.1× (docs/performance.md).
+ */
+function pipeFile(file: Readable, res: ServerResponse): Promise<void> {
+  if (res.destroyed) {
+    file.destroy();
+    return Promise.resolve();
+  }
+  return new Promise((resolve, reject) => {
+    file.once("error", (error) => {
+      res.destroy();
+      reject(error);
+    });
+    res.once("close", () => {
+      file.destroy();
+      resolve();
+    });
+    file.pipe(res);
   });
 }
