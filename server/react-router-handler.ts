@@ -63,24 +63,42 @@ export function requestUrl(origin: string, path: string): URL {
   return new URL(`${new URL(origin).origin}${path.startsWith("/") ? path : `/${path}`}`);
 }
 
-/** The request body, within BODY_LIMIT_BYTES. */
-export async function readBody(req: ExpressRequest): Promise<Buffer | "too-large" | undefined> {
-  if (req.method === "GET" || req.method === "HEAD") return undefined;
-  if (Number(req.headers["content-length"] ?? 0) > BODY_LIMIT_BYTES) {
-    req.resume();
-    return "too-large";
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > BODY_LIMIT_BYTES) {
-      req.resume();
-      return "too-large";
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
+/**
+ * How much of a refused body is read and dropped, and for how long, before the
+ * 413 goes out: a sender still writing when its connection closes meets a reset,
+ * and may lose the answer with it.
+ */
+export const REFUSED_BODY_DRAIN = { bytes: 16 * 1024 * 1024, ms: 10_000 };
+
+/** The request body, within BODY_LIMIT_BYTES; beyond it "too-large", once the sender has finished (or REFUSED_BODY_DRAIN is spent). */
+export function readBody(req: ExpressRequest): Promise<Buffer | "too-large" | undefined> {
+  if (req.method === "GET" || req.method === "HEAD") return Promise.resolve(undefined);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let drainTimer: NodeJS.Timeout | undefined;
+    const refusing = () => drainTimer !== undefined;
+    const settle = (outcome: () => void) => {
+      clearTimeout(drainTimer);
+      req.off("data", onData).off("end", onEnd).off("error", onError).off("close", onClose);
+      outcome();
+    };
+    const refuse = () => {
+      chunks.length = 0;
+      drainTimer = setTimeout(() => settle(() => resolve("too-large")), REFUSED_BODY_DRAIN.ms);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (!refusing() && size > BODY_LIMIT_BYTES) refuse();
+      if (!refusing()) chunks.push(chunk);
+      else if (size > REFUSED_BODY_DRAIN.bytes) settle(() => resolve("too-large"));
+    };
+    const onEnd = () => settle(() => resolve(refusing() ? "too-large" : Buffer.concat(chunks)));
+    const onError = (error: Error) => settle(() => (refusing() ? resolve("too-large") : reject(error)));
+    const onClose = () => onError(new Error("The request was closed before its body arrived."));
+    req.on("data", onData).on("end", onEnd).on("error", onError).on("close", onClose);
+    if (Number(req.headers["content-length"] ?? 0) > BODY_LIMIT_BYTES) refuse();
+  });
 }
 
 export function isJson(req: ExpressRequest) {

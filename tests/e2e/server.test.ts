@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import path from "node:path";
 import zlib from "node:zlib";
 import { describe, expect, inject, it } from "vitest";
@@ -154,6 +155,54 @@ describe("the HTTP server", () => {
     });
     expect(asJson.status).toBe(415);
     expect(await asJson.text()).toContain("Error 415");
+  });
+
+  it("answers an oversize body with 413 while the sender is still writing it, and reads the rest before closing", async () => {
+    // A browser sending a large form keeps writing after the server has answered; if the server
+    // closed at once, the rest would meet a reset, and the answer could be lost with it.
+    const { hostname, port } = new URL(base());
+    const send = (framing: "content-length" | "chunked") =>
+      new Promise<{ answer: string; closedBeforeSent: boolean }>((resolve, reject) => {
+        const chunk = "a".repeat(64 * 1024);
+        const chunks = 24;
+        const socket = net.connect(Number(port), hostname === "localhost" ? "127.0.0.1" : hostname);
+        let answer = "";
+        let sent = false;
+        let closedBeforeSent = false;
+        socket.setEncoding("utf8");
+        socket.on("data", (text: string) => (answer += text));
+        socket.on("end", () => {
+          if (!sent) closedBeforeSent = true;
+          socket.end();
+        });
+        socket.on("error", reject);
+        socket.on("close", () => resolve({ answer, closedBeforeSent }));
+        const frame = (data: string) =>
+          framing === "chunked" ? `${data.length.toString(16)}\r\n${data}\r\n` : data;
+        socket.write(
+          "POST /contact HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\n" +
+            (framing === "chunked"
+              ? "Transfer-Encoding: chunked\r\n"
+              : `Content-Length: ${"message=".length + chunks * chunk.length}\r\n`) +
+            "Connection: close\r\n\r\n" +
+            frame("message="),
+        );
+        let written = 0;
+        const next = () => {
+          written++;
+          if (written < chunks) return socket.write(frame(chunk), () => setTimeout(next, 5));
+          // The last bytes are handed over: from here the server may answer and close.
+          sent = true;
+          socket.write(frame(chunk) + (framing === "chunked" ? "0\r\n\r\n" : ""));
+        };
+        next();
+      });
+    for (const framing of ["content-length", "chunked"] as const) {
+      const { answer, closedBeforeSent } = await send(framing);
+      expect(answer, framing).toMatch(/^HTTP\/1\.1 413 /);
+      expect(answer, framing).toContain('{"error":"The request is too large."}');
+      expect(closedBeforeSent, framing).toBe(false);
+    }
   });
 
   it("logs requests without cookies, tokens or passwords", async () => {
