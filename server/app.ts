@@ -25,6 +25,7 @@ import {
 } from "../app/services.server.ts";
 import { audioFastLane } from "./audio-fast-lane.ts";
 import { memberPageCache } from "./member-page-cache.ts";
+import { oneStartPerTurn } from "./one-start-per-turn.ts";
 import { reactRouterHandler, requestUrl } from "./react-router-handler.ts";
 import { deferHydration } from "./defer-hydration.ts";
 import { NONCE_PLACEHOLDER, publicPageCache } from "./page-cache.ts";
@@ -154,7 +155,7 @@ export function createApp({ services, build, vite, isShuttingDown = () => false 
   });
 
   // Given the build itself (not a loader), React Router prepares its routes once, not per request.
-  const handleRequest = createRequestHandler(build, vite ? "development" : "production");
+  const handleRequest = oneStartPerTurn(createRequestHandler(build, vite ? "development" : "production"));
   const loadContext = (nonce: string, requestLog: Logger, refusal?: number) => {
     const context = new RouterContextProvider();
     context.set(servicesContext, services);

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from "playwright-core";
 import { afterAll, beforeAll, expect, inject } from "vitest";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../../scripts/local-run.ts";
 
@@ -84,4 +84,32 @@ export async function expectAccessible(page: Page) {
 export async function expectHeading(page: Page, text: string) {
   const heading = page.getByRole("heading", { level: 1 });
   await expect.poll(() => heading.textContent(), { timeout: 5000 }).toBe(text);
+}
+
+/**
+ * Follows the page's own requests, so a test can wait for every save it queued to land:
+ * `networkidle` has already fired once the page loaded, so waiting for it again returns at once.
+ */
+export function trackRequests(page: Page) {
+  // Only requests sent from now on: one already on its way when tracking starts may finish after.
+  const inFlight = new Set<Request>();
+  let lastChange = Date.now();
+  const change = (update: () => void) => {
+    update();
+    lastChange = Date.now();
+  };
+  page.on("request", (request) => change(() => inFlight.add(request)));
+  page.on("requestfinished", (request) => change(() => inFlight.delete(request)));
+  page.on("requestfailed", (request) => change(() => inFlight.delete(request)));
+  return {
+    /** Resolves once no request has been in flight for `quietMs`: a click queued behind a save has been sent and answered. */
+    async settled(quietMs = 1000) {
+      await expect
+        .poll(() => inFlight.size === 0 && Date.now() - lastChange >= quietMs, {
+          timeout: 15_000,
+          interval: 100,
+        })
+        .toBe(true);
+    },
+  };
 }
