@@ -60,6 +60,18 @@ export function rangeTargets(base: string, member: Member, referencePath: string
   ];
 }
 
+/**
+ * What a fresh portal render costs the server, beside what a small static file costs: the fresh
+ * render's budgets are a rate and a tail, and this says how much of a core each page takes.
+ */
+export function freshRenderTargets(base: string, member: Member): Target[] {
+  const headers = { "accept-encoding": "gzip, deflate, br, zstd", cookie: member.cookie };
+  return [
+    { name: REFERENCE, request: { url: `${base}/favicon.svg`, headers } },
+    { name: FRESH_PORTAL, request: { url: `${base}/portal?view=fresh`, headers }, reference: REFERENCE },
+  ];
+}
+
 /** Requests per second and latency at 50 connections, each target beside its reference. */
 export async function measureLoad(
   base: string,

@@ -46,6 +46,8 @@ const measured = (overrides: Partial<Measurements> = {}): Measurements => ({
   serverCpu: [
     { name: RANGE_REFERENCE, msPerRequest: 0.2 },
     { name: AUDIO, msPerRequest: 0.25, reference: RANGE_REFERENCE },
+    { name: REFERENCE, msPerRequest: 0.1 },
+    { name: FRESH_PORTAL, msPerRequest: 4.2, reference: REFERENCE },
   ],
   memory: {
     members: 1000,
@@ -202,6 +204,9 @@ describe("the benchmark report", () => {
     );
     expect(report).toContain("| static file, 64 KB Range (reference) | 0.200 ms | 1.00× |  |");
     expect(report).toContain("| audio Range request | 0.250 ms | 1.25× | ≤ 1.3×: ✓ |");
+    // A fresh render's cost beside the small static file's, which the load table compares its rate with.
+    expect(report).toContain("| static file (reference) | 0.100 ms | 1.00× |  |");
+    expect(report).toContain("| portal page rendered afresh | 4.200 ms | 42.00× |  |");
     expect(report).toContain("| after boot (reference) | 100 MB | 1.00× |  |");
     expect(report).toContain("| after 1,000 members' /portal | 180 MB | 1.80× |  |");
     expect(report).toContain("| after the load run | 200 MB | 2.00× | ≤ 250 MB: ✓ |");

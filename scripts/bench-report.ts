@@ -331,7 +331,8 @@ export function formatReport(
   lines.push("| --- | ---: | ---: | --- |");
   for (const row of m.serverCpu) {
     const budget = row.name === AUDIO ? `≤ ${BUDGETS.audioCpuRatio}×: ${metFor(`${AUDIO}: server CPU`)}` : "";
-    const cpuRatio = ratioTo(m.serverCpu, row, (r) => r.msPerRequest, RANGE_REFERENCE);
+    // A row with no reference is one.
+    const cpuRatio = ratioTo(m.serverCpu, row, (r) => r.msPerRequest, row.name);
     lines.push(`| ${row.name} | ${row.msPerRequest.toFixed(3)} ms | ${ratio(cpuRatio)} | ${budget} |`);
   }
 
