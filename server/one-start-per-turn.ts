@@ -8,7 +8,7 @@
  * "Where a fresh render stands"). Started one per turn, the renders are served first come, first
  * served, and between two of them the server accepts new connections and answers what costs little:
  * kept pages, files, progress saves. Only the start is spaced out: a request waiting on the network
- * holds nothing up. A request whose visitor left while it waited is not run at all.
+ * holds nothing up. A read whose visitor left while it waited is not run at all; a change always is.
  */
 export function oneStartPerTurn<Rest extends unknown[]>(
   handle: (request: Request, ...rest: Rest) => Promise<Response>,
