@@ -157,9 +157,9 @@ describe("the HTTP server", () => {
     expect(await asJson.text()).toContain("Error 415");
   });
 
-  it("answers an oversize body with 413 while the sender is still writing it, and reads the rest before closing", async () => {
-    // A browser sending a large form keeps writing after the server has answered; if the server
-    // closed at once, the rest would meet a reset, and the answer could be lost with it.
+  it("lets a sender finish writing an oversize body, then answers 413 before closing", async () => {
+    // A browser sending a large form writes it all before it reads the answer; if the server closed
+    // while it was still writing, the rest would meet a reset, and the answer could be lost with it.
     const { hostname, port } = new URL(base());
     const send = (framing: "content-length" | "chunked") =>
       new Promise<{ answer: string; closedBeforeSent: boolean }>((resolve, reject) => {
