@@ -106,19 +106,28 @@ describe.each(testDialects)("listening progress on %s", (dialect) => {
   it("names the tracks she has finished most, most first, hers only", async () => {
     const ana = await aMember(database.db);
     const bea = await aMember(database.db);
-    const finish = async (userId: string, id: string, times: number) => {
-      for (let i = 0; i < times; i += 1) await recordFinishedListen(database.db, userId, findTrack(id)!);
+    const finish = async (userId: string, id: string, times: number, now = new Date()) => {
+      for (let i = 0; i < times; i += 1) {
+        await recordFinishedListen(database.db, userId, findTrack(id)!, { now });
+      }
     };
-    await finish(ana.id, "affirmations-2", 1);
+    await finish(ana.id, "breathing-bonding", 1, new Date("2026-11-02T09:00:00Z"));
     await finish(ana.id, "fear-release", 3);
     await finish(ana.id, "affirmations-purpose", 2);
-    await finish(ana.id, "breathing-bonding", 1);
+    await finish(ana.id, "affirmations-2", 1, new Date("2026-11-01T09:00:00Z"));
     await finish(bea.id, "prepare-for-birth", 9);
-    expect((await mostPlayed(database.db, ana.id)).slice(0, 2)).toEqual([
+    // Of two tracks finished as often, the one finished last comes first.
+    expect(await mostPlayed(database.db, ana.id)).toEqual([
       "fear-release",
       "affirmations-purpose",
+      "breathing-bonding",
     ]);
-    expect(await mostPlayed(database.db, ana.id)).toHaveLength(3);
+    expect(await mostPlayed(database.db, ana.id, 5)).toEqual([
+      "fear-release",
+      "affirmations-purpose",
+      "breathing-bonding",
+      "affirmations-2",
+    ]);
     expect(await mostPlayed(database.db, bea.id)).toEqual(["prepare-for-birth"]);
   });
 });
