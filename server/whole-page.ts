@@ -14,11 +14,12 @@ export type PageEncoding = "br" | "gzip" | "identity";
  * millisecond for a 44 KB portal page (docs/performance.md).
  *
  * Gzip first, at level 3 with a 16 KB window and a small hash (memLevel 6):
- * its buffers fit in the production allocator's heap. That allocator maps
- * every block of 32 KB or more on its own (decision 0026), so each such block
- * is mapped, faulted in page by page and unmapped again for every page sent:
- * brotli quality 3 made four such mappings a page (one of 8 MB), zlib's
- * defaults four, these settings one every other page (strace). For the 45 KB
+ * its buffers are at most 32 KB, which the production allocator mostly finds
+ * room for in its heap. That allocator maps a block of 32 KB or more on its own
+ * when its heap has no room (decision 0026), so such a block is mapped, faulted
+ * in page by page and unmapped again for every page sent: brotli quality 3 made
+ * four such mappings a page (one of 8 MB), zlib's defaults four, these settings
+ * none to two (strace). For the 45 KB
  * portal page under that allocator: brotli 1.4 ms of the main thread, gzip at
  * zlib's defaults 1.1 ms, these 0.44 ms, for 8% more bytes than brotli (10.0 KB
  * against 9.2 KB). Brotli, with the page's size as its hint, is for a client
