@@ -34,7 +34,9 @@ export default defineConfig({
           environment: "node",
           include: ["tests/e2e/**/*.test.ts"],
           globalSetup: ["tests/e2e/support/global-setup.ts"],
-          testTimeout: 60_000,
+          // A whole walk (sign up, pay, several pages, axe on each) takes 15-25 s alone and
+          // three to four times that beside another worker on a slow CI machine.
+          testTimeout: 120_000,
           hookTimeout: 60_000,
           // A browser on a busy two-core machine can take a moment to catch up.
           expect: { poll: { timeout: 5_000 } },

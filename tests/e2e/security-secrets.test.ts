@@ -89,7 +89,7 @@ describe("the browser's bundle", () => {
         leaks.push(`${name}: a key's shape`);
     }
     expect(leaks).toEqual([]);
-  }, 120_000);
+  });
 });
 
 describe("the server's log", () => {
