@@ -100,23 +100,30 @@ export async function measureLoad(
     },
     ...rangeTargets(base, member, referencePath),
   ];
-  const load: Measurements["load"] = [];
+  const runs = new Map<string, Awaited<ReturnType<typeof run>>[]>(targets.map((t) => [t.name, []]));
   for (const target of targets) {
-    progress(`load: ${target.name}`);
-    await run(target.request, { duration: 1 }); // warm-up
-    const runs = [];
-    for (let i = 0; i < settings.runs; i += 1)
-      runs.push(await run(target.request, { duration: settings.seconds }));
-    load.push({
-      name: target.name,
-      requestsPerSecond: median(runs.map((r) => r.requestsPerSecond)),
-      p50: median(runs.map((r) => r.p50)),
-      p99: median(runs.map((r) => r.p99)),
-      errors: runs.reduce((sum, r) => sum + r.errors, 0),
-      ...(target.reference ? { reference: target.reference } : {}),
-    });
+    progress(`load: ${target.name} (warm-up)`);
+    await run(target.request, { duration: 1 });
   }
-  return load;
+  // The targets in turn on each run, as for the CPU time: a target and its reference are then
+  // measured within a minute of each other, so the machine's drift touches both alike.
+  for (let i = 0; i < settings.runs; i += 1) {
+    for (const target of targets) {
+      progress(`load: ${target.name} (${i + 1}/${settings.runs})`);
+      runs.get(target.name)!.push(await run(target.request, { duration: settings.seconds }));
+    }
+  }
+  return targets.map((target) => {
+    const results = runs.get(target.name)!;
+    return {
+      name: target.name,
+      requestsPerSecond: median(results.map((r) => r.requestsPerSecond)),
+      p50: median(results.map((r) => r.p50)),
+      p99: median(results.map((r) => r.p99)),
+      errors: results.reduce((sum, r) => sum + r.errors, 0),
+      ...(target.reference ? { reference: target.reference } : {}),
+    };
+  });
 }
 
 async function run(request: autocannon.Options, length: { duration: number } | { amount: number }) {
