@@ -19,11 +19,10 @@ export type PageEncoding = "br" | "gzip" | "identity";
  * when its heap has no room (decision 0026), so such a block is mapped, faulted
  * in page by page and unmapped again for every page sent: brotli quality 3 made
  * four such mappings a page (one of 8 MB), zlib's defaults four, these settings
- * none to two (strace). For the 45 KB
- * portal page under that allocator: brotli 1.4 ms of the main thread, gzip at
- * zlib's defaults 1.1 ms, these 0.44 ms, for 8% more bytes than brotli (10.0 KB
- * against 9.2 KB). Brotli, with the page's size as its hint, is for a client
- * that takes no gzip.
+ * none to two (strace). For the 45 KB portal page under that allocator: brotli
+ * 1.4 ms of the main thread, gzip at zlib's defaults 1.1 ms, these 0.44 ms, for
+ * 8% more bytes than brotli (10.0 KB against 9.2 KB). Brotli, with the page's
+ * size as its hint, is for a client that takes no gzip.
  */
 export function compressPage(html: Buffer, encoding: PageEncoding): Buffer {
   if (encoding === "gzip") return zlib.gzipSync(html, { level: 3, windowBits: 14, memLevel: 6 });
