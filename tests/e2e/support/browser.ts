@@ -1,6 +1,15 @@
 import AxeBuilder from "@axe-core/playwright";
-import { chromium, type Browser, type BrowserContext, type Page, type Request } from "playwright-core";
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type ConsoleMessage,
+  type Page,
+  type Request,
+  type Response,
+} from "playwright-core";
 import { afterAll, beforeAll, expect, inject } from "vitest";
+import { DEFERRED_TYPE } from "../../../server/defer-hydration.ts";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../../scripts/local-run.ts";
 
 export const viewports = {
@@ -61,12 +70,53 @@ export function useBrowser() {
   };
 }
 
-/** Waits until React has hydrated the page, so clicks reach their handlers. */
+/**
+ * Waits until React has hydrated the page, so clicks reach their handlers. If it doesn't, the
+ * error says what the page went through meanwhile: its failed requests, errors and console.
+ */
 export async function waitForHydration(page: Page) {
-  // A public page starts its app on the visitor's first interaction (server/defer-hydration.ts).
-  await page.mouse.move(1, 1);
-  await page.mouse.move(2, 2);
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  const seen: string[] = [];
+  const onFailed = (request: Request) =>
+    seen.push(`failed: ${request.url()} (${request.failure()?.errorText})`);
+  const onResponse = (response: Response) => {
+    if (response.status() >= 400) seen.push(`${response.status()}: ${response.url()}`);
+  };
+  const onPageError = (error: Error) => seen.push(`page error: ${error.message}`);
+  const onConsole = (message: ConsoleMessage) => {
+    if (message.type() === "error" || message.type() === "warning") seen.push(`console: ${message.text()}`);
+  };
+  page.on("requestfailed", onFailed);
+  page.on("response", onResponse);
+  page.on("pageerror", onPageError);
+  page.on("console", onConsole);
+  try {
+    // A public page starts its app on the visitor's first interaction (server/defer-hydration.ts).
+    // The pointer moves again every few seconds, in case a busy browser let a move go unseen.
+    for (let attempt = 0; attempt < 6; attempt++) {
+      await page.mouse.move(1 + (attempt % 2) * 10, 1);
+      await page.mouse.move(2 + (attempt % 2) * 10, 2);
+      const hydrated = await page
+        .waitForFunction(() => document.documentElement.dataset.hydrated === "true", undefined, {
+          timeout: 5_000,
+        })
+        .then(() => true)
+        .catch(() => false);
+      if (hydrated) return;
+    }
+    const started = await page.evaluate(
+      (inertType) => !document.querySelector(`script[type="${inertType}"]`),
+      DEFERRED_TYPE,
+    );
+    throw new Error(
+      `${page.url()} did not hydrate in 30 s; its app ${started ? "started" : "never started"}.\n` +
+        (seen.length > 0 ? seen.join("\n") : "No failed request, page error or console message."),
+    );
+  } finally {
+    page.off("requestfailed", onFailed);
+    page.off("response", onResponse);
+    page.off("pageerror", onPageError);
+    page.off("console", onConsole);
+  }
 }
 
 /** No serious or critical accessibility violation on the page as it is now. */
