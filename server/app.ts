@@ -3,14 +3,13 @@ import zlib from "node:zlib";
 import { fileURLToPath } from "node:url";
 import compression from "compression";
 import express, { type ErrorRequestHandler } from "express";
-import { pinoHttp } from "pino-http";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { CLIENT_IP_HEADER } from "../app/modules/accounts/auth.server.ts";
 import { checkoutForBrowser } from "../app/modules/payments/payments.server.ts";
 import { checkoutSources } from "../app/modules/payments/checkout-config.ts";
 import { ConfigError, isSecureOrigin, parseEnv } from "../app/platform/env.server.ts";
-import { createLogger, scrubUrl, type Logger } from "../app/platform/log.server.ts";
+import { createLogger, type Logger } from "../app/platform/log.server.ts";
 import { PUBLIC_PAGE_VERSIONS, publicPagePaths } from "../app/modules/site/public-pages.server.ts";
 import { JOIN_RETURN_COOKIE_PATTERN } from "../app/modules/partner/join-return.ts";
 import { FLASH_COOKIE } from "../app/modules/site/flash.server.ts";
@@ -34,6 +33,7 @@ import { oneClickStop } from "./one-click-stop.ts";
 import { progressFastLane } from "./progress-fast-lane.ts";
 import { actionFinder, requestGate } from "./request-gate.ts";
 import { sameOriginOnly } from "./same-origin.ts";
+import { requestLog } from "./request-log.ts";
 import { securityHeaders } from "./security-headers.ts";
 
 interface AppOptions {
@@ -57,23 +57,7 @@ export function createApp({ services, build, vite, isShuttingDown = () => false 
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
 
-  app.use(
-    pinoHttp({
-      logger: log,
-      // Only what helps to read a request back: never headers, bodies or secret query values.
-      serializers: {
-        req: (req: { id: unknown; method: string; url: string }) => ({
-          id: req.id,
-          method: req.method,
-          url: scrubUrl(req.url),
-        }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-      customLogLevel: (_req, res, error) =>
-        error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
-      autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" },
-    }),
-  );
+  app.use(requestLog(log, { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" }));
 
   // Every response, health checks included, carries the security headers.
   app.use(
@@ -156,10 +140,17 @@ export function createApp({ services, build, vite, isShuttingDown = () => false 
 
   // Given the build itself (not a loader), React Router prepares its routes once, not per request.
   const handleRequest = oneStartPerTurn(createRequestHandler(build, vite ? "development" : "production"));
-  const loadContext = (nonce: string, requestLog: Logger, refusal?: number) => {
+  // The request's logger is made only if the request logs (server/request-log.ts).
+  const loadContext = (nonce: string, requestLogger: () => Logger, refusal?: number) => {
     const context = new RouterContextProvider();
     context.set(servicesContext, services);
-    context.set(requestContext, { nonce, log: requestLog, refusal });
+    context.set(requestContext, {
+      nonce,
+      get log() {
+        return requestLogger();
+      },
+      refusal,
+    });
     return context;
   };
   // Requests no route can answer get the product's error page for their status, rendered for a GET.
@@ -171,7 +162,7 @@ export function createApp({ services, build, vite, isShuttingDown = () => false 
         renderRefusal: (req, res, status) =>
           handleRequest(
             new Request(requestUrl(env.BASE_URL, req.originalUrl), { headers: { accept: "text/html" } }),
-            loadContext(res.locals.cspNonce as string, req.log, status),
+            loadContext(res.locals.cspNonce as string, () => req.log, status),
           ),
       }),
     );
@@ -188,7 +179,7 @@ export function createApp({ services, build, vite, isShuttingDown = () => false 
             new Request(requestUrl(env.BASE_URL, req.path), {
               headers: { accept: "text/html", cookie: req.headers.cookie ?? "" },
             }),
-            loadContext(NONCE_PLACEHOLDER, req.log),
+            loadContext(NONCE_PLACEHOLDER, () => req.log),
           ),
         // A flash message, or an invitation to return to after signing in.
         oneOffCookies: new RegExp(`${FLASH_COOKIE.source}|${JOIN_RETURN_COOKIE_PATTERN.source}`),
@@ -205,7 +196,7 @@ export function createApp({ services, build, vite, isShuttingDown = () => false 
         render: (url) =>
           handleRequest(
             new Request(new URL(url, env.BASE_URL), { headers: { accept: "text/html" } }),
-            loadContext(NONCE_PLACEHOLDER, log),
+            loadContext(NONCE_PLACEHOLDER, () => log),
           ),
         prepare: (html) => deferHydration(html, "on-interaction"),
         // Any of our cookies (a session, a flash message) can make a page personal.
@@ -219,7 +210,7 @@ export function createApp({ services, build, vite, isShuttingDown = () => false 
       clientIpHeader: CLIENT_IP_HEADER,
       handleRequest,
       origin: env.BASE_URL,
-      getLoadContext: (req, res) => loadContext(res.locals.cspNonce as string, req.log),
+      getLoadContext: (req, res) => loadContext(res.locals.cspNonce as string, () => req.log),
       // Vite's development page has modules of its own, and starts as Vite says.
       preparePage: vite ? undefined : startAfterFirstPaint,
     }),

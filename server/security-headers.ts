@@ -17,6 +17,24 @@ export interface SecurityHeaderOptions {
   signInOrigins?: string[];
 }
 
+/**
+ * CSP nonces of 16 random bytes each, drawn from a pool the system's random source fills
+ * `perFill` at a time: one call into it per 256 responses instead of one per response, which cost
+ * 1–2% of a fresh page's CPU time (docs/performance.md). No byte is handed out twice.
+ */
+export function nonceSource(perFill = 256): () => string {
+  const pool = Buffer.alloc(16 * perFill);
+  let next = pool.length;
+  return () => {
+    if (next === pool.length) {
+      crypto.randomFillSync(pool);
+      next = 0;
+    }
+    next += 16;
+    return pool.toString("base64", next - 16, next);
+  };
+}
+
 const noCheckout: CheckoutSources = { script: [], frame: [], connect: [], img: [], popups: false };
 
 /**
@@ -31,8 +49,9 @@ export function securityHeaders({
   checkout = noCheckout,
   signInOrigins = [],
 }: SecurityHeaderOptions): RequestHandler[] {
+  const freshNonce = nonceSource();
   const nonce: RequestHandler = (_req, res, next) => {
-    res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+    res.locals.cspNonce = freshNonce();
     next();
   };
   const headers = helmet({

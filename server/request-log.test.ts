@@ -1,0 +1,133 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { Writable } from "node:stream";
+import express from "express";
+import { afterEach, describe, expect, it } from "vitest";
+import { createLogger } from "../app/platform/log.server.ts";
+import { requestLog } from "./request-log.ts";
+
+type Line = Record<string, unknown> & { msg: string; level: number };
+const LEVEL = { info: 30, warn: 40, error: 50 };
+
+const servers: http.Server[] = [];
+afterEach(() =>
+  Promise.all(
+    servers.splice(0).map((server) => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(resolve));
+    }),
+  ),
+);
+
+/** An app that logs through `requestLog`, and the lines its log has written. */
+async function loggedApp(routes: (app: express.Express) => void) {
+  const lines: Line[] = [];
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(JSON.parse(chunk.toString()) as Line);
+      done();
+    },
+  });
+  const app = express();
+  app.use(requestLog(createLogger("info", destination), { ignore: (req) => req.url === "/healthz" }));
+  routes(app);
+  const server = http.createServer(app);
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // The end of a request is logged as its response goes: give the line a moment to arrive.
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+  return { base, lines, settle };
+}
+
+describe("requestLog", () => {
+  it("logs each request's end once: its id, method, path without secrets, status and time", async () => {
+    const { base, lines, settle } = await loggedApp((app) => {
+      app.get("/portal", (_req, res) => void res.send("ok"));
+      app.get("/healthz", (_req, res) => void res.send("ok"));
+    });
+    await (await fetch(`${base}/portal`)).text();
+    await (await fetch(`${base}/shared/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789?token=secret-value`)).text();
+    await (await fetch(`${base}/healthz`)).text();
+    await settle();
+
+    expect(lines).toHaveLength(2);
+    const [first, second] = lines as [Line, Line];
+    expect(first).toMatchObject({
+      level: LEVEL.info,
+      msg: "request completed",
+      req: { method: "GET", url: "/portal" },
+      res: { statusCode: 200 },
+    });
+    expect(first.responseTime).toEqual(expect.any(Number));
+    expect(second).toMatchObject({
+      level: LEVEL.warn,
+      req: { url: "/shared/[redacted]?token=%5Bredacted%5D" },
+      res: { statusCode: 404 },
+    });
+    expect(JSON.stringify(lines)).not.toContain("secret-value");
+    expect((first.req as { id: number }).id).not.toBe((second.req as { id: number }).id);
+  });
+
+  it("logs a server error's end as an error, and a response that fails with its error", async () => {
+    const { base, lines, settle } = await loggedApp((app) => {
+      app.get("/broken", (_req, res) => void res.status(503).send("down"));
+      app.get("/failing", (_req, res) => {
+        res.emit("error", new Error("the socket broke"));
+        res.end();
+      });
+    });
+    await (await fetch(`${base}/broken`)).text();
+    await (await fetch(`${base}/failing`)).text();
+    await settle();
+
+    expect(lines[0]).toMatchObject({
+      level: LEVEL.error,
+      msg: "request errored",
+      res: { statusCode: 503 },
+      err: { message: "failed with status code 503" },
+    });
+    expect(lines[1]).toMatchObject({
+      level: LEVEL.error,
+      msg: "request errored",
+      err: { message: "the socket broke" },
+    });
+    expect(lines).toHaveLength(2);
+  });
+
+  it("says a request was aborted when the client went before its answer", async () => {
+    let answered!: () => void;
+    const { base, lines, settle } = await loggedApp((app) => {
+      app.get("/slow", (_req, res) => {
+        answered = () => res.end("late");
+        setTimeout(answered, 200);
+      });
+    });
+    await fetch(`${base}/slow`, { signal: AbortSignal.timeout(50) }).catch(() => null);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await settle();
+    expect(lines).toEqual([
+      expect.objectContaining({ msg: "request aborted", req: expect.objectContaining({ url: "/slow" }) }),
+    ]);
+  });
+
+  it("gives the request's own lines its id, method and path", async () => {
+    const { base, lines, settle } = await loggedApp((app) => {
+      app.post("/contact", (req, res) => {
+        req.log.warn({ reason: "rate" }, "message refused");
+        res.status(429).send("wait");
+      });
+    });
+    await (await fetch(`${base}/contact?email=ana%40example.com`, { method: "POST" })).text();
+    await settle();
+
+    const [own, end] = lines as [Line, Line];
+    expect(own).toMatchObject({
+      msg: "message refused",
+      reason: "rate",
+      req: { method: "POST", url: "/contact?email=%5Bredacted%5D" },
+    });
+    expect(end).toMatchObject({ msg: "request completed", res: { statusCode: 429 } });
+    expect((own.req as { id: number }).id).toBe((end.req as { id: number }).id);
+  });
+});
