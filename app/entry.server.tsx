@@ -19,10 +19,8 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  // The CSP nonce the server put in the Content-Security-Policy header. The log is read only to
-  // log: the request's logger is made on first use (server/request-log.ts).
-  const requestInfo = loadContext.get(requestContext);
-  const { nonce } = requestInfo;
+  // The CSP nonce the server put in the Content-Security-Policy header.
+  const { nonce, log } = loadContext.get(requestContext);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -63,7 +61,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) requestInfo.log.error({ err: error }, "error while streaming a page");
+          if (shellRendered) log.error({ err: error }, "error while streaming a page");
         },
       },
     );

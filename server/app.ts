@@ -140,17 +140,10 @@ export function createApp({ services, build, vite, isShuttingDown = () => false 
 
   // Given the build itself (not a loader), React Router prepares its routes once, not per request.
   const handleRequest = oneStartPerTurn(createRequestHandler(build, vite ? "development" : "production"));
-  // The request's logger is made only if the request logs (server/request-log.ts).
-  const loadContext = (nonce: string, requestLogger: () => Logger, refusal?: number) => {
+  const loadContext = (nonce: string, requestLogger: Logger, refusal?: number) => {
     const context = new RouterContextProvider();
     context.set(servicesContext, services);
-    context.set(requestContext, {
-      nonce,
-      get log() {
-        return requestLogger();
-      },
-      refusal,
-    });
+    context.set(requestContext, { nonce, log: requestLogger, refusal });
     return context;
   };
   // Requests no route can answer get the product's error page for their status, rendered for a GET.
@@ -162,7 +155,7 @@ export function createApp({ services, build, vite, isShuttingDown = () => false 
         renderRefusal: (req, res, status) =>
           handleRequest(
             new Request(requestUrl(env.BASE_URL, req.originalUrl), { headers: { accept: "text/html" } }),
-            loadContext(res.locals.cspNonce as string, () => req.log, status),
+            loadContext(res.locals.cspNonce as string, req.log, status),
           ),
       }),
     );
@@ -179,7 +172,7 @@ export function createApp({ services, build, vite, isShuttingDown = () => false 
             new Request(requestUrl(env.BASE_URL, req.path), {
               headers: { accept: "text/html", cookie: req.headers.cookie ?? "" },
             }),
-            loadContext(NONCE_PLACEHOLDER, () => req.log),
+            loadContext(NONCE_PLACEHOLDER, req.log),
           ),
         // A flash message, or an invitation to return to after signing in.
         oneOffCookies: new RegExp(`${FLASH_COOKIE.source}|${JOIN_RETURN_COOKIE_PATTERN.source}`),
@@ -196,7 +189,7 @@ export function createApp({ services, build, vite, isShuttingDown = () => false 
         render: (url) =>
           handleRequest(
             new Request(new URL(url, env.BASE_URL), { headers: { accept: "text/html" } }),
-            loadContext(NONCE_PLACEHOLDER, () => log),
+            loadContext(NONCE_PLACEHOLDER, log),
           ),
         prepare: (html) => deferHydration(html, "on-interaction"),
         // Any of our cookies (a session, a flash message) can make a page personal.
@@ -210,7 +203,7 @@ export function createApp({ services, build, vite, isShuttingDown = () => false 
       clientIpHeader: CLIENT_IP_HEADER,
       handleRequest,
       origin: env.BASE_URL,
-      getLoadContext: (req, res) => loadContext(res.locals.cspNonce as string, () => req.log),
+      getLoadContext: (req, res) => loadContext(res.locals.cspNonce as string, req.log),
       // Vite's development page has modules of its own, and starts as Vite says.
       preparePage: vite ? undefined : startAfterFirstPaint,
     }),

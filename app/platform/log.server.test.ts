@@ -12,6 +12,10 @@ describe("scrubUrl", () => {
     ["/media/audio/a.mp3?exp=1&sig=deadbeef&kid=1", "/media/audio/a.mp3?exp=1&sig=%5Bredacted%5D&kid=1"],
     ["/reset?password=hunter2", "/reset?password=%5Bredacted%5D"],
     ["/auth?tier=free", "/auth?tier=free"],
+    ["/portal?view=fresh&day=3&flag", "/portal?view=fresh&day=3&flag"],
+    ["/x?view=fresh&%74oken=abc", "/x?view=fresh&token=%5Bredacted%5D"],
+    ["/x?view=fresh&TOKEN", "/x?view=fresh&TOKEN=%5Bredacted%5D"],
+    ["/x?a=1&sig+=2", "/x?a=1&sig+=2"],
     [
       "/api/auth/reset-password/iaEmoezBZiOY44smDzXi9VNu?callbackURL=%2Fauth",
       "/api/auth/reset-password/[redacted]?callbackURL=%5Bredacted%5D",

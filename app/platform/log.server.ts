@@ -56,7 +56,7 @@ export function scrubUrl(url: string): string {
   const path = pathEnd === -1 ? url : url.slice(0, pathEnd);
   url = `${scrubPath(path)}${pathEnd === -1 ? "" : url.slice(pathEnd)}`;
   const queryStart = url.indexOf("?");
-  if (queryStart === -1) return url;
+  if (queryStart === -1 || !mayNameSecrets(url.slice(queryStart + 1))) return url;
   const params = new URLSearchParams(url.slice(queryStart + 1));
   for (const name of new Set(params.keys())) {
     if (SENSITIVE_QUERY.test(name)) params.set(name, "[redacted]");
@@ -65,6 +65,20 @@ export function scrubUrl(url: string): string {
   const paths = params.get("paths");
   if (paths !== null) params.set("paths", paths.split(",").map(scrubPath).join(","));
   return `${url.slice(0, queryStart)}?${params.toString()}`;
+}
+
+/**
+ * Whether a query names a parameter that is scrubbed. A name spelled with escapes is read as one
+ * that might be; most queries (`?view=fresh`) are then logged as they came, without being parsed.
+ */
+function mayNameSecrets(query: string): boolean {
+  for (const pair of query.split("&")) {
+    const end = pair.indexOf("=");
+    const name = end === -1 ? pair : pair.slice(0, end);
+    if (name === "paths" || SENSITIVE_QUERY.test(name) || name.includes("%") || name.includes("+"))
+      return true;
+  }
+  return false;
 }
 
 function scrubPath(path: string): string {

@@ -58,7 +58,20 @@ export type ButtonProps = ComponentProps<"button"> &
     asChild?: boolean;
   };
 
+// cva works the compound variants out on each call, for every button of every page the server
+// renders; a button has a few dozen combinations at most, each worked out once.
+const variantClasses = new Map<string, string>();
+function classesFor({ variant, size, align }: VariantProps<typeof buttonVariants>): string {
+  const key = `${variant}|${size}|${align}`;
+  let classes = variantClasses.get(key);
+  if (classes === undefined) {
+    classes = buttonVariants({ variant, size, align });
+    variantClasses.set(key, classes);
+  }
+  return classes;
+}
+
 export function Button({ className, variant, size, align, asChild = false, ...props }: ButtonProps) {
   const Component = asChild ? Slot.Root : "button";
-  return <Component className={cn(buttonVariants({ variant, size, align }), className)} {...props} />;
+  return <Component className={cn(classesFor({ variant, size, align }), className)} {...props} />;
 }

@@ -120,6 +120,16 @@ describe("the fourteen days", () => {
     });
     expect(todayInProgramme("2026-12-01", "2026-12-15")).toMatchObject({ status: "finished" });
   });
+
+  it("names today's day as the whole programme has it, before, during and after it", () => {
+    const days = programmeDays("2026-12-28");
+    for (let offset = -3; offset < 17; offset++) {
+      const where = todayInProgramme("2026-12-28", addDays("2026-12-28", offset));
+      if (offset < 0) expect(where).toEqual({ status: "upcoming", startsInDays: -offset, first: days[0] });
+      else if (offset < 14) expect(where).toEqual({ status: "active", day: days[offset] });
+      else expect(where).toEqual({ status: "finished", last: days[13] });
+    }
+  });
 });
 
 describe("weeks to go and progress", () => {

@@ -59,15 +59,20 @@ export function currentWeek(start: CalendarDate, today: CalendarDate): 1 | 2 {
 }
 
 export function programmeDays(start: CalendarDate): ProgrammeDay[] {
-  return PROGRAMME_TRACKS.flatMap((tracks, weekIndex) =>
-    tracks.map((trackId, dayIndex) => ({
-      week: (weekIndex + 1) as 1 | 2,
-      day: dayIndex + 1,
-      trackId,
-      activity: findTrack(trackId)?.title ?? trackId,
-      date: addDays(start, weekIndex * 7 + dayIndex),
-    })),
-  );
+  return Array.from({ length: PROGRAMME_LENGTH_DAYS }, (_, index) => programmeDay(start, index));
+}
+
+/** The programme's day `index` (0 to 13) for a programme that starts on `start`. */
+function programmeDay(start: CalendarDate, index: number): ProgrammeDay {
+  const weekIndex = Math.floor(index / 7);
+  const trackId = PROGRAMME_TRACKS[weekIndex]![index % 7]!;
+  return {
+    week: (weekIndex + 1) as 1 | 2,
+    day: (index % 7) + 1,
+    trackId,
+    activity: findTrack(trackId)?.title ?? trackId,
+    date: addDays(start, index),
+  };
 }
 
 export type TodayInProgramme =
@@ -75,12 +80,14 @@ export type TodayInProgramme =
   | { status: "active"; day: ProgrammeDay }
   | { status: "finished"; last: ProgrammeDay };
 
+/** Where today falls in the programme; only the day it names is worked out (every portal page asks). */
 export function todayInProgramme(start: CalendarDate, today: CalendarDate): TodayInProgramme {
-  const days = programmeDays(start);
   const offset = daysBetween(start, today);
-  if (offset < 0) return { status: "upcoming", startsInDays: -offset, first: days[0]! };
-  if (offset >= days.length) return { status: "finished", last: days.at(-1)! };
-  return { status: "active", day: days[offset]! };
+  if (offset < 0) return { status: "upcoming", startsInDays: -offset, first: programmeDay(start, 0) };
+  if (offset >= PROGRAMME_LENGTH_DAYS) {
+    return { status: "finished", last: programmeDay(start, PROGRAMME_LENGTH_DAYS - 1) };
+  }
+  return { status: "active", day: programmeDay(start, offset) };
 }
 
 /**
