@@ -26,14 +26,14 @@ export function requestLog(log: Logger, { ignore = () => false }: RequestLogOpti
   return (req, res, next) => {
     lastId = (lastId + 1) & 0x7fffffff;
     const started = Date.now();
-    const request = { id: lastId, method: req.method, url: scrubUrl(req.url) };
-    req.log = log.child({ req: request });
+    const logger = log.child({ req: { id: lastId, method: req.method, url: scrubUrl(req.url) } });
+    req.log = logger;
     if (!ignore(req)) {
       const ended = (error?: Error) => {
         res.off("close", ended);
         res.off("finish", ended);
         res.off("error", ended);
-        logEnd(log, request, res, Date.now() - started, error);
+        logEnd(logger, res, Date.now() - started, error);
       };
       res.on("close", ended);
       res.on("finish", ended);
@@ -43,14 +43,9 @@ export function requestLog(log: Logger, { ignore = () => false }: RequestLogOpti
   };
 }
 
-function logEnd(
-  log: Logger,
-  request: { id: number; method: string; url: string },
-  res: ServerResponse,
-  responseTime: number,
-  error: Error | undefined,
-) {
-  const line = { req: request, res: { statusCode: res.statusCode }, responseTime };
+/** The request's last line, through its own logger (which names the request). */
+function logEnd(log: Logger, res: ServerResponse, responseTime: number, error: Error | undefined) {
+  const line = { res: { statusCode: res.statusCode }, responseTime };
   if (error || res.statusCode >= 500) {
     log.error(
       { ...line, err: error ?? new Error(`failed with status code ${res.statusCode}`) },

@@ -70,6 +70,9 @@ export function useBrowser() {
   };
 }
 
+const HYDRATION_TRIES = 6;
+const HYDRATION_TRY_MS = 5_000;
+
 /**
  * Waits until React has hydrated the page, so clicks reach their handlers. If it doesn't, the
  * error says what the page went through meanwhile: its failed requests, errors and console.
@@ -92,12 +95,12 @@ export async function waitForHydration(page: Page) {
   try {
     // A public page starts its app on the visitor's first interaction (server/defer-hydration.ts).
     // The pointer moves again every few seconds, in case a busy browser let a move go unseen.
-    for (let attempt = 0; attempt < 6; attempt++) {
+    for (let attempt = 0; attempt < HYDRATION_TRIES; attempt++) {
       await page.mouse.move(1 + (attempt % 2) * 10, 1);
       await page.mouse.move(2 + (attempt % 2) * 10, 2);
       const hydrated = await page
         .waitForFunction(() => document.documentElement.dataset.hydrated === "true", undefined, {
-          timeout: 5_000,
+          timeout: HYDRATION_TRY_MS,
         })
         .then(() => true)
         .catch(() => false);
@@ -108,7 +111,7 @@ export async function waitForHydration(page: Page) {
       DEFERRED_TYPE,
     );
     throw new Error(
-      `${page.url()} did not hydrate in 30 s; its app ${started ? "started" : "never started"}.\n` +
+      `${page.url()} did not hydrate in ${(HYDRATION_TRIES * HYDRATION_TRY_MS) / 1000} s; its app ${started ? "started" : "never started"}.\n` +
         (seen.length > 0 ? seen.join("\n") : "No failed request, page error or console message."),
     );
   } finally {
