@@ -72,9 +72,13 @@ export function deferHydration(html: string, start: AppStart): string {
   const modules = html.match(MODULE_SCRIPT) ?? [];
   const nonce = modules.length === 1 ? NONCE.exec(modules[0]!)?.[1] : undefined;
   if (!nonce) return html;
-  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((link) => link[1]!);
+  // One pass over the page for each pattern: a fresh portal page is prepared on every render.
+  const preloads: string[] = [];
   return html
-    .replace(MODULE_PRELOAD, "")
+    .replace(MODULE_PRELOAD, (_link, href: string) => {
+      preloads.push(href);
+      return "";
+    })
     .replace(
       MODULE_SCRIPT,
       (_tag, attributes: string) =>

@@ -167,6 +167,22 @@ describe("the portal's resource centre and content pages", () => {
       await page.context().close();
     });
 
+    it("marks the current page in the sidebar, and moves the mark as she goes", async () => {
+      const page = await memberPage("/portal/resources?q=sleep");
+      const nav = page.getByRole("navigation", { name: "Portal" });
+      const current = () =>
+        nav.locator('a[aria-current="page"]').evaluateAll((links) => links.map((link) => link.textContent));
+      expect(await current()).toEqual(["Resources"]);
+
+      await nav.getByRole("link", { name: "Library" }).click();
+      await page.waitForURL("**/portal/library");
+      await expect.poll(current).toEqual(["Library"]);
+      await nav.getByRole("link", { name: "Dashboard" }).click();
+      await page.waitForURL(/\/portal$/);
+      await expect.poll(current).toEqual(["Dashboard"]);
+      await page.context().close();
+    });
+
     it("works without JavaScript: the GET form is filtered on the server", async () => {
       const page = await memberPage("/portal/resources", { javaScriptEnabled: false });
       expect(await cards(page).count()).toBe(10);

@@ -14,7 +14,7 @@ import {
   type IconComponent,
 } from "~/components/ui/icons.tsx";
 import { useEffect, type ReactNode } from "react";
-import { Link, NavLink } from "react-router";
+import { Link, useLocation } from "react-router";
 import { SignOutForm } from "~/components/account-menu.tsx";
 import { OfflineSupport } from "~/components/offline/offline-support.tsx";
 import { Logo } from "~/components/logo.tsx";
@@ -28,6 +28,7 @@ import { SheetContent, useSheet } from "~/components/ui/sheet.tsx";
 import type { Member } from "~/modules/accounts/session.server.ts";
 import {
   BOTTOM_BAR_LINKS,
+  isCurrentPage,
   PARTNER_DASHBOARD,
   PORTAL_GROUPS,
   type PortalLink,
@@ -98,7 +99,7 @@ export function PortalShell({
           const Icon = ICONS[link.icon];
           const to = hrefFor(link, member);
           return (
-            <NavLink
+            <MenuLink
               key={link.to}
               to={to}
               end={link.to === "/portal"}
@@ -111,7 +112,7 @@ export function PortalShell({
             >
               <Icon aria-hidden="true" className="size-5" />
               {link.label}
-            </NavLink>
+            </MenuLink>
           );
         })}
         <SignOutForm className="flex h-full w-full flex-col items-center justify-center gap-0.5 text-xs font-medium text-ink-soft">
@@ -206,10 +207,10 @@ function PortalNav({ member }: { member: Pick<Member, "isPartner"> }) {
               const Icon = ICONS[link.icon];
               return (
                 <li key={link.to}>
-                  <NavLink to={hrefFor(link, member)} end={link.to === "/portal"} className={sideLink}>
+                  <MenuLink to={hrefFor(link, member)} end={link.to === "/portal"} className={sideLink}>
                     <Icon aria-hidden="true" className="size-5" />
                     {link.label}
-                  </NavLink>
+                  </MenuLink>
                 </li>
               );
             })}
@@ -217,5 +218,28 @@ function PortalNav({ member }: { member: Pick<Member, "isPartner"> }) {
         </div>
       ))}
     </nav>
+  );
+}
+
+/**
+ * A menu link, marked when it is the current page. React Router's `NavLink` does the same, but
+ * resolves its path twice (for itself and for the link inside): a portal page draws fourteen.
+ */
+function MenuLink({
+  to,
+  end,
+  className,
+  children,
+}: {
+  to: string;
+  end: boolean;
+  className: (state: { isActive: boolean }) => string;
+  children: ReactNode;
+}) {
+  const isActive = isCurrentPage(useLocation().pathname, to, end);
+  return (
+    <Link to={to} aria-current={isActive ? "page" : undefined} className={className({ isActive })}>
+      {children}
+    </Link>
   );
 }

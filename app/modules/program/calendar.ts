@@ -15,28 +15,37 @@ export function isCalendarDate(value: string): value is CalendarDate {
 
 /** The member's date at `now`, in their time zone (an unknown zone falls back to UTC). */
 export function todayIn(timeZone: string, now: Date): CalendarDate {
-  return dayFormatter(isValidTimeZone(timeZone) ? timeZone : "UTC").format(now);
+  const zone = dayIn(isValidTimeZone(timeZone) ? timeZone : "UTC");
+  // Every zone's offset is a whole number of minutes (since 1972), so its date only turns at the
+  // turn of a UTC minute, and every page of the portal asks for today at least once.
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (zone.minute !== minute) {
+    zone.date = zone.formatter.format(now);
+    zone.minute = minute;
+  }
+  return zone.date;
 }
 
-// Building a formatter costs far more than using one, and every portal page asks for today.
-const dayFormatters = new Map<string, Intl.DateTimeFormat>();
-function dayFormatter(timeZone: string) {
-  let formatter = dayFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-CA", {
+// Building a formatter costs far more than using one.
+const zones = new Map<string, { formatter: Intl.DateTimeFormat; minute: number; date: CalendarDate }>();
+function dayIn(timeZone: string) {
+  let zone = zones.get(timeZone);
+  if (!zone) {
+    const formatter = new Intl.DateTimeFormat("en-CA", {
       timeZone,
       year: "numeric",
       month: "2-digit",
       day: "2-digit",
     });
-    if (dayFormatters.size >= 1000) dayFormatters.clear(); // zones are few; spellings of them are not
-    dayFormatters.set(timeZone, formatter);
+    zone = { formatter, minute: Number.NaN, date: "" };
+    if (zones.size >= 1000) zones.clear(); // zones are few; spellings of them are not
+    zones.set(timeZone, zone);
   }
-  return formatter;
+  return zone;
 }
 
 export function isValidTimeZone(timeZone: string): boolean {
-  if (dayFormatters.has(timeZone)) return true;
+  if (zones.has(timeZone)) return true;
   try {
     new Intl.DateTimeFormat("en", { timeZone });
     return true;
@@ -73,10 +82,23 @@ const shortDate = new Intl.DateTimeFormat("en-GB", {
 
 /** "Friday 14 November" — how a member reads a date. */
 export function formatLongDate(date: CalendarDate): string {
-  return longDate.format(new Date(`${date}T12:00:00Z`));
+  return formatted(longDates, longDate, date);
 }
 
 /** "14 Nov 2026". */
 export function formatShortDate(date: CalendarDate): string {
-  return shortDate.format(new Date(`${date}T12:00:00Z`));
+  return formatted(shortDates, shortDate, date);
+}
+
+// The same few dates (today, due dates, the programme's days) are written on page after page.
+const longDates = new Map<CalendarDate, string>();
+const shortDates = new Map<CalendarDate, string>();
+function formatted(kept: Map<CalendarDate, string>, format: Intl.DateTimeFormat, date: CalendarDate) {
+  let text = kept.get(date);
+  if (text === undefined) {
+    text = format.format(new Date(`${date}T12:00:00Z`));
+    if (kept.size >= 1000) kept.clear();
+    kept.set(date, text);
+  }
+  return text;
 }

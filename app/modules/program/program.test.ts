@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { addDays, daysBetween, isCalendarDate, todayIn } from "./calendar.ts";
+import {
+  addDays,
+  daysBetween,
+  formatLongDate,
+  formatShortDate,
+  isCalendarDate,
+  todayIn,
+} from "./calendar.ts";
 import {
   currentWeek,
   defaultDueDate,
@@ -46,6 +53,33 @@ describe("calendar days", () => {
     ["Not/AZone", "2026-11-21T23:30:00Z", "2026-11-21"],
   ])("in %s at %s it is %s", (zone, instant, expected) => {
     expect(todayIn(zone, new Date(instant))).toBe(expected);
+  });
+
+  it("turns the date at the zone's own midnight, asked again and again across it", () => {
+    // Kathmandu is 5 h 45 min ahead of UTC; the date is kept per zone and minute, so each of
+    // these asks after the one before it.
+    const asks: [string, string, string][] = [
+      ["Asia/Kathmandu", "2026-11-21T18:14:00.000Z", "2026-11-21"],
+      ["Asia/Kathmandu", "2026-11-21T18:14:59.999Z", "2026-11-21"],
+      ["Asia/Kathmandu", "2026-11-21T18:15:00.000Z", "2026-11-22"],
+      ["UTC", "2026-11-21T18:15:00.000Z", "2026-11-21"],
+      ["Asia/Kathmandu", "2026-11-21T18:14:30.000Z", "2026-11-21"],
+      ["Asia/Kathmandu", "2026-11-22T18:14:30.000Z", "2026-11-22"],
+      ["UTC", "2026-11-21T23:59:59.999Z", "2026-11-21"],
+      ["UTC", "2026-11-22T00:00:00.000Z", "2026-11-22"],
+    ];
+    expect(asks.map(([zone, instant]) => todayIn(zone, new Date(instant)))).toEqual(
+      asks.map(([, , date]) => date),
+    );
+  });
+
+  it("writes dates as a member reads them, the same each time, however many it has written", () => {
+    const days = Array.from({ length: 1_200 }, (_, index) => addDays("2026-01-01", index));
+    const first = days.map((day) => [formatShortDate(day), formatLongDate(day)]);
+    expect(first[0]).toEqual(["1 Jan 2026", "Thursday 1 January"]);
+    expect(first[330]).toEqual(["27 Nov 2026", "Friday 27 November"]);
+    expect(days.map((day) => [formatShortDate(day), formatLongDate(day)])).toEqual(first);
+    expect(new Set(first.map(([short]) => short)).size).toBe(days.length);
   });
 });
 

@@ -46,3 +46,13 @@ export const PORTAL_GROUPS: { heading: string; links: PortalLink[] }[] = [
 
 /** On phones the bottom bar holds the spec's first four, then Sign Out (the player offers today's practice). */
 export const BOTTOM_BAR_LINKS = PORTAL_GROUPS[0]!.links.slice(0, 4);
+
+/**
+ * Whether the page at `pathname` is the menu link `to`'s, or, unless `end`, a page beneath it:
+ * React Router's `NavLink` decides the same way, letter case aside.
+ */
+export function isCurrentPage(pathname: string, to: string, end: boolean): boolean {
+  const here = pathname.toLowerCase();
+  const link = to.toLowerCase();
+  return here === link || (!end && here.startsWith(link) && here.charAt(link.length) === "/");
+}
