@@ -72,7 +72,7 @@ export function deferHydration(html: string, start: AppStart): string {
   const modules = html.match(MODULE_SCRIPT) ?? [];
   const nonce = modules.length === 1 ? NONCE.exec(modules[0]!)?.[1] : undefined;
   if (!nonce) return html;
-  // One pass over the page for each pattern: a fresh portal page is prepared on every render.
+  // The preload links are read as they are removed, in one pass: a fresh portal page is prepared on every render.
   const preloads: string[] = [];
   return html
     .replace(MODULE_PRELOAD, (_link, href: string) => {
