@@ -42,6 +42,8 @@ export const partnerSeatMessages = {
   sent: (email: string) => `Invitation sent to ${email}. It works for ${INVITATION_DAYS} days.`,
   ownAddress: "That's your own email address. Please enter your birth partner's.",
   hasPartner: "You already have a birth partner on Tidewell. Remove them first to invite someone else.",
+  isAPartner:
+    "You're someone's birth partner on Tidewell, so your account can't invite a partner of its own.",
   tooMany: "You've sent as many invitations as we allow in a day. Please try again tomorrow.",
   notSent: "We couldn't send the invitation just now. Please try again in a moment.",
   cancelled: "Invitation cancelled. The link no longer works.",

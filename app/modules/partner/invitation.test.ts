@@ -43,6 +43,7 @@ describe("acceptRefusal", () => {
     acceptorId: "ben",
     now: hoursAfter(1),
     memberHasPartner: false,
+    memberIsPartner: false,
     acceptorIsPartner: false,
     acceptorHasPartner: false,
     ...fields,
@@ -60,6 +61,7 @@ describe("acceptRefusal", () => {
     ],
     ["by the member herself", { acceptorId: "amara" }, "own-invitation"],
     ["when she already has a partner", { memberHasPartner: true }, "member-has-partner"],
+    ["when she has since become someone's partner", { memberIsPartner: true }, "member-is-a-partner"],
     ["by someone already another's partner", { acceptorIsPartner: true }, "already-a-partner"],
     ["by a member with a partner of her own", { acceptorHasPartner: true }, "has-a-partner"],
     // A used link says so even once it would have expired, and a cancelled one says it was cancelled.

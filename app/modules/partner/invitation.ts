@@ -39,6 +39,7 @@ export type AcceptRefusal =
   | "cancelled"
   | "own-invitation"
   | "member-has-partner"
+  | "member-is-a-partner"
   | "already-a-partner"
   | "has-a-partner";
 
@@ -49,6 +50,8 @@ export interface AcceptAttempt {
   now: Date;
   /** The inviting member already has a partner (she removes one before another joins). */
   memberHasPartner: boolean;
+  /** The inviting member has since become someone's partner: a partner's seat has no seat of its own. */
+  memberIsPartner: boolean;
   /** The account accepting is already someone's partner. */
   acceptorIsPartner: boolean;
   /** The account accepting has a partner of her own: a member with a seat filled can't be a partner too. */
@@ -65,6 +68,7 @@ export function acceptRefusal(attempt: AcceptAttempt): AcceptRefusal | null {
   if (status === "expired") return "expired";
   if (invitation.memberId === attempt.acceptorId) return "own-invitation";
   if (attempt.memberHasPartner) return "member-has-partner";
+  if (attempt.memberIsPartner) return "member-is-a-partner";
   if (attempt.acceptorIsPartner) return "already-a-partner";
   if (attempt.acceptorHasPartner) return "has-a-partner";
   return null;
@@ -82,6 +86,8 @@ export const invitationMessages: Record<AcceptRefusal, string> = {
   cancelled: "This invitation was cancelled. Please ask for a new one if you'd still like to join.",
   "own-invitation": "This is your own invitation: send it to your birth partner to accept.",
   "member-has-partner": "This member already has a birth partner on Tidewell.",
+  "member-is-a-partner":
+    "Whoever sent this invitation is now someone's birth partner on Tidewell, so it can't be accepted.",
   "already-a-partner":
     "You're already someone's birth partner on Tidewell. Leave that first to accept this one.",
   "has-a-partner": "Your account already has a birth partner of its own, so it can't be a partner too.",

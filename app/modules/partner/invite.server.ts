@@ -79,7 +79,11 @@ async function invite(formData: FormData, deps: PartnerSeatDeps): Promise<Partne
         status: 400,
       };
     }
-    return { type: "error", message: partnerSeatMessages.hasPartner };
+    return {
+      type: "error",
+      message:
+        outcome.reason === "is-a-partner" ? partnerSeatMessages.isAPartner : partnerSeatMessages.hasPartner,
+    };
   }
 
   const content = partnerInvitationEmail({

@@ -124,6 +124,43 @@ describe.each(testDialects)("the partner seat on %s", (dialect) => {
     });
   });
 
+  it("gives a partner no partner of their own: no invitation from them, and none they sent before works", async () => {
+    const { amara, ben, token } = await invited();
+    const carl = await aMember(db());
+    // Ben invited Carl before he joined Amara.
+    const toCarl = await invitePartner(db(), ben, carl.email, later(0.5));
+    if (!toCarl.ok) throw new Error(toCarl.reason);
+    expect(await acceptInvitation(db(), token, ben.id, later(1))).toEqual({ ok: true, memberId: amara.id });
+
+    expect(await invitePartner(db(), ben, carl.email, later(2))).toEqual({
+      ok: false,
+      reason: "is-a-partner",
+    });
+    expect(await acceptInvitation(db(), toCarl.token, carl.id, later(2))).toEqual({
+      ok: false,
+      reason: "member-is-a-partner",
+    });
+    expect(await partnerIdOf(db(), ben.id)).toBeNull();
+  });
+
+  it("never chains seats when a partner joins a member as someone accepts that partner's invitation, at once", async () => {
+    for (let round = 0; round < 10; round += 1) {
+      const { ben, token } = await invited();
+      const carl = await aMember(db());
+      const toCarl = await invitePartner(db(), ben, carl.email, later(0.5));
+      if (!toCarl.ok) throw new Error(toCarl.reason);
+      const [benJoins, carlJoins] = await Promise.all([
+        acceptInvitation(db(), token, ben.id, later(1)),
+        acceptInvitation(db(), toCarl.token, carl.id, later(1)),
+      ]);
+      // One of the two, never both: Ben is either Amara's partner or Carl's member.
+      expect([benJoins.ok, carlJoins.ok].filter(Boolean)).toHaveLength(1);
+      const benIsPartner = (await memberIdOf(db(), ben.id)) !== null;
+      const benHasPartner = (await partnerIdOf(db(), ben.id)) !== null;
+      expect(benIsPartner && benHasPartner).toBe(false);
+    }
+  });
+
   it("lets her remove her partner and her partner leave, each account keeping its own", async () => {
     const first = await invited();
     await acceptInvitation(db(), first.token, first.ben.id, later(1));

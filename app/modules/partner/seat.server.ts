@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { isPostgres, oneAtATimeFor, type Db } from "~/platform/db.server.ts";
-import { hitLimit, limitKey, peekLimit, type LimitRule } from "~/platform/rate-limit.server.ts";
+import { addressKey, hitLimit, peekLimit, type LimitRule } from "~/platform/rate-limit.server.ts";
 import { firstName } from "../accounts/display.ts";
 import { normalizeEmail } from "../accounts/email-address.ts";
 import {
@@ -22,7 +22,8 @@ import {
 const hash = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 
 export type InviteOutcome =
-  { ok: true; token: string; expiresAt: Date } | { ok: false; reason: "own-address" | "has-partner" };
+  | { ok: true; token: string; expiresAt: Date }
+  | { ok: false; reason: "own-address" | "has-partner" | "is-a-partner" };
 
 /** Invites her birth partner at `email`, replacing an invitation still waiting. Returns the link's token. */
 export async function invitePartner(
@@ -37,6 +38,8 @@ export async function invitePartner(
     // Her invitations are made one at a time, so each cancels the one before and only one link works.
     await oneAtATimeFor(trx, member.id);
     if (await partnerIdOf(trx, member.id)) return { ok: false, reason: "has-partner" } as const;
+    // A partner's seat has no seat of its own.
+    if (await memberIdOf(trx, member.id)) return { ok: false, reason: "is-a-partner" } as const;
     await cancelWaiting(trx, member.id, now);
     const token = crypto.randomBytes(INVITATION_TOKEN_BYTES).toString("base64url");
     const expiresAt = invitationExpiry(now);
@@ -105,7 +108,7 @@ export async function invitationPreview(
   token: string,
   { now, clientIp }: { now: Date; clientIp: string },
 ): Promise<InvitationPreview> {
-  const misses = limitKey("partner-join:miss", clientIp);
+  const misses = addressKey("partner-join:miss", clientIp);
   if (!(await peekLimit(db, misses, JOIN_MISS_LIMIT)).allowed) return { status: "limited" };
   const row = await db
     .selectFrom("partner_invitations")
@@ -148,6 +151,16 @@ export async function acceptInvitation(
 ): Promise<AcceptOutcome> {
   try {
     return await db.transaction().execute(async (trx) => {
+      const inviter = await trx
+        .selectFrom("partner_invitations")
+        .select("user_id")
+        .where("token_hash", "=", hash(token))
+        .executeTakeFirst();
+      // Both accounts take turns with any other acceptance or invitation of either, in one order
+      // (no two wait on each other): else a partner could join one member while someone joins them.
+      for (const id of [inviter?.user_id, acceptorId].filter((id) => id !== undefined).sort()) {
+        await oneAtATimeFor(trx, id);
+      }
       const find = trx
         .selectFrom("partner_invitations")
         .select(["id", "user_id", "created_at", "expires_at", "accepted_at", "cancelled_at"])
@@ -164,18 +177,20 @@ export async function acceptInvitation(
             cancelledAt: row.cancelled_at === null ? null : new Date(row.cancelled_at),
           }
         : null;
-      const [memberPartner, acceptorsMember, acceptorsPartner] = row
+      const [memberPartner, membersMember, acceptorsMember, acceptorsPartner] = row
         ? await Promise.all([
             partnerIdOf(trx, row.user_id),
+            memberIdOf(trx, row.user_id),
             memberIdOf(trx, acceptorId),
             partnerIdOf(trx, acceptorId),
           ])
-        : [null, null, null];
+        : [null, null, null, null];
       const refusal = acceptRefusal({
         invitation,
         acceptorId,
         now,
         memberHasPartner: memberPartner !== null,
+        memberIsPartner: membersMember !== null,
         acceptorIsPartner: acceptorsMember !== null,
         acceptorHasPartner: acceptorsPartner !== null,
       });
@@ -208,7 +223,7 @@ export async function acceptByLink(
   acceptorId: string,
   { now, clientIp }: { now: Date; clientIp: string },
 ): Promise<AcceptOutcome | { ok: false; reason: "limited" }> {
-  const misses = limitKey("partner-join:miss", clientIp);
+  const misses = addressKey("partner-join:miss", clientIp);
   if (!(await peekLimit(db, misses, JOIN_MISS_LIMIT)).allowed) return { ok: false, reason: "limited" };
   const outcome = await acceptInvitation(db, token, acceptorId, now);
   if (outcome.ok || outcome.reason !== "unknown") return outcome;
