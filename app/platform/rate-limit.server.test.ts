@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { testDialects, useTestDatabase } from "../../tests/support/test-databases.ts";
-import { hitLimit, peekLimit, pruneLimits, tooManyAttemptsMessage } from "./rate-limit.server.ts";
+import {
+  addressKey,
+  clientNetwork,
+  hitLimit,
+  peekLimit,
+  pruneLimits,
+  tooManyAttemptsMessage,
+} from "./rate-limit.server.ts";
 
 describe.each(testDialects)("hitLimit on %s", (dialect) => {
   const database = useTestDatabase(dialect);
@@ -72,5 +79,30 @@ describe("limitKey", () => {
     expect(key.startsWith("contact:ip:")).toBe(true);
     expect(key).not.toContain("203.0.113.7");
     expect(limitKey("auth:email", " Sam@Example.com ")).toBe(limitKey("auth:email", "sam@example.com"));
+  });
+});
+
+describe("clientNetwork", () => {
+  it.each([
+    ["203.0.113.7", "203.0.113.7"],
+    ["::ffff:203.0.113.7", "203.0.113.7"],
+    ["0:0:0:0:0:FFFF:203.0.113.7", "203.0.113.7"],
+    ["2001:db8:1:2:3:4:5:6", "2001:db8:1:2::/64"],
+    ["2001:db8:1:2::7", "2001:db8:1:2::/64"],
+    ["2001:0DB8:0001:0002:ffff::1", "2001:db8:1:2::/64"],
+    ["2001:db8::", "2001:db8:0:0::/64"],
+    ["fe80::1%eth0", "fe80:0:0:0::/64"],
+    ["64:ff9b::203.0.113.7", "64:ff9b:0:0::/64"],
+    ["unknown", "unknown"],
+  ])("counts %s as %s", (address, network) => {
+    expect(clientNetwork(address)).toBe(network);
+  });
+
+  it("keys one IPv6 subscriber's /64 as one client, and an IPv4-mapped address as the IPv4 one", () => {
+    expect(addressKey("sign-up:ip", "2001:db8:5:6::1")).toBe(
+      addressKey("sign-up:ip", "2001:db8:5:6:ffff:1:2:3"),
+    );
+    expect(addressKey("sign-up:ip", "2001:db8:5:6::1")).not.toBe(addressKey("sign-up:ip", "2001:db8:5:7::1"));
+    expect(addressKey("sign-up:ip", "::ffff:198.51.100.4")).toBe(addressKey("sign-up:ip", "198.51.100.4"));
   });
 });

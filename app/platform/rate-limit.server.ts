@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import net from "node:net";
 import { sql } from "kysely";
 import type { Db } from "./db.server.ts";
 
@@ -100,4 +101,42 @@ export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
 /** A counter's key: what is counted, and a hash of whose (an IP or an email never sits in the table). */
 export function limitKey(scope: string, value: string): string {
   return `${scope}:${crypto.createHash("sha256").update(value.trim().toLowerCase()).digest("hex").slice(0, 32)}`;
+}
+
+/**
+ * A counter's key for a client's address. An IPv6 subscriber is usually given a
+ * whole /64 and can take any address in it, so IPv6 is counted by its first 64
+ * bits; an IPv4 address written IPv4-mapped (::ffff:a.b.c.d) is the same client
+ * as a.b.c.d. Anything else (no address known) is counted as it is.
+ */
+export function addressKey(scope: string, address: string): string {
+  return limitKey(scope, clientNetwork(address));
+}
+
+export function clientNetwork(address: string): string {
+  const bare = address.trim().toLowerCase().replace(/%.*$/, "");
+  if (!net.isIPv6(bare)) return bare;
+  const groups = ipv6Groups(bare);
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
+    return [groups[6]! >> 8, groups[6]! & 255, groups[7]! >> 8, groups[7]! & 255].join(".");
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(":")}::/64`;
+}
+
+/** A valid IPv6 address's eight 16-bit groups, "::" filled in and a dotted IPv4 tail read as two. */
+function ipv6Groups(address: string): number[] {
+  const parse = (part: string | undefined) =>
+    (part ? part.split(":") : []).flatMap((group) => {
+      if (!group.includes(".")) return [Number.parseInt(group, 16)];
+      const [a = 0, b = 0, c = 0, d = 0] = group.split(".").map(Number);
+      return [a * 256 + b, c * 256 + d];
+    });
+  const [head, tail] = address.split("::");
+  const before = parse(head);
+  if (tail === undefined) return before;
+  const after = parse(tail);
+  return [...before, ...Array<number>(8 - before.length - after.length).fill(0), ...after];
 }

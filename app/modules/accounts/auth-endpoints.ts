@@ -54,6 +54,19 @@ export const PASSWORD_LIMITS: EndpointLimits = {
 };
 
 /**
+ * Guesses at an emailed 6-digit code: six in a quarter of an hour and twenty a
+ * day per account, whoever sends them and however many new codes are asked
+ * for, so a million codes stay out of reach.
+ */
+export const CODE_GUESS_LIMITS: EndpointLimits = {
+  ip: [{ limit: 30, windowSeconds: 15 * MINUTE }],
+  email: [
+    { limit: 6, windowSeconds: 15 * MINUTE },
+    { limit: 20, windowSeconds: DAY },
+  ],
+};
+
+/**
  * The endpoints worth guessing at or flooding, held tighter than the rest.
  * Email that goes out is also held per recipient, where it is sent (see
  * email/budgets.ts), so the answer never tells whether it went.
@@ -68,14 +81,7 @@ export const AUTH_LIMITS: Record<string, EndpointLimits> = {
   "/email-otp/send-verification-otp": { ip: [{ limit: 10, windowSeconds: 15 * MINUTE }] },
   "/send-verification-email": { ip: [{ limit: 10, windowSeconds: 15 * MINUTE }] },
   "/request-password-reset": { ip: [{ limit: 10, windowSeconds: HOUR }] },
-  // Six guesses in a quarter of an hour and twenty a day, whoever sends them: a million codes stay out of reach.
-  "/sign-in/email-otp": {
-    ip: [{ limit: 30, windowSeconds: 15 * MINUTE }],
-    email: [
-      { limit: 6, windowSeconds: 15 * MINUTE },
-      { limit: 20, windowSeconds: DAY },
-    ],
-  },
+  "/sign-in/email-otp": CODE_GUESS_LIMITS,
   "/reset-password": { ip: [{ limit: 10, windowSeconds: HOUR }] },
 };
 

@@ -9,6 +9,7 @@ import type { Db } from "~/platform/db.server.ts";
 import { isSecureOrigin, type Env } from "~/platform/env.server.ts";
 import { scrubLogText, type Logger } from "~/platform/log.server.ts";
 import {
+  addressKey,
   hitLimits,
   limitKey,
   resetLimit,
@@ -32,6 +33,7 @@ import {
   CODE_ATTEMPTS,
   codeCheckedBy,
   isPublicAuthEndpoint,
+  PASSWORD_LIMITS,
   type CodeType,
   type EndpointLimits,
 } from "./auth-endpoints.ts";
@@ -298,13 +300,25 @@ async function ownerSessionLimit<T extends { userId?: string; expiresAt?: Date }
 
 /** The counters a call is held to: per client address, and per email address when it names one. */
 export function limitChecks(scope: string, limits: EndpointLimits, ip: string, email?: string): LimitCheck[] {
-  const checks = limits.ip.map((rule) => ({ key: limitKey(`${scope}:ip:${rule.windowSeconds}`, ip), rule }));
+  const checks = limits.ip.map((rule) => ({
+    key: addressKey(`${scope}:ip:${rule.windowSeconds}`, ip),
+    rule,
+  }));
   if (email && limits.email) {
     checks.push(
       ...limits.email.map((rule) => ({ key: limitKey(`${scope}:email:${rule.windowSeconds}`, email), rule })),
     );
   }
   return checks;
+}
+
+/**
+ * The counters a password guess is held to wherever the password is asked for
+ * (signing in, confirming a deletion, setting up the studio's authenticator):
+ * a thief gets no second set of guesses on another form.
+ */
+export function passwordGuessChecks(ip: string, email: string): LimitCheck[] {
+  return limitChecks("auth/sign-in/email", PASSWORD_LIMITS, ip, email);
 }
 
 /** Throws Better Auth's 429, with the wait in words and in Retry-After. */

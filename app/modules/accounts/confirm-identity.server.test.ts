@@ -12,7 +12,7 @@ import { sixDigitCode } from "../../../tests/support/cookie-client.ts";
 import { signedInMember } from "../../../tests/support/members.ts";
 import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
-import { PASSWORD_LIMITS } from "./auth-endpoints.ts";
+import { CODE_GUESS_LIMITS, PASSWORD_LIMITS } from "./auth-endpoints.ts";
 import { CLIENT_IP_HEADER } from "./auth.server.ts";
 import {
   CONFIRMATION_CODE_MINUTES,
@@ -120,9 +120,48 @@ describe.each(testDialects)("confirming a member's identity on %s", (dialect) =>
     expect(tries.filter((t) => !t.ok && t.message === confirmMessages.wrongCode).length).toBeLessThanOrEqual(
       3,
     );
+    expect(tries.every((t) => !t.ok)).toBe(true);
     expect((await confirmIdentity(deps, who, { code })).ok).toBe(false);
-    // A new code starts afresh.
+  });
+
+  it("gives a new code three tries afresh", async () => {
+    const who = await someone();
+    const first = await emailedCode(who);
+    for (let n = 0; n < 3; n += 1) await confirmIdentity(deps, who, { code: wrong(first) });
     expect(await confirmIdentity(deps, who, { code: await emailedCode(who) })).toEqual({ ok: true });
+  });
+
+  it("bounds a stolen session's guesses however many codes it asks for, from however many addresses at once", async () => {
+    const who = await someone();
+    const [quarterHour] = CODE_GUESS_LIMITS.email!;
+    let guessesChecked = 0;
+    let codesSent = 0;
+    for (let round = 0; round < 3; round += 1) {
+      // Twenty new codes asked for at once, each from its own address.
+      const asked = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          sendDeletionCode(deps, { ...who, ip: `198.51.${round}.${i + 1}` }),
+        ),
+      );
+      codesSent += asked.filter((answer) => answer.ok).length;
+      expect(asked.filter((answer) => !answer.ok)).toEqual(
+        Array(20 - asked.filter((answer) => answer.ok).length).fill(expect.objectContaining({ status: 429 })),
+      );
+      // Then thirty guesses at once, each from its own address.
+      const guesses = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          confirmIdentity(deps, { ...who, ip: `203.0.${round}.${i + 1}` }, { code: String(100_000 + i) }),
+        ),
+      );
+      guessesChecked += guesses.filter((answer) => answer.ok || answer.status !== 429).length;
+    }
+    expect(codesSent).toBe(3);
+    expect(guessesChecked).toBe(quarterHour!.limit);
+    // Even the code she was sent now waits for the quarter of an hour to pass.
+    await services.mailer.settled();
+    const mails = smtp.messages.filter((m) => m.to.includes(who.email) && /delete your/.test(m.subject));
+    const latest = sixDigitCode(mails.at(-1)!.subject);
+    expect(await confirmIdentity(deps, who, { code: latest })).toMatchObject({ ok: false, status: 429 });
   });
 
   it("refuses a code once it has expired", async () => {

@@ -4,9 +4,9 @@ import type { Db } from "~/platform/db.server.ts";
 import { hitLimits, tooManyAttemptsMessage } from "~/platform/rate-limit.server.ts";
 import type { Mailer } from "../email/outbox.server.ts";
 import { deletionCodeEmail } from "../email/templates.ts";
-import { CODE_ATTEMPTS, PASSWORD_LIMITS } from "./auth-endpoints.ts";
+import { CODE_ATTEMPTS, CODE_GUESS_LIMITS, type EndpointLimits } from "./auth-endpoints.ts";
 import type { Auth } from "./auth.server.ts";
-import { limitChecks } from "./auth.server.ts";
+import { limitChecks, passwordGuessChecks } from "./auth.server.ts";
 import { countOf } from "../site/plural.ts";
 
 /**
@@ -17,8 +17,19 @@ import { countOf } from "../site/plural.ts";
  */
 
 export const CONFIRMATION_CODE_MINUTES = 10;
-/** Emailed codes asked for from one address: the recipient's own budget (email/budgets.ts) also holds. */
-const CODE_REQUESTS = { ip: [{ limit: 10, windowSeconds: 60 * 60 }] };
+/**
+ * New codes asked for, per address and per member. Each new code may be tried
+ * three times, so the member's own count is what bounds the guesses a stolen
+ * session gets, whatever addresses it comes from (as do the guesses' own
+ * limits, below). The recipient's email budget (email/budgets.ts) also holds.
+ */
+const CODE_REQUESTS: EndpointLimits = {
+  ip: [{ limit: 10, windowSeconds: 60 * 60 }],
+  email: [
+    { limit: 3, windowSeconds: 15 * 60 },
+    { limit: 10, windowSeconds: 24 * 60 * 60 },
+  ],
+};
 
 export interface ConfirmDeps {
   db: Db;
@@ -66,7 +77,10 @@ async function passwordHash(db: Db, userId: string) {
 
 /** Emails a new code for deleting the account; the answer is the same whether or not it went. */
 export async function sendDeletionCode(deps: ConfirmDeps, who: Claimant): Promise<ProofOutcome> {
-  const limit = await hitLimits(deps.db, limitChecks("confirm/code-request", CODE_REQUESTS, who.ip));
+  const limit = await hitLimits(
+    deps.db,
+    limitChecks("confirm/code-request", CODE_REQUESTS, who.ip, who.email),
+  );
   if (!limit.allowed)
     return { ok: false, status: 429, message: tooManyAttemptsMessage(limit.retryAfterSeconds) };
   const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, "0");
@@ -102,11 +116,7 @@ export async function confirmIdentity(deps: ConfirmDeps, who: Claimant, proof: P
 }
 
 async function checkPassword(deps: ConfirmDeps, who: Claimant, password: string): Promise<ProofOutcome> {
-  // The same counters as signing in: a thief gets no second set of guesses here.
-  const limit = await hitLimits(
-    deps.db,
-    limitChecks("auth/sign-in/email", PASSWORD_LIMITS, who.ip, who.email),
-  );
+  const limit = await hitLimits(deps.db, passwordGuessChecks(who.ip, who.email));
   if (!limit.allowed)
     return { ok: false, status: 429, message: tooManyAttemptsMessage(limit.retryAfterSeconds) };
   const hash = await passwordHash(deps.db, who.id);
@@ -116,6 +126,12 @@ async function checkPassword(deps: ConfirmDeps, who: Claimant, password: string)
 }
 
 async function checkCode(deps: ConfirmDeps, who: Claimant, code: string): Promise<ProofOutcome> {
+  const limit = await hitLimits(
+    deps.db,
+    limitChecks("confirm/code-check", CODE_GUESS_LIMITS, who.ip, who.email),
+  );
+  if (!limit.allowed)
+    return { ok: false, status: 429, message: tooManyAttemptsMessage(limit.retryAfterSeconds) };
   // Counted and read in one statement: tries sent together are counted one by one.
   const row = await deps.db
     .updateTable("confirmation_codes")

@@ -193,6 +193,27 @@ describe.each(testDialects)("sendContactMessage on %s", (dialect) => {
     expect(await storedFrom(email)).toHaveLength(CONTACT_LIMIT.limit);
   });
 
+  it("counts every address of one IPv6 subscriber's /64 as one sender's address, sent at once", async () => {
+    const network = `2001:db8:${crypto.randomInt(0xffff).toString(16)}:${crypto.randomInt(0xffff).toString(16)}`;
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, (_, n) =>
+        sendContactMessage(
+          deps(),
+          new Headers({ [CLIENT_IP_HEADER]: `${network}::${(n + 1).toString(16)}` }),
+          {
+            name: "Roving Six",
+            email: uniqueEmail(),
+            message: `#${n}`,
+          },
+        ),
+      ),
+    );
+    expect(outcomes.filter((o) => o.ok)).toHaveLength(CONTACT_LIMIT.limit);
+    expect(outcomes.filter((o) => !o.ok)).toEqual(
+      Array(20 - CONTACT_LIMIT.limit).fill(expect.objectContaining({ status: 429 })),
+    );
+  });
+
   it("keeps every message, and stops the owner's notices once a day's budget is spent", async () => {
     const owner = `owner-${crypto.randomBytes(4).toString("hex")}@tidewell.example`;
     for (let n = 0; n < OWNER_NOTICE_BUDGET.limit; n++) {

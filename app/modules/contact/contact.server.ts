@@ -4,7 +4,13 @@ import { queueEmail, withinBudget, type Mailer } from "~/modules/email/outbox.se
 import { contactMessageEmail } from "~/modules/email/templates.ts";
 import type { Db } from "~/platform/db.server.ts";
 import type { Logger } from "~/platform/log.server.ts";
-import { hitLimits, limitKey, tooManyAttemptsMessage, type LimitRule } from "~/platform/rate-limit.server.ts";
+import {
+  addressKey,
+  hitLimits,
+  limitKey,
+  tooManyAttemptsMessage,
+  type LimitRule,
+} from "~/platform/rate-limit.server.ts";
 import { contactMessages, type ContactMessageInput } from "./contact-form.ts";
 import { touchThread } from "./inbox.server.ts";
 
@@ -47,7 +53,7 @@ export async function sendContactMessage(
     const limit = await hitLimits(
       db,
       [
-        { key: limitKey("contact:ip", clientIp), rule: CONTACT_LIMIT },
+        { key: addressKey("contact:ip", clientIp), rule: CONTACT_LIMIT },
         { key: limitKey("contact:sender", input.email), rule: CONTACT_SENDER_LIMIT },
       ],
       now.getTime(),

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { RouterContextProvider } from "react-router";
 import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { action as createPaymentIntentRoute } from "~/routes/api/create-payment-intent.ts";
 import { parseEnv } from "~/platform/env.server.ts";
 import { createLogger } from "~/platform/log.server.ts";
@@ -29,6 +29,7 @@ import {
   handlePayPalWebhook,
   handleStripeWebhook,
   PAYMENT_LIMITS,
+  WEBHOOK_LIMITS,
   payPalOrderIdSchema,
   refundDuplicate,
   refundOwed,
@@ -810,6 +811,62 @@ describe.each(testDialects)("buying the course on %s", (dialect) => {
         ),
       );
       expect(answers.filter((a) => !a.ok && a.status === 429)).toHaveLength(5);
+    });
+  });
+
+  describe("webhooks under a flood of forged calls", () => {
+    const forgedPayPal = (n: number) =>
+      Buffer.from(
+        JSON.stringify({
+          id: `WH-FLOOD-${crypto.randomUUID()}-${n}`,
+          event_type: "PAYMENT.CAPTURE.REFUNDED",
+        }),
+      );
+
+    it(`checks at most ${WEBHOOK_LIMITS.address.limit} Stripe calls a minute from one address, sent at once`, async () => {
+      const from = { ...deps, clientIp: "2001:db8:77:1::1" };
+      const answers = await Promise.all(
+        Array.from({ length: WEBHOOK_LIMITS.address.limit + 40 }, (_, n) =>
+          // Every address of one IPv6 subscriber's /64 is the same sender.
+          handleStripeWebhook(
+            { ...from, clientIp: `2001:db8:77:1::${(n + 1).toString(16)}` },
+            Buffer.from("{}"),
+            "t=1,v1=00",
+          ),
+        ),
+      );
+      expect(answers.filter((a) => !a.ok && a.status === 400)).toHaveLength(WEBHOOK_LIMITS.address.limit);
+      expect(answers.filter((a) => !a.ok && a.status === 429)).toHaveLength(40);
+    });
+
+    it("asks PayPal about at most as many calls as the limits allow, from one address or from many at once", async () => {
+      const asked = vi.spyOn(deps.payments.paypal!, "verifyWebhook");
+      try {
+        const fromOne = await Promise.all(
+          Array.from({ length: WEBHOOK_LIMITS.address.limit + 40 }, (_, n) =>
+            handlePayPalWebhook({ ...deps, clientIp: "198.51.100.250" }, new Headers(), forgedPayPal(n)),
+          ),
+        );
+        expect(fromOne.filter((a) => !a.ok && a.status === 400)).toHaveLength(WEBHOOK_LIMITS.address.limit);
+        expect(fromOne.filter((a) => !a.ok && a.status === 429)).toHaveLength(40);
+        expect(asked).toHaveBeenCalledTimes(WEBHOOK_LIMITS.address.limit);
+
+        const fromMany = await Promise.all(
+          Array.from({ length: WEBHOOK_LIMITS.paypalChecks.limit }, (_, n) =>
+            handlePayPalWebhook(
+              { ...deps, clientIp: `10.${n >> 8}.${n & 255}.9` },
+              new Headers(),
+              forgedPayPal(n),
+            ),
+          ),
+        );
+        expect(fromMany.filter((a) => !a.ok && a.status === 429).length).toBeGreaterThanOrEqual(
+          WEBHOOK_LIMITS.address.limit,
+        );
+        expect(asked.mock.calls.length).toBeLessThanOrEqual(WEBHOOK_LIMITS.paypalChecks.limit);
+      } finally {
+        asked.mockRestore();
+      }
     });
   });
 });

@@ -6,7 +6,13 @@ import { normalizeEmail } from "../accounts/email-address.ts";
 import type { Member } from "../accounts/session.server.ts";
 import type { Mailer } from "../email/outbox.server.ts";
 import type { Logger } from "~/platform/log.server.ts";
-import { hitLimits, limitKey, tooManyAttemptsMessage } from "~/platform/rate-limit.server.ts";
+import {
+  addressKey,
+  hitLimits,
+  limitKey,
+  tooManyAttemptsMessage,
+  type LimitCheck,
+} from "~/platform/rate-limit.server.ts";
 import {
   grantPurchase,
   onceForEvent,
@@ -33,7 +39,7 @@ export interface CheckoutDeps {
   mailer: Pick<Mailer, "deliverSoon">;
   log: Logger;
   grant: GrantContext;
-  /** The client's address, for the limits; absent for the server's own work (webhooks, sweeps). */
+  /** The client's address, for the limits; absent for the server's own work (sweeps). */
   clientIp?: string;
 }
 
@@ -69,7 +75,28 @@ function refuse(deps: CheckoutDeps, member: Member | null): Failure | null {
 /** Counts one payment call for the member (and her address); a Failure past the limits. */
 async function overLimit(deps: CheckoutDeps, member: Member): Promise<Failure | null> {
   const checks = [{ key: limitKey("payments:member", member.id), rule: PAYMENT_LIMITS.member }];
-  if (deps.clientIp) checks.push({ key: limitKey("payments:ip", deps.clientIp), rule: PAYMENT_LIMITS.ip });
+  if (deps.clientIp) checks.push({ key: addressKey("payments:ip", deps.clientIp), rule: PAYMENT_LIMITS.ip });
+  const limit = await hitLimits(deps.db, checks);
+  return limit.allowed ? null : fail(429, tooManyAttemptsMessage(limit.retryAfterSeconds));
+}
+
+/**
+ * Webhook calls per address, and PayPal's in all. A PayPal call is checked by
+ * asking PayPal, so a flood of forged ones would spend the shop's PayPal quota,
+ * and real checkouts with it: past these limits a call is refused before it is
+ * checked. The providers send a refused event again later.
+ */
+export const WEBHOOK_LIMITS = {
+  address: { limit: 60, windowSeconds: 60 },
+  paypalChecks: { limit: 200, windowSeconds: 60 * 60 },
+};
+
+async function webhookOverLimit(deps: CheckoutDeps, provider: "stripe" | "paypal"): Promise<Failure | null> {
+  const checks: LimitCheck[] = [];
+  if (deps.clientIp)
+    checks.push({ key: addressKey(`webhook:${provider}:ip`, deps.clientIp), rule: WEBHOOK_LIMITS.address });
+  if (provider === "paypal")
+    checks.push({ key: limitKey("webhook:paypal:checks", "all"), rule: WEBHOOK_LIMITS.paypalChecks });
   const limit = await hitLimits(deps.db, checks);
   return limit.allowed ? null : fail(429, tooManyAttemptsMessage(limit.retryAfterSeconds));
 }
@@ -429,6 +456,8 @@ export async function capturePayPalOrder(deps: CheckoutDeps, member: Member | nu
 export async function handleStripeWebhook(deps: CheckoutDeps, rawBody: Buffer, signature: string | null) {
   const stripe = deps.payments.stripe;
   if (!stripe) return fail(404, "Not found");
+  const refused = await webhookOverLimit(deps, "stripe");
+  if (refused) return refused;
   let event: Stripe.Event;
   try {
     event = await stripe.parseWebhook(rawBody, signature ?? "");
@@ -475,6 +504,8 @@ export async function handleStripeWebhook(deps: CheckoutDeps, rawBody: Buffer, s
 export async function handlePayPalWebhook(deps: CheckoutDeps, headers: Headers, rawBody: Buffer) {
   const paypal = deps.payments.paypal;
   if (!paypal) return fail(404, "Not found");
+  const refused = await webhookOverLimit(deps, "paypal");
+  if (refused) return refused;
   let event: {
     id?: string;
     event_type?: string;

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Db } from "~/platform/db.server.ts";
-import { hitLimit, limitKey, peekLimit, type LimitRule } from "~/platform/rate-limit.server.ts";
+import { addressKey, hitLimit, peekLimit, type LimitRule } from "~/platform/rate-limit.server.ts";
 import { calendarFeedId, setCalendarFeedId } from "../accounts/profile.server.ts";
 import { isValidTimeZone, todayIn } from "../program/calendar.ts";
 import { calendarDays, practiceCalendar } from "./calendar-feed.ts";
@@ -163,7 +163,7 @@ export async function answerCalendarFeed(
   /** The limit's clock: real time, even when the app's clock is a test's. */
   limitAt = Date.now(),
 ): Promise<CalendarFeedAnswer> {
-  const misses = limitKey("calendar:miss:ip", request.clientIp);
+  const misses = addressKey("calendar:miss:ip", request.clientIp);
   const before = await peekLimit(db, misses, CALENDAR_MISS_LIMIT, limitAt);
   if (!before.allowed) return { status: 429, retryAfterSeconds: before.retryAfterSeconds };
   const token = calendarTokenFromFile(request.file);

@@ -1,5 +1,5 @@
 import type { Db } from "~/platform/db.server.ts";
-import { hitLimit, limitKey, tooManyAttemptsMessage } from "~/platform/rate-limit.server.ts";
+import { addressKey, hitLimit, tooManyAttemptsMessage } from "~/platform/rate-limit.server.ts";
 import { stopReminderEmails } from "../accounts/profile.server.ts";
 import { reminderMessages } from "./forms.ts";
 import { isUnsubscribeToken, scheduleNextReminder } from "./reminders.server.ts";
@@ -22,7 +22,7 @@ export async function stopRemindersByLink(
   db: Db,
   input: { member: string | null; token: string | null; key: Buffer; clientIp: string; now: Date },
 ): Promise<StopAnswer> {
-  const limit = await hitLimit(db, limitKey("reminder-stop", input.clientIp), STOP_LINK_LIMIT);
+  const limit = await hitLimit(db, addressKey("reminder-stop", input.clientIp), STOP_LINK_LIMIT);
   if (!limit.allowed) return { status: 429, message: tooManyAttemptsMessage(limit.retryAfterSeconds) };
   const { member, token } = input;
   if (!member || !token || member.length > 100 || !isUnsubscribeToken(input.key, member, token)) {

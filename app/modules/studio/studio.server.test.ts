@@ -10,6 +10,8 @@ import { signedInMember } from "../../../tests/support/members.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
 import { totpCode } from "../../../tests/support/totp.ts";
 import { auditEntries } from "./audit.server.ts";
+import { PASSWORD_LIMITS } from "~/modules/accounts/auth-endpoints.ts";
+import { CLIENT_IP_HEADER } from "~/modules/accounts/auth.server.ts";
 import { OWNER_SESSION_HOURS } from "./gate.ts";
 import { createOwner, resetOwnerTwoFactor } from "./owners.server.ts";
 import {
@@ -41,12 +43,23 @@ describe.each(testDialects)("the studio's gate and second factor, on %s", (diale
   const db = () => services.database.db;
   const headersOf = (cookie: string) => new Headers({ cookie });
   const visit = (cookie: string) => studioVisit(services.auth, db(), headersOf(cookie), new Date());
+  const enrol = (
+    member: { email: string; cookie: string },
+    password: string | undefined,
+    ip = "203.0.113.9",
+  ) =>
+    startEnrolment(
+      { auth: services.auth, db: db() },
+      { email: member.email, ip },
+      headersOf(member.cookie),
+      password,
+    );
 
   /** An owner signed in, with her authenticator set up and the key it holds. */
   async function enrolledOwner() {
     const member = await signedInMember(services);
     await createOwner(db(), member.email);
-    const started = await startEnrolment(services.auth, headersOf(member.cookie), PASSWORD);
+    const started = await enrol(member, PASSWORD);
     if (!started.ok) throw new Error(started.message);
     const owner = (await visit(member.cookie)).owner!;
     const result = await completeSecondFactor(
@@ -71,10 +84,10 @@ describe.each(testDialects)("the studio's gate and second factor, on %s", (diale
     await createOwner(db(), member.email);
     expect((await visit(member.cookie)).access).toBe("enrol");
     // Her password first, since she has one.
-    expect(await startEnrolment(services.auth, headersOf(member.cookie), undefined)).toMatchObject({
+    expect(await enrol(member, undefined)).toMatchObject({
       ok: false,
     });
-    const started = await startEnrolment(services.auth, headersOf(member.cookie), PASSWORD);
+    const started = await enrol(member, PASSWORD);
     expect(started.ok).toBe(true);
     if (!started.ok) return;
     expect(started.enrolment.totpUri).toMatch(/^otpauth:\/\/totp\/Tidewell:/);
@@ -108,6 +121,30 @@ describe.each(testDialects)("the studio's gate and second factor, on %s", (diale
 
     const actions = (await auditEntries(db(), { subjectId: member.id })).map((e) => e.action);
     expect(actions).toEqual(["studio.second-factor", "studio.second-factor-failed", "owner.created"]);
+  });
+
+  it("holds the password asked to set up the authenticator to the sign-in's counters, from any number of addresses at once", async () => {
+    const member = await signedInMember(services);
+    await createOwner(db(), member.email);
+    // Someone holding her session, guessing from forty addresses at once.
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => enrol(member, `guess-${i}-not-it`, `198.51.100.${i + 1}`)),
+    );
+    const checked = answers.filter((answer) => !answer.ok && answer.status === 400);
+    const refused = answers.filter((answer) => !answer.ok && answer.status === 429);
+    // Her own sign-in counted one of the quarter-hour's eight already.
+    expect(checked.length).toBe(PASSWORD_LIMITS.email![0]!.limit - 1);
+    expect(refused).toHaveLength(40 - checked.length);
+    expect(refused[0]).toMatchObject({ message: expect.stringMatching(/^Too many attempts\. Please wait/) });
+    // The right password now waits too, and so does signing in with it: one count for both.
+    expect(await enrol(member, PASSWORD, "192.0.2.77")).toMatchObject({ ok: false, status: 429 });
+    await expect(
+      services.auth.api.signInEmail({
+        body: { email: member.email, password: PASSWORD },
+        headers: new Headers({ [CLIENT_IP_HEADER]: "192.0.2.78" }),
+      }),
+    ).rejects.toMatchObject({ status: "TOO_MANY_REQUESTS" });
+    expect((await visit(member.cookie)).access).toBe("enrol");
   });
 
   it("counts guesses atomically: of twenty sent at once only five are checked, and then even the right code waits", async () => {

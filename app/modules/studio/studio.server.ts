@@ -1,5 +1,5 @@
 import { APIError } from "better-auth/api";
-import { CLIENT_IP_HEADER, type Auth } from "~/modules/accounts/auth.server.ts";
+import { CLIENT_IP_HEADER, passwordGuessChecks, type Auth } from "~/modules/accounts/auth.server.ts";
 import type { Db } from "~/platform/db.server.ts";
 import { hitLimits, limitKey, resetLimit, tooManyAttemptsMessage } from "~/platform/rate-limit.server.ts";
 import { recordAudit } from "./audit.server.ts";
@@ -216,21 +216,33 @@ export interface Enrolment {
   backupCodes: string[];
 }
 
-export type EnrolmentResult = { ok: true; enrolment: Enrolment } | { ok: false; message: string };
+export type EnrolmentResult =
+  { ok: true; enrolment: Enrolment } | { ok: false; status: 400 | 429; message: string };
 
-/** Starts setting up her authenticator: a new secret and backup codes, on until her first code. */
+/**
+ * Starts setting up her authenticator: a new secret and backup codes, on until her first code.
+ * Her password, when she has one, is held to the sign-in's counters: someone holding her session
+ * before she has set it up gets no fresh set of guesses here.
+ */
 export async function startEnrolment(
-  auth: Auth,
+  deps: { auth: Auth; db: Db },
+  owner: { email: string; ip: string | null },
   headers: Headers,
   password: string | undefined,
 ): Promise<EnrolmentResult> {
+  if (password !== undefined) {
+    const limit = await hitLimits(deps.db, passwordGuessChecks(owner.ip ?? "unknown", owner.email));
+    if (!limit.allowed)
+      return { ok: false, status: 429, message: tooManyAttemptsMessage(limit.retryAfterSeconds) };
+  }
+  const { auth } = deps;
   try {
     const result = await auth.api.enableTwoFactor({
       body: { ...(password ? { password } : {}) },
       headers,
     });
     if (!("totpURI" in result) || !result.totpURI)
-      return { ok: false, message: "Could not start setting up." };
+      return { ok: false, status: 400, message: "Could not start setting up." };
     const secret = new URL(result.totpURI).searchParams.get("secret") ?? "";
     return {
       ok: true,
@@ -238,8 +250,11 @@ export async function startEnrolment(
     };
   } catch (error) {
     if (!(error instanceof APIError)) throw error;
+    if (error.status === "TOO_MANY_REQUESTS")
+      return { ok: false, status: 429, message: error.body?.message ?? tooManyAttemptsMessage(60) };
     return {
       ok: false,
+      status: 400,
       message:
         error.body?.code === "INVALID_PASSWORD"
           ? "That password didn't match. Enter the password you sign in with."

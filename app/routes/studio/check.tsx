@@ -58,8 +58,13 @@ export async function action(args: Route.ActionArgs) {
     if (visit.access !== "enrol")
       return data({ error: "Your authenticator is already set up." }, { status: 400 });
     const password = String(form.get("password") ?? "") || undefined;
-    const started = await startEnrolment(auth, args.request.headers, password);
-    if (!started.ok) return data({ error: started.message }, { status: 400 });
+    const started = await startEnrolment(
+      { auth, db: database.db },
+      visit.owner,
+      args.request.headers,
+      password,
+    );
+    if (!started.ok) return data({ error: started.message }, { status: started.status });
     const QRCode = await import("qrcode");
     const qrSvg = await QRCode.toString(started.enrolment.totpUri, {
       type: "svg",
