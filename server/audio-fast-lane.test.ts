@@ -23,8 +23,8 @@ const member = (id: string, hasPremium = false) => ({ id, hasPremium }) as Membe
 const sessions: SessionReader = {
   read: async (cookie) => {
     if (cookie === "s=refresh") return ASK_BETTER_AUTH;
-    if (cookie === "s=free") return { member: member("free-member"), version: 1 };
-    if (cookie === "s=premium") return { member: member("premium-member", true), version: 1 };
+    if (cookie === "s=free") return { member: member("free-member"), version: "1.0" };
+    if (cookie === "s=premium") return { member: member("premium-member", true), version: "1.0" };
     return null;
   },
 };

@@ -13,7 +13,7 @@ const sessions: SessionReader = {
     const session = /session=(\w+)/.exec(cookie ?? "")?.[1];
     const found = session ? members.get(session) : undefined;
     if (!found) return null;
-    return { member: { id: found.id, timeZone: found.timeZone } as Member, version: found.version };
+    return { member: { id: found.id, timeZone: found.timeZone } as Member, version: String(found.version) };
   },
 };
 

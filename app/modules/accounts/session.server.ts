@@ -97,10 +97,11 @@ export interface SessionRead {
   member: Member;
   /**
    * The member's data version (see migration 0006): it moves whenever their pages would change. The
-   * partner seat's pages show the linked account's data too, so for either of a linked couple it is
-   * the sum of both versions (each only grows, so the sum moves whenever either does).
+   * partner seat's pages show the linked account's data too, so it is the pair "own.linked" (linked 0
+   * without a partner). Each only grows, and a link made or ended moves both accounts' own, so a pair
+   * never comes back; a sum could (the link ended, then their own grown by as much as hers was).
    */
-  version: number;
+  version: string;
 }
 
 export interface SessionReader {
@@ -169,7 +170,7 @@ export function createSessionReader(auth: Auth, db: Db, now: () => number = Date
       const dueForRefresh = expiresAt - expiresInMs + updateAgeMs <= now();
       if (!(expiresAt > now()) || dueForRefresh) return ASK_BETTER_AUTH;
       const linked = Number(row.her_version ?? row.partner_version ?? 0);
-      return { member: memberOf(row, accessOf(row)), version: Number(row.version) + linked };
+      return { member: memberOf(row, accessOf(row)), version: `${Number(row.version)}.${linked}` };
     },
   };
 }
