@@ -31,7 +31,7 @@ import { NONCE_PLACEHOLDER, publicPageCache } from "./page-cache.ts";
 import { precompressedAssets } from "./precompressed-assets.ts";
 import { oneClickStop } from "./one-click-stop.ts";
 import { progressFastLane } from "./progress-fast-lane.ts";
-import { actionFinder, requestGate } from "./request-gate.ts";
+import { actionFinder, refuseUnresolvedPaths, requestGate } from "./request-gate.ts";
 import { sameOriginOnly } from "./same-origin.ts";
 import { requestLog } from "./request-log.ts";
 import { securityHeaders } from "./security-headers.ts";
@@ -69,6 +69,8 @@ export function createApp({ services, build, vite, isShuttingDown = () => false 
       signInOrigins: services.socialSignIn.origins,
     }),
   );
+
+  app.use(refuseUnresolvedPaths);
 
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });

@@ -1,6 +1,6 @@
 import type { ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
-import { actionFinder, requestRefusal } from "./request-gate.ts";
+import { actionFinder, pathIsResolved, requestRefusal } from "./request-gate.ts";
 
 /** A route manifest shaped like the app's: a layout with pages, a portal with an index, a resource route. */
 const route = (id: string, extra: Record<string, unknown>, action = false) => ({
@@ -83,5 +83,32 @@ describe("requestRefusal", () => {
   it("leaves the API's own bodies to the API", () => {
     expect(refusal("POST", "/api/time-zone", "application/json")).toBeNull();
     expect(refusal("POST", "/api/webhooks/stripe", "application/json")).toBeNull();
+  });
+});
+
+describe("pathIsResolved", () => {
+  it.each([
+    "/",
+    "/portal/profile",
+    "/portal/profile?tab=partner&next=../x",
+    "/api/webhooks/paypal",
+    "/hypno-science/the%20name",
+    "/assets/app-3f2a.js",
+    "/portal/files/a.b..c",
+  ])("lets %s through as sent", (url) => {
+    expect(pathIsResolved(url)).toBe(true);
+  });
+
+  it.each([
+    "/api/webhooks/../../portal/profile",
+    "/api/webhooks/%2e%2e/%2e%2e/portal/profile",
+    "/api/webhooks/%2E%2e/x",
+    "/api/webhooks/.%2e/x",
+    "/portal/./profile",
+    "/portal/..",
+    "/api/webhooks\\..\\..\\portal/profile",
+    "/api/webhooks/%2e/x",
+  ])("refuses %s, which a URL reads as another path", (url) => {
+    expect(pathIsResolved(url)).toBe(false);
   });
 });

@@ -8,6 +8,24 @@ export const ALLOWED_METHODS = "GET, HEAD, POST";
 export type Refusal = { status: 405; allow: string } | { status: 415 };
 
 /**
+ * Whether the path as sent is the path React Router will route. A URL resolves
+ * dot segments ("/api/webhooks/../../portal/profile", "%2e%2e", "\\" read as
+ * "/"), where the checks in front of React Router (same origin, the studio's
+ * headers, kept pages) read the path as sent: such a request would pass them as
+ * one path and reach a route as another. Browsers resolve a path before sending
+ * it, so only a hand-made request is refused.
+ */
+export function pathIsResolved(rawUrl: string): boolean {
+  const rawPath = rawUrl.split("?")[0]!;
+  return requestUrl("http://localhost", rawPath).pathname === rawPath;
+}
+
+export const refuseUnresolvedPaths: RequestHandler = (req, res, next) => {
+  if (pathIsResolved(req.originalUrl)) return next();
+  res.status(400).type("text/plain").send("This address isn't valid.");
+};
+
+/**
  * Decides what no route can answer, before React Router sees it: a method
  * other than GET, HEAD or POST; a POST to a page without a form; a page's
  * form posted as anything but a form (JSON, text/plain, no body at all).

@@ -1,3 +1,4 @@
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type ServerProcess } from "../support/server-process.ts";
 import { PASSWORD, withServerDatabase } from "./support/accounts.ts";
@@ -112,6 +113,46 @@ describe("requests from other sites (CSRF)", () => {
     expect(await tableCounts(server)).toEqual(before.counts);
     expect(await memberState(server, [member.id])).toEqual(before.mine);
     expect(await isSignedIn(client, member.email)).toBe(true);
+  });
+
+  it("refuses a hand-made path with dot segments, which would pass the origin check as a webhook and reach a page's form", async () => {
+    const before = { counts: await tableCounts(server), mine: await memberState(server, [member.id]) };
+    const { hostname, port } = new URL(server.baseUrl);
+    // fetch() and every browser resolve "..", so the request is written by hand.
+    const raw = (method: string, path: string, body?: string) =>
+      new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const request = http.request(
+          {
+            host: hostname === "localhost" ? "127.0.0.1" : hostname,
+            port: Number(port),
+            method,
+            path,
+            headers: {
+              cookie: member.client.cookieHeader(),
+              origin: EVIL,
+              ...(body ? { "content-type": "application/x-www-form-urlencoded" } : {}),
+            },
+          },
+          (response) => {
+            let text = "";
+            response.on("data", (chunk: Buffer) => (text += chunk.toString()));
+            response.on("end", () => resolve({ status: response.statusCode ?? 0, text }));
+          },
+        );
+        request.on("error", reject);
+        request.end(body);
+      });
+    for (const path of [
+      "/api/webhooks/../../portal/profile",
+      "/api/webhooks/%2e%2e/%2e%2e/portal/profile",
+      "/api/webhooks\\..\\..\\portal/profile",
+    ]) {
+      const answer = await raw("POST", path, "intent=create-share-link");
+      expect(answer, path).toEqual({ status: 400, text: "This address isn't valid." });
+    }
+    expect((await raw("GET", "/portal/%2e%2e/studio/members")).status).toBe(400);
+    expect(await tableCounts(server)).toEqual(before.counts);
+    expect(await memberState(server, [member.id])).toEqual(before.mine);
   });
 
   it("lets the same site's own pages post, so the refusals above are about the origin", async () => {
