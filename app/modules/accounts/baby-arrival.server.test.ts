@@ -140,7 +140,10 @@ describe.each(testDialects)("her baby's arrival on %s", (dialect) => {
 
     // Her partner's page says the baby is here, and nothing more about it.
     const token = await createShareLink(db(), id);
-    const view = await partnerView(db(), token, new Date(`${TODAY}T12:00:00Z`));
+    const view = await partnerView(db(), token, {
+      now: new Date(`${TODAY}T12:00:00Z`),
+      clientIp: "203.0.113.21",
+    });
     expect(view).toMatchObject({ babyArrived: true });
     expect(JSON.stringify(view)).not.toContain("Zephyrine");
 

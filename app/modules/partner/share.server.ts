@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { Db } from "~/platform/db.server.ts";
+import { addressKey, hitLimit, peekLimit, type LimitRule } from "~/platform/rate-limit.server.ts";
 import { firstName } from "../accounts/display.ts";
 import { todayIn } from "../program/calendar.ts";
 import { isPostnatal, streaksShown } from "../program/postnatal.ts";
@@ -50,15 +51,24 @@ export function isWellFormedToken(token: string) {
  * week's practice and how many sessions she has done. Nothing else: no email,
  * no dates, no baby's name.
  */
-export async function partnerView(db: Db, token: string, now: Date) {
-  if (!isWellFormedToken(token)) return null;
-  const owner = await db
-    .selectFrom("share_tokens")
-    .select("user_id")
-    .where("token", "=", hash(token))
-    .executeTakeFirst();
-  return owner ? memberView(db, owner.user_id, now) : null;
+export async function partnerView(db: Db, token: string, { now, clientIp }: { now: Date; clientIp: string }) {
+  const misses = addressKey("share-link:miss", clientIp);
+  if (!(await peekLimit(db, misses, SHARE_MISS_LIMIT)).allowed) return "limited";
+  const owner = isWellFormedToken(token)
+    ? await db
+        .selectFrom("share_tokens")
+        .select("user_id")
+        .where("token", "=", hash(token))
+        .executeTakeFirst()
+    : undefined;
+  const view = owner ? await memberView(db, owner.user_id, now) : null;
+  if (view) return view;
+  // A miss counts; once over the limit (guesses arriving together), it says so.
+  return (await hitLimit(db, misses, SHARE_MISS_LIMIT)).allowed ? null : "limited";
 }
+
+/** Wrong share links a client may open in 15 minutes, so guessing goes no faster: a partner needs one. */
+export const SHARE_MISS_LIMIT: LimitRule = { limit: 20, windowSeconds: 15 * 60 };
 
 /** The partner view of one member: behind her share link, and in her birth partner's portal. */
 export async function memberView(db: Db, userId: string, now: Date) {

@@ -3,7 +3,7 @@ import { testDialects, useTestDatabase } from "../../../tests/support/test-datab
 import type { Db } from "~/platform/db.server.ts";
 import { createLogger } from "~/platform/log.server.ts";
 import { setStreaksHidden } from "../accounts/profile.server.ts";
-import { createShareLink, partnerView, revokeShareLink } from "../partner/share.server.ts";
+import { createShareLink, partnerView, SHARE_MISS_LIMIT, revokeShareLink } from "../partner/share.server.ts";
 import { handleProgrammeAction } from "./actions.server.ts";
 import { currentStreak } from "./practice.ts";
 import {
@@ -477,19 +477,41 @@ describe.each(testDialects)("the partner link on %s", (dialect) => {
       .executeTakeFirstOrThrow();
     expect(stored.token).not.toBe(token);
 
-    const view = await partnerView(db, token, now);
+    const at = { now, clientIp: "203.0.113.20" };
+    const view = await partnerView(db, token, at);
+    if (!view || view === "limited") throw new Error(`expected her view, got ${view}`);
     expect(view).toMatchObject({ firstName: "Amara", weeksToGo: 3, streak: 1, week: 1 });
-    expect(view?.thisWeek).toHaveLength(7);
+    expect(view.thisWeek).toHaveLength(7);
     expect(JSON.stringify(view)).not.toMatch(/amara\.secret|2026-12-12|@/);
     // Her choice to hide streaks holds on the page she shares too.
     await setStreaksHidden(db, userId, true);
-    expect(await partnerView(db, token, now)).toMatchObject({ streak: null, weeksToGo: 3 });
+    expect(await partnerView(db, token, at)).toMatchObject({ streak: null, weeksToGo: 3 });
 
     const replacement = await createShareLink(db, userId);
-    expect(await partnerView(db, token, now)).toBeNull();
-    expect(await partnerView(db, replacement, now)).not.toBeNull();
+    expect(await partnerView(db, token, at)).toBeNull();
+    expect(await partnerView(db, replacement, at)).not.toBeNull();
     await revokeShareLink(db, userId);
-    expect(await partnerView(db, replacement, now)).toBeNull();
-    expect(await partnerView(db, "not-a-token", now)).toBeNull();
+    expect(await partnerView(db, replacement, at)).toBeNull();
+    expect(await partnerView(db, "not-a-token", at)).toBeNull();
+  });
+
+  it("holds back a client guessing share links, all at once, and only that client", async () => {
+    const db = database.db;
+    const { id: userId } = await aMember(db, { name: "Amara Okafor" });
+    const token = await createShareLink(db, userId);
+    const now = new Date("2026-11-25T12:00:00Z");
+    // Every address of one IPv6 subscriber's /64 is the same guesser.
+    const guesses = await Promise.all(
+      Array.from({ length: SHARE_MISS_LIMIT.limit + 5 }, (_, i) =>
+        partnerView(db, `${"A".repeat(42)}${i % 10}`, { now, clientIp: `2001:db8:20:1::${i + 1}` }),
+      ),
+    );
+    expect(guesses.filter((answer) => answer === null)).toHaveLength(SHARE_MISS_LIMIT.limit);
+    expect(guesses.filter((answer) => answer === "limited")).toHaveLength(5);
+    // The guesser now waits even with the right link; her partner, elsewhere, doesn't.
+    expect(await partnerView(db, token, { now, clientIp: "2001:db8:20:1::ff" })).toBe("limited");
+    expect(await partnerView(db, token, { now, clientIp: "198.51.100.20" })).toMatchObject({
+      firstName: "Amara",
+    });
   });
 });

@@ -6,6 +6,7 @@ describe("describeError", () => {
     [404, "Page Not Found", false, true],
     [401, "Unauthorized", true, false],
     [403, "Access Denied", false, false],
+    [429, "Too Many Attempts", false, false],
     [500, "Server Error", false, false],
     [418, "Error 418", false, false],
     [503, "Error 503", false, false],

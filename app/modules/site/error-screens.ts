@@ -42,6 +42,8 @@ export function describeError(status: number | null): ErrorScreen {
       return screen("Page Not Found", "We couldn't find the page you were looking for.", {
         offerHelpfulLinks: true,
       });
+    case 429:
+      return screen("Too Many Attempts", "Too many attempts. Please wait a few minutes and try again.");
     case 500:
       return screen("Server Error", "Something went wrong on our side. Please try again in a moment.");
     default:

@@ -5,6 +5,7 @@ import { Logo } from "~/components/logo.tsx";
 import { PartnerSummary } from "~/components/partner/partner-summary.tsx";
 import { PartnerTips } from "~/components/partner/partner-tips.tsx";
 import { PartnerWeek } from "~/components/partner/partner-week.tsx";
+import { CLIENT_IP_HEADER } from "~/modules/accounts/auth.server.ts";
 import { partnerView } from "~/modules/partner/share.server.ts";
 import { BRAND } from "~/modules/site/brand.ts";
 import { PRIVATE_PAGE_HEADERS } from "~/modules/site/private-page.ts";
@@ -12,7 +13,11 @@ import { db, services } from "~/services.server.ts";
 
 /** The birth partner's read-only view: unknown or turned-off links are simply not found. */
 export async function loader(args: Route.LoaderArgs) {
-  const view = await partnerView(db(args), args.params.token, services(args).clock.now());
+  const view = await partnerView(db(args), args.params.token, {
+    now: services(args).clock.now(),
+    clientIp: args.request.headers.get(CLIENT_IP_HEADER) ?? "unknown",
+  });
+  if (view === "limited") throw data(null, { status: 429, headers: PRIVATE_PAGE_HEADERS });
   if (!view) throw data(null, { status: 404, headers: PRIVATE_PAGE_HEADERS });
   return data({ view }, { headers: PRIVATE_PAGE_HEADERS });
 }
