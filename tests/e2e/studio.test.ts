@@ -266,6 +266,42 @@ describe("the owner's studio", () => {
     await expectAccessible(owner);
   });
 
+  it("asks for the code again, ten minutes on, before a new passkey or an export of members' details", async () => {
+    const { email, page: owner } = await enrolledOwner();
+    const askForPasskeyOptions = () =>
+      owner.evaluate(async () => {
+        const response = await fetch("/studio/passkey", {
+          method: "POST",
+          body: new URLSearchParams({ intent: "registration-options" }),
+        });
+        return {
+          status: response.status,
+          body: (await response.json()) as { error?: string; check?: string },
+        };
+      });
+    // Minutes after her code, a new way in may be added.
+    expect((await askForPasskeyOptions()).status).toBe(200);
+
+    // Someone at her unlocked laptop eleven minutes later may browse, but not add their own passkey.
+    await withServerDatabase((db) =>
+      db
+        .updateTable("studio_checks")
+        .set({ verified_at: new Date(Date.now() - 11 * 60_000).toISOString() })
+        .where("user_id", "=", (eb) => eb.selectFrom("user").select("id").where("email", "=", email))
+        .execute(),
+    );
+    expect(await askForPasskeyOptions()).toEqual({
+      status: 403,
+      body: {
+        error: "Enter your authenticator's code again first.",
+        check: "/studio/check?again=1&next=%2Fstudio%2Fsecurity",
+      },
+    });
+    await owner.goto("/studio/members.csv");
+    await owner.getByRole("heading", { name: "Enter your authenticator code" }).waitFor();
+    expect(new URL(owner.url()).pathname).toBe("/studio/check");
+  });
+
   it("adds a passkey, which then opens the studio instead of the code", async () => {
     const { email, page: owner } = await enrolledOwner();
     // A platform authenticator that verifies its user, as a phone's fingerprint does.
