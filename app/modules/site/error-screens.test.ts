@@ -6,7 +6,7 @@ describe("describeError", () => {
     [404, "Page Not Found", false, true],
     [401, "Unauthorized", true, false],
     [403, "Access Denied", false, false],
-    [429, "Too Many Attempts", false, false],
+    [429, "Error 429", false, false],
     [500, "Server Error", false, false],
     [418, "Error 418", false, false],
     [503, "Error 503", false, false],
@@ -17,5 +17,9 @@ describe("describeError", () => {
     expect(screen.offerSignIn).toBe(signIn);
     expect(screen.offerHelpfulLinks).toBe(helpfulLinks);
     expect(screen.message.length).toBeGreaterThan(10);
+  });
+
+  it("tells someone over a limit to wait, not that something went wrong", () => {
+    expect(describeError(429).message).toBe("Too many attempts. Please wait a few minutes and try again.");
   });
 });

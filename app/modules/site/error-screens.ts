@@ -43,7 +43,8 @@ export function describeError(status: number | null): ErrorScreen {
         offerHelpfulLinks: true,
       });
     case 429:
-      return screen("Too Many Attempts", "Too many attempts. Please wait a few minutes and try again.");
+      // Titled as the spec titles every other code; the words say what to do.
+      return screen(`Error ${status}`, "Too many attempts. Please wait a few minutes and try again.");
     case 500:
       return screen("Server Error", "Something went wrong on our side. Please try again in a moment.");
     default:
