@@ -45,12 +45,16 @@ function patternOf(path: string): RegExp {
 
 /**
  * Signing in with a password, and every step that asks for the password
- * again: slow for someone guessing, never a lock on the owner, who can still
+ * again: slow for someone guessing (forty a day per account, however spread
+ * over the day and over addresses), never a lock on the owner, who can still
  * sign in by an emailed link or code.
  */
 export const PASSWORD_LIMITS: EndpointLimits = {
   ip: [{ limit: 30, windowSeconds: 15 * MINUTE }],
-  email: [{ limit: 8, windowSeconds: 15 * MINUTE }],
+  email: [
+    { limit: 8, windowSeconds: 15 * MINUTE },
+    { limit: 40, windowSeconds: DAY },
+  ],
 };
 
 /**

@@ -101,6 +101,33 @@ describe.each(testDialects)("confirming a member's identity on %s", (dialect) =>
     expect(signIn).toMatchObject({ ok: false, status: 429 });
   });
 
+  it("caps password guesses at forty a day per account, however they are spread over the day and its addresses", async () => {
+    const who = await someone();
+    const [quarterHour, day] = PASSWORD_LIMITS.email!;
+    const start = Date.now();
+    let checked = 0;
+    try {
+      for (let window = 0; window < 8; window += 1) {
+        vi.useFakeTimers({ toFake: ["Date"], now: start + window * (quarterHour!.windowSeconds + 1) * 1000 });
+        const answers = await Promise.all(
+          Array.from({ length: quarterHour!.limit }, (_, i) =>
+            confirmIdentity(
+              deps,
+              { ...who, ip: `198.51.${window}.${i + 1}` },
+              { password: `guess-${window}-${i}` },
+            ),
+          ),
+        );
+        checked += answers.filter((answer) => !answer.ok && answer.status === 400).length;
+      }
+      // Her own sign-in, in someone(), was the day's first.
+      expect(checked).toBe(day!.limit - 1);
+      expect(await confirmIdentity(deps, who, { password: PASSWORD })).toMatchObject({ status: 429 });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("takes the code it emailed, once", async () => {
     const who = await someone();
     const code = await emailedCode(who);
