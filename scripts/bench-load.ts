@@ -10,6 +10,7 @@ import { cpuMs } from "./bench-server.ts";
 import {
   AUDIO,
   FRESH_PORTAL,
+  FRESH_PORTAL_FEW,
   median,
   PORTAL,
   RANGE_REFERENCE,
@@ -18,6 +19,8 @@ import {
 } from "./bench-report.ts";
 
 export const CONNECTIONS = 50;
+/** A quiet hour's few visitors at once, for the fresh render's own tail. */
+const FEW_CONNECTIONS = 8;
 /** The audio player asks for 64 KB at a time; the static reference is asked for the same. */
 const RANGE = "bytes=0-65535";
 
@@ -25,6 +28,8 @@ interface Target {
   name: string;
   request: autocannon.Options;
   reference?: string;
+  /** CONNECTIONS unless given. */
+  connections?: number;
 }
 
 interface Member {
@@ -90,6 +95,11 @@ export async function measureLoad(
     // A query string sends the page past the kept pages to a fresh render.
     { name: FRESH_PORTAL, request: { url: `${base}/portal?view=fresh`, headers: signedIn } },
     {
+      name: FRESH_PORTAL_FEW,
+      request: { url: `${base}/portal?view=fresh`, headers: signedIn },
+      connections: FEW_CONNECTIONS,
+    },
+    {
       name: "progress write",
       request: {
         url: `${base}/api/audio/affirmations-purpose/progress`,
@@ -103,14 +113,14 @@ export async function measureLoad(
   const runs = new Map<string, Awaited<ReturnType<typeof run>>[]>(targets.map((t) => [t.name, []]));
   for (const target of targets) {
     progress(`load: ${target.name} (warm-up)`);
-    await run(target.request, { duration: 1 });
+    await run(target, { duration: 1 });
   }
   // The targets in turn on each run, as for the CPU time: a target and its reference are then
   // measured within a minute of each other, so the machine's drift touches both alike.
   for (let i = 0; i < settings.runs; i += 1) {
     for (const target of targets) {
       progress(`load: ${target.name} (${i + 1}/${settings.runs})`);
-      runs.get(target.name)!.push(await run(target.request, { duration: settings.seconds }));
+      runs.get(target.name)!.push(await run(target, { duration: settings.seconds }));
     }
   }
   return targets.map((target) => {
@@ -126,8 +136,9 @@ export async function measureLoad(
   });
 }
 
-async function run(request: autocannon.Options, length: { duration: number } | { amount: number }) {
-  const result = await autocannon({ ...request, connections: CONNECTIONS, ...length });
+async function run(target: Target, length: { duration: number } | { amount: number }) {
+  const connections = target.connections ?? CONNECTIONS;
+  const result = await autocannon({ ...target.request, connections, ...length });
   const failed = result.errors + result.timeouts + result["non2xx"];
   return {
     requestsPerSecond: result.requests.average,
@@ -153,7 +164,7 @@ export async function measureServerCpu(
     for (const target of targets) {
       progress(`server CPU: ${target.name} (${i + 1}/${settings.runs})`);
       const before = cpuMs(pid);
-      const { errors } = await run(target.request, { amount: settings.requests });
+      const { errors } = await run(target, { amount: settings.requests });
       if (errors > 0) throw new Error(`${target.name}: ${errors} of ${settings.requests} requests failed`);
       perRequest.get(target.name)!.push((cpuMs(pid) - before) / settings.requests);
     }

@@ -26,6 +26,8 @@ export interface Measurements {
     afterBootBytes: number;
     afterMembersBytes: number;
     afterLoadBytes: number;
+    /** The most the server held at once, from boot to the end of the bench (the kernel's high-water mark). */
+    peakBytes: number;
     /** Median answer time of each member's first and second request for /portal. */
     firstVisitMs: number;
     secondVisitMs: number;
@@ -77,13 +79,19 @@ export const BUDGETS = {
   portalP99Ms: 50,
   /** A member's kept portal page, as a share of the static file's requests per second. */
   portalRatio: 0.8,
-  /** A portal page rendered for every request: requests per second as a share of the static file's. */
-  freshPortalRatio: 0.09,
-  freshPortalP99Ms: 100,
+  /** A portal page rendered for every request, at a few connections: its tail. */
+  freshPortalFewP99Ms: 100,
+  /**
+   * At 50 connections, renders wait their turn (decision 0028): the tail stays bounded and fair,
+   * no request waiting more than a few times the typical one.
+   */
+  freshPortalP99Ms: 1000,
+  freshPortalTailRatio: 4,
   progressWriteP99Ms: 25,
   /** The audio route's CPU time per Range request, as a multiple of a static file's. */
   audioCpuRatio: 1.3,
-  serverRssBytes: 250 * MB,
+  /** Peak resident memory through the whole bench: what a 512 MB instance holds with room to spare. */
+  serverPeakRssBytes: 384 * MB,
   inpMs: 100,
   lighthouse: { performance: 95, accessibility: 100, bestPractices: 95, seo: 100 },
   /** The sign-up answers for a new and a registered address differ by at most this much (medians). */
@@ -96,6 +104,7 @@ export const REFERENCE = "static file (reference)";
 export const RANGE_REFERENCE = "static file, 64 KB Range (reference)";
 export const PORTAL = "/portal (signed in)";
 export const FRESH_PORTAL = "portal page rendered afresh";
+export const FRESH_PORTAL_FEW = "portal page rendered afresh, 8 connections";
 export const AUDIO = "audio Range request";
 
 export function median(values: number[]): number {
@@ -191,13 +200,16 @@ export function checkBudgets(m: Measurements): BudgetCheck[] {
     return ratioTo(m.load, portal!, perSecond) >= BUDGETS.portalRatio;
   });
   const fresh = m.load.find((r) => r.name === FRESH_PORTAL);
-  budgetOn(`${FRESH_PORTAL} ≥ ${BUDGETS.freshPortalRatio}× the static file's req/s`, fresh, () => {
-    return ratioTo(m.load, fresh!, perSecond) >= BUDGETS.freshPortalRatio;
-  });
   budgetOn(`${FRESH_PORTAL} p99 ≤ ${BUDGETS.freshPortalP99Ms} ms`, fresh, () => {
     return fresh!.p99 <= BUDGETS.freshPortalP99Ms;
   });
-
+  budgetOn(`${FRESH_PORTAL} p99 ≤ ${BUDGETS.freshPortalTailRatio}× its p50`, fresh, () => {
+    return fresh!.p99 <= BUDGETS.freshPortalTailRatio * fresh!.p50;
+  });
+  const freshFew = m.load.find((r) => r.name === FRESH_PORTAL_FEW);
+  budgetOn(`${FRESH_PORTAL_FEW} p99 ≤ ${BUDGETS.freshPortalFewP99Ms} ms`, freshFew, () => {
+    return freshFew!.p99 <= BUDGETS.freshPortalFewP99Ms;
+  });
   const audioCpu = m.serverCpu.find((r) => r.name === AUDIO);
   budgetOn(
     `${AUDIO}: server CPU per request ≤ ${BUDGETS.audioCpuRatio}× the static file Range's`,
@@ -207,8 +219,8 @@ export function checkBudgets(m: Measurements): BudgetCheck[] {
     },
   );
   checks.push({
-    name: `server memory after the load run ≤ ${BUDGETS.serverRssBytes / MB} MB`,
-    met: m.memory.afterLoadBytes <= BUDGETS.serverRssBytes,
+    name: `server peak memory through the bench ≤ ${BUDGETS.serverPeakRssBytes / MB} MB`,
+    met: m.memory.peakBytes <= BUDGETS.serverPeakRssBytes,
   });
   for (const page of ["/", "/portal"]) {
     const row = m.inp.find((r) => r.page === page);
@@ -275,7 +287,7 @@ export function formatReport(
   const lines: string[] = [];
   lines.push(`Machine: ${m.machine}`);
   lines.push(
-    `Medians of ${settings.runs} runs; load runs last ${settings.seconds} s at ${settings.connections} connections.`,
+    `Medians of ${settings.runs} runs; load runs last ${settings.seconds} s at ${settings.connections} connections unless a row says otherwise.`,
   );
 
   lines.push("");
@@ -314,12 +326,14 @@ export function formatReport(
       : row.name === PORTAL
         ? `p99 ≤ ${BUDGETS.portalP99Ms} ms, ≥ ${BUDGETS.portalRatio}×: ${metFor(PORTAL)}`
         : row.name === FRESH_PORTAL
-          ? `≥ ${BUDGETS.freshPortalRatio}×, p99 ≤ ${BUDGETS.freshPortalP99Ms} ms: ${metFor(FRESH_PORTAL)}`
-          : row.name === "progress write"
-            ? `p99 ≤ 25 ms: ${metFor("progress write")}`
-            : row.name === AUDIO
-              ? "CPU per request: below"
-              : referenceFor(row.name);
+          ? `p99 ≤ ${BUDGETS.freshPortalP99Ms} ms and ≤ ${BUDGETS.freshPortalTailRatio}× p50: ${metFor(`${FRESH_PORTAL} p99`)}`
+          : row.name === FRESH_PORTAL_FEW
+            ? `p99 ≤ ${BUDGETS.freshPortalFewP99Ms} ms: ${metFor(FRESH_PORTAL_FEW)}`
+            : row.name === "progress write"
+              ? `p99 ≤ 25 ms: ${metFor("progress write")}`
+              : row.name === AUDIO
+                ? "CPU per request: below"
+                : referenceFor(row.name);
     const errors = row.errors > 0 ? ` (${row.errors} failed)` : "";
     lines.push(
       `| ${row.name} | ${Math.round(row.requestsPerSecond).toLocaleString("en-GB")}${errors} | ${ratio(ratioTo(m.load, row, (r) => r.requestsPerSecond))} | ${row.p50} ms | ${row.p99} ms | ${ratio(ratioTo(m.load, row, (r) => r.p99))} | ${budget} |`,
@@ -346,7 +360,10 @@ export function formatReport(
     `| after ${members} members' /portal | ${mb(memory.afterMembersBytes)} | ${ratio(memory.afterMembersBytes / memory.afterBootBytes)} |  |`,
   );
   lines.push(
-    `| after the load run | ${mb(memory.afterLoadBytes)} | ${ratio(memory.afterLoadBytes / memory.afterBootBytes)} | ≤ ${BUDGETS.serverRssBytes / MB} MB: ${metFor("server memory")} |`,
+    `| after the load run | ${mb(memory.afterLoadBytes)} | ${ratio(memory.afterLoadBytes / memory.afterBootBytes)} |  |`,
+  );
+  lines.push(
+    `| peak, boot to the end of the bench | ${mb(memory.peakBytes)} | ${ratio(memory.peakBytes / memory.afterBootBytes)} | ≤ ${BUDGETS.serverPeakRssBytes / MB} MB: ${metFor("server peak memory")} |`,
   );
   lines.push("");
   lines.push(

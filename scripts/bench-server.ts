@@ -131,11 +131,16 @@ export function cpuMs(pid: number): number {
   return ((utime + stime) / ticksPerSecond) * 1000;
 }
 
-/** The process's resident memory in bytes: VmRSS in /proc/<pid>/status. */
-export function residentBytes(pid: number): number {
+/** The process's resident memory in bytes now: VmRSS in /proc/<pid>/status. */
+export const residentBytes = (pid: number) => statusBytes(pid, "VmRSS");
+
+/** The most resident memory the process has held since it started: the kernel's high-water mark, VmHWM. */
+export const peakResidentBytes = (pid: number) => statusBytes(pid, "VmHWM");
+
+function statusBytes(pid: number, field: "VmRSS" | "VmHWM"): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  const kilobytes = /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1];
-  if (kilobytes === undefined) throw new Error(`No VmRSS in /proc/${pid}/status`);
+  const kilobytes = new RegExp(`^${field}:\\s+(\\d+) kB$`, "m").exec(status)?.[1];
+  if (kilobytes === undefined) throw new Error(`No ${field} in /proc/${pid}/status`);
   return Number(kilobytes) * 1024;
 }
 

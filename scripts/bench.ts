@@ -32,7 +32,7 @@ import {
 } from "./bench-load.ts";
 import { seedMembers, signUp, visitPortals } from "./bench-members.ts";
 import { checkBudgets, formatReport, type Measurements } from "./bench-report.ts";
-import { residentBytes, startServer } from "./bench-server.ts";
+import { peakResidentBytes, residentBytes, startServer } from "./bench-server.ts";
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
@@ -91,21 +91,30 @@ async function main() {
         progress,
       )),
     ];
+    const inp = await measureInp(server.url, member.cookie, RUNS, progress);
+    const lighthouse = args.includes("--skip-lighthouse")
+      ? null
+      : await measureLighthouse(server.url, member.cookie, RUNS, progress);
+    const signUpTiming = await measureSignUpTiming(server.url, progress);
+    const offlineOpen = await measureOfflineOpen(server.url, member.cookie, RUNS, progress);
     const measurements: Measurements = {
       machine: describeMachine(),
       firstView: firstViews.views,
       load,
       serverCpu,
-      memory: { members: MEMBERS, afterBootBytes, afterMembersBytes, afterLoadBytes, ...visits },
-      inp: await measureInp(server.url, member.cookie, RUNS, progress),
-      lighthouse: args.includes("--skip-lighthouse")
-        ? null
-        : await measureLighthouse(server.url, member.cookie, RUNS, progress),
-      signUp: await measureSignUpTiming(server.url, progress),
-      offline: {
-        publicPagesWithWorker: firstViews.publicPagesWithWorker,
-        ...(await measureOfflineOpen(server.url, member.cookie, RUNS, progress)),
+      memory: {
+        members: MEMBERS,
+        afterBootBytes,
+        afterMembersBytes,
+        afterLoadBytes,
+        // Read last: the high-water mark of everything the bench asked of the server.
+        peakBytes: peakResidentBytes(server.pid),
+        ...visits,
       },
+      inp,
+      lighthouse,
+      signUp: signUpTiming,
+      offline: { publicPagesWithWorker: firstViews.publicPagesWithWorker, ...offlineOpen },
     };
     const report = formatReport(measurements, { runs: RUNS, seconds: SECONDS, connections: CONNECTIONS });
     process.stdout.write(`${report}\n`);
