@@ -4,7 +4,9 @@
 # TEST_DATABASE_URL is set), end-to-end tests in Chromium and durability tests
 # (crashes, provider faults, backups) against the production build (on SQLite,
 # and on PostgreSQL too when TEST_DATABASE_URL is set), and a check that no
-# server log of the run holds a secret.
+# server log of the run holds a secret. Each stage prints its wall time, the
+# suites that start servers their slowest files, and every Vitest run leaves a
+# JUnit and a JSON report under test-results/reports/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -14,27 +16,69 @@ if [ "$node_major" != "24" ]; then
   exit 1
 fi
 
-bash scripts/ensure-chromium.sh
-echo "› lint";      npm run --silent lint
-echo "› typecheck"; npm run --silent typecheck
-echo "› build";     npx react-router build >/dev/null
+reports=test-results/reports
+rm -rf "$reports" test-results/server-logs
+mkdir -p "$reports"
+timings=()
+
+# stage NAME COMMAND...: runs the command, then prints and remembers its wall time.
+stage() {
+  local name="$1" started=$SECONDS
+  shift
+  echo "› $name"
+  "$@"
+  local took=$((SECONDS - started))
+  timings+=("$(printf '%5d s  %s' "$took" "$name")")
+  echo "  ($name: ${took} s)"
+}
+
+# vitest_run REPORT ARGS...: a Vitest run that also writes its JUnit and JSON reports.
+vitest_run() {
+  local report="$1"
+  shift
+  npx vitest run "$@" \
+    --reporter=default \
+    --reporter=junit --outputFile.junit="$reports/$report.xml" \
+    --reporter=json --outputFile.json="$reports/$report.json"
+}
+
+# env_run NAME=VALUE FUNCTION ARGS...: a function of this script with one more variable in its environment.
+env_run() {
+  local assignment="$1"
+  shift
+  (export "${assignment?}" && "$@")
+}
+
+# A suite that starts servers: its run, then its ten slowest files.
+server_suite() {
+  local report="$1"
+  shift
+  vitest_run "$report" "$@"
+  node scripts/slowest-files.ts "$reports/$report.json"
+}
+
+stage "Chromium" bash scripts/ensure-chromium.sh
+stage "lint" npm run --silent lint
+stage "typecheck" npm run --silent typecheck
+# One build for every suite: the end-to-end and durability servers run it, and the
+# check for secrets in the client reads it (built with the test secrets set).
+stage "build" node scripts/test-build.ts
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  echo "› unit, component and data-layer tests (SQLite and PostgreSQL)"
+  unit_name="unit, component and data-layer tests (SQLite and PostgreSQL)"
 else
-  echo "› unit, component and data-layer tests (SQLite; set TEST_DATABASE_URL to include PostgreSQL)"
+  unit_name="unit, component and data-layer tests (SQLite; set TEST_DATABASE_URL to include PostgreSQL)"
 fi
-# Each server the tests start keeps its log here; the check at the end reads them all.
-rm -rf test-results/server-logs
-npx vitest run --project unit --project dom
+stage "$unit_name" vitest_run unit --project unit --project dom
 # The suites that start servers run one after the other: two cores are enough
 # for one of them at a time, not for all at once.
-echo "› end-to-end tests"
-npx vitest run --project e2e
+stage "end-to-end tests" server_suite e2e --project e2e
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  echo "› end-to-end tests again, with the server on PostgreSQL"
-  E2E_DATABASE_URL="$TEST_DATABASE_URL" npx vitest run --project e2e
+  stage "end-to-end tests again, with the server on PostgreSQL" \
+    env_run E2E_DATABASE_URL="$TEST_DATABASE_URL" server_suite e2e-postgres --project e2e
 fi
-echo "› durability tests"
-npx vitest run --project durability
-echo "› no secrets in the servers' logs"
-node scripts/check-logs.ts test-results/server-logs
+stage "durability tests" server_suite durability --project durability
+stage "no secrets in the servers' logs" node scripts/check-logs.ts test-results/server-logs
+
+echo "› stage times"
+printf '%s\n' "${timings[@]}"
+echo "$(printf '%5d s  total' "$SECONDS")"

@@ -1,12 +1,16 @@
-import { execFile } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import Stripe from "stripe";
 import { afterAll, describe, expect, it } from "vitest";
 import { findSecrets } from "../../scripts/check-logs.ts";
+import {
+  CLIENT_DIR,
+  clientFingerprint,
+  filesUnder,
+  TEST_SECRETS_FILE,
+  type TestSecrets,
+} from "../../scripts/test-build.ts";
 import { firstLink, sixDigitCode } from "../support/cookie-client.ts";
 import { freePort, startServer, type ServerProcess } from "../support/server-process.ts";
 import { PASSWORD, uniqueEmail, withServerDatabase } from "./support/accounts.ts";
@@ -19,64 +23,36 @@ import { visitor } from "./support/security.ts";
  */
 const root = path.resolve(import.meta.dirname, "../..");
 
-/** Recognisable fakes, one for each kind of secret the app is configured with. */
+/** Recognisable fakes of the secrets a server is started with, for the log checks. */
 const FAKE = {
   STRIPE_SECRET_KEY: `sk_test_leakcheck${crypto.randomBytes(8).toString("hex")}`,
   STRIPE_WEBHOOK_SECRET: `whsec_leakcheck${crypto.randomBytes(8).toString("hex")}`,
   PAYPAL_CLIENT_SECRET: `paypal-secret-leakcheck-${crypto.randomBytes(8).toString("hex")}`,
   APP_SECRET: `app-secret-leakcheck-${crypto.randomBytes(16).toString("hex")}`,
   GOOGLE_CLIENT_SECRET: `google-secret-leakcheck-${crypto.randomBytes(8).toString("hex")}`,
-  S3_SECRET_ACCESS_KEY: `s3-secret-leakcheck-${crypto.randomBytes(8).toString("hex")}`,
   SMTP_PASSWORD: `smtp-pass-leakcheck-${crypto.randomBytes(8).toString("hex")}`,
 };
 
-/** Every file under a directory, recursively. */
-function filesUnder(directory: string): string[] {
-  return fs
-    .readdirSync(directory, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.join(entry.parentPath, entry.name));
-}
-
 describe("the browser's bundle", () => {
-  let workDir: string | undefined;
-  afterAll(() => {
-    if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
-  });
-
-  it("holds no secret, though the build ran with every secret set, and reads no process.env", async () => {
-    // A copy of the sources, built apart so the build the other tests use is left alone.
-    workDir = fs.mkdtempSync(path.join(os.tmpdir(), "tidewell-build-"));
-    for (const entry of ["app", "server", "db", "public", "worker"]) {
-      fs.cpSync(path.join(root, entry), path.join(workDir, entry), { recursive: true });
+  it("holds no secret, though the build ran with every secret set, and reads no process.env", () => {
+    // The suites' one build (scripts/test-build.ts) ran with a fake of every secret in its environment.
+    if (!fs.existsSync(TEST_SECRETS_FILE)) {
+      throw new Error(
+        "No build made with the test secrets: build with `node scripts/test-build.ts` (npm test does).",
+      );
     }
-    for (const file of ["package.json", "vite.config.ts", "react-router.config.ts", "tsconfig.json"]) {
-      fs.copyFileSync(path.join(root, file), path.join(workDir, file));
-    }
-    fs.symlinkSync(path.join(root, "node_modules"), path.join(workDir, "node_modules"));
-    fs.symlinkSync(path.join(root, "content"), path.join(workDir, "content"));
-    const env = {
-      ...process.env,
-      ...FAKE,
-      STRIPE_PUBLISHABLE_KEY: "pk_test_leakcheck",
-      PAYPAL_CLIENT_ID: "paypal-client-leakcheck",
-      SMTP_URL: `smtp://tidewell:${FAKE.SMTP_PASSWORD}@127.0.0.1:2525`,
-      DATABASE_URL: `postgres://tidewell:${FAKE.SMTP_PASSWORD}db@127.0.0.1:5432/tidewell`,
-      VITE_APP_SECRET: FAKE.APP_SECRET,
-    };
-    await promisify(execFile)(path.join(root, "node_modules/.bin/react-router"), ["build"], {
-      cwd: workDir,
-      env,
-      timeout: 110_000,
-    });
+    const { secrets, fingerprint } = JSON.parse(fs.readFileSync(TEST_SECRETS_FILE, "utf8")) as TestSecrets;
+    expect(clientFingerprint(), "the client was built again without the test secrets since").toBe(
+      fingerprint,
+    );
 
-    const files = filesUnder(path.join(workDir, "build/client"));
+    const files = filesUnder(CLIENT_DIR);
     expect(files.filter((file) => file.endsWith(".js")).length).toBeGreaterThan(10);
     const leaks: string[] = [];
     for (const file of files) {
       const text = fs.readFileSync(file, "latin1");
-      const name = path.relative(workDir, file);
-      for (const [key, value] of Object.entries(FAKE))
+      const name = path.relative(root, file);
+      for (const [key, value] of Object.entries(secrets))
         if (text.includes(value)) leaks.push(`${name}: ${key}`);
       if (text.includes("leakcheck")) leaks.push(`${name}: a value from the build's environment`);
       if (/process\.env/.test(text)) leaks.push(`${name}: process.env`);
