@@ -15,6 +15,8 @@ export default defineConfig({
             "server/**/*.test.ts",
             "scripts/**/*.test.ts",
             "dev/**/*.test.ts",
+            // The list of end-to-end files run on PostgreSQL, checked against the code.
+            "tests/e2e/support/**/*.test.ts",
           ],
         },
       },
@@ -33,6 +35,7 @@ export default defineConfig({
           name: "e2e",
           environment: "node",
           include: ["tests/e2e/**/*.test.ts"],
+          exclude: ["tests/e2e/support/**"],
           globalSetup: ["tests/e2e/support/global-setup.ts"],
           // A whole walk (sign up, pay, several pages, axe on each) takes 15-25 s alone and
           // three to four times that beside another worker on a slow CI machine.

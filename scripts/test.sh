@@ -73,8 +73,10 @@ stage "$unit_name" vitest_run unit --project unit --project dom
 # for one of them at a time, not for all at once.
 stage "end-to-end tests" server_suite e2e --project e2e
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  stage "end-to-end tests again, with the server on PostgreSQL" \
-    env_run E2E_DATABASE_URL="$TEST_DATABASE_URL" server_suite e2e-postgres --project e2e
+  # Only the files that drive engine-specific code (tests/e2e/support/on-postgres.ts says which and why).
+  mapfile -t on_postgres < <(node tests/e2e/support/on-postgres.ts)
+  stage "end-to-end tests again, with the server on PostgreSQL (${#on_postgres[@]} files)" \
+    env_run E2E_DATABASE_URL="$TEST_DATABASE_URL" server_suite e2e-postgres --project e2e "${on_postgres[@]}"
 fi
 stage "durability tests" server_suite durability --project durability
 stage "no secrets in the servers' logs" node scripts/check-logs.ts test-results/server-logs

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createSchema } from "../support/test-databases.ts";
+import { createPostgresDatabase } from "../support/test-databases.ts";
 import { runCrashScenario } from "./support/crash-scenario.ts";
 
 /**
@@ -24,14 +24,14 @@ describe.runIf(postgresUrl)(
   "a server on PostgreSQL killed at random moments (needs TEST_DATABASE_URL)",
   () => {
     it("keeps every acknowledged write, and purchases with their grants", async () => {
-      const schema = await createSchema(postgresUrl!, "crash");
+      const database = await createPostgresDatabase(postgresUrl!, "crash");
       try {
-        const report = await runCrashScenario({ rounds: 5, databaseUrl: schema.url });
+        const report = await runCrashScenario({ rounds: 5, databaseUrl: database.url });
         expect(report.rounds).toBe(5);
         expect(report.progressWrites).toBeGreaterThan(5);
         expect(report.purchases).toBeGreaterThan(0);
       } finally {
-        await schema.drop();
+        await database.drop();
       }
     });
   },

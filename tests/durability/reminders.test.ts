@@ -9,7 +9,7 @@ import { aMember } from "../factories/index.ts";
 import { withDatabase, type ServerData } from "../support/accounts.ts";
 import { localOutbox } from "../support/mailbox.ts";
 import { freePort, startServer, type ServerProcess } from "../support/server-process.ts";
-import { createSchema } from "../support/test-databases.ts";
+import { createPostgresDatabase } from "../support/test-databases.ts";
 
 /**
  * A day's reminders, due while servers are killed (SIGKILL, as a crash would)
@@ -160,11 +160,11 @@ describe.runIf(postgresUrl)(
   "a day's reminders with two instances on PostgreSQL (needs TEST_DATABASE_URL)",
   () => {
     it("are each queued once across a crash of one instance, delivered, and tomorrow's wait", async () => {
-      const schema = await createSchema(postgresUrl!, "reminders");
+      const database = await createPostgresDatabase(postgresUrl!, "reminders");
       try {
-        await reminderScenario({ databaseUrl: schema.url, instances: 2 });
+        await reminderScenario({ databaseUrl: database.url, instances: 2 });
       } finally {
-        await schema.drop();
+        await database.drop();
       }
     });
   },

@@ -6,7 +6,7 @@ import { signUpOverHttp } from "../support/accounts.ts";
 import { createCookieClient } from "../support/cookie-client.ts";
 import { localOutbox, type Mailbox } from "../support/mailbox.ts";
 import { freePort, startServer, type ServerProcess } from "../support/server-process.ts";
-import { createSchema } from "../support/test-databases.ts";
+import { createPostgresDatabase } from "../support/test-databases.ts";
 import { uniqueEmail } from "./support/accounts.ts";
 
 const postgresUrl = process.env.E2E_DATABASE_URL;
@@ -17,17 +17,18 @@ const postgresUrl = process.env.E2E_DATABASE_URL;
  * limits are the same, because both live in the database.
  */
 describe.runIf(postgresUrl)("two instances on one PostgreSQL database (runs with E2E_DATABASE_URL)", () => {
-  let schema: Awaited<ReturnType<typeof createSchema>>;
+  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
   let first: ServerProcess;
   let second: ServerProcess;
   let publicOrigin: string;
 
   beforeAll(async () => {
-    schema = await createSchema(postgresUrl!, "instances");
+    // An empty database: the first instance to start migrates it, as a first deployment's would.
+    database = await createPostgresDatabase(postgresUrl!, "instances", { empty: true });
     // The origin visitors see, in front of both instances; they share the secret that signs cookies.
     publicOrigin = `http://localhost:${await freePort()}`;
     const shared = {
-      DATABASE_URL: schema.url,
+      DATABASE_URL: database.url,
       APP_SECRET: crypto.randomBytes(32).toString("hex"),
       BASE_URL: publicOrigin,
       TRUST_PROXY: "1",
@@ -38,7 +39,7 @@ describe.runIf(postgresUrl)("two instances on one PostgreSQL database (runs with
   afterAll(async () => {
     await first?.stop();
     await second?.stop();
-    await schema?.drop();
+    await database?.drop();
     for (const server of [first, second])
       if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
   });

@@ -6,12 +6,12 @@ import os from "node:os";
 import path from "node:path";
 import { VAPID_KEYS_FILE } from "../../app/modules/reminders/vapid.server.ts";
 import { SECRET_FILE } from "../../app/platform/secret.server.ts";
-import { createSchema } from "./test-databases.ts";
+import { createPostgresDatabase } from "./test-databases.ts";
 
 /**
  * Runs the built server as a real process, the way `npm start` does, on a
  * free port and a fresh data directory. With E2E_DATABASE_URL set (a
- * PostgreSQL server), each server gets a fresh schema there instead of SQLite.
+ * PostgreSQL server), each server gets a fresh database there instead of SQLite.
  */
 export interface ServerProcess {
   baseUrl: string;
@@ -134,7 +134,7 @@ export async function startServer(
   const baseUrl = `http://localhost:${port}`;
   const postgres =
     extraEnv.DATABASE_URL === undefined && !options.sqlite && process.env.E2E_DATABASE_URL
-      ? await createSchema(process.env.E2E_DATABASE_URL, "e2e")
+      ? await createPostgresDatabase(process.env.E2E_DATABASE_URL, "e2e")
       : undefined;
   const databaseUrl = extraEnv.DATABASE_URL ?? postgres?.url;
   const env = {

@@ -1,0 +1,91 @@
+/**
+ * The end-to-end files that run a second time with the server on PostgreSQL
+ * (scripts/test.sh, when TEST_DATABASE_URL is set), and why. The data-layer
+ * tests already run every query on both engines; what only a running server
+ * shows is how the engine-specific code behaves under it: row locks and
+ * conflicts between concurrent requests and instances, triggers, the jobs
+ * table taken by two instances, the studio's searches. Each file names the
+ * engine-specific modules it drives; `on-postgres.test.ts` fails when such a
+ * module is driven by no file here (docs/decisions/0004-testing.md).
+ *
+ *   node tests/e2e/support/on-postgres.ts   prints the files, one per line
+ */
+export interface OnPostgres {
+  why: string;
+  /** The engine-specific modules (see `engineSpecific` in the test) this file drives through the server. */
+  drives: string[];
+}
+
+export const ON_POSTGRES: Record<string, OnPostgres> = {
+  "tests/e2e/instances.test.ts": {
+    why: "two instances on one database: shared sessions and limits, the first start migrating an empty database",
+    drives: ["app/platform/rate-limit.server.ts", "app/platform/db.server.ts"],
+  },
+  "tests/e2e/security-auth.test.ts": {
+    why: "every auth limit fired concurrently: the atomic counters' upsert under PostgreSQL's row locks",
+    drives: ["app/platform/rate-limit.server.ts", "app/modules/accounts/confirm-identity.server.ts"],
+  },
+  "tests/e2e/accounts.test.ts": {
+    why: "sign-up, sign-in and sessions: the profile made beside the account on conflict",
+    drives: ["app/modules/accounts/profile.server.ts"],
+  },
+  "tests/e2e/checkout.test.ts": {
+    why: "payments confirmed by webhook and by the page at once: one paid purchase per member",
+    drives: ["app/modules/payments/fulfilment.server.ts"],
+  },
+  "tests/e2e/studio.test.ts": {
+    why: "the studio's member search (PostgreSQL's own text search), overview, insights and its second factor",
+    drives: [
+      "app/modules/studio/members.server.ts",
+      "app/modules/studio/overview.server.ts",
+      "app/modules/studio/insights.server.ts",
+      "app/modules/studio/studio.server.ts",
+    ],
+  },
+  "tests/e2e/studio-inbox.test.ts": {
+    why: "the studio's inbox: threads grouped and searched in each engine's SQL",
+    drives: ["app/modules/contact/inbox.server.ts"],
+  },
+  "tests/e2e/contact.test.ts": {
+    why: "contact messages filed into threads as they arrive",
+    drives: ["app/modules/contact/inbox.server.ts"],
+  },
+  "tests/e2e/partner-seat.test.ts": {
+    why: "the partner seat: both accounts locked in turn, so no race links two seats",
+    drives: ["app/modules/partner/seat.server.ts"],
+  },
+  "tests/e2e/portal-freshness.test.ts": {
+    why: "kept portal pages follow each member's data version, which the engines' triggers move",
+    drives: ["db/migrations"],
+  },
+  "tests/e2e/security-access.test.ts": {
+    why: "the access matrix: every route as four kinds of visitor, every member query on the engine",
+    drives: ["app/modules/listening/listening.server.ts", "app/modules/program/program.server.ts"],
+  },
+  "tests/e2e/security-deletion.test.ts": {
+    why: "deletion leaves no row that mentions her: the list of tables against the live schema",
+    drives: ["app/modules/accounts/own-data.server.ts", "app/modules/accounts/confirm-identity.server.ts"],
+  },
+  "tests/e2e/reminders.test.ts": {
+    why: "reminders queued as jobs, each taken once",
+    drives: ["app/platform/jobs.server.ts"],
+  },
+  "tests/e2e/push.test.ts": {
+    why: "push devices saved and removed in turn per member, ten at most",
+    drives: ["app/modules/reminders/push.server.ts"],
+  },
+  "tests/e2e/programme.test.ts": {
+    why: "programme writes: a day ticked, a practice counted once, the streak in one conditional update",
+    drives: ["app/modules/program/program.server.ts", "app/modules/listening/listening.server.ts"],
+  },
+  "tests/e2e/security-labour.test.ts": {
+    why: "the labour history saved from several devices in turn",
+    drives: ["app/modules/labour/history.server.ts"],
+  },
+  "tests/e2e/birth-preferences.test.ts": {
+    why: "the birth preferences' versions and comments written in turn",
+    drives: ["app/modules/birth-plan/store.server.ts"],
+  },
+};
+
+if (import.meta.main) process.stdout.write(`${Object.keys(ON_POSTGRES).join("\n")}\n`);
