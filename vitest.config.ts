@@ -37,6 +37,7 @@ export default defineConfig({
           include: ["tests/e2e/**/*.test.ts"],
           exclude: ["tests/e2e/support/**"],
           globalSetup: ["tests/e2e/support/global-setup.ts"],
+          setupFiles: ["tests/support/failures.ts"],
           // A whole walk (sign up, pay, several pages, axe on each) takes 15-25 s alone and
           // three to four times that beside another worker on a slow CI machine.
           testTimeout: 120_000,
@@ -53,6 +54,7 @@ export default defineConfig({
           name: "durability",
           environment: "node",
           include: ["tests/durability/**/*.test.ts"],
+          setupFiles: ["tests/support/failures.ts"],
           // Servers are killed and restarted many times over: generous limits, one file at a time.
           testTimeout: 600_000,
           hookTimeout: 120_000,

@@ -77,6 +77,10 @@ function listenOnAnyPort(): Promise<number> {
   });
 }
 
+/** The servers this test worker started and has not stopped: a failed test keeps their logs' ends. */
+const live = new Set<ServerProcess>();
+export const liveServers = (): ServerProcess[] => [...live];
+
 /** Where every server a test run starts keeps its log, for the secrets check that follows the run. */
 export const SERVER_LOG_DIR = path.join(root, "test-results/server-logs");
 
@@ -183,7 +187,7 @@ export async function startServer(
   }
   // The app secret the server generated at start, when none was given.
   recordSecrets();
-  return {
+  const server: ServerProcess = {
     baseUrl,
     port,
     dataDir,
@@ -203,4 +207,7 @@ export async function startServer(
       }
     },
   };
+  live.add(server);
+  void exited.then(() => live.delete(server));
+  return server;
 }

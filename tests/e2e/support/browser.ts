@@ -8,9 +8,12 @@ import {
   type Request,
   type Response,
 } from "playwright-core";
-import { afterAll, beforeAll, expect, inject } from "vitest";
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
 import { DEFERRED_TYPE } from "../../../server/defer-hydration.ts";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../../scripts/local-run.ts";
+import { failed, failureDir } from "../../support/failures.ts";
 
 export const viewports = {
   desktop: { width: 1280, height: 800 },
@@ -26,14 +29,76 @@ export function baseUrl(): string {
   return inject("baseUrl");
 }
 
-/** Launches one browser for the test file and closes it afterwards. */
+/** What a context's pages said, kept to write out if the test fails. */
+interface Recorder {
+  /** Console messages, page errors, failed requests and error responses, oldest first. */
+  events: string[];
+}
+const MOST_EVENTS = 300;
+
+/** Follows every page the context opens, and traces it in one chunk per test. */
+async function record(context: BrowserContext): Promise<Recorder> {
+  const recorder: Recorder = { events: [] };
+  const note = (page: Page, text: string) => {
+    recorder.events.push(`${new Date().toISOString()} ${page.url()}\n  ${text}`);
+    if (recorder.events.length > MOST_EVENTS) recorder.events.shift();
+  };
+  const follow = (page: Page) => {
+    page.on("console", (message) => note(page, `console.${message.type()}: ${message.text()}`));
+    page.on("pageerror", (error) => note(page, `page error: ${error.stack ?? error.message}`));
+    page.on("requestfailed", (request) =>
+      note(page, `failed: ${request.method()} ${request.url()} (${request.failure()?.errorText})`),
+    );
+    page.on("response", (response) => {
+      if (response.status() >= 400)
+        note(page, `${response.status()}: ${response.request().method()} ${response.url()}`);
+    });
+  };
+  context.pages().forEach(follow);
+  context.on("page", follow);
+  await context.tracing.start({ snapshots: true, screenshots: false });
+  await context.tracing.startChunk();
+  return recorder;
+}
+
+/** Writes out what each open context's pages show and said, with its trace. */
+async function keepFailure(dir: string, contexts: Map<BrowserContext, Recorder>) {
+  let n = 0;
+  for (const [context, recorder] of contexts) {
+    n += 1;
+    for (const [i, page] of context.pages().entries()) {
+      const name = `context-${n}-page-${i + 1}`;
+      await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true }).catch(() => {});
+      const html = await page.content().catch(() => null);
+      if (html) fs.writeFileSync(path.join(dir, `${name}.html`), `<!-- ${page.url()} -->\n${html}`);
+    }
+    fs.writeFileSync(path.join(dir, `context-${n}-console.txt`), recorder.events.join("\n"));
+    await context.tracing.stopChunk({ path: path.join(dir, `context-${n}-trace.zip`) }).catch(() => {});
+    await context.tracing.startChunk().catch(() => {});
+  }
+}
+
+/**
+ * Launches one browser for the test file and closes it afterwards. Every
+ * context it makes is traced; a failed test keeps each open context's
+ * screenshots, DOM, console and trace (tests/support/failures.ts).
+ */
 export function useBrowser() {
   let browser: Browser | undefined;
+  const contexts = new Map<BrowserContext, Recorder>();
   beforeAll(async () => {
     browser = await chromium.launch({
       executablePath: CHROMIUM_PATH,
       args: [...CHROMIUM_ARGS, "--disable-quic"],
     });
+  });
+  afterEach(async (context) => {
+    if (failed(context)) return keepFailure(failureDir(context), contexts);
+    // A passing test's trace is dropped; the next test's starts afresh.
+    for (const open of contexts.keys()) {
+      await open.tracing.stopChunk().catch(() => {});
+      await open.tracing.startChunk().catch(() => {});
+    }
   });
   afterAll(async () => {
     await browser?.close();
@@ -50,7 +115,7 @@ export function useBrowser() {
       } = {},
     ): Promise<BrowserContext> {
       if (!browser) throw new Error("The browser is not running");
-      return browser.newContext({
+      const context = await browser.newContext({
         baseURL: baseUrl(),
         viewport: viewports[options.viewport ?? "desktop"],
         javaScriptEnabled: options.javaScriptEnabled ?? true,
@@ -58,6 +123,9 @@ export function useBrowser() {
         ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
         extraHTTPHeaders: options.onThisMachine ? {} : { "x-forwarded-for": randomVisitorIp() },
       });
+      contexts.set(context, await record(context));
+      context.on("close", () => contexts.delete(context));
+      return context;
     },
     async newPage(options?: {
       viewport?: keyof typeof viewports;
