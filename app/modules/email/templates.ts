@@ -154,14 +154,15 @@ export function passwordResetEmail({
   url: string;
   minutes: number;
 }): EmailContent {
+  const greet = hello(name);
   const intro = `Someone (we hope you) asked to reset the password for your ${BRAND.name} account. Choose a new one with the link below; it works for the next ${countOf(minutes, "minute")}.`;
   return {
     subject: `Reset your ${BRAND.name} password`,
-    text: text([hello(name), intro, `Choose a new password: ${url}`, IGNORE]),
+    text: text([greet, intro, `Choose a new password: ${url}`, IGNORE]),
     html: layout({
       preheader: "A link to choose a new password.",
       heading: "Choose a new password",
-      paragraphs: [hello(name), intro],
+      paragraphs: [greet, intro],
       action: { label: "Choose a new password", url },
       footnote: IGNORE,
     }),
@@ -169,7 +170,7 @@ export function passwordResetEmail({
 }
 
 export function welcomeEmail({ name, portalUrl }: { name: string; portalUrl: string }): EmailContent {
-  const hello = welcome(name);
+  const greet = welcome(name);
   const lines = [
     "Your account is ready. The Foundation Course is yours: two calming audios and three guides you can come back to whenever you like.",
     "A good first step is Affirmations One, wherever you are comfortable. Your birth partner is welcome to listen with you.",
@@ -178,11 +179,11 @@ export function welcomeEmail({ name, portalUrl }: { name: string; portalUrl: str
   const footnote = `You are receiving this because you created a ${BRAND.name} account with this address.`;
   return {
     subject: `Welcome to ${BRAND.name}`,
-    text: text([hello, ...lines, `Open your dashboard: ${portalUrl}`, footnote]),
+    text: text([greet, ...lines, `Open your dashboard: ${portalUrl}`, footnote]),
     html: layout({
       preheader: "Your account is ready.",
       heading: `Welcome to ${BRAND.name}`,
-      paragraphs: [hello, ...lines],
+      paragraphs: [greet, ...lines],
       action: { label: "Open your dashboard", url: portalUrl },
       footnote,
     }),
@@ -199,18 +200,18 @@ export function confirmEmailEmail({
   url: string;
   hours: number;
 }): EmailContent {
-  const hello = welcome(name);
+  const greet = welcome(name);
   const intro = `You're one step from your ${BRAND.name} course: open the link below to confirm this is your email address, and you'll go straight to your dashboard. The link works for the next ${hours} hours.`;
   const care =
     "Hypnobirthing is a complement to the care of your midwife or doctor, never a replacement: please ask them anything about your health or your baby's.";
   const footnote = `If you didn't create a ${BRAND.name} account, you can ignore this email: no account is made without this step.`;
   return {
     subject: `Confirm your email to start ${BRAND.name}`,
-    text: text([hello, intro, `Confirm and start: ${url}`, care, footnote]),
+    text: text([greet, intro, `Confirm and start: ${url}`, care, footnote]),
     html: layout({
       preheader: "One tap and your course is ready.",
       heading: "Confirm your email",
-      paragraphs: [hello, intro, care],
+      paragraphs: [greet, intro, care],
       action: { label: "Confirm and start", url },
       footnote,
     }),
@@ -473,18 +474,18 @@ export function partnerInvitationEmail({
   days: number;
 }): EmailContent {
   const name = firstName(memberName, UNNAMED_INVITER);
-  const hello = "Hello,";
+  const greet = "Hello,";
   const intro = `${name} is preparing for birth with ${BRAND.name}, an online hypnobirthing course, and has invited you to join as their birth partner.`;
   const gives = `You'll have your own account, with its own listening and progress, linked to theirs. Their email address and exact dates stay private.`;
   const how = `Sign up, or sign in if you already have an account, through the link below. It works once, for the next ${countOf(days, "day")}.`;
   const footnote = `If you weren't expecting this, you can ignore this email: nothing happens without the link.`;
   return {
     subject: `You're invited to be a birth partner on ${BRAND.name}`,
-    text: text([hello, intro, gives, how, `Accept the invitation: ${url}`, footnote]),
+    text: text([greet, intro, gives, how, `Accept the invitation: ${url}`, footnote]),
     html: layout({
       preheader: `${name} would like you beside them as they prepare for birth.`,
       heading: "You're invited to be a birth partner",
-      paragraphs: [hello, intro, gives, how],
+      paragraphs: [greet, intro, gives, how],
       action: { label: "Accept the invitation", url },
       footnote,
     }),
@@ -499,7 +500,7 @@ export function partnerSeatEndedEmail({
   memberFirstName: string;
   portalUrl: string;
 }): EmailContent {
-  const hello = "Hello,";
+  const greet = "Hello,";
   const lines = [
     `${memberFirstName} has closed their ${BRAND.name} account, so you're no longer linked as their birth partner.`,
     "Your own account stays yours, with everything you've listened to. You can keep using it, or delete it from your profile whenever you like.",
@@ -507,11 +508,11 @@ export function partnerSeatEndedEmail({
   const footnote = `You're receiving this because you joined ${BRAND.name} as ${memberFirstName}'s birth partner.`;
   return {
     subject: `Your birth partner seat on ${BRAND.name} has ended`,
-    text: text([hello, ...lines, `Your account: ${portalUrl}`, footnote]),
+    text: text([greet, ...lines, `Your account: ${portalUrl}`, footnote]),
     html: layout({
       preheader: "Your own account stays yours.",
       heading: "Your partner seat has ended",
-      paragraphs: [hello, ...lines],
+      paragraphs: [greet, ...lines],
       action: { label: "Open your account", url: portalUrl },
       footnote,
     }),
