@@ -162,15 +162,25 @@ export interface ContactMessagesTable {
   email: string;
   phone: string | null;
   message: string;
+  /**
+   * The member who sent it, signed in, with her own address (migration 0025); null when nobody
+   * confirmed the address: the public form takes any.
+   */
+  sender_id: string | null;
   created_at: CreatedAt;
 }
 
-/** One thread of the contact inbox: every message sent in one address's name (migration 0023). */
+/**
+ * One thread of the contact inbox (migration 0023): every message sent in one address's name, the
+ * confirmed ones (`sender_id` set) and the others apart (migration 0025).
+ */
 export interface ContactThreadsTable {
   /** Random: the thread's address in the studio, never the visitor's own. */
   id: string;
   /** Normalised, as `contact_messages.email`. */
   address: string;
+  /** Its messages came from the signed-in member with this address; false: nobody confirmed it. */
+  confirmed: Bool;
   last_activity_at: Timestamp;
   /** Null: unread. */
   read_at: Timestamp | null;
@@ -183,6 +193,8 @@ export interface ContactRepliesTable {
   id: string;
   /** The thread's address: the visitor's, normalised. */
   address: string;
+  /** The thread it answers (migration 0025). */
+  thread_id: string | null;
   /** The owner who wrote it; null once her account is gone. */
   owner_id: string | null;
   body: string;

@@ -37,6 +37,7 @@ describe.each(testDialects)("migration 0009 (normalised emails) on %s", (dialect
       name: "Sam Rivers",
       email: "Sam.Rivers@Example.com",
       message: "Hi",
+      confirmed: false,
     });
     await outbox("e1", "Sam.Rivers@Example.com", "welcome", "Welcome", null);
     await outbox("e2", "owner@tidewell.example", "contact-message", pending.subject, pending.text);

@@ -241,6 +241,31 @@ describe("accounts in the browser", () => {
     expect(accounts.map((row) => [row.providerId, Boolean(row.emailVerified)])).toEqual([["google", true]]);
   });
 
+  it("keeps a provider's name short and plain, however long and hidden-charactered the provider sends it", async () => {
+    const email = uniqueEmail("provider-name");
+    // 3,000 characters, with a right-to-left override and a control character in them.
+    const sent = `Noor Haddad\u202E evil\u0007${"a".repeat(2982)}`;
+    expect(sent).toHaveLength(3000);
+    const page = await browser.newPage();
+    await page.goto("/auth?tier=signin");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Continue with Google" }).click();
+    await page.getByRole("heading", { name: "Sign in with Google" }).waitFor();
+    await page.getByLabel("Name").fill(sent);
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.waitForURL((url) => url.pathname === "/portal");
+    await expectHeading(page, "Welcome, Noor");
+    await page.context().close();
+
+    const { name } = await withServerDatabase((db) =>
+      db.selectFrom("user").select("name").where("email", "=", email).executeTakeFirstOrThrow(),
+    );
+    expect(name).toBe(`Noor Haddad evil ${"a".repeat(83)}`);
+    expect(name).toHaveLength(100);
+    expect(name).not.toMatch(/[\u202A-\u202E\u2066-\u2069\p{Cc}]/u);
+  });
+
   it("brings a member who cancels at the provider back to sign-in, saying so", async () => {
     const page = await browser.newPage();
     await page.goto("/auth?tier=free");

@@ -3,6 +3,9 @@ import fs from "node:fs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type ServerProcess } from "../support/server-process.ts";
+import { signUpOverHttp } from "../support/accounts.ts";
+import { createCookieClient } from "../support/cookie-client.ts";
+import { smtpMailbox } from "../support/mailbox.ts";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp.ts";
 import { expectToast, withServerDatabase } from "./support/accounts.ts";
 import { expectAccessible, expectHeading, useBrowser, waitForHydration } from "./support/browser.ts";
@@ -247,6 +250,58 @@ describe("the contact page", () => {
       `${server.baseUrl}/contact`,
     );
     await page.context().close();
+  });
+
+  it("keeps a member's own message from her session as hers, and one forged in her address as not confirmed", async () => {
+    const mailbox = smtpMailbox(smtp);
+    const { client: amara, email } = await signUpOverHttp(server.baseUrl, mailbox, { name: "Amara Okafor" });
+    const own = `A question from my own account ${unique("ref")}`;
+    const forged = `Security alert: your payment failed. Update your card at https://evil.example ${unique("ref")}`;
+
+    // She writes from her portal; an outsider posts her name and address to the public form, no browser needed.
+    const sent = await amara.request("/portal/contact", {
+      method: "POST",
+      form: { name: "Amara Okafor", email, phone: "", message: own },
+    });
+    expect(sent.status).toBe(200);
+    const outsider = createCookieClient(server.baseUrl);
+    const posted = await outsider.request("/contact", {
+      method: "POST",
+      form: { name: "Amara Okafor", email: email.toUpperCase(), phone: "", message: forged },
+    });
+    expect(posted.status).toBe(200);
+
+    const userId = await withServerDatabase(
+      async (db) =>
+        (await db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id,
+      server,
+    );
+    const stored = await withServerDatabase(
+      (db) =>
+        db
+          .selectFrom("contact_messages")
+          .select(["message", "sender_id"])
+          .where("email", "=", email)
+          .orderBy("created_at")
+          .execute(),
+      server,
+    );
+    expect(stored).toEqual([
+      { message: own, sender_id: userId },
+      { message: forged, sender_id: null },
+    ]);
+    const threads = await withServerDatabase(
+      (db) => db.selectFrom("contact_threads").select("confirmed").where("address", "=", email).execute(),
+      server,
+    );
+    expect(threads.map((t) => Boolean(t.confirmed)).sort()).toEqual([false, true]);
+
+    // The owner's notices say which one came from her.
+    const notice = (message: string) => smtp.waitFor((m) => m.to.includes(OWNER) && m.text.includes(message));
+    expect((await notice(own)).text).toContain("Sent by the member with this address, signed in.");
+    expect((await notice(forged)).text).toContain(
+      "Not confirmed: sent without signing in, so anyone could have typed this address.",
+    );
   });
 
   it("refuses a sixth message in an hour with the wait, and keeps what was typed", async () => {

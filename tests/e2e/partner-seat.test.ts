@@ -46,7 +46,8 @@ describe("the partner seat", () => {
     await seat.getByRole("button", { name: "Cancel invitation" }).waitFor();
     await expectAccessible(amara);
 
-    const invitation = await mailbox.latest(benEmail, /Amara/);
+    const invitation = await mailbox.latest(benEmail, /invited to be a birth partner/);
+    expect(invitation.text).toContain("Amara is preparing for birth with Tidewell");
     const link = firstLink(invitation.text);
     expect(link).toMatch(new RegExp(`^${server.baseUrl}/partner/join/[A-Za-z0-9_-]{43}$`));
 
@@ -94,7 +95,7 @@ describe("the partner seat", () => {
     await seat.getByLabel("Your birth partner's email").fill(benEmail);
     await seat.getByRole("button", { name: "Send invitation" }).click();
     await expectToast(amara, `Invitation sent to ${benEmail}. It works for 7 days.`);
-    const again = firstLink((await mailbox.latest(benEmail, /invited you/)).text);
+    const again = firstLink((await mailbox.latest(benEmail, /invited to be a birth partner/)).text);
     expect(again).not.toBe(link);
     await ben.goto(again);
     await waitForHydration(ben);

@@ -39,7 +39,7 @@ import {
 } from "./auth-endpoints.ts";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./common-passwords.server.ts";
 import { displayName } from "./display.ts";
-import { fullName } from "./forms.ts";
+import { fullName, withProvidedName } from "./forms.ts";
 import { createProfile } from "./profile.server.ts";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./providers.ts";
 import type { SocialSignIn } from "./social-sign-in.server.ts";
@@ -223,7 +223,10 @@ export function createAuth({ db, dialect, env, secret, mailer, log, socialSignIn
         update: { before: async (session) => ({ data: await ownerSessionLimit(db, session) }) },
       },
       user: {
+        // Every way in (a password, a link, a code, a provider) and every change keeps a name by the
+        // sign-up form's rule: a provider's name that breaks it is cleaned, not refused.
         create: {
+          before: async (user) => ({ data: withProvidedName(user) }),
           // Runs after the user's transaction commits.
           after: async (user, context) => {
             await createProfile(db, user.id);
@@ -238,6 +241,7 @@ export function createAuth({ db, dialect, env, secret, mailer, log, socialSignIn
               .catch((error) => log.error({ err: error }, "could not queue the welcome email"));
           },
         },
+        update: { before: async (user) => ({ data: withProvidedName(user) }) },
       },
     },
     advanced: {

@@ -11,9 +11,36 @@ export function displayName({ name, email }: { name?: string | null; email?: str
   return local || "User";
 }
 
-/** The first word of the display name, for greetings; 'Friend' when there is no name at all. */
-export function firstName(name?: string | null): string {
-  return name?.trim().split(/\s+/)[0] || "Friend";
+/** The longest first name we show, in characters. */
+export const FIRST_NAME_MAX = 24;
+
+/**
+ * What shows as nothing or as a blank, or reorders the text after it: control and format
+ * characters (bidi controls among them), every kind of space, the default-ignorable characters
+ * (the Hangul fillers U+115F, U+1160, U+3164 and U+FFA0 that fonts draw blank, variation
+ * selectors, joiners) and the blank Braille pattern U+2800. In a name each one parts words, as a
+ * space does.
+ */
+const BLANK = /[\p{Cc}\p{Cf}\p{Z}\p{Default_Ignorable_Code_Point}\u2800]/gu;
+/** A word of a name: letters (each with at most three marks on it) joined by single hyphens or apostrophes. */
+const NAME_WORD = /\p{L}\p{M}{0,3}(?:['\u2019\u2010-]?\p{L}\p{M}{0,3})*/u;
+
+/**
+ * The first word of a name, for greetings and wherever someone else reads it
+ * (an email, the partner's pages): letters only, with a hyphen or apostrophe
+ * inside (Anne-Marie, O'Neill), at most FIRST_NAME_MAX characters. Anything
+ * else parts words or ends the name, so no name can carry a sentence, a link
+ * or hidden text in our words. `fallback` when no letter is left ('Friend' by
+ * default, for her own greetings).
+ */
+export function firstName(name?: string | null, fallback = "Friend"): string {
+  const spaced = (name ?? "").normalize("NFKC").replace(BLANK, " ");
+  const word = NAME_WORD.exec(spaced)?.[0] ?? "";
+  const short = Array.from(word)
+    .slice(0, FIRST_NAME_MAX)
+    .join("")
+    .replace(/['\u2019\u2010-]+$/u, "");
+  return short || fallback;
 }
 
 /** First letters of the first two words, else the first two characters; at most 2 letters. */

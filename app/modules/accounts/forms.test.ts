@@ -2,11 +2,14 @@ import { describe, expect, it } from "vitest";
 import {
   authTab,
   deleteAccountSchema,
+  FULL_NAME_MAX,
   fullName,
+  providedName,
   resetPasswordSchema,
   signInMode,
   signUpSchema,
   verifyCodeSchema,
+  withProvidedName,
 } from "./forms.ts";
 
 describe("authTab", () => {
@@ -66,6 +69,48 @@ describe("fullName", () => {
   it("keeps markup as plain text but refuses control characters", () => {
     expect(fullName.parse("<b>Sam</b>")).toBe("<b>Sam</b>");
     expect(fullName.safeParse("Sam\u0000").success).toBe(false);
+  });
+});
+
+describe("providedName", () => {
+  const long = `Noor Haddad\u202E evil\u0007${"a".repeat(2985)}`;
+  it.each([
+    ["Noor Haddad", "Noor Haddad"],
+    ["  Noor   Haddad  ", "Noor Haddad"],
+    ["<b>Sam</b>", "<b>Sam</b>"],
+    ["Zoë O'Brien-Łukasz", "Zoë O'Brien-Łukasz"],
+    // What hides or reorders text goes; a control character or line break parts words as a space.
+    ["Sam\u202Egnp.exe", "Samgnp.exe"],
+    ["\u2066Noor\u2069", "Noor"],
+    ["Noor\u0007Haddad", "Noor Haddad"],
+    ["Noor\r\nBcc: x@example.com", "Noor Bcc: x@example.com"],
+    ["Noor\uD800", "Noor"],
+    // Cut to the form's length, never inside a character.
+    [long, `Noor Haddad evil ${"a".repeat(FULL_NAME_MAX - 17)}`],
+    [`${"a".repeat(FULL_NAME_MAX - 1)}👶🏽`, "a".repeat(FULL_NAME_MAX - 1)],
+    // Nothing left, or no name at all: no name.
+    ["\u202E\u0000 \u0007", ""],
+    ["", ""],
+    [undefined, ""],
+    [null, ""],
+    [42, ""],
+  ])("keeps %j as %j", (raw, stored) => {
+    expect(providedName(raw)).toBe(stored);
+    if (stored) expect(fullName.parse(stored)).toBe(stored);
+  });
+});
+
+describe("withProvidedName", () => {
+  it("cleans the name in what the auth library creates or changes, and leaves data without one alone", () => {
+    const created = { email: "noor@example.com", name: `Noor\u202E${"x".repeat(3000)}`, emailVerified: true };
+    expect(withProvidedName(created)).toEqual({
+      email: "noor@example.com",
+      name: `Noor${"x".repeat(FULL_NAME_MAX - 4)}`,
+      emailVerified: true,
+    });
+    const update = { emailVerified: true, updatedAt: new Date(0) };
+    expect(withProvidedName(update)).toBe(update);
+    expect(withProvidedName({ name: "\u0007" })).toEqual({ name: "" });
   });
 });
 

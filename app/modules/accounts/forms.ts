@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import * as z from "zod/mini";
 import { isCalendarDate } from "../program/calendar.ts";
-import { isPlainText } from "../site/plain-text.ts";
+import { isPlainText, toPlainText } from "../site/plain-text.ts";
 import { babyMessages } from "./baby.ts";
 import { normalizeEmail } from "./email-address.ts";
 import { PASSWORD_MAX, PASSWORD_MIN, type SocialProvider } from "./providers.ts";
@@ -26,13 +26,43 @@ const newPassword = z
     z.maxLength(PASSWORD_MAX, `Your password can have at most ${PASSWORD_MAX} characters`),
   );
 
+/** The longest full name, in UTF-16 code units (as the form counts). */
+export const FULL_NAME_MAX = 100;
+
 /** Full names: free text, but not empty, not huge and without characters that hide or reorder text. */
 export const fullName = z.string({ message: "Please enter your name" }).check(
   z.trim(),
   z.minLength(1, "Please enter your name"),
-  z.maxLength(100, "Please keep your name under 100 characters"),
+  z.maxLength(FULL_NAME_MAX, `Please keep your name under ${FULL_NAME_MAX} characters`),
   z.refine((value) => isPlainText(value), "Please use only letters, spaces and punctuation"),
 );
+
+/**
+ * A name that comes from elsewhere than our forms (a sign-in provider, a
+ * link's or a code's sign-up), held to the same rule as `fullName` without
+ * failing the sign-in: what hides or reorders text goes, spaces are
+ * collapsed and trimmed, and it is cut to FULL_NAME_MAX (never inside a
+ * character). Anything still not a name by that rule is "": no name, which
+ * every page shows as the address's name.
+ */
+export function providedName(raw: unknown): string {
+  if (typeof raw !== "string") return "";
+  let name = "";
+  for (const character of toPlainText(raw).replace(/\s+/g, " ").trim()) {
+    if (name.length + character.length > FULL_NAME_MAX) break;
+    name += character;
+  }
+  const checked = fullName.safeParse(name);
+  return checked.success ? checked.data : "";
+}
+
+/**
+ * The auth library's hook on every account it creates or changes: a name in
+ * the data is kept by `providedName`; data without one is left as it is.
+ */
+export function withProvidedName<T extends Record<string, unknown>>(data: T): T {
+  return "name" in data ? { ...data, name: providedName(data.name) } : data;
+}
 
 export const signUpSchema = z.object({
   intent: z.literal("sign-up"),

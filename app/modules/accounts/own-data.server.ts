@@ -56,7 +56,8 @@ export const MEMBER_DATA: { [T in keyof Database]: Finder<keyof Database[T] & st
   labour_contractions: { userId: "user_id" },
   jobs: { userId: "user_id" },
   push_subscriptions: { userId: "user_id" },
-  contact_messages: { addresses: ["email"] },
+  // Those in her name (any of her addresses), and those she sent signed in (an address she had then).
+  contact_messages: { either: { userIds: ["sender_id"], addresses: ["email"] } },
   // The studio's inbox: the thread of her messages, and the owner's replies to her.
   contact_threads: { addresses: ["address"] },
   contact_replies: { addresses: ["address"] },

@@ -8,6 +8,7 @@ import { createMailTransport } from "~/modules/email/transport.server.ts";
 import type { Db } from "~/platform/db.server.ts";
 import { createLogger } from "~/platform/log.server.ts";
 import { tooManyAttemptsMessage } from "~/platform/rate-limit.server.ts";
+import { aMember } from "../../../tests/factories/index.ts";
 import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
 import { contactMessages } from "./contact-form.ts";
@@ -52,9 +53,11 @@ describe.each(testDialects)("sendContactMessage on %s", (dialect) => {
   });
 
   let ipCounter = 0;
-  /** A visitor on an IP address of its own, so tests don't share the limit. */
-  const fromNewIp = () =>
-    new Headers({ [CLIENT_IP_HEADER]: `10.9.${dialect === "sqlite" ? 1 : 2}.${++ipCounter}` });
+  /** A visitor (signed in as `member`, or not) on an IP address of its own, so tests don't share the limit. */
+  const fromNewIp = (member: { id: string; email: string } | null = null) => ({
+    headers: new Headers({ [CLIENT_IP_HEADER]: `10.9.${dialect === "sqlite" ? 1 : 2}.${++ipCounter}` }),
+    member,
+  });
   const deps = (db: Db = database.db) => ({ db, mailer, ownerEmail: OWNER, log });
   const uniqueEmail = () => `visitor-${crypto.randomBytes(4).toString("hex")}@example.com`;
   const storedFrom = (email: string) =>
@@ -95,6 +98,47 @@ describe.each(testDialects)("sendContactMessage on %s", (dialect) => {
     expect(mail.subject).toBe("New message from Amara Okafor (Tidewell contact form)");
     expect(mail.text).toContain("Can my partner join the video consultation?");
     expect(mail.text).toContain(`To reply to Amara Okafor, write to ${email}.`);
+  });
+
+  it("keeps a message as hers only from her own session in her own name; any other is not confirmed", async () => {
+    const amara = await aMember(database.db, { name: "Amara Okafor", email: uniqueEmail() });
+    const ben = await aMember(database.db, { name: "Ben Okafor", email: uniqueEmail() });
+    const send = (from: ReturnType<typeof fromNewIp>, email: string, message: string) =>
+      sendContactMessage(deps(), from, { name: "Amara Okafor", email, message });
+
+    // Signed in, in her own name (whatever capitals her account's address has): hers.
+    await send(fromNewIp({ id: amara.id, email: amara.email.toUpperCase() }), amara.email, "From Amara");
+    // Her address typed by a visitor, or by another member signed in: nobody's.
+    await send(fromNewIp(), amara.email, "Forged by a visitor");
+    await send(fromNewIp({ id: ben.id, email: ben.email }), amara.email, "Forged by Ben");
+    // Signed in but writing in another address's name: nobody's either.
+    const other = uniqueEmail();
+    await send(fromNewIp({ id: amara.id, email: amara.email }), other, "Amara as someone else");
+
+    const senders = async (email: string) =>
+      Object.fromEntries((await storedFrom(email)).map((row) => [row.message, row.sender_id]));
+    expect(await senders(amara.email)).toEqual({
+      "From Amara": amara.id,
+      "Forged by a visitor": null,
+      "Forged by Ben": null,
+    });
+    expect(await senders(other)).toEqual({ "Amara as someone else": null });
+
+    // Two threads for her address: hers, and the one nobody confirmed.
+    const threads = await database.db
+      .selectFrom("contact_threads")
+      .select(["address", "confirmed"])
+      .where("address", "=", amara.email)
+      .orderBy("confirmed")
+      .execute();
+    expect(threads.map((t) => Boolean(t.confirmed))).toEqual([false, true]);
+
+    // The owner's notice says which is which.
+    const notice = async (message: string) =>
+      (await smtp.waitFor((m) => m.to.includes(OWNER) && m.text.includes(message))).text;
+    expect(await notice("From Amara")).toContain("Sent by the member with this address, signed in.");
+    expect(await notice("Forged by a visitor")).toContain("Not confirmed: sent without signing in");
+    expect(await notice("Forged by Ben")).toContain("Not confirmed: sent without signing in");
   });
 
   it("stores no phone number when none was given", async () => {
@@ -199,7 +243,10 @@ describe.each(testDialects)("sendContactMessage on %s", (dialect) => {
       Array.from({ length: 20 }, (_, n) =>
         sendContactMessage(
           deps(),
-          new Headers({ [CLIENT_IP_HEADER]: `${network}::${(n + 1).toString(16)}` }),
+          {
+            headers: new Headers({ [CLIENT_IP_HEADER]: `${network}::${(n + 1).toString(16)}` }),
+            member: null,
+          },
           {
             name: "Roving Six",
             email: uniqueEmail(),

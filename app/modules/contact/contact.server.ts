@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { CLIENT_IP_HEADER } from "~/modules/accounts/auth.server.ts";
+import { normalizeEmail } from "~/modules/accounts/email-address.ts";
 import { queueEmail, withinBudget, type Mailer } from "~/modules/email/outbox.server.ts";
 import { contactMessageEmail } from "~/modules/email/templates.ts";
 import type { Db } from "~/platform/db.server.ts";
@@ -29,6 +30,12 @@ export interface ContactDeps {
   log: Logger;
 }
 
+/** Where a message comes from: the request's headers, and the member signed in on it (if any). */
+export interface ContactSender {
+  headers: Headers;
+  member: { id: string; email: string } | null;
+}
+
 export type ContactOutcome =
   | { ok: true; messageId: string }
   | { ok: false; status: 429; message: string; retryAfterSeconds: number }
@@ -39,15 +46,21 @@ export type ContactOutcome =
  * transaction, so a message is never kept without its email or emailed
  * without being kept; then tries to deliver the email at once. A mail server
  * that is down only delays the email: the outbox retries it.
+ *
+ * A message is confirmed as hers (kept with her account's id, in her
+ * conversation) only when it comes from her signed-in session with her own
+ * address; anything else is kept as not confirmed, in a thread apart.
  */
 export async function sendContactMessage(
   { db, mailer, ownerEmail, log }: ContactDeps,
-  headers: Headers,
+  { headers, member }: ContactSender,
   input: ContactMessageInput,
   now = new Date(),
 ): Promise<ContactOutcome> {
   // The server sets this header from the socket; without it every such request shares one count.
   const clientIp = headers.get(CLIENT_IP_HEADER) ?? "unknown";
+  // Anyone can type any address: a message is hers only from her own session, in her own name.
+  const senderId = member && normalizeEmail(member.email) === input.email ? member.id : null;
   let stored: { messageId: string; emailId: string | null };
   try {
     const limit = await hitLimits(
@@ -70,7 +83,7 @@ export async function sendContactMessage(
     // Every message is kept; past the owner's daily budget of notices (email/budgets.ts), it waits unannounced.
     const notify = await withinBudget(db, { kind: "contact-message", to: ownerEmail });
     if (!notify) log.warn("contact message kept without a notice: the owner's daily notices are spent");
-    stored = await storeAndQueue(db, notify ? ownerEmail : null, input, now);
+    stored = await storeAndQueue(db, notify ? ownerEmail : null, input, senderId, now);
   } catch (error) {
     // Nothing was kept. An answer (rather than an error page) lets the visitor keep what she typed.
     log.error({ err: error }, "contact message could not be stored");
@@ -83,8 +96,17 @@ export async function sendContactMessage(
   return { ok: true, messageId: stored.messageId };
 }
 
-/** Keeps the message and, unless `ownerEmail` is null, queues the owner's notice with it. */
-async function storeAndQueue(db: Db, ownerEmail: string | null, input: ContactMessageInput, now: Date) {
+/**
+ * Keeps the message in its thread (the confirmed one when `senderId` is her
+ * account) and, unless `ownerEmail` is null, queues the owner's notice with it.
+ */
+async function storeAndQueue(
+  db: Db,
+  ownerEmail: string | null,
+  input: ContactMessageInput,
+  senderId: string | null,
+  now: Date,
+) {
   const messageId = crypto.randomUUID();
   return db.transaction().execute(async (trx) => {
     await trx
@@ -95,17 +117,18 @@ async function storeAndQueue(db: Db, ownerEmail: string | null, input: ContactMe
         email: input.email,
         phone: input.phone ?? null,
         message: input.message,
+        sender_id: senderId,
         created_at: now.toISOString(),
       })
       .execute();
-    await touchThread(trx, input.email, now);
+    await touchThread(trx, { address: input.email, confirmed: senderId !== null }, now);
     if (!ownerEmail) return { messageId, emailId: null };
     const emailId = await queueEmail(trx, {
       kind: "contact-message",
       to: ownerEmail,
       // The owner's copy quotes the visitor: it goes with her data if she deletes her account.
       about: input.email,
-      ...contactMessageEmail(input),
+      ...contactMessageEmail({ ...input, confirmed: senderId !== null }),
     });
     return { messageId, emailId };
   });

@@ -35,12 +35,21 @@ describe.each(testDialects)("the contact inbox on %s", (dialect) => {
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   let ip = 0;
-  /** A message through the contact form, from an IP address of its own so the form's limits stay out of it. */
-  async function send(email: string, message: string, at: Date, name = "Amara Okafor") {
+  /**
+   * A message through the contact form, from an IP address of its own so the form's limits stay out of it;
+   * by a visitor, or by `signedIn`, the member whose session sent it.
+   */
+  async function send(
+    email: string,
+    message: string,
+    at: Date,
+    name = "Amara Okafor",
+    signedIn: { id: string; email: string } | null = null,
+  ) {
     const headers = new Headers({ [CLIENT_IP_HEADER]: `10.23.${dialect === "sqlite" ? 1 : 2}.${++ip}` });
     const outcome = await sendContactMessage(
       { db: db(), mailer, ownerEmail: "owner@tidewell.example", log },
-      headers,
+      { headers, member: signedIn },
       contactFormSchema.parse({ name, email, message }),
       at,
     );
@@ -54,8 +63,14 @@ describe.each(testDialects)("the contact inbox on %s", (dialect) => {
 
   const unique = (label: string) => `${label}-${crypto.randomBytes(4).toString("hex")}@example.com`;
   const replyDeps = () => ({ db: db(), mailer, supportEmail: "hello@tidewell.example", log });
-  const threadOf = async (address: string) =>
-    db().selectFrom("contact_threads").selectAll().where("address", "=", address).executeTakeFirstOrThrow();
+  /** An address's thread: by default the one nobody confirmed, which is every visitor's. */
+  const threadOf = async (address: string, confirmed = false) =>
+    db()
+      .selectFrom("contact_threads")
+      .selectAll()
+      .where("address", "=", address)
+      .where("confirmed", "=", confirmed)
+      .executeTakeFirstOrThrow();
   const repliesTo = (address: string) =>
     db().selectFrom("contact_replies").selectAll().where("address", "=", address).execute();
   const repliesQueuedTo = (address: string) =>
@@ -101,6 +116,7 @@ describe.each(testDialects)("the contact inbox on %s", (dialect) => {
         lastActivityAt: minutes(2).toISOString(),
         unread: true,
         answered: false,
+        confirmed: false,
         memberId: null,
       },
       expect.objectContaining({ name: "Sam Rivers", address: sam, messageCount: 1, unread: true }),
@@ -193,8 +209,8 @@ describe.each(testDialects)("the contact inbox on %s", (dialect) => {
   it("emails a reply through the outbox to the thread's address, keeps it in the thread and logs it", async () => {
     const owner = await anOwner();
     const member = await aMember(db(), { name: "Nadia Quill", email: unique("nadia") });
-    await send(member.email, "Can my partner <b>join</b> the sessions?", minutes(30), "Nadia Quill");
-    const { id } = await threadOf(member.email);
+    await send(member.email, "Can my partner <b>join</b> the sessions?", minutes(30), "Nadia Quill", member);
+    const { id } = await threadOf(member.email, true);
 
     const result = await replyToThread(
       replyDeps(),
@@ -213,7 +229,7 @@ describe.each(testDialects)("the contact inbox on %s", (dialect) => {
     const [email] = await repliesQueuedTo(member.email);
     expect(email).toMatchObject({ id: reply!.outbox_id, to_address: member.email, status: "pending" });
     expect(email!.subject).toBe("A reply to your message to Tidewell");
-    expect(email!.text_body).toContain("Hello Nadia Quill,");
+    expect(email!.text_body).toContain("Hello Nadia,");
     expect(email!.text_body).toContain("Yes, of course!\nThey are very welcome.");
     expect(email!.text_body).toContain("> Can my partner <b>join</b> the sessions?");
     // Text, never markup: the reply and her message are escaped in the HTML.
@@ -223,7 +239,7 @@ describe.each(testDialects)("the contact inbox on %s", (dialect) => {
     expect(delivered).toContain(email!.id);
 
     const thread = await inboxThread(db(), id, minutes(32));
-    expect(thread!.memberId).toBe(member.id);
+    expect(thread).toMatchObject({ confirmed: true, memberId: member.id });
     expect(thread!.entries.map((e) => [e.kind, e.text])).toEqual([
       ["message", "Can my partner <b>join</b> the sessions?"],
       ["reply", "Yes, of course!\nThey are very welcome. <script>alert(1)</script>"],
@@ -240,6 +256,63 @@ describe.each(testDialects)("the contact inbox on %s", (dialect) => {
       { action: "contact.replied", subject_id: member.id, detail: expect.any(String) },
     ]);
     expect(entries[0]!.detail).not.toContain(member.email);
+  });
+
+  it("keeps a message typed in a member's name apart from her conversation, linked to no one, and quotes none of it", async () => {
+    const owner = await anOwner();
+    const amara = await aMember(db(), { name: "Amara Okafor", email: unique("amara-member") });
+    const forged = "Security alert: your payment failed. Update your card at https://evil.example";
+    await send(amara.email, "My own question about week 30", minutes(200), "Amara Okafor", amara);
+    // Anyone can type her address into the public form, with her name.
+    await send(amara.email.toUpperCase(), forged, minutes(201), "Amara Okafor");
+
+    const threads = (await allThreads("open")).filter((t) => t.address === amara.email);
+    expect(threads).toEqual([
+      expect.objectContaining({ excerpt: forged, confirmed: false, memberId: null, messageCount: 1 }),
+      expect.objectContaining({
+        excerpt: "My own question about week 30",
+        confirmed: true,
+        memberId: amara.id,
+        messageCount: 1,
+      }),
+    ]);
+    const [strangers, hers] = threads;
+
+    // Her conversation holds her own message alone.
+    const conversation = await inboxThread(db(), hers!.id, minutes(202));
+    expect(conversation).toMatchObject({ confirmed: true, memberId: amara.id });
+    expect(conversation!.entries.map((e) => e.text)).toEqual(["My own question about week 30"]);
+    const apart = await inboxThread(db(), strangers!.id, minutes(202));
+    expect(apart).toMatchObject({ confirmed: false, memberId: null, address: amara.email });
+    expect(apart!.entries.map((e) => e.text)).toEqual([forged]);
+
+    // The owner's reply to it greets no one by name and quotes none of it; her audit trail doesn't name Amara.
+    expect(
+      (await replyToThread(replyDeps(), owner, strangers!.id, "We have no such record.", minutes(203))).ok,
+    ).toBe(true);
+    const [email] = await repliesQueuedTo(amara.email);
+    expect(email!.text_body).toContain("Hello,\n\nWe have no such record.");
+    expect(`${email!.text_body}${email!.html_body}`).not.toMatch(/Security alert|evil\.example|Amara/);
+    expect(await auditOf(owner.id)).toEqual([
+      { action: "contact.replied", subject_id: null, detail: expect.any(String) },
+    ]);
+
+    // Each reply stays in its own thread.
+    expect(
+      (await replyToThread(replyDeps(), owner, hers!.id, "Week 30 is a fine time.", minutes(204))).ok,
+    ).toBe(true);
+    expect((await inboxThread(db(), hers!.id))!.entries.map((e) => e.text)).toEqual([
+      "My own question about week 30",
+      "Week 30 is a fine time.",
+    ]);
+    expect((await inboxThread(db(), strangers!.id))!.entries.map((e) => e.text)).toEqual([
+      forged,
+      "We have no such record.",
+    ]);
+    const toHer = (await repliesQueuedTo(amara.email)).find((e) => e.text_body?.includes("Week 30 is"));
+    expect(toHer!.text_body).toContain("Hello Amara,");
+    expect(toHer!.text_body).toContain("> My own question about week 30");
+    expect(toHer!.text_body).not.toContain("evil.example");
   });
 
   it.each([

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { decodeTimeCursor, encodeTimeCursor, type TimeCursor } from "~/platform/time-cursor.ts";
-import { sql, type Expression, type SqlBool } from "kysely";
-import type { EmailStatus } from "../../../db/schema.ts";
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
+import type { Database, EmailStatus } from "../../../db/schema.ts";
 import { queueEmail, type Mailer } from "~/modules/email/outbox.server.ts";
 import { contactReplyEmail } from "~/modules/email/templates.ts";
 import { isPlainText } from "~/modules/site/plain-text.ts";
@@ -20,6 +20,11 @@ import { REPLY_MAX } from "./inbox.ts";
  * message marks its thread unread and brings it back to the inbox
  * (`touchThread`, in the message's own transaction). Replies go out through
  * the email outbox like every other email, and are kept in the thread.
+ *
+ * Anyone can type an address into the public form, so an address has two
+ * threads: the confirmed one (messages its member sent signed in, linked to
+ * her account) and the one nobody confirmed (not linked to anyone; a reply
+ * to it quotes nothing of it, so no stranger's words reach her in our name).
  */
 
 export const INBOX_PAGE_SIZE = 50;
@@ -43,7 +48,9 @@ export interface InboxThreadSummary {
   unread: boolean;
   /** The owner's reply is the thread's latest word. */
   answered: boolean;
-  /** The member whose account has this address, if any. */
+  /** Its messages came from the signed-in member with this address. */
+  confirmed: boolean;
+  /** That member, for a confirmed thread; null for one nobody confirmed. */
   memberId: string | null;
 }
 
@@ -70,6 +77,7 @@ export interface InboxThread {
   id: string;
   name: string;
   address: string;
+  confirmed: boolean;
   memberId: string | null;
   archived: boolean;
   /** Messages and replies, oldest first. */
@@ -89,23 +97,31 @@ function at(db: Db, when: Date) {
     : sql<string>`${when.toISOString()}`;
 }
 
+/** The messages of thread `t`: in its address's name, and confirmed or not as it is. */
+const IN_THREAD = sql<SqlBool>`m.email = t.address and (m.sender_id is not null) = t.confirmed`;
+
 /**
  * Notes a new message in its thread, inside the message's transaction: the
- * thread is made if it is the address's first, and is unread and in the
- * inbox again either way.
+ * thread is made if it is the first of its kind for the address, and is
+ * unread and in the inbox again either way.
  */
-export async function touchThread(trx: Db, address: string, now: Date): Promise<void> {
+export async function touchThread(
+  trx: Db,
+  { address, confirmed }: { address: string; confirmed: boolean },
+  now: Date,
+): Promise<void> {
   await trx
     .insertInto("contact_threads")
     .values({
       id: crypto.randomUUID(),
       address,
+      confirmed,
       last_activity_at: now.toISOString(),
       read_at: null,
       archived_at: null,
     })
     .onConflict((oc) =>
-      oc.column("address").doUpdateSet({
+      oc.columns(["address", "confirmed"]).doUpdateSet({
         last_activity_at: sql<string>`case when contact_threads.last_activity_at < excluded.last_activity_at
           then excluded.last_activity_at else contact_threads.last_activity_at end`,
         read_at: null,
@@ -128,13 +144,14 @@ export async function inboxThreads(
     .select((eb) => [
       "t.id",
       "t.address",
+      "t.confirmed",
       "t.read_at",
       "t.last_activity_at",
       (postgres ? sql<string>`t.last_activity_at::text` : sql<string>`t.last_activity_at`).as("activity_key"),
       eb
         .selectFrom("contact_messages as m")
         .select("m.name")
-        .whereRef("m.email", "=", "t.address")
+        .where(IN_THREAD)
         .orderBy("m.created_at", "desc")
         .orderBy("m.id", "desc")
         .limit(1)
@@ -142,7 +159,7 @@ export async function inboxThreads(
       eb
         .selectFrom("contact_messages as m")
         .select(sql<string>`substr(m.message, 1, ${EXCERPT_LENGTH + 1})`.as("excerpt"))
-        .whereRef("m.email", "=", "t.address")
+        .where(IN_THREAD)
         .orderBy("m.created_at", "desc")
         .orderBy("m.id", "desc")
         .limit(1)
@@ -150,28 +167,23 @@ export async function inboxThreads(
       eb
         .selectFrom("contact_messages as m")
         .select("m.created_at")
-        .whereRef("m.email", "=", "t.address")
+        .where(IN_THREAD)
         .orderBy("m.created_at", "desc")
         .limit(1)
         .as("last_message_at"),
       eb
         .selectFrom("contact_messages as m")
         .select((inner) => inner.fn.countAll().as("count"))
-        .whereRef("m.email", "=", "t.address")
+        .where(IN_THREAD)
         .as("message_count"),
       eb
         .selectFrom("contact_replies as r")
         .select("r.created_at")
-        .whereRef("r.address", "=", "t.address")
+        .whereRef("r.thread_id", "=", "t.id")
         .orderBy("r.created_at", "desc")
         .limit(1)
         .as("last_reply_at"),
-      eb
-        .selectFrom("user as u")
-        .select("u.id")
-        .whereRef("u.email", "=", "t.address")
-        .limit(1)
-        .as("member_id"),
+      threadMember(eb),
     ])
     .where("t.archived_at", view === "archived" ? "is not" : "is", null)
     .$if(after !== null, (query) => query.where(before(after!, postgres)))
@@ -193,6 +205,7 @@ export async function inboxThreads(
         excerpt: excerpt.length > EXCERPT_LENGTH ? `${excerpt.slice(0, EXCERPT_LENGTH - 1)}…` : excerpt,
         lastActivityAt: iso(row.last_activity_at),
         unread: row.read_at === null,
+        confirmed: Boolean(row.confirmed),
         answered:
           row.last_reply_at !== null &&
           (row.last_message_at === null ||
@@ -215,14 +228,34 @@ export async function unreadThreadCount(db: Db): Promise<number> {
   return Number(row.count);
 }
 
+/** The member who sent a confirmed thread's messages (its latest one's sender, while her account is there). */
+function threadMember(eb: ExpressionBuilder<Database & { t: Database["contact_threads"] }, "t">) {
+  return eb
+    .selectFrom("contact_messages as m")
+    .innerJoin("user as u", "u.id", "m.sender_id")
+    .select("u.id")
+    .where(IN_THREAD)
+    .orderBy("m.created_at", "desc")
+    .limit(1)
+    .as("member_id");
+}
+
 async function threadById(db: Db, threadId: string) {
   if (!threadId || threadId.length > 64) return undefined;
-  return db
+  const row = await db
     .selectFrom("contact_threads as t")
-    .leftJoin("user as u", "u.email", "t.address")
-    .select(["t.id", "t.address", "t.read_at", "t.archived_at", "u.id as member_id"])
+    .select((eb) => ["t.id", "t.address", "t.confirmed", "t.read_at", "t.archived_at", threadMember(eb)])
     .where("t.id", "=", threadId)
     .executeTakeFirst();
+  return row && { ...row, confirmed: Boolean(row.confirmed) };
+}
+
+/** The messages of a thread, by its address and whether it is the confirmed one. */
+function threadMessages(db: Db, thread: { address: string; confirmed: boolean }) {
+  return db
+    .selectFrom("contact_messages")
+    .where("email", "=", thread.address)
+    .where("sender_id", thread.confirmed ? "is not" : "is", null);
 }
 
 /**
@@ -237,10 +270,8 @@ export async function inboxThread(
   const thread = await threadById(db, threadId);
   if (!thread) return undefined;
   const [messages, replies] = await Promise.all([
-    db
-      .selectFrom("contact_messages")
+    threadMessages(db, thread)
       .select(["id", "name", "phone", "message", "created_at"])
-      .where("email", "=", thread.address)
       .orderBy("created_at")
       .orderBy("id")
       .execute(),
@@ -249,7 +280,7 @@ export async function inboxThread(
       .leftJoin("user as u", "u.id", "r.owner_id")
       .leftJoin("email_outbox as o", "o.id", "r.outbox_id")
       .select(["r.id", "r.body", "r.created_at", "u.name as owner_name", "o.status"])
-      .where("r.address", "=", thread.address)
+      .where("r.thread_id", "=", thread.id)
       .orderBy("r.created_at")
       .orderBy("r.id")
       .execute(),
@@ -287,6 +318,7 @@ export async function inboxThread(
     id: thread.id,
     name: latest?.name ?? thread.address,
     address: thread.address,
+    confirmed: thread.confirmed,
     memberId: thread.member_id ?? null,
     archived: thread.archived_at !== null,
     entries,
@@ -349,7 +381,9 @@ const SENT_ON = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: 
  * Emails the owner's reply to the thread's address through the outbox, and
  * keeps it in the thread, in one transaction with its audit entry. Bad input
  * and an unknown thread change nothing; past REPLY_LIMIT in an hour (counted
- * per owner, atomically) nothing is sent.
+ * per owner, atomically) nothing is sent. Only a confirmed thread's reply
+ * greets her by the name on it and quotes her latest message: what nobody
+ * confirmed may not be hers.
  */
 export async function replyToThread(
   deps: ReplyDeps,
@@ -377,10 +411,8 @@ export async function replyToThread(
   const { db } = deps;
   const thread = await threadById(db, threadId);
   if (!thread) return NO_SUCH_THREAD;
-  const answered = await db
-    .selectFrom("contact_messages")
+  const answered = await threadMessages(db, thread)
     .select(["name", "message", "created_at"])
-    .where("email", "=", thread.address)
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .limit(1)
@@ -397,10 +429,14 @@ export async function replyToThread(
       kind: "contact-reply",
       to: thread.address,
       ...contactReplyEmail({
-        name: answered.name,
         reply: body,
-        message: answered.message,
-        sentOn: SENT_ON.format(new Date(answered.created_at)),
+        answering: thread.confirmed
+          ? {
+              name: answered.name,
+              message: answered.message,
+              sentOn: SENT_ON.format(new Date(answered.created_at)),
+            }
+          : null,
         supportEmail: deps.supportEmail,
       }),
     });
@@ -409,6 +445,7 @@ export async function replyToThread(
       .values({
         id: crypto.randomUUID(),
         address: thread.address,
+        thread_id: thread.id,
         owner_id: owner.id,
         body,
         outbox_id: queued,

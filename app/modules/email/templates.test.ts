@@ -1,12 +1,16 @@
 import { describe, expect, it } from "vitest";
 import {
+  accountExistsEmail,
+  confirmEmailEmail,
   contactMessageEmail,
   contactReplyEmail,
   escapeHtml,
   magicLinkEmail,
   partnerInvitationEmail,
   passwordResetEmail,
+  practiceReminderEmail,
   signInCodeEmail,
+  UNNAMED_INVITER,
   welcomeEmail,
 } from "./templates.ts";
 
@@ -31,15 +35,33 @@ describe("email templates", () => {
     expect(email.html).toContain(">123456</p>");
   });
 
-  it("shows a name with markup as text", () => {
-    const name = '<img src=x onerror="alert(1)">Sam';
-    for (const email of [
-      passwordResetEmail({ name, url: "https://t.example/r", minutes: 60 }),
-      welcomeEmail({ name, portalUrl: "https://t.example/portal" }),
-    ]) {
-      expect(email.html).not.toContain("<img");
-      expect(email.html).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;Sam");
+  it("greets by the first name alone: no markup, no link, no hidden text, never a sentence", () => {
+    const phishing = "Security\u2800alert: your payment failed. Update card at https://evil.example";
+    for (const [name, greeting] of [
+      ["Amara Okafor", "Hello Amara,"],
+      ['<img src=x onerror="alert(1)">Sam', "Hello img,"],
+      [phishing, "Hello Security,"],
+      ["\u202E\u2800\u3164", "Hello,"],
+    ] as const) {
+      for (const email of [
+        passwordResetEmail({ name, url: "https://t.example/r", minutes: 60 }),
+        accountExistsEmail({ name, signInUrl: "https://t.example/auth" }),
+        practiceReminderEmail({ name, practiceUrl: "p", settingsUrl: "s", unsubscribeUrl: "u" }),
+      ]) {
+        expect(email.text.split("\n\n")[0]).toBe(greeting);
+        expect(email.html).toContain(`>${greeting}</p>`);
+        expect(email.html).not.toContain("<img");
+        expect(`${email.text}${email.html}`).not.toMatch(/evil\.example|payment failed|\u2800|\u202E/);
+      }
     }
+    for (const email of [
+      welcomeEmail({ name: phishing, portalUrl: "https://t.example/portal" }),
+      confirmEmailEmail({ name: phishing, url: "https://t.example/c", hours: 24 }),
+    ]) {
+      expect(email.text.split("\n\n")[0]).toBe("Welcome, Security.");
+      expect(email.text).not.toContain("evil.example");
+    }
+    expect(welcomeEmail({ name: "", portalUrl: "p" }).text.split("\n\n")[0]).toBe("Welcome.");
   });
 
   it("escapes every HTML-significant character", () => {
@@ -54,25 +76,38 @@ describe("email templates", () => {
     const url = "https://tidewell.example/partner/join/abc_DEF-123";
 
     it("says who invited them, what joining gives, and puts the link in both parts", () => {
-      const email = partnerInvitationEmail({ memberFirstName: "Amara", url, days: 7 });
-      expect(email.subject).toBe("Amara has invited you to be their birth partner on Tidewell");
+      const email = partnerInvitationEmail({ memberName: "Amara Okafor", url, days: 7 });
+      expect(email.subject).toBe("You're invited to be a birth partner on Tidewell");
       // The HTML writes an apostrophe as &#39;.
       for (const part of [email.text, email.html.replaceAll("&#39;", "'")]) {
         expect(part).toContain("Amara is preparing for birth with Tidewell");
-        expect(part).toContain("your own account, with its own listening and progress, linked to Amara's");
+        expect(part).toContain("your own account, with its own listening and progress, linked to theirs.");
         expect(part).toContain("Their email address and exact dates stay private.");
         expect(part).toContain("It works once, for the next 7 days.");
         expect(part).toContain("If you weren't expecting this, you can ignore this email");
       }
-      expect(email.text).toContain(`Join as Amara's birth partner: ${url}`);
+      expect(email.text).toContain(`Accept the invitation: ${url}`);
       expect(email.html).toContain(`href="${url}"`);
+      expect(email.text).not.toContain("Okafor");
     });
 
-    it("promises that her address and dates stay private, and shows her name as text", () => {
-      const email = partnerInvitationEmail({ memberFirstName: "<b>Sam</b>", url, days: 7 });
-      expect(email.text).toContain("Their email address and exact dates stay private.");
-      expect(email.html).not.toContain("<b>Sam");
-      expect(email.html).toContain("&lt;b&gt;Sam&lt;/b&gt; is preparing for birth");
+    it.each([
+      ["a name with markup", "<b>Sam</b>", "b"],
+      [
+        "a sentence behind a blank that isn't a space",
+        "Security\u2800alert: your payment failed. Update card at https://evil.example",
+        "Security",
+      ],
+      ["a name behind a bidi override", "\u202Enoyl\u202C", "noyl"],
+      ["a name of blanks alone", "\u2800\u3164\u115F\u1160\uFFA0\uFE0F", UNNAMED_INVITER],
+    ])("keeps the subject fixed and shows %s as its first word of letters", (_label, memberName, shown) => {
+      const email = partnerInvitationEmail({ memberName, url, days: 7 });
+      expect(email.subject).toBe("You're invited to be a birth partner on Tidewell");
+      expect(email.text).toContain(`${shown} is preparing for birth with Tidewell`);
+      expect(email.html).toContain(`${shown} is preparing for birth with Tidewell`);
+      expect(`${email.text}${email.html}`).not.toMatch(
+        /<b>|evil\.example|payment failed|[\u2800\u202E\u3164]/,
+      );
     });
   });
 
@@ -82,6 +117,7 @@ describe("email templates", () => {
       email: "amara@example.com",
       phone: "+44 7700 900123",
       message: "Hello,\n\nCan my partner join the consultation?\nThanks!",
+      confirmed: true,
     };
 
     it("names the sender in the subject and gives every detail in both parts", () => {
@@ -92,6 +128,7 @@ describe("email templates", () => {
         expect(part).toContain("Email: amara@example.com");
         expect(part).toContain("Phone: +44 7700 900123");
         expect(part).toContain("Can my partner join the consultation?");
+        expect(part).toContain("Sent by the member with this address, signed in.");
       }
       expect(email.text).toContain("Message:\nHello,\n\nCan my partner join the consultation?\nThanks!");
     });
@@ -100,6 +137,15 @@ describe("email templates", () => {
       const email = contactMessageEmail(details);
       expect(email.text).toContain("To reply to Amara Okafor, write to amara@example.com.");
       expect(email.html).toContain("write to amara@example.com.");
+    });
+
+    it("says when nobody confirmed the address", () => {
+      const email = contactMessageEmail({ ...details, confirmed: false });
+      for (const part of [email.text, email.html]) {
+        expect(part).toContain(
+          "Not confirmed: sent without signing in, so anyone could have typed this address.",
+        );
+      }
     });
 
     it("says when no phone number was given", () => {
@@ -120,6 +166,7 @@ describe("email templates", () => {
         email: "sam@example.com",
         phone: undefined,
         message: '<img src=x onerror="alert(1)"> & <a href="https://evil.example">click</a>',
+        confirmed: false,
       });
       expect(html).not.toMatch(/<b>|<img|<a href="https:\/\/evil/);
       expect(html).toContain("&lt;b&gt;Sam&lt;/b&gt;");
@@ -136,10 +183,8 @@ describe("email templates", () => {
   });
   describe("the owner's reply to a contact message", () => {
     const details = {
-      name: "Amara Okafor",
       reply: "Yes, of course.\n\nYour partner is very welcome at every session.",
-      message: "Hello,\nCan my partner join?",
-      sentOn: "12 March 2030",
+      answering: { name: "Amara Okafor", message: "Hello,\nCan my partner join?", sentOn: "12 March 2030" },
       supportEmail: "hello@tidewell.example",
     };
 
@@ -148,7 +193,7 @@ describe("email templates", () => {
       expect(email.subject).toBe("A reply to your message to Tidewell");
       expect(email.text).toBe(
         [
-          "Hello Amara Okafor,",
+          "Hello Amara,",
           "Yes, of course.\n\nYour partner is very welcome at every session.",
           "To write back, reply to this email or write to hello@tidewell.example.",
           "You wrote on 12 March 2030:\n> Hello,\n> Can my partner join?",
@@ -160,15 +205,28 @@ describe("email templates", () => {
       expect(email.html).toContain(">Can my partner join?</p>");
     });
 
-    it("shows markup in the reply, her name and her message as text", () => {
+    it("to a message nobody confirmed, greets no one by name and quotes nothing of it", () => {
+      const email = contactReplyEmail({ ...details, answering: null });
+      expect(email.text).toBe(
+        [
+          "Hello,",
+          "Yes, of course.\n\nYour partner is very welcome at every session.",
+          "To write back, reply to this email or write to hello@tidewell.example.",
+          "You are receiving this because a message to Tidewell's contact form gave this address. If it wasn't from you, you can ignore this email.",
+          "— Tidewell\n",
+        ].join("\n\n"),
+      );
+      expect(email.html).not.toContain("<blockquote");
+    });
+
+    it("shows markup in the reply and her message as text", () => {
       const { html } = contactReplyEmail({
         ...details,
-        name: "<b>Sam</b>",
         reply: '<a href="https://evil.example">click</a>',
-        message: '<img src=x onerror="alert(1)">',
+        answering: { ...details.answering, name: "<b>Sam</b>", message: '<img src=x onerror="alert(1)">' },
       });
       expect(html).not.toMatch(/<b>|<img|<a href="https:\/\/evil/);
-      expect(html).toContain("Hello &lt;b&gt;Sam&lt;/b&gt;,");
+      expect(html).toContain("Hello b,");
       expect(html).toContain("&lt;a href=&quot;https://evil.example&quot;&gt;click&lt;/a&gt;");
       expect(html).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
     });

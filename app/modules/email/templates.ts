@@ -1,3 +1,4 @@
+import { firstName } from "../accounts/display.ts";
 import { BRAND } from "../site/brand.ts";
 import { COMPLETE_COURSE_CONTAINS } from "../catalogue/complete-course.ts";
 import { countOf } from "../site/plural.ts";
@@ -102,6 +103,18 @@ function text(lines: (string | undefined)[]): string {
 
 const IGNORE = "If you didn't ask for this, you can ignore this email: nothing will change.";
 
+/**
+ * A greeting with a first name as the one rule for names shows it (letters
+ * only, short: accounts/display.ts), or without a name when none is left:
+ * whatever was typed as a name, our email says no more in it than a name.
+ */
+function greeting(name: string | null, named: (first: string) => string, unnamed: string): string {
+  const first = firstName(name, "");
+  return first ? named(first) : unnamed;
+}
+const hello = (name: string | null) => greeting(name, (first) => `Hello ${first},`, "Hello,");
+const welcome = (name: string) => greeting(name, (first) => `Welcome, ${first}.`, "Welcome.");
+
 export function magicLinkEmail({ url, minutes }: { url: string; minutes: number }): EmailContent {
   const intro = `Here is your link to sign in to ${BRAND.name}. It works once, for the next ${countOf(minutes, "minute")}.`;
   return {
@@ -141,15 +154,15 @@ export function passwordResetEmail({
   url: string;
   minutes: number;
 }): EmailContent {
-  const hello = `Hello ${name},`;
+  const greet = hello(name);
   const intro = `Someone (we hope you) asked to reset the password for your ${BRAND.name} account. Choose a new one with the link below; it works for the next ${countOf(minutes, "minute")}.`;
   return {
     subject: `Reset your ${BRAND.name} password`,
-    text: text([hello, intro, `Choose a new password: ${url}`, IGNORE]),
+    text: text([greet, intro, `Choose a new password: ${url}`, IGNORE]),
     html: layout({
       preheader: "A link to choose a new password.",
       heading: "Choose a new password",
-      paragraphs: [hello, intro],
+      paragraphs: [greet, intro],
       action: { label: "Choose a new password", url },
       footnote: IGNORE,
     }),
@@ -157,7 +170,7 @@ export function passwordResetEmail({
 }
 
 export function welcomeEmail({ name, portalUrl }: { name: string; portalUrl: string }): EmailContent {
-  const hello = `Welcome, ${name}.`;
+  const greet = welcome(name);
   const lines = [
     "Your account is ready. The Foundation Course is yours: two calming audios and three guides you can come back to whenever you like.",
     "A good first step is Affirmations One, wherever you are comfortable. Your birth partner is welcome to listen with you.",
@@ -166,11 +179,11 @@ export function welcomeEmail({ name, portalUrl }: { name: string; portalUrl: str
   const footnote = `You are receiving this because you created a ${BRAND.name} account with this address.`;
   return {
     subject: `Welcome to ${BRAND.name}`,
-    text: text([hello, ...lines, `Open your dashboard: ${portalUrl}`, footnote]),
+    text: text([greet, ...lines, `Open your dashboard: ${portalUrl}`, footnote]),
     html: layout({
       preheader: "Your account is ready.",
       heading: `Welcome to ${BRAND.name}`,
-      paragraphs: [hello, ...lines],
+      paragraphs: [greet, ...lines],
       action: { label: "Open your dashboard", url: portalUrl },
       footnote,
     }),
@@ -187,18 +200,18 @@ export function confirmEmailEmail({
   url: string;
   hours: number;
 }): EmailContent {
-  const hello = `Welcome, ${name}.`;
+  const greet = welcome(name);
   const intro = `You're one step from your ${BRAND.name} course: open the link below to confirm this is your email address, and you'll go straight to your dashboard. The link works for the next ${hours} hours.`;
   const care =
     "Hypnobirthing is a complement to the care of your midwife or doctor, never a replacement: please ask them anything about your health or your baby's.";
   const footnote = `If you didn't create a ${BRAND.name} account, you can ignore this email: no account is made without this step.`;
   return {
     subject: `Confirm your email to start ${BRAND.name}`,
-    text: text([hello, intro, `Confirm and start: ${url}`, care, footnote]),
+    text: text([greet, intro, `Confirm and start: ${url}`, care, footnote]),
     html: layout({
       preheader: "One tap and your course is ready.",
       heading: "Confirm your email",
-      paragraphs: [hello, intro, care],
+      paragraphs: [greet, intro, care],
       action: { label: "Confirm and start", url },
       footnote,
     }),
@@ -210,18 +223,18 @@ export function confirmEmailEmail({
  * page said what it says to everyone; the owner of the address hears the rest.
  */
 export function accountExistsEmail({ name, signInUrl }: { name: string; signInUrl: string }): EmailContent {
-  const hello = `Hello ${name},`;
+  const greet = hello(name);
   const intro = `Someone (we hope you) just tried to create a ${BRAND.name} account with this email address. You already have one, so nothing new was made.`;
   const how =
     "To get back in, sign in with your password, or ask for a sign-in link or code by email if you've forgotten it.";
   const footnote = `If it wasn't you, you can ignore this email: your account hasn't changed.`;
   return {
     subject: `You already have a ${BRAND.name} account`,
-    text: text([hello, intro, how, `Sign in: ${signInUrl}`, footnote]),
+    text: text([greet, intro, how, `Sign in: ${signInUrl}`, footnote]),
     html: layout({
       preheader: "You already have an account with this address.",
       heading: "You already have an account",
-      paragraphs: [hello, intro, how],
+      paragraphs: [greet, intro, how],
       action: { label: "Sign in", url: signInUrl },
       footnote,
     }),
@@ -252,6 +265,8 @@ export interface ContactMessageDetails {
   email: string;
   phone?: string;
   message: string;
+  /** Sent by the member with this address, signed in; otherwise anyone may have typed the address. */
+  confirmed: boolean;
 }
 
 /**
@@ -259,12 +274,25 @@ export interface ContactMessageDetails {
  * text, so the HTML escapes all of it; the sender's address is written out so
  * a reply goes to them, not to our own sending address.
  */
-export function contactMessageEmail({ name, email, phone, message }: ContactMessageDetails): EmailContent {
+export function contactMessageEmail({
+  name,
+  email,
+  phone,
+  message,
+  confirmed,
+}: ContactMessageDetails): EmailContent {
   // A subject is one short line whatever the name holds.
   const oneLineName = name.replace(/\s+/g, " ").trim();
   const subjectName = oneLineName.length > 40 ? `${oneLineName.slice(0, 39)}…` : oneLineName;
   const intro = `${name} wrote to you through the ${BRAND.name} contact form.`;
-  const details = [`Name: ${name}`, `Email: ${email}`, `Phone: ${phone ?? "not given"}`];
+  const details = [
+    `Name: ${name}`,
+    `Email: ${email}`,
+    `Phone: ${phone ?? "not given"}`,
+    confirmed
+      ? "Sent by the member with this address, signed in."
+      : "Not confirmed: sent without signing in, so anyone could have typed this address.",
+  ];
   const reply = `To reply to ${name}, write to ${email}. Answering this email would only reach ${BRAND.name}'s own address.`;
   const footnote = `You are receiving this because this address receives messages from the ${BRAND.name} contact form.`;
   const messageLines = message.split(/\n+/).filter((line) => line.trim() !== "");
@@ -282,13 +310,14 @@ export function contactMessageEmail({ name, email, phone, message }: ContactMess
 
 /** What the owner's reply to a contact message says, and what it answers. */
 export interface ContactReplyDetails {
-  /** The visitor's name, as she typed it. */
-  name: string;
   /** The owner's reply. */
   reply: string;
-  /** The message it answers, and when it was sent ("12 March 2026"). */
-  message: string;
-  sentOn: string;
+  /**
+   * The message it answers: the name on it, its text, and when it was sent ("12 March 2026").
+   * Null when the message isn't confirmed as hers: the reply then greets no one by name and quotes
+   * nothing, so a stranger's words never reach her in our email.
+   */
+  answering: { name: string; message: string; sentOn: string } | null;
   supportEmail: string;
 }
 
@@ -297,30 +326,28 @@ export interface ContactReplyDetails {
  * and the quoted message are the owner's and the visitor's own text: the
  * HTML escapes all of it.
  */
-export function contactReplyEmail({
-  name,
-  reply,
-  message,
-  sentOn,
-  supportEmail,
-}: ContactReplyDetails): EmailContent {
-  const hello = `Hello ${name.replace(/\s+/g, " ").trim()},`;
+export function contactReplyEmail({ reply, answering, supportEmail }: ContactReplyDetails): EmailContent {
+  const greet = hello(answering?.name ?? null);
   const lines = (value: string) => value.split(/\n+/).filter((line) => line.trim() !== "");
   const writeBack = `To write back, reply to this email or write to ${supportEmail}.`;
-  const label = `You wrote on ${sentOn}:`;
-  const footnote = `You are receiving this because you wrote to ${BRAND.name} through our contact form.`;
-  const quoted = message
-    .split("\n")
-    .map((line) => (line === "" ? ">" : `> ${line}`))
-    .join("\n");
+  const footnote = answering
+    ? `You are receiving this because you wrote to ${BRAND.name} through our contact form.`
+    : `You are receiving this because a message to ${BRAND.name}'s contact form gave this address. If it wasn't from you, you can ignore this email.`;
+  const label = answering && `You wrote on ${answering.sentOn}:`;
+  const quoted =
+    answering &&
+    answering.message
+      .split("\n")
+      .map((line) => (line === "" ? ">" : `> ${line}`))
+      .join("\n");
   return {
     subject: `A reply to your message to ${BRAND.name}`,
-    text: text([hello, reply, writeBack, `${label}\n${quoted}`, footnote]),
+    text: text([greet, reply, writeBack, answering ? `${label}\n${quoted}` : undefined, footnote]),
     html: layout({
       preheader: lines(reply)[0]?.slice(0, 120) ?? `A reply from ${BRAND.name}.`,
       heading: "A reply to your message",
-      paragraphs: [hello, ...lines(reply), writeBack],
-      quote: { label, lines: lines(message) },
+      paragraphs: [greet, ...lines(reply), writeBack],
+      quote: answering ? { label: label!, lines: lines(answering.message) } : undefined,
       footnote,
     }),
   };
@@ -346,18 +373,18 @@ export function receiptEmail({
   portalUrl,
   supportEmail,
 }: PaymentNotice & { paidOn: string }): EmailContent {
-  const hello = `Thank you, ${name}.`;
+  const thanks = greeting(name, (first) => `Thank you, ${first}.`, "Thank you.");
   const intro = `Your Complete Course is ready. ${COMPLETE_COURSE_CONTAINS}`;
   const details = `Paid: ${amount}, once, on ${paidOn}, by ${provider}. Reference: ${reference}.`;
   const guarantee = `Changed your mind? Within 30 days, reply to this email or write to ${supportEmail} for a full refund; your access to the Complete Course ends when the refund is made.`;
   const footnote = "Keep this email as your receipt.";
   return {
     subject: `Your ${BRAND.name} receipt: Complete Course`,
-    text: text([hello, intro, details, `Open your course: ${portalUrl}`, guarantee, footnote]),
+    text: text([thanks, intro, details, `Open your course: ${portalUrl}`, guarantee, footnote]),
     html: layout({
       preheader: `Receipt for ${amount}.`,
       heading: "Your receipt",
-      paragraphs: [hello, intro, details, guarantee],
+      paragraphs: [thanks, intro, details, guarantee],
       action: { label: "Open your course", url: portalUrl },
       footnote,
     }),
@@ -373,7 +400,7 @@ export function duplicateRefundEmail({
   portalUrl,
   supportEmail,
 }: PaymentNotice): EmailContent {
-  const hello = `Hello ${name},`;
+  const greet = hello(name);
   const intro = `You paid for the Complete Course twice: once already, and again just now by ${provider}. You only ever need to pay once, so we've refunded the second payment of ${amount} in full. Reference: ${reference}.`;
   const when =
     "The money goes back the way it came; most banks show it within 5 to 10 working days, and PayPal sooner.";
@@ -381,11 +408,11 @@ export function duplicateRefundEmail({
   const footnote = `Questions? Reply to this email or write to ${supportEmail}.`;
   return {
     subject: `We've refunded your second payment to ${BRAND.name}`,
-    text: text([hello, intro, when, access, `Open your course: ${portalUrl}`, footnote]),
+    text: text([greet, intro, when, access, `Open your course: ${portalUrl}`, footnote]),
     html: layout({
       preheader: `Your second payment of ${amount} is refunded.`,
       heading: "Your second payment is refunded",
-      paragraphs: [hello, intro, when, access],
+      paragraphs: [greet, intro, when, access],
       action: { label: "Open your course", url: portalUrl },
       footnote,
     }),
@@ -407,7 +434,7 @@ export function practiceReminderEmail({
   settingsUrl: string;
   unsubscribeUrl: string;
 }): EmailContent {
-  const hello = `Hello ${name},`;
+  const greet = hello(name);
   const lines = [
     "Today's practice is ready whenever you are: a few calm minutes, somewhere comfortable, headphones on if you like.",
     "If today has already been full, that's fine too. Rest is part of the preparation.",
@@ -415,45 +442,50 @@ export function practiceReminderEmail({
   const footnote = `You're receiving this because you asked for a daily practice reminder. Change its time in your profile (${settingsUrl}), or stop these reminders with one click: ${unsubscribeUrl}`;
   return {
     subject: "A few calm minutes for today",
-    text: text([hello, ...lines, `Open today's practice: ${practiceUrl}`, footnote]),
+    text: text([greet, ...lines, `Open today's practice: ${practiceUrl}`, footnote]),
     html: layout({
       preheader: "Today's practice is ready whenever you are.",
       heading: "Your practice for today",
-      paragraphs: [hello, ...lines],
+      paragraphs: [greet, ...lines],
       action: { label: "Open today's practice", url: practiceUrl },
       footnote,
     }),
   };
 }
 
+/** Who invites, in an invitation whose member has no name to show. */
+export const UNNAMED_INVITER = `A ${BRAND.name} member`;
+
 /**
  * A member's invitation to her birth partner: who asks, what their own account
  * gives them (never her address or her dates), and that the link works once,
  * for a few days. Anyone can type an address, so it says what to do if it
- * wasn't expected.
+ * wasn't expected. The subject is always the same: it is the line a mail app
+ * shows beside our address, and a member's name is hers to type.
  */
 export function partnerInvitationEmail({
-  memberFirstName,
+  memberName,
   url,
   days,
 }: {
-  memberFirstName: string;
+  /** Her name as she gave it: shown as its first word, by the rule for names. */
+  memberName: string;
   url: string;
   days: number;
 }): EmailContent {
-  const name = memberFirstName;
-  const hello = "Hello,";
+  const name = firstName(memberName, UNNAMED_INVITER);
+  const greet = "Hello,";
   const intro = `${name} is preparing for birth with ${BRAND.name}, an online hypnobirthing course, and has invited you to join as their birth partner.`;
-  const gives = `You'll have your own account, with its own listening and progress, linked to ${name}'s as their birth partner. Their email address and exact dates stay private.`;
+  const gives = `You'll have your own account, with its own listening and progress, linked to theirs. Their email address and exact dates stay private.`;
   const how = `Sign up, or sign in if you already have an account, through the link below. It works once, for the next ${countOf(days, "day")}.`;
   const footnote = `If you weren't expecting this, you can ignore this email: nothing happens without the link.`;
   return {
-    subject: `${name} has invited you to be their birth partner on ${BRAND.name}`,
-    text: text([hello, intro, gives, how, `Join as ${name}'s birth partner: ${url}`, footnote]),
+    subject: `You're invited to be a birth partner on ${BRAND.name}`,
+    text: text([greet, intro, gives, how, `Accept the invitation: ${url}`, footnote]),
     html: layout({
       preheader: `${name} would like you beside them as they prepare for birth.`,
-      heading: `Join ${name} on ${BRAND.name}`,
-      paragraphs: [hello, intro, gives, how],
+      heading: "You're invited to be a birth partner",
+      paragraphs: [greet, intro, gives, how],
       action: { label: "Accept the invitation", url },
       footnote,
     }),
@@ -468,7 +500,7 @@ export function partnerSeatEndedEmail({
   memberFirstName: string;
   portalUrl: string;
 }): EmailContent {
-  const hello = "Hello,";
+  const greet = "Hello,";
   const lines = [
     `${memberFirstName} has closed their ${BRAND.name} account, so you're no longer linked as their birth partner.`,
     "Your own account stays yours, with everything you've listened to. You can keep using it, or delete it from your profile whenever you like.",
@@ -476,11 +508,11 @@ export function partnerSeatEndedEmail({
   const footnote = `You're receiving this because you joined ${BRAND.name} as ${memberFirstName}'s birth partner.`;
   return {
     subject: `Your birth partner seat on ${BRAND.name} has ended`,
-    text: text([hello, ...lines, `Your account: ${portalUrl}`, footnote]),
+    text: text([greet, ...lines, `Your account: ${portalUrl}`, footnote]),
     html: layout({
       preheader: "Your own account stays yours.",
       heading: "Your partner seat has ended",
-      paragraphs: [hello, ...lines],
+      paragraphs: [greet, ...lines],
       action: { label: "Open your account", url: portalUrl },
       footnote,
     }),

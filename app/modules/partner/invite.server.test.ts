@@ -7,6 +7,7 @@ import { testDialects, useTestDatabase } from "../../../tests/support/test-datab
 import { PARTNER_SEAT_INTENTS, partnerSeatMessages } from "./forms.ts";
 import {
   answerPartnerSeatForm,
+  INVITATION_IP_LIMIT,
   INVITATION_LIMIT,
   partnerSeatFor,
   partnerToTellOfClosure,
@@ -44,13 +45,24 @@ describe.each(testDialects)("the partner seat's forms on %s", (dialect) => {
 
   const aMemberNamed = async (name = "Amara Okafor") => {
     const row = await aMember(db(), { name });
-    return { id: row.id, email: row.email, firstName: name.split(" ")[0]! };
+    return { id: row.id, email: row.email, name };
   };
-  const depsFor = (member: { id: string; email: string; firstName: string }, mailer = recordingMailer()) => ({
+  /** Each member on an IP address of her own unless a test says otherwise, so the limit per address stays out of it. */
+  const ips = new Map<string, string>();
+  const ipOf = (memberId: string) => {
+    if (!ips.has(memberId)) ips.set(memberId, `10.31.${dialect === "sqlite" ? 1 : 2}.${ips.size + 1}`);
+    return ips.get(memberId)!;
+  };
+  const depsFor = (
+    member: { id: string; email: string; name: string },
+    mailer = recordingMailer(),
+    clientIp = ipOf(member.id),
+  ) => ({
     db: db(),
     mailer,
     log,
     member,
+    clientIp,
     baseUrl: BASE_URL,
     now: NOW,
   });
@@ -72,7 +84,8 @@ describe.each(testDialects)("the partner seat's forms on %s", (dialect) => {
     expect(mailer.sent).toHaveLength(1);
     const [email] = mailer.sent;
     expect(email).toMatchObject({ kind: "partner-invitation", to: ben.email, about: amara.email });
-    expect(email!.subject).toBe("Amara has invited you to be their birth partner on Tidewell");
+    expect(email!.subject).toBe("You're invited to be a birth partner on Tidewell");
+    expect(email!.text).toContain("Amara is preparing for birth with Tidewell");
     const token = email!.text.match(/https:\/\/tidewell\.example\/partner\/join\/([\w-]+)/)?.[1];
     expect(token).toBeDefined();
     expect(email!.html).toContain(`href="${BASE_URL}/partner/join/${token}"`);
@@ -154,6 +167,64 @@ describe.each(testDialects)("the partner seat's forms on %s", (dialect) => {
     });
   });
 
+  it(`holds one client address to ${INVITATION_IP_LIMIT.limit} invitations a day, whichever members send them at once`, async () => {
+    const members = await Promise.all(
+      Array.from({ length: INVITATION_IP_LIMIT.limit + 5 }, (_, n) => aMemberNamed(`Member ${n}`)),
+    );
+    const mailer = recordingMailer();
+    const sameNetwork = `10.32.${dialect === "sqlite" ? 1 : 2}.7`;
+    const answers = await Promise.all(
+      members.map((member) =>
+        answerPartnerSeatForm(inviting(address()), depsFor(member, mailer, sameNetwork)),
+      ),
+    );
+    const sent = answers.filter((answer) => "type" in answer && answer.type === "success");
+    const refused = answers.filter(
+      (answer) => "type" in answer && answer.message === partnerSeatMessages.tooMany,
+    );
+    expect(sent).toHaveLength(INVITATION_IP_LIMIT.limit);
+    expect(refused).toHaveLength(5);
+    expect(mailer.sent).toHaveLength(INVITATION_IP_LIMIT.limit);
+    const stored = await db()
+      .selectFrom("partner_invitations")
+      .select("id")
+      .where(
+        "user_id",
+        "in",
+        members.map((member) => member.id),
+      )
+      .execute();
+    expect(stored).toHaveLength(INVITATION_IP_LIMIT.limit);
+
+    // Members on another network are not held back.
+    const late = await aMemberNamed("Late Member");
+    expect(
+      await answerPartnerSeatForm(
+        inviting(address()),
+        depsFor(late, mailer, `2001:db8:${dialect === "sqlite" ? 1 : 2}::1`),
+      ),
+    ).toMatchObject({ type: "success" });
+  });
+
+  it("sends the invitation under a fixed subject, naming her by a first name of letters alone", async () => {
+    const mailer = recordingMailer();
+    for (const [name, shown] of [
+      ["Security\u2800alert: your payment failed. Update card at https://evil.example", "Security"],
+      ["\u202E\u2800\u3164\u115F", "A Tidewell member"],
+    ]) {
+      const member = await aMemberNamed(name);
+      expect(await answerPartnerSeatForm(inviting(address()), depsFor(member, mailer))).toMatchObject({
+        type: "success",
+      });
+      const email = mailer.sent.at(-1)!;
+      expect(email.subject).toBe("You're invited to be a birth partner on Tidewell");
+      expect(email.text).toContain(`${shown} is preparing for birth with Tidewell`);
+      expect(`${email.subject}${email.text}${email.html}`).not.toMatch(
+        /evil\.example|payment|[\u2800\u202E\u3164\u115F]/,
+      );
+    }
+  });
+
   it("cancels her own waiting invitation, and nobody else's", async () => {
     const amara = await aMemberNamed();
     const carol = await aMemberNamed("Carol Mensah");
@@ -217,7 +288,7 @@ describe.each(testDialects)("the partner seat's forms on %s", (dialect) => {
   it("lets the partner see whose partner they are and leave; tells them when she closes her account", async () => {
     const amara = await aMemberNamed();
     const benRow = await aMember(db(), { name: "Ben Okafor", email: address() });
-    const ben = { id: benRow.id, email: benRow.email, firstName: "Ben" };
+    const ben = { id: benRow.id, email: benRow.email, name: "Ben Okafor" };
     const mailer = recordingMailer();
     await answerPartnerSeatForm(inviting(ben.email), depsFor(amara, mailer));
     const token = mailer.sent[0]!.text.match(/\/partner\/join\/([\w-]+)/)![1]!;

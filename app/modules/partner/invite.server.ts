@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { Db } from "~/platform/db.server.ts";
 import type { Logger } from "~/platform/log.server.ts";
-import { hitLimit, limitKey, type LimitRule } from "~/platform/rate-limit.server.ts";
+import { addressKey, hitLimits, limitKey, type LimitRule } from "~/platform/rate-limit.server.ts";
 import { firstName } from "../accounts/display.ts";
 import type { Mailer } from "../email/outbox.server.ts";
 import { partnerInvitationEmail } from "../email/templates.ts";
@@ -29,13 +29,20 @@ import {
 
 /** Invitations one member can send in a day: enough to correct a typo or two, too few to mail strangers. */
 export const INVITATION_LIMIT: LimitRule = { limit: 5, windowSeconds: 24 * 60 * 60 };
+/**
+ * Invitations from one client address in a day, whichever members send them: a household or a class
+ * on one network is well within it; accounts made by the dozen to mail strangers are not.
+ */
+export const INVITATION_IP_LIMIT: LimitRule = { limit: 20, windowSeconds: 24 * 60 * 60 };
 
 export interface PartnerSeatDeps {
   db: Db;
   mailer: Pick<Mailer, "send">;
   log: Logger;
   /** The signed-in member: only her own invitation and partner are ever touched. */
-  member: { id: string; email: string; firstName: string };
+  member: { id: string; email: string; name: string };
+  /** Where the request comes from (the client's IP), for the limit per address. */
+  clientIp: string;
   baseUrl: string;
   now: Date;
 }
@@ -63,10 +70,12 @@ async function invite(formData: FormData, deps: PartnerSeatDeps): Promise<Partne
   if (submission.status !== "success") return { reply: { result: submission.reply() }, status: 400 };
   const { db, member, now } = deps;
   const address = submission.value.email;
-  const limit = await hitLimit(
+  const limit = await hitLimits(
     db,
-    limitKey("partner-invitation", member.id),
-    INVITATION_LIMIT,
+    [
+      { key: limitKey("partner-invitation", member.id), rule: INVITATION_LIMIT },
+      { key: addressKey("partner-invitation:ip", deps.clientIp), rule: INVITATION_IP_LIMIT },
+    ],
     now.getTime(),
   );
   if (!limit.allowed) return { type: "error", message: partnerSeatMessages.tooMany };
@@ -87,7 +96,7 @@ async function invite(formData: FormData, deps: PartnerSeatDeps): Promise<Partne
   }
 
   const content = partnerInvitationEmail({
-    memberFirstName: member.firstName,
+    memberName: member.name,
     url: `${deps.baseUrl}/partner/join/${outcome.token}`,
     days: INVITATION_DAYS,
   });

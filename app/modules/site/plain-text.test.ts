@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isPlainText } from "./plain-text.ts";
+import { isPlainText, toPlainText } from "./plain-text.ts";
 
 describe("isPlainText", () => {
   it("keeps ordinary text in any script, markup and emoji included", () => {
@@ -34,5 +34,21 @@ describe("isPlainText", () => {
     expect(isPlainText("Hello,\n\tthank you\n", { multiline: true })).toBe(true);
     expect(isPlainText("Hello,\r\n", { multiline: true })).toBe(false);
     expect(isPlainText("Hello\u202E", { multiline: true })).toBe(false);
+  });
+});
+
+describe("toPlainText", () => {
+  it.each([
+    ["Amara Okafor", "Amara Okafor"],
+    ["<b>Sam</b> 👶🏽", "<b>Sam</b> 👶🏽"],
+    ["Sam\u202Egnp.exe", "Samgnp.exe"],
+    ["Sam\u2066x\u2069", "Samx"],
+    ["Sam\r\nBcc: x@example.com", "Sam  Bcc: x@example.com"],
+    ["Sam\u0000\u0007\u001b", "Sam   "],
+    ["Sam\uD800", "Sam"],
+    ["\uDC00Sam", "Sam"],
+  ])("makes %j plain as %j", (value, plain) => {
+    expect(toPlainText(value)).toBe(plain);
+    expect(isPlainText(toPlainText(value))).toBe(true);
   });
 });

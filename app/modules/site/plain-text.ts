@@ -13,3 +13,16 @@ export function isPlainText(value: string, { multiline = false } = {}): boolean 
   if (BIDI_CONTROLS.test(value)) return false;
   return !(multiline ? CONTROL_EXCEPT_LINE_BREAKS : CONTROL).test(value);
 }
+
+/**
+ * One-line text that isPlainText refuses, made plain for when there is nobody
+ * to ask (a sign-in provider's name): bidi controls and half surrogate pairs
+ * go, and each control character (a line break among them) becomes a space.
+ */
+export function toPlainText(value: string): string {
+  return value
+    .toWellFormed()
+    .replace(/\uFFFD/g, "")
+    .replace(new RegExp(BIDI_CONTROLS, "gu"), "")
+    .replace(new RegExp(CONTROL, "gu"), " ");
+}

@@ -66,7 +66,8 @@ export async function action(args: Route.ActionArgs) {
       db: database.db,
       mailer: services(args).mailer,
       log: requestLog(args),
-      member: { id: member.id, email: member.email, firstName: member.firstName },
+      member: { id: member.id, email: member.email, name: member.fullName },
+      clientIp: claimant(args).ip,
       baseUrl: env.BASE_URL,
       now: services(args).clock.now(),
     });

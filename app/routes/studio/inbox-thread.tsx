@@ -104,6 +104,13 @@ export default function StudioInboxThread({ loaderData, actionData }: Route.Comp
         ) : null}
         {thread.archived ? " · Archived" : null}
       </p>
+      {thread.confirmed ? null : (
+        <Alert tone="info" className="mt-4 max-w-3xl">
+          <strong className="font-semibold">Not confirmed.</strong> This was sent without signing in, so
+          anyone could have typed this address. It isn't linked to a member, and your reply won't quote it or
+          greet them by name.
+        </Alert>
+      )}
 
       {otherError ? (
         <Alert tone="error" className="mt-4">
@@ -158,7 +165,9 @@ export default function StudioInboxThread({ loaderData, actionData }: Route.Comp
           Reply
         </h2>
         <p className="mt-1 text-ink-soft">
-          Emailed to {thread.address} from the course's address, with their latest message quoted below it.
+          {thread.confirmed
+            ? `Emailed to ${thread.address} from the course's address, with their latest message quoted below it.`
+            : `Emailed to ${thread.address} from the course's address, without their message.`}
         </p>
         {replyError ? (
           <Alert tone="error" className="mt-3">

@@ -42,6 +42,10 @@ export default function StudioInbox({ loaderData }: Route.ComponentProps) {
         Messages from the contact form, one conversation for each address, newest first. Your reply is emailed
         to them and kept here with their messages.
       </p>
+      <p className="mt-2 max-w-2xl text-ink-soft">
+        <strong className="font-medium text-ink">Not confirmed</strong> means it was sent without signing in:
+        anyone can type an address, so it isn't linked to a member, and your reply doesn't quote it.
+      </p>
       <nav aria-label="Inbox views" className="mt-6 flex gap-2">
         {VIEWS.map((item) => (
           <Link
@@ -91,6 +95,11 @@ export default function StudioInbox({ loaderData }: Route.ComponentProps) {
                     Unread
                   </span>
                 ) : null}
+                {thread.confirmed ? null : (
+                  <span className="rounded-full border border-ink/20 px-2 py-0.5 text-sm text-ink-soft">
+                    Not confirmed
+                  </span>
+                )}
                 {thread.answered ? <span className="text-sm text-ink-soft">Replied</span> : null}
                 <span className="ml-auto text-sm text-ink-soft">
                   {STUDIO_WHEN.format(new Date(thread.lastActivityAt))}

@@ -66,7 +66,7 @@ export function useServerWithClock(startsAt: string, env: Record<string, string>
       await seat.getByLabel("Your birth partner's email").fill(email);
       await seat.getByRole("button", { name: "Send invitation" }).click();
       await expectToast(her, `Invitation sent to ${email}. It works for 7 days.`);
-      const link = firstLink((await mailbox.latest(email, /invited you/)).text);
+      const link = firstLink((await mailbox.latest(email, /invited to be a birth partner/)).text);
       const his = await browser.newContext();
       const page = await his.newPage();
       await page.goto(link);
