@@ -374,6 +374,8 @@ export interface TwoFactorTable {
   verified: ColumnType<SqlBool | null, boolean | undefined, boolean>;
   failedVerificationCount: ColumnType<number | null, number | undefined, number>;
   lockedUntil: Timestamp | null;
+  /** The time step (30 s) of the last authenticator code the studio took: a code's step must be newer. */
+  lastAcceptedStep: number | null;
 }
 
 export interface PasskeyTable {

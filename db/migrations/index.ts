@@ -23,6 +23,7 @@ import * as ownersStudio from "./0021_owners_studio.ts";
 import * as studioMemberSearch from "./0022_studio_member_search.ts";
 import * as contactInbox from "./0023_contact_inbox.ts";
 import * as passkeys from "./0024_passkeys.ts";
+import * as totpLastStep from "./0025_totp_last_step.ts";
 
 /**
  * Every migration, in order. Listed by hand so that the bundled server, the
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   "0022_studio_member_search": studioMemberSearch,
   "0023_contact_inbox": contactInbox,
   "0024_passkeys": passkeys,
+  "0025_totp_last_step": totpLastStep,
 };

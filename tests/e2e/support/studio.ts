@@ -1,9 +1,9 @@
 import { execFileSync } from "node:child_process";
 import type { Page } from "playwright-core";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 import { sixDigitCode } from "../../support/cookie-client.ts";
 import { localOutbox } from "../../support/mailbox.ts";
-import { totpCode } from "../../support/totp.ts";
+import { unusedTotpCode } from "../../support/totp.ts";
 import { uniqueEmail } from "./accounts.ts";
 import { baseUrl, waitForHydration, type useBrowser } from "./browser.ts";
 
@@ -21,14 +21,24 @@ export function ownerCreate(email: string, ...more: string[]) {
   });
 }
 
-/** Signs in with a code emailed to `email`, through the sign-in page, as an owner made by the command would. */
+/**
+ * Signs in with a code emailed to `email`, through the sign-in page, as an owner made by the command
+ * would: from another browser too, with a new code (not the one an earlier sign-in used).
+ */
 export async function signInWithCode(page: Page, email: string) {
+  const outbox = localOutbox(inject("dataDir"));
+  const latestCode = () =>
+    outbox.latest(email, /sign-in code/, 0).then(
+      (message) => sixDigitCode(message.subject),
+      () => null,
+    );
+  const earlier = await latestCode();
   await page.goto("/auth?tier=signin&mode=code");
   await waitForHydration(page);
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Email me a code" }).click();
-  const code = sixDigitCode((await localOutbox(inject("dataDir")).latest(email, /sign-in code/)).subject);
-  await page.getByLabel("Your code").fill(code);
+  await expect.poll(latestCode).not.toBe(earlier);
+  await page.getByLabel("Your code").fill((await latestCode())!);
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL((url) => url.pathname === "/portal");
 }
@@ -47,8 +57,10 @@ export async function enrolledOwner(browser: ReturnType<typeof useBrowser>) {
     .getByRole("listitem")
     .first()
     .textContent())!;
-  await page.getByLabel("6-digit code").fill(totpCode(key));
+  const { code, step } = await unusedTotpCode(key);
+  await page.getByLabel("6-digit code").fill(code);
   await page.getByRole("button", { name: "Finish Setting Up" }).click();
   await page.getByRole("heading", { name: "Overview", level: 1 }).waitFor();
-  return { email, page, key, backupCode };
+  // The step of the code she gave: the studio takes each code once, so her next one is of a later step.
+  return { email, page, key, backupCode, step };
 }
