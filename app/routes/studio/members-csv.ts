@@ -8,18 +8,32 @@ import { filtersToParams, parseMemberFilters } from "~/modules/studio/member-fil
 import { PAGE_SIZE_MAX, searchMembers } from "~/modules/studio/members.server.ts";
 import { db, services } from "~/services.server.ts";
 
+/** The members page with the same search. */
+const membersPage = (url: URL) =>
+  `/studio/members?${filtersToParams(parseMemberFilters(url.searchParams).filters)}`;
+
 /**
- * The members the search finds, as CSV. An export of members' details asks
- * for the second factor again unless it was given minutes ago, and is logged.
+ * A GET exports nothing (a link, a bookmark, or another site sending her
+ * browser here with her cookies): it goes back to the members page, where
+ * the export is a button.
  */
-export async function loader(args: Route.LoaderArgs) {
+export function loader(args: Route.LoaderArgs) {
+  throw redirect(membersPage(args.url));
+}
+
+/**
+ * The members the search (in the address) finds, as CSV: posted from the
+ * members page, so only her own page can ask for it (cross-site posts are
+ * refused before any route). An export of members' details asks for the
+ * second factor again unless it was given minutes ago, and is logged.
+ */
+export async function action(args: Route.ActionArgs) {
   const owner = args.context.get(studioOwnerContext)!;
   const now = services(args).clock.now();
-  const { filters } = parseMemberFilters(args.url.searchParams);
   if (!recentlyChecked(owner.checkedAt, now)) {
-    const back = `/studio/members?${filtersToParams(filters)}`;
-    throw redirect(`/studio/check?again=1&next=${encodeURIComponent(back)}`);
+    throw redirect(`/studio/check?again=1&next=${encodeURIComponent(membersPage(args.url))}`);
   }
+  const { filters } = parseMemberFilters(args.url.searchParams);
   let body = csvHeader();
   let cursor: string | undefined;
   let count = 0;
