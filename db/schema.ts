@@ -407,9 +407,17 @@ export interface AuditLogTable {
   actor_id: string;
   action: string;
   subject_id: string | null;
-  /** JSON. */
+  /** JSON: ids, numbers and the studio's own words only (app/modules/studio/audit.server.ts). */
   detail: ColumnType<string, string | undefined, never>;
   ip: string | null;
+}
+
+/** The reason an owner gave with an audit entry about a member: hers, so it goes with her account. */
+export interface StudioReasonsTable {
+  audit_id: string;
+  member_id: string;
+  reason: string;
+  created_at: CreatedAt;
 }
 
 export interface Database {
@@ -443,4 +451,5 @@ export interface Database {
   passkey: PasskeyTable;
   studio_checks: StudioChecksTable;
   audit_log: AuditLogTable;
+  studio_reasons: StudioReasonsTable;
 }

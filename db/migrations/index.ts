@@ -24,6 +24,7 @@ import * as studioMemberSearch from "./0022_studio_member_search.ts";
 import * as contactInbox from "./0023_contact_inbox.ts";
 import * as passkeys from "./0024_passkeys.ts";
 import * as totpLastStep from "./0025_totp_last_step.ts";
+import * as auditWithoutFreeText from "./0026_audit_without_free_text.ts";
 
 /**
  * Every migration, in order. Listed by hand so that the bundled server, the
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   "0023_contact_inbox": contactInbox,
   "0024_passkeys": passkeys,
   "0025_totp_last_step": totpLastStep,
+  "0026_audit_without_free_text": auditWithoutFreeText,
 };

@@ -4,7 +4,7 @@ import { recordAudit } from "~/modules/studio/audit.server.ts";
 import { studioOwnerContext } from "~/modules/studio/context.server.ts";
 import { recentlyChecked } from "~/modules/studio/gate.ts";
 import { csvHeader, csvRows } from "~/modules/studio/member-csv.ts";
-import { filtersToParams, parseMemberFilters } from "~/modules/studio/member-filters.ts";
+import { filtersToParams, parseMemberFilters, usedFilters } from "~/modules/studio/member-filters.ts";
 import { PAGE_SIZE_MAX, searchMembers } from "~/modules/studio/members.server.ts";
 import { db, services } from "~/services.server.ts";
 
@@ -48,7 +48,7 @@ export async function action(args: Route.ActionArgs) {
     {
       actorId: owner.id,
       action: "members.exported",
-      detail: { count, filters: filtersToParams(filters).toString() },
+      detail: { count, filters: usedFilters(filters) },
       ip: owner.ip,
     },
     now,

@@ -4,21 +4,51 @@ import { expect, inject } from "vitest";
 import { sixDigitCode } from "../../support/cookie-client.ts";
 import { localOutbox } from "../../support/mailbox.ts";
 import { unusedTotpCode } from "../../support/totp.ts";
-import { uniqueEmail } from "./accounts.ts";
+import { PASSWORD, uniqueEmail, type ServerData } from "./accounts.ts";
 import { baseUrl, waitForHydration, type useBrowser } from "./browser.ts";
+import { signUpMember } from "./security.ts";
 
-/** `npm run owner:create -- --email …`, against the e2e run's server's own database. */
-export function ownerCreate(email: string, ...more: string[]) {
-  const databaseUrl = inject("databaseUrl");
-  return execFileSync(process.execPath, ["scripts/owner-create.ts", "--email", email, ...more], {
+/** `npm run owner:create -- --email …`, against a server's own database: the e2e run's shared server unless another is given. */
+export function ownerCreate(
+  email: string,
+  server: ServerData & { baseUrl: string } = {
+    dataDir: inject("dataDir"),
+    databaseUrl: inject("databaseUrl"),
+    baseUrl: baseUrl(),
+  },
+) {
+  return execFileSync(process.execPath, ["scripts/owner-create.ts", "--email", email], {
     env: {
       PATH: process.env.PATH,
-      DATA_DIR: inject("dataDir"),
-      BASE_URL: baseUrl(),
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      DATA_DIR: server.dataDir,
+      BASE_URL: server.baseUrl,
+      ...(server.databaseUrl ? { DATABASE_URL: server.databaseUrl } : {}),
     },
     encoding: "utf8",
   });
+}
+
+/**
+ * A member made an owner by the command, who sets up her authenticator over HTTP (the set-up form,
+ * then its code), as the pages post them: her client then holds a session with the studio open.
+ */
+export async function ownerOverHttp(server: ServerData & { baseUrl: string }) {
+  const owner = await signUpMember(server, { label: "owner", name: "Olive Owner" });
+  ownerCreate(owner.email, server);
+  const start = await owner.client.request("/studio/check", {
+    method: "POST",
+    form: { intent: "start", password: PASSWORD, next: "/studio" },
+  });
+  const key = /data-testid="totp-secret"[^>]*>([A-Z2-7]+)</.exec(await start.text())?.[1];
+  if (!key) throw new Error(`No authenticator key on the set-up page (${start.status})`);
+  const { code, step } = await unusedTotpCode(key);
+  const verified = await owner.client.request("/studio/check", {
+    method: "POST",
+    form: { intent: "verify", method: "totp", code, next: "/studio" },
+  });
+  if (verified.headers.get("location") !== "/studio")
+    throw new Error(`The code was refused (${verified.status})`);
+  return { ...owner, key, step };
 }
 
 /**
