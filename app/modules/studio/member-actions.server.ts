@@ -48,7 +48,7 @@ export async function changePremium(
     return {
       ok: false,
       status: 400,
-      message: `Please give a reason (${REASON_MIN} to ${REASON_MAX} characters): it goes in the audit log.`,
+      message: `Please give a reason (${REASON_MIN} to ${REASON_MAX} characters): it is kept with the audit log's entry.`,
     };
   }
   const member = await accountOf(db, memberId);
