@@ -156,7 +156,7 @@ async function recordRefusal(db: Db, owner: StudioOwner, method: SecondFactorMet
  * plugin then checks the code against the real clock, so the step is read from
  * that clock too.
  */
-export async function takeTotpStep(
+async function takeTotpStep(
   deps: { auth: Auth; db: Db },
   ownerId: string,
   code: string,
