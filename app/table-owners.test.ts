@@ -39,6 +39,7 @@ const OWNER: Record<string, string> = {
   passkey: "modules/studio",
   studio_checks: "modules/studio",
   audit_log: "modules/studio",
+  studio_reasons: "modules/studio",
 };
 
 /** Writes still made outside the owner, named so that no new one can join them unseen (none today). */

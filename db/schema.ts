@@ -386,6 +386,8 @@ export interface TwoFactorTable {
   verified: ColumnType<SqlBool | null, boolean | undefined, boolean>;
   failedVerificationCount: ColumnType<number | null, number | undefined, number>;
   lockedUntil: Timestamp | null;
+  /** The time step (30 s) of the last authenticator code the studio took: a code's step must be newer. */
+  lastAcceptedStep: number | null;
 }
 
 export interface PasskeyTable {
@@ -417,9 +419,17 @@ export interface AuditLogTable {
   actor_id: string;
   action: string;
   subject_id: string | null;
-  /** JSON. */
+  /** JSON: ids, numbers and the studio's own words only (app/modules/studio/audit.server.ts). */
   detail: ColumnType<string, string | undefined, never>;
   ip: string | null;
+}
+
+/** The reason an owner gave with an audit entry about a member: hers, so it goes with her account. */
+export interface StudioReasonsTable {
+  audit_id: string;
+  member_id: string;
+  reason: string;
+  created_at: CreatedAt;
 }
 
 export interface Database {
@@ -453,4 +463,5 @@ export interface Database {
   passkey: PasskeyTable;
   studio_checks: StudioChecksTable;
   audit_log: AuditLogTable;
+  studio_reasons: StudioReasonsTable;
 }

@@ -38,6 +38,13 @@ describe("scrubUrl", () => {
       "/__manifest?paths=%2F%2C%2Fpartner%2Fjoin%2F%5Bredacted%5D%2C%2Fshared%2F%5Bredacted%5D&version=1",
     ],
     ["/x?email=Ana%40Example.com&name=Ana+Rivers", "/x?email=%5Bredacted%5D&name=%5Bredacted%5D"],
+    // The studio's members search, and the page the studio's check returns to with it.
+    ["/studio/members?q=Ana+Rivers&tier=free", "/studio/members?q=%5Bredacted%5D&tier=free"],
+    [
+      "/studio/check?again=1&next=%2Fstudio%2Fmembers%3Fq%3Dana.rivers%2540example.com%26tier%3Dfree",
+      "/studio/check?again=1&next=%2Fstudio%2Fmembers%3Fq%3D%255Bredacted%255D%26tier%3Dfree",
+    ],
+    ["/studio/check?next=%2Fstudio", "/studio/check?next=%2Fstudio"],
   ])("%s is logged as %s", (url, logged) => {
     expect(scrubUrl(url)).toBe(logged);
   });

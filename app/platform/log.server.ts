@@ -30,8 +30,9 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
   );
 }
 
+/** Query parameters whose values are secrets, or what someone typed about a member (`q`: the studio's search). */
 const SENSITIVE_QUERY =
-  /^(token|code|otp|password|secret|key|sig|signature|state|callbackurl|client_secret|email|name)$/i;
+  /^(token|code|otp|password|secret|key|sig|signature|state|callbackurl|client_secret|email|name|q)$/i;
 
 /**
  * Paths that carry a secret after their prefix: a password reset link, a partner's private link,
@@ -64,6 +65,9 @@ export function scrubUrl(url: string): string {
   // React Router asks for the routes of the pages a page links to, the page itself among them.
   const paths = params.get("paths");
   if (paths !== null) params.set("paths", paths.split(",").map(scrubPath).join(","));
+  // A page to return to (the studio's check) is a URL of its own, its query scrubbed the same way.
+  const next = params.get("next");
+  if (next !== null) params.set("next", scrubUrl(next));
   return `${url.slice(0, queryStart)}?${params.toString()}`;
 }
 
@@ -75,7 +79,13 @@ function mayNameSecrets(query: string): boolean {
   for (const pair of query.split("&")) {
     const end = pair.indexOf("=");
     const name = end === -1 ? pair : pair.slice(0, end);
-    if (name === "paths" || SENSITIVE_QUERY.test(name) || name.includes("%") || name.includes("+"))
+    if (
+      name === "paths" ||
+      name === "next" ||
+      SENSITIVE_QUERY.test(name) ||
+      name.includes("%") ||
+      name.includes("+")
+    )
       return true;
   }
   return false;

@@ -24,6 +24,8 @@ import * as studioMemberSearch from "./0022_studio_member_search.ts";
 import * as contactInbox from "./0023_contact_inbox.ts";
 import * as passkeys from "./0024_passkeys.ts";
 import * as contactSenders from "./0025_contact_senders.ts";
+import * as totpLastStep from "./0026_totp_last_step.ts";
+import * as auditWithoutFreeText from "./0027_audit_without_free_text.ts";
 
 /**
  * Every migration, in order. Listed by hand so that the bundled server, the
@@ -55,4 +57,6 @@ export const migrations: Record<string, Migration> = {
   "0023_contact_inbox": contactInbox,
   "0024_passkeys": passkeys,
   "0025_contact_senders": contactSenders,
+  "0026_totp_last_step": totpLastStep,
+  "0027_audit_without_free_text": auditWithoutFreeText,
 };

@@ -7,14 +7,17 @@ import type { MemberDataExport } from "~/modules/accounts/own-data.server.ts";
 import { startServer, type ServerProcess } from "../support/server-process.ts";
 import { PASSWORD, withServerDatabase } from "./support/accounts.ts";
 import { signUpMember, visitor, type Member } from "./support/security.ts";
+import { ownerOverHttp } from "./support/studio.ts";
 
 /**
  * A deleted account leaves nothing behind. A member with a marker in her
  * name, her address and her messages uses everything that stores something,
- * downloads her data, and deletes her account; then the marker is looked for,
- * in any capitals, in every byte of the data directory (the SQLite file, its
- * log, the local outbox, the media), in the server's log and, on PostgreSQL,
- * in every table.
+ * downloads her data; the course's owner looks her up in the studio by her
+ * address and by the marker, exports her details and takes her premium back
+ * with a reason naming her; she deletes her account. Then the marker is
+ * looked for, in any capitals, in every byte of the data directory (the
+ * SQLite file, its log, the local outbox, the media), in the server's log
+ * and, on PostgreSQL, in every table (the studio's audit log among them).
  */
 describe("deleting an account", () => {
   let server: ServerProcess;
@@ -134,15 +137,46 @@ describe("deleting an account", () => {
     expect(data.partnerLinks).toHaveLength(1);
     expect(data.audioProgress.length).toBeGreaterThan(0);
     expect(data.programSchedule.some((day) => day.completed)).toBe(true);
+
+    // The owner finds her in the studio, by her address and by the marker, exports her details,
+    // and takes her premium back with a reason that names her.
+    const owner = await ownerOverHttp(server);
+    for (const search of [email, marker]) {
+      const found = await owner.client.request(`/studio/members?q=${encodeURIComponent(search)}`);
+      expect(await found.text()).toContain(email);
+    }
+    const csv = await owner.client.request(`/studio/members.csv?q=${encodeURIComponent(email)}`, {
+      method: "POST",
+      form: {},
+    });
+    expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(await csv.text()).toContain(`"${email}"`);
+    await post(
+      `/studio/members/${member.id}`,
+      { intent: "revoke-premium", reason: `Paid back by transfer to Ana ${marker}` },
+      owner.client,
+    );
+    const history = await owner.client.request(`/studio/members/${member.id}`);
+    expect(await history.text()).toContain(`reason: Paid back by transfer to Ana ${marker}`);
+
     // Before the deletion the marker is everywhere the test then looks.
     expect(markedFiles(server.dataDir).length).toBeGreaterThan(0);
-    if (server.databaseUrl) expect(await markedTables(server, marker)).toContain("contact_messages");
+    if (server.databaseUrl)
+      expect(await markedTables(server, marker)).toEqual(
+        expect.arrayContaining(["contact_messages", "studio_reasons"]),
+      );
 
     await deleteAccount(member);
 
     expect(markedFiles(server.dataDir)).toEqual([]);
     expect(server.output()).not.toMatch(new RegExp(marker, "i"));
     if (server.databaseUrl) expect(await markedTables(server, marker)).toEqual([]);
+    // The studio's log still says what was done about her, by her account's id.
+    const logged = await withServerDatabase(
+      (db) => db.selectFrom("audit_log").select("action").where("subject_id", "=", member.id).execute(),
+      server,
+    );
+    expect(logged.map((entry) => entry.action)).toEqual(["member.premium-revoked"]);
     // The sale is still there, belonging to no one.
     const sales = await withServerDatabase(
       (db) => db.selectFrom("purchases").select(["user_id", "receipt_email", "status"]).execute(),

@@ -14,6 +14,23 @@ export function totpCode(base32Key: string, now = Date.now(), stepsAhead = 0): s
   return String(value % 1_000_000).padStart(6, "0");
 }
 
+/** The time step an authenticator app is on. */
+export const totpStepAt = (now = Date.now()) => Math.floor(now / 30_000);
+
+/**
+ * A code the studio has not taken yet: the first step after `lastStep` (the
+ * one her last accepted code was of) that counts now, with that step. The app
+ * shows now's code; a code of the next step counts too (a phone's clock a
+ * little ahead). When both are used, it waits for the app's next code, as
+ * she would.
+ */
+export async function unusedTotpCode(base32Key: string, lastStep = -Infinity) {
+  const step = Math.max(lastStep + 1, totpStepAt());
+  const counts = (step - 1) * 30_000;
+  if (Date.now() < counts) await new Promise((resolve) => setTimeout(resolve, counts - Date.now()));
+  return { code: totpCode(base32Key, step * 30_000), step };
+}
+
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 
 function fromBase32(text: string): Buffer {

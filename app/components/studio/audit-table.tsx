@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import type { AuditAction } from "~/modules/studio/audit.server.ts";
-import { AUDIT_LABELS } from "~/modules/studio/audit-labels.ts";
+import type { AuditAction, AuditDetailValue } from "~/modules/studio/audit.server.ts";
+import { AUDIT_LABELS, auditDetailText } from "~/modules/studio/audit-labels.ts";
 import { STUDIO_WHEN, StudioTable } from "~/components/studio/studio-table.tsx";
 
 export interface AuditRow {
@@ -9,10 +9,12 @@ export interface AuditRow {
   actorId: string;
   action: AuditAction;
   subjectId: string | null;
-  detail: Record<string, string | number | boolean>;
+  detail: Record<string, AuditDetailValue>;
   ip: string | null;
   actorEmail: string | null;
   subjectEmail: string | null;
+  /** The reason the owner gave, while the member it is about has an account. */
+  reason: string | null;
 }
 
 /** An account the log names that no longer exists: by its id, as the log keeps it. */
@@ -22,6 +24,12 @@ function DeletedAccount({ id }: { id: string }) {
       Deleted account <span className="font-mono">{id.slice(0, 8)}</span>
     </span>
   );
+}
+
+/** What an entry says besides its action, on a line of its own when there is anything. */
+function Detail({ entry }: { entry: AuditRow }) {
+  const text = auditDetailText(entry.detail, entry.reason);
+  return text ? <span className="block text-sm text-ink-soft">{text}</span> : null;
 }
 
 /** Studio actions as a table: when (UTC), what, by whom, about whom, and from where. */
@@ -34,13 +42,7 @@ export function AuditTable({ entries, caption }: { entries: AuditRow[]; caption:
           <td className="px-4 py-2 whitespace-nowrap">{STUDIO_WHEN.format(new Date(entry.at))}</td>
           <td className="px-4 py-2">
             {AUDIT_LABELS[entry.action] ?? entry.action}
-            {Object.keys(entry.detail).length > 0 ? (
-              <span className="block text-sm text-ink-soft">
-                {Object.entries(entry.detail)
-                  .map(([key, value]) => `${key}: ${String(value)}`)
-                  .join(" · ")}
-              </span>
-            ) : null}
+            <Detail entry={entry} />
           </td>
           <td className="px-4 py-2 text-sm">
             {entry.actorId === "command"

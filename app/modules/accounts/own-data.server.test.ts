@@ -24,6 +24,7 @@ import {
   searchedColumns,
   type MemberTable,
 } from "./own-data.server.ts";
+import { recordAuditWithReason } from "~/modules/studio/audit.server.ts";
 import { aMember, aPurchase, aSession } from "../../../tests/factories/index.ts";
 
 /** Two contractions timed in labour mode, the second still going. */
@@ -121,6 +122,12 @@ describe.each(testDialects)("a member's own data on %s", (dialect) => {
     const { id: purchaseId } = await aPurchase(db(), id, { receipt_email: receipt });
     await saveHistory(db(), id, CONTRACTIONS, T0 + 400_000);
     await db().insertInto("listening_days").values({ user_id: id, day: "2026-01-19" }).execute();
+    // The owner's reason for giving her the course, beside its entry in the studio's log.
+    await recordAuditWithReason(
+      db(),
+      { actorId: "owner-1", action: "member.premium-granted", subjectId: id },
+      `A gift for Ana ${marker}`,
+    );
     // Written before addresses were normalised: capitals and all.
     for (const [from, name, message] of [
       [shouting, `Ana ${marker}`, `Hello from ${marker}, shouting`],
@@ -225,6 +232,9 @@ describe.each(testDialects)("a member's own data on %s", (dialect) => {
       { startedAt: "2026-01-20T04:35:30.000Z", endedAt: null },
     ]);
     expect(data.daysListened).toEqual(["2026-01-19"]);
+    expect(data.studioReasons).toEqual([
+      { what: "Premium granted", reason: `A gift for Ana ${marker}`, at: expect.any(String) },
+    ]);
     expect(JSON.stringify(data)).not.toContain("stranger");
   });
 

@@ -4,6 +4,8 @@ import type { Database } from "../../../db/schema.ts";
 import { forgetLocalOutbox } from "~/modules/email/transport.server.ts";
 import type { DatabaseHandle, Db } from "~/platform/db.server.ts";
 import { achievements } from "~/modules/program/practice.ts";
+import type { AuditAction } from "~/modules/studio/audit.server.ts";
+import { AUDIT_LABELS } from "~/modules/studio/audit-labels.ts";
 import { normalizeEmail } from "./email-address.ts";
 
 /**
@@ -70,6 +72,8 @@ export const MEMBER_DATA: { [T in keyof Database]: Finder<keyof Database[T] & st
   // Her passkeys, if she is an owner: removed with her account.
   passkey: { userId: "userId" },
   studio_checks: { userId: "user_id" },
+  // The reasons an owner gave for what she did about her account (premium granted or taken back).
+  studio_reasons: { userId: "member_id" },
   audit_log: {
     none: "the studio's record of what owners did: accounts by id only, kept when one is deleted (decision 0024)",
   },
@@ -197,6 +201,7 @@ export async function exportMemberData(db: Db, userId: string) {
     partnerLinks,
     birthPlanVersions,
     birthPlanComments,
+    studioReasons,
   ] = await Promise.all([
     db
       .selectFrom("user")
@@ -290,6 +295,14 @@ export async function exportMemberData(db: Db, userId: string) {
       .select(["user_id", "author_id", "section_id", "body", "created_at", "resolved_at"])
       .where(mine("birth_plan_comments"))
       .orderBy("created_at")
+      .execute(),
+    // The reasons the course's owner gave for what she did about her account; never who gave them.
+    db
+      .selectFrom("studio_reasons")
+      .innerJoin("audit_log", "audit_log.id", "studio_reasons.audit_id")
+      .select(["audit_log.action", "studio_reasons.reason", "studio_reasons.created_at"])
+      .where(mine("studio_reasons"))
+      .orderBy("studio_reasons.created_at")
       .execute(),
   ]);
 
@@ -438,6 +451,11 @@ export async function exportMemberData(db: Db, userId: string) {
     },
     reminderDevices: pushDevices.map((device) => ({ addedAt: iso(device.created_at) })),
     scheduledWork: jobs.map((job) => ({ kind: job.kind, runAt: iso(job.run_at), status: job.status })),
+    studioReasons: studioReasons.map((row) => ({
+      what: AUDIT_LABELS[row.action as AuditAction] ?? row.action,
+      reason: row.reason,
+      at: iso(row.created_at),
+    })),
     labourContractions: contractions.map((c) => ({
       startedAt: iso(new Date(Number(c.started_at))),
       endedAt: c.ended_at === null ? null : iso(new Date(Number(c.ended_at))),

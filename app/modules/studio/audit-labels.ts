@@ -1,4 +1,4 @@
-import type { AuditAction } from "./audit.server.ts";
+import type { AuditAction, AuditDetailValue } from "./audit.server.ts";
 
 /** What each audit entry says it was, in the studio's words. */
 export const AUDIT_LABELS: Record<AuditAction, string> = {
@@ -21,3 +21,21 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   "contact.unarchived": "Conversation moved to the inbox",
   "contact.marked-unread": "Conversation marked as unread",
 };
+
+/**
+ * An entry's detail as the studio shows it ("purchase: … · amount: 27.00 EUR · provider: stripe"):
+ * lists joined, an amount in its currency, and the reason the owner gave while it is kept.
+ */
+export function auditDetailText(detail: Record<string, AuditDetailValue>, reason: string | null): string {
+  const { amountMinor, currency, ...rest } = detail;
+  const parts = Object.entries(rest).map(
+    ([key, value]) => `${key}: ${Array.isArray(value) ? value.join(", ") || "none" : String(value)}`,
+  );
+  if (typeof amountMinor === "number") {
+    parts.push(
+      `amount: ${(amountMinor / 100).toFixed(2)} ${typeof currency === "string" ? currency : ""}`.trim(),
+    );
+  }
+  if (reason) parts.push(`reason: ${reason}`);
+  return parts.join(" · ");
+}

@@ -1,31 +1,67 @@
 import crypto from "node:crypto";
+import { z } from "zod";
 import type { Db } from "~/platform/db.server.ts";
+import { MEMBER_ROLE, OWNER_ROLE } from "./gate.ts";
+import { MEMBER_FILTER_PARAMS, type MemberFilters } from "./member-filters.ts";
 
 /**
  * The studio's audit log: every studio action, who did it, when and from
  * where. Append-only in the database itself (migration 0021), and it names
  * accounts by id only, so it outlives a deleted member without keeping her
  * address.
+ *
+ * So an entry holds no text anyone typed either: each action's detail is
+ * declared here as ids, numbers and the studio's own words, and every write
+ * is checked against it (an unknown key, a sentence or an address is refused).
+ * A reason an owner gives goes to `studio_reasons`, beside its entry, and is
+ * deleted with the member it is about.
  */
-export type AuditAction =
-  | "owner.created"
-  | "owner.two-factor-enrolled"
-  | "owner.two-factor-reset"
-  | "owner.passkey-added"
-  | "owner.passkey-removed"
-  | "studio.second-factor"
-  | "studio.second-factor-failed"
-  | "member.premium-granted"
-  | "member.premium-revoked"
-  | "member.sign-in-link-sent"
-  | "member.deleted"
-  | "member.role-changed"
-  | "members.exported"
-  | "purchase.refunded"
-  | "contact.replied"
-  | "contact.archived"
-  | "contact.unarchived"
-  | "contact.marked-unread";
+
+/** An id one of our tables made (a UUID, Better Auth's): never an address, a name or words. */
+const id = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+const nothing = z.strictObject({});
+const method = z.strictObject({ method: z.enum(["totp", "backup-code", "passkey"]) });
+const thread = z.strictObject({ thread: id });
+const MEMBER_FILTERS = Object.keys(MEMBER_FILTER_PARAMS) as [keyof MemberFilters, ...(keyof MemberFilters)[]];
+
+/** What each action's entry may say besides who, about whom, when and from where. */
+const AUDIT_DETAILS = {
+  "owner.created": z.strictObject({ outcome: z.enum(["created", "promoted"]) }),
+  "owner.two-factor-enrolled": nothing,
+  "owner.two-factor-reset": nothing,
+  "owner.passkey-added": z.strictObject({ passkey: id }),
+  "owner.passkey-removed": nothing,
+  "studio.second-factor": method,
+  "studio.second-factor-failed": method,
+  "member.premium-granted": nothing,
+  "member.premium-revoked": nothing,
+  "member.sign-in-link-sent": nothing,
+  "member.deleted": nothing,
+  "member.role-changed": z.strictObject({
+    from: z.enum([OWNER_ROLE, MEMBER_ROLE]),
+    to: z.enum([OWNER_ROLE, MEMBER_ROLE]),
+  }),
+  // Which filters the search used, never what they held (her address, her name).
+  "members.exported": z.strictObject({
+    count: z.int().nonnegative(),
+    filters: z.array(z.enum(MEMBER_FILTERS)),
+  }),
+  "purchase.refunded": z.strictObject({
+    purchase: id,
+    amountMinor: z.int().nonnegative(),
+    currency: z.string().regex(/^[A-Z]{3}$/),
+    provider: z.enum(["stripe", "paypal"]),
+  }),
+  "contact.replied": thread,
+  "contact.archived": thread,
+  "contact.unarchived": thread,
+  "contact.marked-unread": thread,
+};
+
+export type AuditAction = keyof typeof AUDIT_DETAILS;
+export type AuditDetail<A extends AuditAction = AuditAction> = z.infer<(typeof AUDIT_DETAILS)[A]>;
+/** A detail's value as it is read back. */
+export type AuditDetailValue = string | number | boolean | string[];
 
 /** The command line, when an action was not taken by a signed-in owner. */
 export const COMMAND_ACTOR = "command";
@@ -36,39 +72,65 @@ export interface AuditEntry {
   actorId: string;
   action: AuditAction;
   subjectId: string | null;
-  detail: Record<string, string | number | boolean>;
+  detail: Record<string, AuditDetailValue>;
   ip: string | null;
 }
 
-/** An entry as the studio shows it: with the accounts' addresses while the accounts exist. */
+/** An entry as the studio shows it: with the accounts' addresses, and the reason given, while they exist. */
 export interface ShownAuditEntry extends AuditEntry {
   actorEmail: string | null;
   subjectEmail: string | null;
+  reason: string | null;
 }
 
-export async function recordAudit(
+/** An entry to write: the detail its action declares (optional where it declares none). */
+export type NewAuditEntry<A extends AuditAction> = {
+  actorId: string;
+  action: A;
+  subjectId?: string | null;
+  ip?: string | null;
+} & (Record<string, never> extends AuditDetail<A> ? { detail?: AuditDetail<A> } : { detail: AuditDetail<A> });
+
+/** Writes an entry, its detail checked against its action's; returns the entry's id. */
+export async function recordAudit<A extends AuditAction>(
   db: Db,
-  entry: {
-    actorId: string;
-    action: AuditAction;
-    subjectId?: string | null;
-    detail?: AuditEntry["detail"];
-    ip?: string | null;
-  },
+  entry: NewAuditEntry<A>,
   now = new Date(),
-): Promise<void> {
+): Promise<string> {
+  const detail = AUDIT_DETAILS[entry.action].parse(entry.detail ?? {});
+  const entryId = crypto.randomUUID();
   await db
     .insertInto("audit_log")
     .values({
-      id: crypto.randomUUID(),
+      id: entryId,
       at: now.toISOString(),
       actor_id: entry.actorId,
       action: entry.action,
       subject_id: entry.subjectId ?? null,
-      detail: JSON.stringify(entry.detail ?? {}),
+      detail: JSON.stringify(detail),
       ip: entry.ip ?? null,
     })
     .execute();
+  return entryId;
+}
+
+/**
+ * An entry about a member with the reason the owner gave, in one transaction: the entry in the log,
+ * the reason beside it, tied to her (deleted with her account).
+ */
+export async function recordAuditWithReason<A extends AuditAction>(
+  db: Db,
+  entry: NewAuditEntry<A> & { subjectId: string },
+  reason: string,
+  now = new Date(),
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const auditId = await recordAudit(trx, entry, now);
+    await trx
+      .insertInto("studio_reasons")
+      .values({ audit_id: auditId, member_id: entry.subjectId, reason, created_at: now.toISOString() })
+      .execute();
+  });
 }
 
 /** The newest entries first, optionally about one account. */
@@ -81,8 +143,9 @@ export async function auditEntries(
     // The log keeps ids only; the addresses are read from the accounts that still exist.
     .leftJoin("user as actor", "actor.id", "audit_log.actor_id")
     .leftJoin("user as subject", "subject.id", "audit_log.subject_id")
+    .leftJoin("studio_reasons", "studio_reasons.audit_id", "audit_log.id")
     .selectAll("audit_log")
-    .select(["actor.email as actor_email", "subject.email as subject_email"])
+    .select(["actor.email as actor_email", "subject.email as subject_email", "studio_reasons.reason"])
     .orderBy("audit_log.at", "desc")
     .orderBy("audit_log.id", "desc")
     .limit(Math.min(Math.max(limit, 1), 500));
@@ -98,5 +161,6 @@ export async function auditEntries(
     ip: row.ip,
     actorEmail: row.actor_email,
     subjectEmail: row.subject_email,
+    reason: row.reason,
   }));
 }

@@ -7,8 +7,8 @@ import { sendMagicLink } from "~/modules/accounts/sign-in.server.ts";
 import { refundPurchase, type CheckoutDeps } from "~/modules/payments/checkout.server.ts";
 import type { Db } from "~/platform/db.server.ts";
 import { hitLimit, limitKey, tooManyAttemptsMessage } from "~/platform/rate-limit.server.ts";
-import { recordAudit } from "./audit.server.ts";
-import { isOwner, type MEMBER_ROLE, OWNER_ROLE } from "./gate.ts";
+import { recordAudit, recordAuditWithReason } from "./audit.server.ts";
+import { isOwner, MEMBER_ROLE, OWNER_ROLE } from "./gate.ts";
 import { REASON_MAX, REASON_MIN } from "./member-actions.ts";
 import type { StudioOwner } from "./studio.server.ts";
 
@@ -48,7 +48,7 @@ export async function changePremium(
     return {
       ok: false,
       status: 400,
-      message: `Please give a reason (${REASON_MIN} to ${REASON_MAX} characters): it goes in the audit log.`,
+      message: `Please give a reason (${REASON_MIN} to ${REASON_MAX} characters): it is kept with the audit log's entry.`,
     };
   }
   const member = await accountOf(db, memberId);
@@ -62,15 +62,15 @@ export async function changePremium(
     };
   }
   await setSubscriptionTier(db, memberId, tier, now.toISOString());
-  await recordAudit(
+  await recordAuditWithReason(
     db,
     {
       actorId: owner.id,
       action: grant ? "member.premium-granted" : "member.premium-revoked",
       subjectId: memberId,
-      detail: { reason },
       ip: owner.ip,
     },
+    reason,
     now,
   );
   return { ok: true, message: grant ? "Premium granted." : "Premium taken back." };
@@ -144,6 +144,7 @@ export async function refundMemberPurchase(
     .select(["user_id", "amount_minor", "currency", "provider"])
     .where("id", "=", purchaseId)
     .executeTakeFirst();
+  if (!purchase) return { ok: false, status: 404, message: "There is no such purchase." };
   const refunded = await refundPurchase(deps, purchaseId);
   if (!refunded.ok) return refunded;
   await recordAudit(
@@ -151,11 +152,12 @@ export async function refundMemberPurchase(
     {
       actorId: owner.id,
       action: "purchase.refunded",
-      subjectId: purchase?.user_id ?? null,
+      subjectId: purchase.user_id,
       detail: {
         purchase: purchaseId,
-        amount: `${((purchase?.amount_minor ?? 0) / 100).toFixed(2)} ${purchase?.currency ?? ""}`.trim(),
-        provider: purchase?.provider ?? "",
+        amountMinor: purchase.amount_minor,
+        currency: purchase.currency,
+        provider: purchase.provider,
       },
       ip: owner.ip,
     },
@@ -194,7 +196,7 @@ export async function changeRole(
       actorId: owner.id,
       action: "member.role-changed",
       subjectId: memberId,
-      detail: { from: changed.from, to: role },
+      detail: { from: isOwner(changed.from) ? OWNER_ROLE : MEMBER_ROLE, to: role },
       ip: owner.ip,
     },
     now,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvHeader, csvRows, type CsvMember } from "./member-csv.ts";
+import { cell, csvHeader, csvRows, type CsvMember } from "./member-csv.ts";
 
 const member = (over: Partial<CsvMember> = {}): CsvMember => ({
   id: "u1",
@@ -13,23 +13,65 @@ const member = (over: Partial<CsvMember> = {}): CsvMember => ({
   ...over,
 });
 
+/** Names as members type them: each kept as it is, only quoted. */
+const ORDINARY: string[] = [
+  "Amara Okafor",
+  "Siobhán Ní Bhriain",
+  "Anne-Marie O'Neill",
+  "Okafor, Mara",
+  "Zoë 🌊",
+  "1+1 Club",
+  "mara@example.com",
+];
+
+/** Names someone typed to run a formula, and the cell each becomes. */
+const HOSTILE: [name: string, cell: string][] = [
+  ['=HYPERLINK("http://evil.example","Click")', `"'=HYPERLINK(""http://evil.example"",""Click"")"`],
+  ["+1+cmd|' /C calc'!A0", `"'+1+cmd|' /C calc'!A0"`],
+  ["-2+3", `"'-2+3"`],
+  ["@SUM(A1:A9)", `"'@SUM(A1:A9)"`],
+  // Excel where `;` separates (a euro country's) splits this into "Mallory" and a formula.
+  ['Mallory;=HYPERLINK("http://evil.example")', `"Mallory;'=HYPERLINK(""http://evil.example"")"`],
+  ["Mallory,=1+1", `"Mallory,'=1+1"`],
+  ["Mallory\t=1+1", `"Mallory\t'=1+1"`],
+  ["Mallory\r\n@SUM(A1)", `"Mallory\r\n'@SUM(A1)"`],
+  ["Mallory; -1+1", `"Mallory; '-1+1"`],
+  ['Mallory;"=1+1"', `"Mallory;""'=1+1"""`],
+  ["\t=1+1", `"\t'=1+1"`],
+  ["\r=1+1", `"\r'=1+1"`],
+  ["  =1+1", `"  '=1+1"`],
+  ["a;;=1", `"a;;'=1"`],
+  ["=1;+2,-3\t@4", `"'=1;'+2,'-3\t'@4"`],
+];
+
+/** Every way a spreadsheet might split a written cell (quotes ignored), each piece as it would read it. */
+function pieces(written: string): string[] {
+  return written.split(/[,;\t\r\n]/).map((piece) => piece.replace(/^[\s"]+/, ""));
+}
+
 describe("members as CSV", () => {
-  it("writes a header and one line per member, empty cells for what is unknown", () => {
-    expect(csvHeader()).toBe("id,name,email,tier,role,joined,last active,due date\r\n");
-    expect(csvRows([member()])).toBe(
-      "u1,Amara Okafor,amara@example.com,premium,member,2026-11-01T09:00:00.000Z,,2027-03-14\r\n",
+  it("starts with a byte-order mark and the header, and writes one quoted line per member", () => {
+    expect(csvHeader()).toBe('\uFEFF"id","name","email","tier","role","joined","last active","due date"\r\n');
+    expect(csvRows([member(), member({ id: "u2", name: "Siobhán Ní Bhriain", dueDate: null })])).toBe(
+      '"u1","Amara Okafor","amara@example.com","premium","member","2026-11-01T09:00:00.000Z","","2027-03-14"\r\n' +
+        '"u2","Siobhán Ní Bhriain","amara@example.com","premium","member","2026-11-01T09:00:00.000Z","",""\r\n',
     );
   });
 
-  it("quotes commas, quotes and line breaks", () => {
-    expect(csvRows([member({ name: 'Okafor, "Mara"\nB' })])).toContain('"Okafor, ""Mara""\nB"');
+  it.each(ORDINARY)("keeps %j as it is, quoted", (name) => {
+    expect(cell(name)).toBe(`"${name}"`);
   });
 
-  it.each(['=HYPERLINK("x")', "+1", "-2", "@SUM(A1)", "\tx"])(
-    "keeps %j from running as a formula",
-    (name) => {
-      const line = csvRows([member({ name })]);
-      expect(line.split(",")[1]!.replace(/^"/, "")).toMatch(/^'/);
-    },
-  );
+  it("doubles quotes and keeps line breaks inside the cell", () => {
+    expect(cell('Okafor, "Mara"\nB')).toBe('"Okafor, ""Mara""\nB"');
+  });
+
+  it.each(HOSTILE)("writes %j as %j", (name, written) => {
+    expect(cell(name)).toBe(written);
+  });
+
+  it.each(HOSTILE)("leaves no piece of %j beginning a formula, however it is split", (name) => {
+    const written = csvRows([member({ name, email: name })]);
+    for (const piece of pieces(written)) expect(piece).not.toMatch(/^[=+\-@]/);
+  });
 });

@@ -103,3 +103,8 @@ export function filtersToParams(filters: MemberFilters): URLSearchParams {
   }
   return params;
 }
+
+/** Which filters are set, by name, in a fixed order: what the audit log says of a search (never what they hold). */
+export function usedFilters(filters: MemberFilters): (keyof MemberFilters)[] {
+  return (Object.keys(MEMBER_FILTER_PARAMS) as (keyof MemberFilters)[]).filter((key) => filters[key]);
+}

@@ -74,8 +74,9 @@ export async function addPasskey(
   now = new Date(),
 ): Promise<PasskeyResult> {
   const name = rawName.trim().slice(0, NAME_MAX) || "Passkey";
+  let added: { id: string };
   try {
-    await deps.auth.api.verifyPasskeyRegistration({
+    added = await deps.auth.api.verifyPasskeyRegistration({
       body: { response: response as never, name },
       headers,
     });
@@ -83,9 +84,16 @@ export async function addPasskey(
     if (!(error instanceof APIError)) throw error;
     return { ok: false, status: 400, message: "That passkey couldn't be added. Please try again." };
   }
+  // By its id: the name she gave it is words, which the log does not keep.
   await recordAudit(
     deps.db,
-    { actorId: owner.id, action: "owner.passkey-added", subjectId: owner.id, detail: { name }, ip: owner.ip },
+    {
+      actorId: owner.id,
+      action: "owner.passkey-added",
+      subjectId: owner.id,
+      detail: { passkey: added.id },
+      ip: owner.ip,
+    },
     now,
   );
   return { ok: true, message: "Passkey added." };

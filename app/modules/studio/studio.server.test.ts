@@ -8,7 +8,7 @@ import { closeServices, createServices, type AppServices } from "~/services.serv
 import { PASSWORD } from "../../../tests/support/accounts.ts";
 import { signedInMember } from "../../../tests/support/members.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
-import { totpCode } from "../../../tests/support/totp.ts";
+import { totpCode, unusedTotpCode } from "../../../tests/support/totp.ts";
 import { auditEntries } from "./audit.server.ts";
 import { PASSWORD_LIMITS } from "~/modules/accounts/auth-endpoints.ts";
 import { CLIENT_IP_HEADER } from "~/modules/accounts/auth.server.ts";
@@ -62,18 +62,37 @@ describe.each(testDialects)("the studio's gate and second factor, on %s", (diale
     const started = await enrol(member, PASSWORD);
     if (!started.ok) throw new Error(started.message);
     const owner = (await visit(member.cookie)).owner!;
+    const { code, step } = await unusedTotpCode(started.enrolment.secret);
     const result = await completeSecondFactor(
       { auth: services.auth, db: db() },
       owner,
       headersOf(member.cookie),
       "totp",
-      totpCode(started.enrolment.secret),
+      code,
     );
     if (!result.ok) throw new Error(result.message);
     const cookie = result.setCookies
       .map((c) => c.split(";")[0]!)
       .find((c) => c.startsWith("tidewell.session_token="))!;
-    return { ...member, cookie, key: started.enrolment.secret, backupCodes: started.enrolment.backupCodes };
+    return {
+      ...member,
+      cookie,
+      key: started.enrolment.secret,
+      backupCodes: started.enrolment.backupCodes,
+      /** The time step of the code that finished setting up: the studio has taken it. */
+      step,
+    };
+  }
+
+  /** A new sign-in of hers with the password: a session the studio has not checked yet. */
+  async function newSession(email: string) {
+    const { signInWithPassword } = await import("~/modules/accounts/sign-in.server.ts");
+    const signedIn = await signInWithPassword(services.auth, new Headers(), { email, password: PASSWORD });
+    if (!signedIn.ok) throw new Error(signedIn.message);
+    const cookie = signedIn.cookies
+      .map((c) => c.split(";")[0]!)
+      .find((c) => c.startsWith("tidewell.session_token="))!;
+    return { cookie, owner: (await visit(cookie)).owner! };
   }
 
   it("sends no one in but an owner, and an owner only once she has set up and entered her second factor", async () => {
@@ -222,6 +241,76 @@ describe.each(testDialects)("the studio's gate and second factor, on %s", (diale
     expect(answers.filter((a) => !a.ok && a.status === 400)).toHaveLength(SECOND_FACTOR_ATTEMPTS);
     expect(answers.filter((a) => !a.ok && a.status === 429)).toHaveLength(2);
     expect((await visit(cookie)).access).toBe("check");
+  });
+
+  it("takes an authenticator's code once: sent from two sessions at once it opens one, and sent again for the re-check it is refused", async () => {
+    const owner = await enrolledOwner();
+    const [first, second] = [await newSession(owner.email), await newSession(owner.email)];
+    const { code } = await unusedTotpCode(owner.key, owner.step);
+    const answers = await Promise.all(
+      [first!, second!].map((session) =>
+        completeSecondFactor(
+          { auth: services.auth, db: db() },
+          session.owner,
+          headersOf(session.cookie),
+          "totp",
+          code,
+        ),
+      ),
+    );
+    expect(answers.filter((answer) => answer.ok)).toHaveLength(1);
+    expect(answers.filter((answer) => !answer.ok)).toEqual([
+      {
+        ok: false,
+        status: 400,
+        message:
+          "That code has been used already. Wait for your authenticator app to show a new one, then enter it.",
+      },
+    ]);
+    const opened = answers[0]!.ok ? first! : second!;
+    const refused = answers[0]!.ok ? second! : first!;
+    expect((await visit(opened.cookie)).access).toBe("open");
+    expect((await visit(refused.cookie)).access).toBe("check");
+
+    // Minutes later, the re-check before an export: the same code again is refused, and nothing is recorded.
+    const checkedAt = (await visit(opened.cookie)).owner!.checkedAt;
+    const again = await completeSecondFactor(
+      { auth: services.auth, db: db() },
+      opened.owner,
+      headersOf(opened.cookie),
+      "totp",
+      code,
+    );
+    expect(again).toMatchObject({ ok: false, status: 400, message: expect.stringMatching(/used already/) });
+    expect((await visit(opened.cookie)).owner!.checkedAt).toEqual(checkedAt);
+    const actions = (await auditEntries(db(), { subjectId: owner.id })).map((e) => e.action);
+    expect(actions.slice(0, 3).sort()).toEqual([
+      "studio.second-factor",
+      "studio.second-factor-failed",
+      "studio.second-factor-failed",
+    ]);
+  });
+
+  it("takes a backup code once, sent from two sessions at once", async () => {
+    const owner = await enrolledOwner();
+    const sessions = [await newSession(owner.email), await newSession(owner.email)];
+    const answers = await Promise.all(
+      sessions.map((session) =>
+        completeSecondFactor(
+          { auth: services.auth, db: db() },
+          session.owner,
+          headersOf(session.cookie),
+          "backup-code",
+          owner.backupCodes[0]!,
+        ),
+      ),
+    );
+    expect(answers.filter((answer) => answer.ok)).toHaveLength(1);
+    expect(answers.filter((answer) => !answer.ok)).toEqual([
+      { ok: false, status: 400, message: "That backup code didn't match, or it has been used already." },
+    ]);
+    const access = await Promise.all(sessions.map(async (session) => (await visit(session.cookie)).access));
+    expect(access.sort()).toEqual(["check", "open"]);
   });
 
   it("takes each backup code once", async () => {

@@ -1,9 +1,11 @@
 import { APIError } from "better-auth/api";
+import { symmetricDecrypt } from "better-auth/crypto";
 import { CLIENT_IP_HEADER, passwordGuessChecks, type Auth } from "~/modules/accounts/auth.server.ts";
 import type { Db } from "~/platform/db.server.ts";
 import { hitLimits, limitKey, resetLimit, tooManyAttemptsMessage } from "~/platform/rate-limit.server.ts";
 import { recordAudit } from "./audit.server.ts";
 import { studioAccess, type StudioAccess } from "./gate.ts";
+import { totpStepOf } from "./totp.server.ts";
 
 /** The owner in the studio: who she is, and this session's second factor. */
 export interface StudioOwner {
@@ -72,9 +74,11 @@ export type SecondFactorMethod = "totp" | "backup-code" | "passkey";
  * Checks a code from her authenticator (or one of her backup codes) for this
  * session, and records the check. Each attempt is counted first, in one
  * statement, so guesses sent together are counted one by one; past the
- * allowance she waits, right code or not. The first code after enrolling
- * also turns her second factor on (Better Auth then issues a new session,
- * whose cookie is passed on).
+ * allowance she waits, right code or not. Each code works once: an
+ * authenticator's code takes its time step first (`takeTotpStep`), a backup
+ * code is struck off by Better Auth in one compare-and-set. The first code
+ * after enrolling also turns her second factor on (Better Auth then issues a
+ * new session, whose cookie is passed on).
  */
 export async function completeSecondFactor(
   deps: { auth: Auth; db: Db },
@@ -90,6 +94,13 @@ export async function completeSecondFactor(
   if (refused) return refused;
   const wellFormed = method === "totp" ? /^\d{6}$/.test(code) : /^[A-Za-z0-9-]{6,24}$/.test(code);
   if (!wellFormed) return wrong(method);
+  if (method === "totp") {
+    const taken = await takeTotpStep(deps, owner.id, code);
+    if (taken !== "taken") {
+      await recordRefusal(deps.db, owner, method, now);
+      return taken === "used" ? USED_CODE : wrong(method);
+    }
+  }
   try {
     const { headers: answered, response } =
       method === "totp"
@@ -118,19 +129,57 @@ export async function completeSecondFactor(
     return { ok: true, setCookies: answered.getSetCookie() };
   } catch (error) {
     if (!(error instanceof APIError)) throw error;
-    await recordAudit(
-      deps.db,
-      {
-        actorId: owner.id,
-        action: "studio.second-factor-failed",
-        subjectId: owner.id,
-        detail: { method },
-        ip: owner.ip,
-      },
-      now,
-    );
+    await recordRefusal(deps.db, owner, method, now);
     return wrong(method);
   }
+}
+
+async function recordRefusal(db: Db, owner: StudioOwner, method: SecondFactorMethod, now: Date) {
+  await recordAudit(
+    db,
+    {
+      actorId: owner.id,
+      action: "studio.second-factor-failed",
+      subjectId: owner.id,
+      detail: { method },
+      ip: owner.ip,
+    },
+    now,
+  );
+}
+
+/**
+ * Takes an authenticator's code for its owner once. The code names its time
+ * step; the step is taken only if it is newer than the last one she used, in
+ * one conditional update, so the same code sent from two sessions at once, or
+ * sent again for the ten-minute re-check, finds its step taken. Better Auth's
+ * plugin then checks the code against the real clock, so the step is read from
+ * that clock too.
+ */
+async function takeTotpStep(
+  deps: { auth: Auth; db: Db },
+  ownerId: string,
+  code: string,
+): Promise<"taken" | "used" | "wrong"> {
+  const authenticator = await deps.db
+    .selectFrom("twoFactor")
+    .select("secret")
+    .where("userId", "=", ownerId)
+    .executeTakeFirst();
+  if (!authenticator) return "wrong";
+  const key = await symmetricDecrypt({
+    key: (await deps.auth.$context).secretConfig,
+    data: authenticator.secret,
+  });
+  const step = totpStepOf(key, code, Date.now());
+  if (step === null) return "wrong";
+  const taken = await deps.db
+    .updateTable("twoFactor")
+    .set({ lastAcceptedStep: step })
+    .where("userId", "=", ownerId)
+    .where((eb) => eb.or([eb("lastAcceptedStep", "is", null), eb("lastAcceptedStep", "<", step)]))
+    .executeTakeFirst();
+  return taken.numUpdatedRows > 0n ? "taken" : "used";
 }
 
 /** The session token in a Set-Cookie Better Auth sent, if it sent one ("token.signature", URL-encoded). */
@@ -178,6 +227,13 @@ export async function countAttempt(db: Db, ownerId: string): Promise<SecondFacto
 export async function clearAttempts(db: Db, ownerId: string) {
   await resetLimit(db, limitKey("studio-second-factor", ownerId));
 }
+
+const USED_CODE: SecondFactorResult = {
+  ok: false,
+  status: 400,
+  message:
+    "That code has been used already. Wait for your authenticator app to show a new one, then enter it.",
+};
 
 function wrong(method: SecondFactorMethod): SecondFactorResult {
   return {

@@ -196,7 +196,7 @@ export default function StudioMember({ loaderData, actionData }: Route.Component
           <Field
             id="reason"
             label="Reason"
-            hint="Written in the audit log, for you and anyone who helps you later."
+            hint="Shown with the audit log's entry, for you and anyone who helps you later; deleted with her account."
           >
             {(a11y) => <Textarea name="reason" rows={2} required maxLength={REASON_MAX} {...a11y} />}
           </Field>

@@ -4,22 +4,36 @@ import { recordAudit } from "~/modules/studio/audit.server.ts";
 import { studioOwnerContext } from "~/modules/studio/context.server.ts";
 import { recentlyChecked } from "~/modules/studio/gate.ts";
 import { csvHeader, csvRows } from "~/modules/studio/member-csv.ts";
-import { filtersToParams, parseMemberFilters } from "~/modules/studio/member-filters.ts";
+import { filtersToParams, parseMemberFilters, usedFilters } from "~/modules/studio/member-filters.ts";
 import { PAGE_SIZE_MAX, searchMembers } from "~/modules/studio/members.server.ts";
 import { db, services } from "~/services.server.ts";
 
+/** The members page with the same search. */
+const membersPage = (url: URL) =>
+  `/studio/members?${filtersToParams(parseMemberFilters(url.searchParams).filters)}`;
+
 /**
- * The members the search finds, as CSV. An export of members' details asks
- * for the second factor again unless it was given minutes ago, and is logged.
+ * A GET exports nothing (a link, a bookmark, or another site sending her
+ * browser here with her cookies): it goes back to the members page, where
+ * the export is a button.
  */
-export async function loader(args: Route.LoaderArgs) {
+export function loader(args: Route.LoaderArgs) {
+  throw redirect(membersPage(args.url));
+}
+
+/**
+ * The members the search (in the address) finds, as CSV: posted from the
+ * members page, so only her own page can ask for it (cross-site posts are
+ * refused before any route). An export of members' details asks for the
+ * second factor again unless it was given minutes ago, and is logged.
+ */
+export async function action(args: Route.ActionArgs) {
   const owner = args.context.get(studioOwnerContext)!;
   const now = services(args).clock.now();
-  const { filters } = parseMemberFilters(args.url.searchParams);
   if (!recentlyChecked(owner.checkedAt, now)) {
-    const back = `/studio/members?${filtersToParams(filters)}`;
-    throw redirect(`/studio/check?again=1&next=${encodeURIComponent(back)}`);
+    throw redirect(`/studio/check?again=1&next=${encodeURIComponent(membersPage(args.url))}`);
   }
+  const { filters } = parseMemberFilters(args.url.searchParams);
   let body = csvHeader();
   let cursor: string | undefined;
   let count = 0;
@@ -34,7 +48,7 @@ export async function loader(args: Route.LoaderArgs) {
     {
       actorId: owner.id,
       action: "members.exported",
-      detail: { count, filters: filtersToParams(filters).toString() },
+      detail: { count, filters: usedFilters(filters) },
       ip: owner.ip,
     },
     now,

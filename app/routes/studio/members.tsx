@@ -21,14 +21,21 @@ export async function loader(args: Route.LoaderArgs) {
   const page = await searchMembers(db(args), filters, { cursor });
   const params = filtersToParams(filters);
   const next = page.nextCursor ? `?${new URLSearchParams([...params, ["after", page.nextCursor]])}` : null;
-  return { filters, errors, page, next, exportHref: `/studio/members.csv?${params}`, paged: Boolean(cursor) };
+  return {
+    filters,
+    errors,
+    page,
+    next,
+    exportAction: `/studio/members.csv?${params}`,
+    paged: Boolean(cursor),
+  };
 }
 
 const DAY = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" });
 const day = (iso: string | null) => (iso ? DAY.format(new Date(iso)) : "—");
 
 export default function StudioMembers({ loaderData }: Route.ComponentProps) {
-  const { filters, errors, page, next, exportHref, paged } = loaderData;
+  const { filters, errors, page, next, exportAction, paged } = loaderData;
   const names = MEMBER_FILTER_PARAMS;
   const dateField = (id: keyof typeof names, label: string, value: string | undefined) => (
     <Field id={id} label={label}>
@@ -103,9 +110,12 @@ export default function StudioMembers({ loaderData }: Route.ComponentProps) {
         <p role="status" className="text-ink-soft">
           {page.total.toLocaleString("en-GB")} {page.total === 1 ? "member" : "members"}
         </p>
-        <a href={exportHref} className={STUDIO_LINK}>
-          Export these as CSV
-        </a>
+        {/* A post, as the browser sends a form (the answer is a file to save): a link or another site can't ask. */}
+        <Form method="post" action={exportAction} reloadDocument>
+          <button type="submit" className={`${STUDIO_LINK} cursor-pointer`}>
+            Export these as CSV
+          </button>
+        </Form>
       </div>
       {page.members.length === 0 ? (
         <p className="mt-4 text-ink-soft">No member matches.</p>
