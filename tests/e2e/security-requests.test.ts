@@ -5,6 +5,7 @@ import { PASSWORD, withServerDatabase } from "./support/accounts.ts";
 import {
   fillPath,
   isSignedIn,
+  malformedPaths,
   memberState,
   ROUTES,
   routeEntries,
@@ -303,6 +304,62 @@ describe("requests no route takes", () => {
     expect(html).toContain("Error 405");
     expect(html).toContain("Go Home");
     expect(html).not.toMatch(INTERNALS);
+  });
+});
+
+describe("addresses that don't decode", () => {
+  let server: ServerProcess;
+  let member: Member;
+
+  beforeAll(async () => {
+    server = await startServer({ TRUST_PROXY: "1" });
+    member = await signUpMember(server, { label: "escapes" });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("answers every route with a malformed escape in its parameters with 4xx, GET or POST, signed in or not, and logs no error", async () => {
+    const before = { counts: await tableCounts(server), mine: await memberState(server, [member.id]) };
+    const logFrom = server.output().length;
+    const failures: string[] = [];
+    const paths = malformedPaths();
+    // A route added to app/routes.ts or server/app.ts is in the list without a line here.
+    expect(paths).toContain("/media/audio/%ff");
+    expect(paths).toContain("/api/audio/%ed%a0%80/progress");
+    for (const path of paths) {
+      for (const [who, client] of [
+        ["member", member.client],
+        ["visitor", visitor(server.baseUrl)],
+      ] as const) {
+        const get = await client.request(path);
+        const post = await client.request(path, {
+          method: "POST",
+          ...(path.startsWith("/api/") ? { json: { positionSeconds: 3 } } : { form: { intent: "x" } }),
+        });
+        for (const [method, response] of [
+          ["GET", get],
+          ["POST", post],
+        ] as const) {
+          await response.body?.cancel();
+          if (response.status < 400 || response.status >= 500)
+            failures.push(`${method} ${path} (${who}): ${response.status}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    // Each is the client's mistake: every line of the log is the server's own, below error level.
+    const lines = server.output().slice(logFrom).split("\n").filter(Boolean);
+    const unexpected = lines.filter((line) => {
+      try {
+        return (JSON.parse(line) as { level: number }).level >= 50 || /"stack"/.test(line);
+      } catch {
+        return true;
+      }
+    });
+    expect(unexpected).toEqual([]);
+    expect(await tableCounts(server)).toEqual(before.counts);
+    expect(await memberState(server, [member.id])).toEqual(before.mine);
   });
 });
 
