@@ -41,8 +41,8 @@ import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./common-passwords.se
 import { displayName } from "./display.ts";
 import { fullName } from "./forms.ts";
 import { createProfile } from "./profile.server.ts";
-import { PASSWORD_MAX, PASSWORD_MIN } from "./providers.ts";
-import type { SocialSignIn } from "./social-sign-in.server.ts";
+import { OFF_SITE_REDIRECT_MESSAGE, offSiteRedirect, PASSWORD_MAX, PASSWORD_MIN } from "./providers.ts";
+import { providerReturnOrigins, type SocialSignIn } from "./social-sign-in.server.ts";
 
 /** The server sets this from the socket (or the trusted proxy's header); a client's own copy is dropped. */
 export const CLIENT_IP_HEADER = "x-tidewell-client-ip";
@@ -130,7 +130,7 @@ export function createAuth({ db, dialect, env, secret, mailer, log, socialSignIn
     },
     socialProviders: socialSignIn.keyed,
     account: { accountLinking: { enabled: true, trustedProviders: ["google", "apple"] } },
-    trustedOrigins: ["https://appleid.apple.com"],
+    trustedOrigins: providerReturnOrigins,
     verification: { storeIdentifier: "hashed" },
     plugins: [
       publicEndpointsOnly(),
@@ -187,6 +187,7 @@ export function createAuth({ db, dialect, env, secret, mailer, log, socialSignIn
     rateLimit: { enabled: false },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        refuseOffSiteRedirects(env.BASE_URL, ctx.query, ctx.body);
         checkProfileFields(ctx.path, ctx.body);
         const limits = authLimitsFor(ctx.path);
         if (limits) {
@@ -329,6 +330,13 @@ export function refuseOverLimit(result: { allowed: boolean; retryAfterSeconds: n
     { code: "TOO_MANY_REQUESTS", message: tooManyAttemptsMessage(result.retryAfterSeconds) },
     { "Retry-After": String(result.retryAfterSeconds) },
   );
+}
+
+/** Wherever a step would send the browser next, it is this site: whatever origins Better Auth trusts. */
+function refuseOffSiteRedirects(origin: string, ...sources: unknown[]) {
+  if (sources.some((fields) => offSiteRedirect(fields, origin))) {
+    throw new APIError("BAD_REQUEST", { message: OFF_SITE_REDIRECT_MESSAGE });
+  }
 }
 
 function codeAttemptsKey(type: CodeType | string, email: string) {

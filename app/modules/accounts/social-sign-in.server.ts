@@ -32,6 +32,16 @@ const PROVIDER_ORIGINS: Record<SocialProvider, string> = {
   apple: "https://appleid.apple.com",
 };
 
+/**
+ * The origins Better Auth trusts besides this site's own, for one request: Apple's for its
+ * answer, which it posts back from its own page (a form post to our callback), and none for
+ * anything else, so no redirect after a sign-in step can lead to a provider's site.
+ */
+export function providerReturnOrigins(request?: Request): string[] {
+  if (request?.method !== "POST") return [];
+  return new URL(request.url).pathname === "/api/auth/callback/apple" ? [PROVIDER_ORIGINS.apple] : [];
+}
+
 export function configuredProviders(env: Env): SocialProvider[] {
   const keys = keyedProviderSettings(env);
   return SOCIAL_PROVIDERS.filter((provider) => keys[provider] !== undefined);

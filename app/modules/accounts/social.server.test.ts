@@ -7,7 +7,7 @@ import { createLogger } from "~/platform/log.server.ts";
 import { closeServices, createServices, type AppServices } from "~/services.server.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-databases.ts";
 import { startSocialSignIn } from "./sign-in.server.ts";
-import { configuredProviders, setUpSocialSignIn } from "./social-sign-in.server.ts";
+import { configuredProviders, providerReturnOrigins, setUpSocialSignIn } from "./social-sign-in.server.ts";
 
 describe("social providers", () => {
   it("offers only the providers whose credentials are configured", () => {
@@ -22,6 +22,17 @@ describe("social providers", () => {
         }),
       ),
     ).toEqual(["google", "apple"]);
+  });
+
+  it("trusts Apple's origin for its posted answer alone, so no redirect can lead to a provider", () => {
+    const at = (method: string, path: string) => new Request(`https://tidewell.example${path}`, { method });
+    expect(providerReturnOrigins(at("POST", "/api/auth/callback/apple"))).toEqual([
+      "https://appleid.apple.com",
+    ]);
+    expect(providerReturnOrigins(at("GET", "/api/auth/callback/apple"))).toEqual([]);
+    expect(providerReturnOrigins(at("GET", "/api/auth/magic-link/verify"))).toEqual([]);
+    expect(providerReturnOrigins(at("POST", "/api/auth/callback/google"))).toEqual([]);
+    expect(providerReturnOrigins(undefined)).toEqual([]);
   });
 
   it("on a demo run backs each provider without keys with the local stand-in, and a deployment offers only those with keys", async () => {
