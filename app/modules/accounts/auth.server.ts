@@ -42,7 +42,11 @@ import { displayName } from "./display.ts";
 import { fullName } from "./forms.ts";
 import { createProfile } from "./profile.server.ts";
 import { OFF_SITE_REDIRECT_MESSAGE, offSiteRedirect, PASSWORD_MAX, PASSWORD_MIN } from "./providers.ts";
-import { providerReturnOrigins, type SocialSignIn } from "./social-sign-in.server.ts";
+import {
+  providerReturnOrigins,
+  standInsOpenOwnAccountsOnly,
+  type SocialSignIn,
+} from "./social-sign-in.server.ts";
 
 /** The server sets this from the socket (or the trusted proxy's header); a client's own copy is dropped. */
 export const CLIENT_IP_HEADER = "x-tidewell-client-ip";
@@ -130,6 +134,7 @@ export function createAuth({ db, dialect, env, secret, mailer, log, socialSignIn
     },
     socialProviders: socialSignIn.keyed,
     account: { accountLinking: { enabled: true, trustedProviders: ["google", "apple"] } },
+    user: { validateUserInfo: standInsOpenOwnAccountsOnly(socialSignIn.standIns) },
     trustedOrigins: providerReturnOrigins,
     verification: { storeIdentifier: "hashed" },
     plugins: [
