@@ -38,6 +38,7 @@ import {
   type EndpointLimits,
 } from "./auth-endpoints.ts";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./common-passwords.server.ts";
+import type { DeviceCookies } from "./device-cookie.server.ts";
 import { displayName } from "./display.ts";
 import { fullName } from "./forms.ts";
 import { createProfile } from "./profile.server.ts";
@@ -66,9 +67,11 @@ export interface AuthDeps {
   mailer: Mailer;
   log: Logger;
   socialSignIn: Pick<SocialSignIn, "keyed" | "standIns">;
+  /** Which browsers she signed in on with her password: their guesses have their own allowance. */
+  devices: Pick<DeviceCookies, "recognise">;
 }
 
-export function createAuth({ db, dialect, env, secret, mailer, log, socialSignIn }: AuthDeps) {
+export function createAuth({ db, dialect, env, secret, mailer, log, socialSignIn, devices }: AuthDeps) {
   const signInUrl = `${env.BASE_URL}/auth?tier=signin`;
   return betterAuth({
     appName: BRAND.name,
@@ -198,7 +201,8 @@ export function createAuth({ db, dialect, env, secret, mailer, log, socialSignIn
         if (limits) {
           const email = typeof ctx.body?.email === "string" ? ctx.body.email : undefined;
           const ip = ctx.headers?.get(CLIENT_IP_HEADER) ?? "unknown";
-          refuseOverLimit(await hitLimits(db, limitChecks(`auth${ctx.path}`, limits, ip, email)));
+          const device = email ? devices.recognise(ctx.headers?.get("cookie"), email) : null;
+          refuseOverLimit(await hitLimits(db, limitChecks(`auth${ctx.path}`, limits, ip, email, device)));
         }
         const code = codeCheckedBy(ctx.path, ctx.body);
         if (code) {
@@ -305,12 +309,25 @@ async function ownerSessionLimit<T extends { userId?: string; expiresAt?: Date }
 }
 
 /** The counters a call is held to: per client address, and per email address when it names one. */
-export function limitChecks(scope: string, limits: EndpointLimits, ip: string, email?: string): LimitCheck[] {
+export function limitChecks(
+  scope: string,
+  limits: EndpointLimits,
+  ip: string,
+  email?: string,
+  device?: string | null,
+): LimitCheck[] {
   const checks = limits.ip.map((rule) => ({
     key: addressKey(`${scope}:ip:${rule.windowSeconds}`, ip),
     rule,
   }));
-  if (email && limits.email) {
+  if (email && device && limits.device) {
+    checks.push(
+      ...limits.device.map((rule) => ({
+        key: limitKey(`${scope}:device:${rule.windowSeconds}`, device),
+        rule,
+      })),
+    );
+  } else if (email && limits.email) {
     checks.push(
       ...limits.email.map((rule) => ({ key: limitKey(`${scope}:email:${rule.windowSeconds}`, email), rule })),
     );
@@ -321,10 +338,11 @@ export function limitChecks(scope: string, limits: EndpointLimits, ip: string, e
 /**
  * The counters a password guess is held to wherever the password is asked for
  * (signing in, confirming a deletion, setting up the studio's authenticator):
- * a thief gets no second set of guesses on another form.
+ * a thief gets no second set of guesses on another form. `device` is the
+ * browser's device id when it carries her device cookie.
  */
-export function passwordGuessChecks(ip: string, email: string): LimitCheck[] {
-  return limitChecks("auth/sign-in/email", PASSWORD_LIMITS, ip, email);
+export function passwordGuessChecks(ip: string, email: string, device?: string | null): LimitCheck[] {
+  return limitChecks("auth/sign-in/email", PASSWORD_LIMITS, ip, email, device);
 }
 
 /** Throws Better Auth's 429, with the wait in words and in Retry-After. */
