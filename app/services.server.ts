@@ -7,6 +7,7 @@ import {
   type Claimant,
   type ConfirmDeps,
 } from "./modules/accounts/confirm-identity.server.ts";
+import { createDeviceCookies, type DeviceCookies } from "./modules/accounts/device-cookie.server.ts";
 import { createSessionReader, type Member, type SessionReader } from "./modules/accounts/session.server.ts";
 import { setUpSocialSignIn, type SocialSignIn } from "./modules/accounts/social-sign-in.server.ts";
 import { createMailer, type Mailer } from "./modules/email/outbox.server.ts";
@@ -55,6 +56,8 @@ export interface AppServices {
   auth: Auth;
   /** Google, Facebook and Apple: which are offered, and where each goes. */
   socialSignIn: SocialSignIn;
+  /** The cookie that marks a browser she signed in on with her password (device-cookie.server.ts). */
+  devices: DeviceCookies;
   /** Reads a member's session quickly in the everyday case (see session.server.ts). */
   sessions: SessionReader;
   flash: FlashCookie;
@@ -114,6 +117,7 @@ export async function createServices(
     },
   });
   const socialSignIn = await setUpSocialSignIn(env, log);
+  const devices = createDeviceCookies(deriveKey(secret, "device-cookie"), isSecureOrigin(env.BASE_URL));
   const auth = createAuth({
     db: database.db,
     dialect: database.dialect,
@@ -122,6 +126,7 @@ export async function createServices(
     mailer,
     log,
     socialSignIn,
+    devices,
   });
   const flash = createFlashCookie(deriveKey(secret, "flash").toString("hex"), isSecureOrigin(env.BASE_URL));
   // On S3 the bucket is filled by `npm run media:upload`, not seeded at start.
@@ -138,6 +143,7 @@ export async function createServices(
     mailer,
     auth,
     socialSignIn,
+    devices,
     sessions: createSessionReader(auth, database.db),
     flash,
     media,
@@ -254,10 +260,16 @@ export function confirmDeps(args: ContextArgs): ConfirmDeps {
   return { db: database.db, auth, mailer, codeKey: deriveKey(secret, "confirmation-code") };
 }
 
-/** The signed-in member as the limits see her: her id, her address and where she connects from. */
+/** The signed-in member as the limits see her: her id, her address, where she connects from and on what. */
 export function claimant(args: ContextArgs & { request: Request }): Claimant {
   const member = signedInMember(args);
-  return { id: member.id, email: member.email, ip: args.request.headers.get(CLIENT_IP_HEADER) ?? "unknown" };
+  const { headers } = args.request;
+  return {
+    id: member.id,
+    email: member.email,
+    ip: headers.get(CLIENT_IP_HEADER) ?? "unknown",
+    device: services(args).devices.recognise(headers.get("cookie"), member.email),
+  };
 }
 
 /**

@@ -2,7 +2,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { fileURLToPath } from "node:url";
 import compression from "compression";
-import express, { type ErrorRequestHandler } from "express";
+import express from "express";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { CLIENT_IP_HEADER } from "../app/modules/accounts/auth.server.ts";
@@ -30,8 +30,9 @@ import { deferHydration } from "./defer-hydration.ts";
 import { NONCE_PLACEHOLDER, publicPageCache } from "./page-cache.ts";
 import { precompressedAssets } from "./precompressed-assets.ts";
 import { oneClickStop } from "./one-click-stop.ts";
+import { onError } from "./on-error.ts";
 import { progressFastLane } from "./progress-fast-lane.ts";
-import { actionFinder, refuseUnresolvedPaths, requestGate } from "./request-gate.ts";
+import { actionFinder, refuseMalformedPaths, requestGate } from "./request-gate.ts";
 import { sameOriginOnly } from "./same-origin.ts";
 import { requestLog } from "./request-log.ts";
 import { securityHeaders } from "./security-headers.ts";
@@ -70,7 +71,7 @@ export function createApp({ services, build, vite, isShuttingDown = () => false 
     }),
   );
 
-  app.use(refuseUnresolvedPaths);
+  app.use(refuseMalformedPaths);
 
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
@@ -211,11 +212,6 @@ export function createApp({ services, build, vite, isShuttingDown = () => false 
     }),
   );
 
-  const onError: ErrorRequestHandler = (error, req, res, next) => {
-    req.log.error({ err: error }, "unhandled error");
-    if (res.headersSent) return next(error);
-    res.status(500).type("text/plain").send("Something went wrong on our side. Please try again.");
-  };
   app.use(onError);
   return app;
 }

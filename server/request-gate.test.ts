@@ -1,6 +1,6 @@
 import type { ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
-import { actionFinder, pathIsResolved, requestRefusal } from "./request-gate.ts";
+import { actionFinder, pathIsReadable, pathIsResolved, requestRefusal } from "./request-gate.ts";
 
 /** A route manifest shaped like the app's: a layout with pages, a portal with an index, a resource route. */
 const route = (id: string, extra: Record<string, unknown>, action = false) => ({
@@ -110,5 +110,29 @@ describe("pathIsResolved", () => {
     "/api/webhooks/%2e/x",
   ])("refuses %s, which a URL reads as another path", (url) => {
     expect(pathIsResolved(url)).toBe(false);
+  });
+});
+
+describe("pathIsReadable", () => {
+  it.each(["/", "/hypno-science/the%20name", "/stories/caf%C3%A9", "/guides/a%2Fb.pdf", "/portal?x=%ff"])(
+    "lets %s through",
+    (url) => {
+      expect(pathIsReadable(url)).toBe(true);
+    },
+  );
+
+  it.each([
+    ["a byte that is no UTF-8", "/media/audio/%ff"],
+    ["a stray percent sign", "/media/audio/%"],
+    ["an escape that isn't hex", "/guides/%zz"],
+    ["a cut-off sequence", "/stories/%e0%80"],
+    ["an overlong slash", "/shared/%c0%af"],
+    ["an overlong three-byte form", "/shared/%e0%80%af"],
+    ["a UTF-16 surrogate", "/calendar/%ed%a0%80"],
+    ["a NUL", "/partner/join/%00"],
+    ["a line break", "/api/audio/a%0d%0ab/progress"],
+    ["a C1 control", "/hypno-science/%c2%85"],
+  ])("refuses %s (%s)", (_what, url) => {
+    expect(pathIsReadable(url)).toBe(false);
   });
 });

@@ -20,8 +20,25 @@ export function pathIsResolved(rawUrl: string): boolean {
   return requestUrl("http://localhost", rawPath).pathname === rawPath;
 }
 
-export const refuseUnresolvedPaths: RequestHandler = (req, res, next) => {
-  if (pathIsResolved(req.originalUrl)) return next();
+/**
+ * Whether the path's escapes decode to text: UTF-8 (no stray "%", no lone or
+ * cut-off byte, no overlong form, no UTF-16 surrogate) without control
+ * characters. Express decodes a route's parameters and React Router the whole
+ * path; neither has an answer for one that doesn't decode, and no browser
+ * sends one.
+ */
+export function pathIsReadable(rawUrl: string): boolean {
+  const rawPath = rawUrl.split("?")[0]!;
+  try {
+    return !/\p{Cc}/u.test(decodeURIComponent(rawPath));
+  } catch {
+    return false;
+  }
+}
+
+/** Refuses, before any route or check reads it, a path that is not read as sent or can't be read at all. */
+export const refuseMalformedPaths: RequestHandler = (req, res, next) => {
+  if (pathIsResolved(req.originalUrl) && pathIsReadable(req.originalUrl)) return next();
   res.status(400).type("text/plain").send("This address isn't valid.");
 };
 

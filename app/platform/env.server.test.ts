@@ -30,6 +30,7 @@ describe("parseEnv", () => {
     ["LOG_LEVEL", "loud", /LOG_LEVEL must be one of/],
     ["COURSE_CURRENCY", "euro", /COURSE_CURRENCY must be a three-letter currency code/],
     ["APP_SECRET", "short", /APP_SECRET must be at least 32 characters/],
+    ["LOCAL_PUSH_SERVICE", "http://10.0.0.5:9000", /LOCAL_PUSH_SERVICE must be a URL on this machine/],
   ])("stops on a bad %s with a message naming it", (name, value, message) => {
     expect(() => parseEnv({ [name]: value })).toThrow(ConfigError);
     expect(() => parseEnv({ [name]: value })).toThrow(message);

@@ -124,6 +124,12 @@ const schema = z
     // fails on purpose (loopback BASE_URL only, so live keys never go anywhere but the providers).
     STRIPE_API_BASE: urlWithProtocols(["http:", "https:"], "http://127.0.0.1:12111"),
     PAYPAL_API_BASE: urlWithProtocols(["http:", "https:"], "http://127.0.0.1:12112"),
+    // Testing only: a local push service on this machine, the one place besides the browsers' push
+    // services a device's subscription may point to (loopback BASE_URL only).
+    LOCAL_PUSH_SERVICE: urlWithProtocols(["http:", "https:"], "http://127.0.0.1:12113").refine(
+      (value) => value === undefined || isLoopbackHost(new URL(value).hostname),
+      { message: "must be a URL on this machine, such as http://127.0.0.1:12113" },
+    ),
     S3_ENDPOINT: urlWithProtocols(["http:", "https:"], "https://s3.eu-west-1.amazonaws.com"),
     S3_REGION: optionalText,
     S3_BUCKET: optionalText,

@@ -266,6 +266,48 @@ describe("accounts in the browser", () => {
     expect(name).not.toMatch(/[\u202A-\u202E\u2066-\u2069\p{Cc}]/u);
   });
 
+  it("keeps the demo's stand-in out of an account it didn't make: no session, no provider joined to it, and says so", async () => {
+    const owner = await browser.newPage();
+    const { email } = await signUpThroughForm(owner, { name: "Lena Park" });
+    await owner.context().close();
+    const accountsOf = () =>
+      withServerDatabase((db) =>
+        db
+          .selectFrom("account")
+          .innerJoin("user", "user.id", "account.userId")
+          .select("account.providerId")
+          .where("user.email", "=", email)
+          .execute(),
+      );
+    expect(await accountsOf()).toEqual([{ providerId: "credential" }]);
+    for (const provider of ["Google", "Facebook", "Apple"]) {
+      const page = await browser.newPage();
+      await page.goto("/auth?tier=signin");
+      await waitForHydration(page);
+      await page.getByRole("button", { name: `Continue with ${provider}` }).click();
+      await page.getByRole("heading", { name: `Sign in with ${provider}` }).waitFor();
+      await page.getByLabel("Name").fill("Someone Else");
+      await page.getByLabel("Email").fill(email);
+      await page.getByRole("button", { name: "Continue" }).click();
+      await page.waitForURL((url) => url.pathname === "/auth");
+      await page
+        .getByRole("alert")
+        .filter({
+          hasText: "An account with this email already exists, and this demo's stand-in can't sign in to it.",
+        })
+        .waitFor();
+      const cookies = await page.context().cookies();
+      expect(
+        cookies.filter((cookie) => cookie.name.endsWith("session_token")),
+        provider,
+      ).toEqual([]);
+      await page.goto("/portal");
+      expect(new URL(page.url()).pathname, provider).toBe("/auth");
+      await page.context().close();
+    }
+    expect(await accountsOf()).toEqual([{ providerId: "credential" }]);
+  });
+
   it("brings a member who cancels at the provider back to sign-in, saying so", async () => {
     const page = await browser.newPage();
     await page.goto("/auth?tier=free");

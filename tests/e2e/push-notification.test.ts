@@ -20,12 +20,13 @@ import { useServerWithClock } from "./support/clock-server.ts";
  */
 describe("a reminder as a notification", () => {
   const browser = useBrowser();
-  const clocked = useServerWithClock("2026-11-25T10:00:00Z");
   let push: FakePushService;
 
   beforeAll(async () => {
     push = await startPushService();
   });
+  // The server takes subscriptions at this push service only: it starts once the service listens.
+  const clocked = useServerWithClock("2026-11-25T10:00:00Z", () => ({ LOCAL_PUSH_SERVICE: push.origin }));
   afterAll(async () => {
     await push?.close();
   });

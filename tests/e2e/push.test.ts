@@ -31,7 +31,7 @@ describe("push subscriptions", () => {
 
   beforeAll(async () => {
     pushService = await startPushService();
-    server = await startServer({ TRUST_PROXY: "1" });
+    server = await startServer({ TRUST_PROXY: "1", LOCAL_PUSH_SERVICE: pushService.origin });
     owner = await signUpMember(server, { label: "push-owner" });
     other = await signUpMember(server, { label: "push-other" });
   });
@@ -133,6 +133,26 @@ describe("push subscriptions", () => {
       headers: { "content-type": "application/json" },
     });
     expect(broken.status).toBe(400);
+    expect(await endpointsOf(member.id)).toEqual([]);
+  });
+
+  it("takes no other address on this machine than the local push service's own, and says which it takes", async () => {
+    const member = await signUpMember(server, { label: "push-loopback" });
+    const phone = pushService.createSubscription();
+    const { port } = new URL(pushService.origin);
+    const elsewhere = [
+      `http://127.0.0.1:${Number(port) + 1}/push/x`,
+      `http://127.0.0.1:${server.port}/api/time-zone`,
+      `http://localhost:${port}/push/x`,
+      "http://127.0.0.1/push/x",
+    ];
+    for (const endpoint of elsewhere) {
+      const response = await post(member, { ...asBody(phone), endpoint });
+      expect(response.status, endpoint).toBe(400);
+      expect(await response.json(), endpoint).toEqual({
+        error: `The only push service on this computer is the local one, at ${pushService.origin}.`,
+      });
+    }
     expect(await endpointsOf(member.id)).toEqual([]);
   });
 

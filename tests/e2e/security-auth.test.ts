@@ -3,7 +3,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_AUTH_LIMITS, PUBLIC_AUTH_ENDPOINTS } from "~/modules/accounts/auth-endpoints.ts";
+import {
+  DEFAULT_AUTH_LIMITS,
+  PASSWORD_LIMITS,
+  PUBLIC_AUTH_ENDPOINTS,
+} from "~/modules/accounts/auth-endpoints.ts";
 import { parseEnv } from "~/platform/env.server.ts";
 import { createLogger } from "~/platform/log.server.ts";
 import { closeServices, createServices } from "~/services.server.ts";
@@ -110,9 +114,9 @@ describe("auth under attack", () => {
     }
   });
 
-  it("answers 429 to a burst at each sign-in form, per address or per email", async () => {
+  it("answers 429 to a burst at each sign-in form, per address or per email, with the wait in words and in Retry-After", async () => {
     const member = await signUpMember(server, { label: "burst" });
-    const bursts: [string, () => Record<string, string>][] = [
+    const bursts: [string, () => Record<string, string>, string?][] = [
       ["sign-in", () => ({ intent: "sign-in", email: member.email, password: "wrong-guess-1" })],
       [
         "sign-up",
@@ -126,11 +130,16 @@ describe("auth under attack", () => {
         "resend-confirmation",
         () => ({ intent: "resend-confirmation", tier: "free", email: uniqueEmail("b") }),
       ],
+      [
+        "reset-password",
+        () => ({ token: "not-a-real-token", password: "a-new-calm-tide-4", confirm: "a-new-calm-tide-4" }),
+        "/auth/reset-password",
+      ],
     ];
-    for (const [intent, fields] of bursts) {
+    for (const [intent, fields, page = "/auth?tier=signin"] of bursts) {
       const attacker = from();
       const answers = await Promise.all(
-        Array.from({ length: 40 }, () => attacker.request("/auth?tier=signin", form(fields()))),
+        Array.from({ length: 40 }, () => attacker.request(page, form(fields()))),
       );
       const statuses = answers.map((a) => a.status);
       expect(statuses, intent).toContain(429);
@@ -138,7 +147,63 @@ describe("auth under attack", () => {
         statuses.every((s) => s < 500),
         intent,
       ).toBe(true);
+      for (const refused of answers.filter((a) => a.status === 429)) {
+        expect(Number(refused.headers.get("retry-after")), intent).toBeGreaterThan(0);
+        expect(await refused.text(), intent).toMatch(
+          /Too many attempts\. Please wait (a minute|\d+ minutes) and try again\./,
+        );
+      }
     }
+  });
+
+  it("keeps the password open to her on her own browser while a stranger's forty guesses at once lock it for every other", async () => {
+    const member = await signUpMember(server, { label: "device" });
+    const signIn = (client: ReturnType<typeof from>, password: string) =>
+      client.request("/auth?tier=signin", form({ intent: "sign-in", email: member.email, password }));
+    // She signs in with her password on her own browser, which keeps the cookie that says so, then signs out.
+    const hers = from("203.0.113.50");
+    const first = await signIn(hers, PASSWORD);
+    expect(first.status).toBe(302);
+    expect(first.headers.getSetCookie()).toContainEqual(
+      expect.stringMatching(/^tidewell-device=[0-9a-f]{32}\.[\w-]{43}; .*HttpOnly/),
+    );
+    expect((await hers.request("/auth/sign-out", { method: "POST", form: {} })).status).toBe(302);
+    expect(hers.sessionToken()).toBeUndefined();
+
+    const guesses = await Promise.all(Array.from({ length: 40 }, (_, i) => signIn(from(), `wrong-${i}`)));
+    const statuses = guesses.map((g) => g.status);
+    // Her own sign-in was the quarter-hour's first of eight on the account.
+    expect(
+      statuses.filter((s) => s === 401),
+      String(statuses),
+    ).toHaveLength(PASSWORD_LIMITS.email![0]!.limit - 1);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(40 - (PASSWORD_LIMITS.email![0]!.limit - 1));
+
+    // An unknown browser, even with the right password, waits: told so, and how long.
+    const stranger = await signIn(from(), PASSWORD);
+    expect(stranger.status).toBe(429);
+    expect(Number(stranger.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await stranger.text()).toContain("You can still sign in now with a link or a code we email you.");
+    expect(stranger.headers.getSetCookie().some((c) => c.includes("session_token="))).toBe(false);
+
+    // She, on her own browser, is in.
+    const again = await signIn(hers, PASSWORD);
+    expect(again.status).toBe(302);
+    expect(again.headers.get("location")).toBe("/portal");
+    expect(hers.sessionToken()).toBeTruthy();
+
+    // Her browser's allowance is its own, and limited too: guesses sent with its cookie at once run it out.
+    const withHerCookie = () => {
+      const thief = from();
+      for (const [name, value] of hers.cookies)
+        if (name.endsWith("tidewell-device")) thief.cookies.set(name, value);
+      return thief;
+    };
+    const onHerBrowser = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => signIn(withHerCookie(), `wrong-again-${i}`)),
+    );
+    expect(onHerBrowser.filter((g) => g.status === 401)).toHaveLength(PASSWORD_LIMITS.device![0]!.limit);
+    expect((await signIn(withHerCookie(), PASSWORD)).status).toBe(429);
   });
 
   it("burns an emailed code after three guesses, though fifty arrive at once from fifty addresses", async () => {

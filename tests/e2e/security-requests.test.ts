@@ -1,10 +1,14 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PUBLIC_AUTH_ENDPOINTS } from "~/modules/accounts/auth-endpoints.ts";
+import { firstLink } from "../support/cookie-client.ts";
+import { localOutbox } from "../support/mailbox.ts";
 import { startServer, type ServerProcess } from "../support/server-process.ts";
 import { PASSWORD, withServerDatabase } from "./support/accounts.ts";
 import {
   fillPath,
   isSignedIn,
+  malformedPaths,
   memberState,
   ROUTES,
   routeEntries,
@@ -306,6 +310,62 @@ describe("requests no route takes", () => {
   });
 });
 
+describe("addresses that don't decode", () => {
+  let server: ServerProcess;
+  let member: Member;
+
+  beforeAll(async () => {
+    server = await startServer({ TRUST_PROXY: "1" });
+    member = await signUpMember(server, { label: "escapes" });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("answers every route with a malformed escape in its parameters with 4xx, GET or POST, signed in or not, and logs no error", async () => {
+    const before = { counts: await tableCounts(server), mine: await memberState(server, [member.id]) };
+    const logFrom = server.output().length;
+    const failures: string[] = [];
+    const paths = malformedPaths();
+    // A route added to app/routes.ts or server/app.ts is in the list without a line here.
+    expect(paths).toContain("/media/audio/%ff");
+    expect(paths).toContain("/api/audio/%ed%a0%80/progress");
+    for (const path of paths) {
+      for (const [who, client] of [
+        ["member", member.client],
+        ["visitor", visitor(server.baseUrl)],
+      ] as const) {
+        const get = await client.request(path);
+        const post = await client.request(path, {
+          method: "POST",
+          ...(path.startsWith("/api/") ? { json: { positionSeconds: 3 } } : { form: { intent: "x" } }),
+        });
+        for (const [method, response] of [
+          ["GET", get],
+          ["POST", post],
+        ] as const) {
+          await response.body?.cancel();
+          if (response.status < 400 || response.status >= 500)
+            failures.push(`${method} ${path} (${who}): ${response.status}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    // Each is the client's mistake: every line of the log is the server's own, below error level.
+    const lines = server.output().slice(logFrom).split("\n").filter(Boolean);
+    const unexpected = lines.filter((line) => {
+      try {
+        return (JSON.parse(line) as { level: number }).level >= 50 || /"stack"/.test(line);
+      } catch {
+        return true;
+      }
+    });
+    expect(unexpected).toEqual([]);
+    expect(await tableCounts(server)).toEqual(before.counts);
+    expect(await memberState(server, [member.id])).toEqual(before.mine);
+  });
+});
+
 describe("security headers on every kind of response", () => {
   let local: ServerProcess;
   let deployed: ServerProcess;
@@ -452,7 +512,16 @@ describe("open redirects", () => {
     "//evil.example/%2e%2e",
     "http://localhost@evil.example",
     "javascript:alert(1)",
+    // The sign-in providers' own sites, which Better Auth trusts for their answers.
+    "https://appleid.apple.com/x",
+    "https://accounts.google.com/x",
+    "https://www.facebook.com/x",
+    // An escape that doesn't decode, which Better Auth decodes again.
+    "/%",
   ];
+
+  /** Where Better Auth sends the browser after a step: each is tried on every public endpoint. */
+  const REDIRECT_PARAMETERS = ["callbackURL", "errorCallbackURL", "newUserCallbackURL", "redirectTo"];
 
   /** Where a response sends the browser, if anywhere, must be this site. */
   function expectStaysHere(label: string, response: Response, body = "") {
@@ -498,6 +567,64 @@ describe("open redirects", () => {
         expectStaysHere(path, response, await response.text());
       }
     }
+  });
+
+  it("sends no one off this site from any redirect parameter of any public auth endpoint, in the query or the body", async () => {
+    const failures: string[] = [];
+    for (const endpoint of PUBLIC_AUTH_ENDPOINTS) {
+      const path = `/api/auth${endpoint.path.replace(/:id/, "google").replace(/:\w+/g, "not-a-token")}`;
+      for (const parameter of REDIRECT_PARAMETERS) {
+        for (const target of TARGETS) {
+          const query = `?token=not-a-token&state=forged&code=forged&${parameter}=${encodeURIComponent(target)}`;
+          const sends: [string, Response][] = [
+            [
+              `${endpoint.method} ${path}${query}`,
+              await visitor(server.baseUrl).request(`${path}${query}`, { method: endpoint.method }),
+            ],
+          ];
+          if (endpoint.method === "POST") {
+            sends.push([
+              `POST ${path} with ${parameter}=${target} in the body`,
+              await visitor(server.baseUrl).request(path, {
+                method: "POST",
+                form: { state: "forged", code: "forged", [parameter]: target },
+              }),
+            ]);
+          }
+          for (const [label, response] of sends) {
+            const location = response.headers.get("location");
+            if (response.status >= 500) failures.push(`${label}: ${response.status}`);
+            if (location && new URL(location, server.baseUrl).origin !== new URL(server.baseUrl).origin)
+              failures.push(`${label} → ${location}`);
+            await response.body?.cancel();
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("refuses a real sign-in link whose redirect was changed to another site, which then still works as sent", async () => {
+    const signIn = await visitor(server.baseUrl).request("/auth?tier=signin&mode=magic", {
+      method: "POST",
+      form: { intent: "magic-link", email: member.email },
+    });
+    expect(signIn.status).toBe(200);
+    const link = new URL(
+      firstLink((await localOutbox(server.dataDir).latest(member.email, /sign-in link/)).text),
+    );
+    for (const parameter of ["callbackURL", "errorCallbackURL", "newUserCallbackURL"]) {
+      const changed = new URL(link);
+      changed.searchParams.set(parameter, "https://appleid.apple.com/x");
+      const response = await visitor(server.baseUrl).request(`${changed.pathname}${changed.search}`);
+      expect(response.status, parameter).toBe(400);
+      expect(response.headers.get("location"), parameter).toBeNull();
+      expect(response.headers.getSetCookie().join(), parameter).not.toMatch(/session_token=[^;]/);
+      expect(await response.text(), parameter).toContain("take you to another website");
+    }
+    const asSent = await visitor(server.baseUrl).request(`${link.pathname}${link.search}`);
+    expect(asSent.status).toBe(302);
+    expect(asSent.headers.get("location")).toMatch(/^(http:\/\/localhost:\d+)?\/portal$/);
   });
 
   it("ignores redirect parameters on our own pages and forms, and paths that look like other sites", async () => {

@@ -11,10 +11,15 @@ export interface Rule {
   windowSeconds: number;
 }
 
-/** Counted per client address, and per email address when the call names one. */
+/**
+ * Counted per client address, and per email address when the call names one;
+ * a call from a browser she signed in on before (its device cookie, see
+ * device-cookie.server.ts) is counted per that browser instead of per email.
+ */
 export interface EndpointLimits {
   ip: Rule[];
   email?: Rule[];
+  device?: Rule[];
 }
 
 const MINUTE = 60;
@@ -46,12 +51,17 @@ function patternOf(path: string): RegExp {
 /**
  * Signing in with a password, and every step that asks for the password
  * again: slow for someone guessing (forty a day per account, however spread
- * over the day and over addresses), never a lock on the owner, who can still
- * sign in by an emailed link or code.
+ * over the day and over addresses), never a lock on the owner: on a browser
+ * she signed in on before her guesses are that browser's own, which no one
+ * else can spend, and anywhere she can still sign in by an emailed link or code.
  */
 export const PASSWORD_LIMITS: EndpointLimits = {
   ip: [{ limit: 30, windowSeconds: 15 * MINUTE }],
   email: [
+    { limit: 8, windowSeconds: 15 * MINUTE },
+    { limit: 40, windowSeconds: DAY },
+  ],
+  device: [
     { limit: 8, windowSeconds: 15 * MINUTE },
     { limit: 40, windowSeconds: DAY },
   ],

@@ -4,6 +4,7 @@ import { parseSubmission } from "~/modules/site/form-submission.ts";
 import type { Payments } from "~/modules/payments/payments.server.ts";
 import type { Auth } from "./auth.server.ts";
 import { answerAuthForm, authPageData } from "./auth-page.server.ts";
+import { createDeviceCookies } from "./device-cookie.server.ts";
 import { authFormSchema } from "./forms.ts";
 import type { Member } from "./session.server.ts";
 import type { SocialSignIn } from "./social-sign-in.server.ts";
@@ -11,7 +12,12 @@ import type { SocialSignIn } from "./social-sign-in.server.ts";
 // Only the answers that never reach Better Auth: those are covered end to end in accounts.server.test.ts.
 const flash = createFlashCookie("test-secret", false);
 const socialSignIn = { providers: ["google", "facebook", "apple"] } as SocialSignIn;
-const deps = { auth: {} as Auth, flash, socialSignIn: { providers: ["apple"] } as SocialSignIn };
+const deps = {
+  auth: {} as Auth,
+  flash,
+  socialSignIn: { providers: ["apple"] } as SocialSignIn,
+  devices: createDeviceCookies(Buffer.alloc(32), false),
+};
 const payments = { mode: "demo", price: { amountMinor: 2700, currency: "EUR" } } as Payments;
 const member = { email: "amara@example.com", hasPremium: false } as Member;
 

@@ -48,7 +48,7 @@ type AuthSubmission = Submission<z.input<typeof authFormSchema>, string[], z.out
  * form's own, valid or not, so the page knows which form the answer is for.
  */
 export async function answerAuthForm(
-  { auth, flash, socialSignIn }: Pick<AppServices, "auth" | "flash" | "socialSignIn">,
+  { auth, flash, socialSignIn, devices }: Pick<AppServices, "auth" | "flash" | "socialSignIn" | "devices">,
   headers: Headers,
   submission: AuthSubmission,
   intent: string,
@@ -60,10 +60,10 @@ export async function answerAuthForm(
     );
   }
   const input = submission.value;
-  const failed = (outcome: { status: number; message: string }) =>
+  const failed = (outcome: { status: number; message: string; retryAfterSeconds?: number }) =>
     data<AuthFormResult>(
       { intent, result: submission.reply({ formErrors: [outcome.message], hideFields: ["password"] }) },
-      { status: outcome.status >= 400 ? outcome.status : 400 },
+      account.refusal(outcome),
     );
   const signedIn = (cookies: string[]) =>
     redirectWithFlash(flash, "/portal", { type: "success", message: authMessages.welcomeBack }, cookies);
@@ -99,7 +99,8 @@ export async function answerAuthForm(
         return failed({ ...outcome, message: `${outcome.message} ${authMessages.lockedOutHelp}` });
       }
       if (!outcome.ok) return failed(outcome);
-      return signedIn(outcome.cookies);
+      // This browser is now one she signed in on: its own guesses, whoever spends the account's.
+      return signedIn([...outcome.cookies, devices.issue(input.email)]);
     }
     case "magic-link": {
       const outcome = await account.sendMagicLink(auth, headers, input.email);
@@ -121,7 +122,7 @@ export async function answerAuthForm(
       if (!outcome.ok) {
         return data<AuthFormResult>(
           { intent, result: submission.reply({ formErrors: [outcome.message] }), email: input.email },
-          { status: outcome.status >= 400 ? outcome.status : 400 },
+          account.refusal(outcome),
         );
       }
       return signedIn(outcome.cookies);

@@ -38,11 +38,16 @@ import {
   type EndpointLimits,
 } from "./auth-endpoints.ts";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./common-passwords.server.ts";
+import type { DeviceCookies } from "./device-cookie.server.ts";
 import { displayName } from "./display.ts";
 import { fullName, withProvidedName } from "./forms.ts";
 import { createProfile } from "./profile.server.ts";
-import { PASSWORD_MAX, PASSWORD_MIN } from "./providers.ts";
-import type { SocialSignIn } from "./social-sign-in.server.ts";
+import { OFF_SITE_REDIRECT_MESSAGE, offSiteRedirect, PASSWORD_MAX, PASSWORD_MIN } from "./providers.ts";
+import {
+  providerReturnOrigins,
+  standInsOpenOwnAccountsOnly,
+  type SocialSignIn,
+} from "./social-sign-in.server.ts";
 
 /** The server sets this from the socket (or the trusted proxy's header); a client's own copy is dropped. */
 export const CLIENT_IP_HEADER = "x-tidewell-client-ip";
@@ -62,9 +67,11 @@ export interface AuthDeps {
   mailer: Mailer;
   log: Logger;
   socialSignIn: Pick<SocialSignIn, "keyed" | "standIns">;
+  /** Which browsers she signed in on with her password: their guesses have their own allowance. */
+  devices: Pick<DeviceCookies, "recognise">;
 }
 
-export function createAuth({ db, dialect, env, secret, mailer, log, socialSignIn }: AuthDeps) {
+export function createAuth({ db, dialect, env, secret, mailer, log, socialSignIn, devices }: AuthDeps) {
   const signInUrl = `${env.BASE_URL}/auth?tier=signin`;
   return betterAuth({
     appName: BRAND.name,
@@ -130,7 +137,8 @@ export function createAuth({ db, dialect, env, secret, mailer, log, socialSignIn
     },
     socialProviders: socialSignIn.keyed,
     account: { accountLinking: { enabled: true, trustedProviders: ["google", "apple"] } },
-    trustedOrigins: ["https://appleid.apple.com"],
+    user: { validateUserInfo: standInsOpenOwnAccountsOnly(socialSignIn.standIns) },
+    trustedOrigins: providerReturnOrigins,
     verification: { storeIdentifier: "hashed" },
     plugins: [
       publicEndpointsOnly(),
@@ -187,12 +195,14 @@ export function createAuth({ db, dialect, env, secret, mailer, log, socialSignIn
     rateLimit: { enabled: false },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        refuseOffSiteRedirects(env.BASE_URL, ctx.query, ctx.body);
         checkProfileFields(ctx.path, ctx.body);
         const limits = authLimitsFor(ctx.path);
         if (limits) {
           const email = typeof ctx.body?.email === "string" ? ctx.body.email : undefined;
           const ip = ctx.headers?.get(CLIENT_IP_HEADER) ?? "unknown";
-          refuseOverLimit(await hitLimits(db, limitChecks(`auth${ctx.path}`, limits, ip, email)));
+          const device = email ? devices.recognise(ctx.headers?.get("cookie"), email) : null;
+          refuseOverLimit(await hitLimits(db, limitChecks(`auth${ctx.path}`, limits, ip, email, device)));
         }
         const code = codeCheckedBy(ctx.path, ctx.body);
         if (code) {
@@ -303,12 +313,25 @@ async function ownerSessionLimit<T extends { userId?: string; expiresAt?: Date }
 }
 
 /** The counters a call is held to: per client address, and per email address when it names one. */
-export function limitChecks(scope: string, limits: EndpointLimits, ip: string, email?: string): LimitCheck[] {
+export function limitChecks(
+  scope: string,
+  limits: EndpointLimits,
+  ip: string,
+  email?: string,
+  device?: string | null,
+): LimitCheck[] {
   const checks = limits.ip.map((rule) => ({
     key: addressKey(`${scope}:ip:${rule.windowSeconds}`, ip),
     rule,
   }));
-  if (email && limits.email) {
+  if (email && device && limits.device) {
+    checks.push(
+      ...limits.device.map((rule) => ({
+        key: limitKey(`${scope}:device:${rule.windowSeconds}`, device),
+        rule,
+      })),
+    );
+  } else if (email && limits.email) {
     checks.push(
       ...limits.email.map((rule) => ({ key: limitKey(`${scope}:email:${rule.windowSeconds}`, email), rule })),
     );
@@ -319,10 +342,11 @@ export function limitChecks(scope: string, limits: EndpointLimits, ip: string, e
 /**
  * The counters a password guess is held to wherever the password is asked for
  * (signing in, confirming a deletion, setting up the studio's authenticator):
- * a thief gets no second set of guesses on another form.
+ * a thief gets no second set of guesses on another form. `device` is the
+ * browser's device id when it carries her device cookie.
  */
-export function passwordGuessChecks(ip: string, email: string): LimitCheck[] {
-  return limitChecks("auth/sign-in/email", PASSWORD_LIMITS, ip, email);
+export function passwordGuessChecks(ip: string, email: string, device?: string | null): LimitCheck[] {
+  return limitChecks("auth/sign-in/email", PASSWORD_LIMITS, ip, email, device);
 }
 
 /** Throws Better Auth's 429, with the wait in words and in Retry-After. */
@@ -333,6 +357,13 @@ export function refuseOverLimit(result: { allowed: boolean; retryAfterSeconds: n
     { code: "TOO_MANY_REQUESTS", message: tooManyAttemptsMessage(result.retryAfterSeconds) },
     { "Retry-After": String(result.retryAfterSeconds) },
   );
+}
+
+/** Wherever a step would send the browser next, it is this site: whatever origins Better Auth trusts. */
+function refuseOffSiteRedirects(origin: string, ...sources: unknown[]) {
+  if (sources.some((fields) => offSiteRedirect(fields, origin))) {
+    throw new APIError("BAD_REQUEST", { message: OFF_SITE_REDIRECT_MESSAGE });
+  }
 }
 
 function codeAttemptsKey(type: CodeType | string, email: string) {

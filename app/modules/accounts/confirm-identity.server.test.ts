@@ -128,6 +128,53 @@ describe.each(testDialects)("confirming a member's identity on %s", (dialect) =>
     }
   });
 
+  it("lets her in on a browser she signed in on once a stranger has spent the account's guesses, and no unknown browser", async () => {
+    const who = await someone();
+    const deviceCookie = services.devices.issue(who.email).split(";")[0]!;
+    const device = services.devices.recognise(deviceCookie, who.email);
+    const [quarterHour] = PASSWORD_LIMITS.email!;
+    // A stranger's forty guesses at once, each from its own address.
+    const stranger = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        confirmIdentity(deps, { ...who, ip: `198.51.100.${i + 1}` }, { password: `guess-${i}` }),
+      ),
+    );
+    // Her own sign-in, in someone(), was the first.
+    expect(stranger.filter((answer) => !answer.ok && answer.status === 400)).toHaveLength(
+      quarterHour!.limit - 1,
+    );
+    const signIn = (cookie?: string) =>
+      signInWithPassword(
+        services.auth,
+        new Headers({ [CLIENT_IP_HEADER]: "10.7.0.2", ...(cookie ? { cookie } : {}) }),
+        { email: who.email, password: PASSWORD },
+      );
+    expect(await confirmIdentity(deps, who, { password: PASSWORD })).toMatchObject({ status: 429 });
+    expect(await signIn()).toMatchObject({ ok: false, status: 429 });
+    expect(await confirmIdentity(deps, { ...who, device }, { password: PASSWORD })).toEqual({ ok: true });
+    expect(await signIn(deviceCookie)).toMatchObject({ ok: true });
+    // A device cookie of someone else's account counts for that account alone.
+    const theirs = services.devices.issue("someone-else@example.com").split(";")[0]!;
+    expect(await signIn(theirs)).toMatchObject({ ok: false, status: 429 });
+  });
+
+  it("holds a browser she signed in on to its own allowance, guesses sent at once and all", async () => {
+    const who = await someone();
+    const device = services.devices.recognise(services.devices.issue(who.email).split(";")[0]!, who.email);
+    const [quarterHour] = PASSWORD_LIMITS.device!;
+    const guesses = await Promise.all(
+      Array.from({ length: 15 }, (_, i) =>
+        confirmIdentity(deps, { ...who, device, ip: `203.0.113.${i + 1}` }, { password: `guess-${i}` }),
+      ),
+    );
+    expect(guesses.filter((answer) => !answer.ok && answer.status === 400)).toHaveLength(quarterHour!.limit);
+    expect(await confirmIdentity(deps, { ...who, device }, { password: PASSWORD })).toMatchObject({
+      status: 429,
+    });
+    // Its guesses were its own: the account's allowance is untouched.
+    expect(await confirmIdentity(deps, who, { password: PASSWORD })).toEqual({ ok: true });
+  });
+
   it("takes the code it emailed, once", async () => {
     const who = await someone();
     const code = await emailedCode(who);

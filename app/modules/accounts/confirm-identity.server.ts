@@ -44,6 +44,8 @@ export interface Claimant {
   email: string;
   /** The client's address, for the limits. */
   ip: string;
+  /** Her browser's device id when it is one she signed in on with her password (its own allowance of guesses). */
+  device?: string | null;
 }
 
 export type Proof = { password: string } | { code: string };
@@ -116,7 +118,7 @@ export async function confirmIdentity(deps: ConfirmDeps, who: Claimant, proof: P
 }
 
 async function checkPassword(deps: ConfirmDeps, who: Claimant, password: string): Promise<ProofOutcome> {
-  const limit = await hitLimits(deps.db, passwordGuessChecks(who.ip, who.email));
+  const limit = await hitLimits(deps.db, passwordGuessChecks(who.ip, who.email, who.device));
   if (!limit.allowed)
     return { ok: false, status: 429, message: tooManyAttemptsMessage(limit.retryAfterSeconds) };
   const hash = await passwordHash(deps.db, who.id);

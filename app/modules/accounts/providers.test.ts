@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirectPath, signInPrompt, socialErrorMessage, socialMessages } from "./providers.ts";
+import {
+  offSiteRedirect,
+  safeRedirectPath,
+  signInPrompt,
+  socialErrorMessage,
+  socialMessages,
+} from "./providers.ts";
 
 describe("social sign-in messages", () => {
   it("reads a disabled provider as not available", () => {
@@ -53,5 +59,58 @@ describe("safeRedirectPath", () => {
     [undefined, "/portal"],
   ])("%s → %s", (input, expected) => {
     expect(safeRedirectPath(input)).toBe(expected);
+  });
+});
+
+describe("offSiteRedirect", () => {
+  const origin = "https://tidewell.example";
+
+  it("takes paths here and URLs on this origin, in every redirect parameter", () => {
+    expect(
+      offSiteRedirect(
+        {
+          callbackURL: "/portal",
+          errorCallbackURL: "/auth?mode=magic",
+          newUserCallbackURL: "https://tidewell.example/portal",
+          redirectTo: "/auth/reset-password",
+          token: "//anything: not a redirect",
+        },
+        origin,
+      ),
+    ).toBeNull();
+    expect(offSiteRedirect(undefined, origin)).toBeNull();
+  });
+
+  it.each([
+    "https://appleid.apple.com/x",
+    "https://accounts.google.com",
+    "//evil.example",
+    "/\\evil.example",
+    "\\\\evil.example",
+    "https:evil.example",
+    "http://tidewell.example",
+    "https://tidewell.example@evil.example",
+    "https://tidewell.example.evil.example",
+    "javascript:alert(1)",
+    "/%2F%2Fevil.example",
+    "%2F%2Fevil.example",
+    "/\t/evil.example",
+    "/%",
+    "",
+  ])("refuses %s in any redirect parameter, whatever its capitals", (target) => {
+    for (const name of [
+      "callbackURL",
+      "errorCallbackURL",
+      "newUserCallbackURL",
+      "redirectTo",
+      "CALLBACKURL",
+    ]) {
+      expect(offSiteRedirect({ [name]: target }, origin)).toBe(name);
+    }
+  });
+
+  it("refuses a parameter given twice or as anything but text", () => {
+    expect(offSiteRedirect({ callbackURL: ["/portal", "//evil.example"] }, origin)).toBe("callbackURL");
+    expect(offSiteRedirect({ redirectTo: 1 }, origin)).toBe("redirectTo");
   });
 });

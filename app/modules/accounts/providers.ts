@@ -76,8 +76,45 @@ export function signInPrompt(pathname: string): string {
 
 /** Only a path on this site may follow sign-in: never another origin. */
 export function safeRedirectPath(value: unknown, fallback = "/portal"): string {
-  if (typeof value !== "string") return fallback;
-  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  if (/[\p{Cc}\\]/u.test(value)) return fallback;
-  return value;
+  return typeof value === "string" && isSitePath(value) ? value : fallback;
 }
+
+/** "/" and then not another "/", with no control character or "\\" (which browsers read as "/") anywhere. */
+function isSitePath(text: string) {
+  return text.startsWith("/") && !text.startsWith("//") && !/[\p{Cc}\\]/u.test(text);
+}
+
+/** The parameters that say where Better Auth sends the browser after a step (callbackURL, errorCallbackURL, newUserCallbackURL, redirectTo). */
+const REDIRECT_PARAMETER = /(callbackurl|redirectto)$/i;
+
+/**
+ * The first parameter of a query or a body that would send the browser off this site after a
+ * sign-in step, or null. Only a path here or a URL on `origin` is taken, both as given and once
+ * decoded (Better Auth decodes some of them again before it redirects), whatever origins it trusts
+ * for other reasons.
+ */
+export function offSiteRedirect(fields: unknown, origin: string): string | null {
+  if (!fields || typeof fields !== "object") return null;
+  for (const [name, value] of Object.entries(fields)) {
+    if (REDIRECT_PARAMETER.test(name) && !leadsHere(value, origin)) return name;
+  }
+  return null;
+}
+
+function leadsHere(value: unknown, origin: string) {
+  if (typeof value !== "string") return false;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(value);
+  } catch {
+    return false;
+  }
+  return [value, decoded].every(
+    (text) =>
+      isSitePath(text) ||
+      (!/[\p{Cc}\\]/u.test(text) && URL.canParse(text) && new URL(text).origin === origin),
+  );
+}
+
+export const OFF_SITE_REDIRECT_MESSAGE =
+  "This link would take you to another website, so it wasn't followed. Please use the link exactly as we sent it.";

@@ -7,7 +7,25 @@ import type { SocialProvider } from "./providers.ts";
  * message a person can act on.
  */
 export type AuthOutcome<T = unknown> =
-  { ok: true; cookies: string[]; data: T } | { ok: false; status: number; code: string; message: string };
+  | { ok: true; cookies: string[]; data: T }
+  | { ok: false; status: number; code: string; message: string; retryAfterSeconds?: number };
+
+/**
+ * How a page answers a refused outcome: its status (400 at least) and, over a
+ * limit, how long to wait in Retry-After, as the message says it in words.
+ */
+export function refusal(outcome: { status: number; retryAfterSeconds?: number }): ResponseInit {
+  return {
+    status: outcome.status >= 400 ? outcome.status : 400,
+    headers: outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined,
+  };
+}
+
+/** The wait a refusal asks for, in seconds, when it says one. */
+function retryAfter(headers: HeadersInit | undefined): number | undefined {
+  const seconds = Number(new Headers(headers).get("retry-after"));
+  return seconds > 0 ? seconds : undefined;
+}
 
 /** Better Auth's error codes, in words for the person at the keyboard. */
 const FRIENDLY: Record<string, string> = {
@@ -29,17 +47,19 @@ async function run<T>(call: () => Promise<unknown>): Promise<AuthOutcome<T>> {
   try {
     response = (await call()) as Response;
   } catch (error) {
-    const { status, body } = error as {
+    const { status, statusCode, body, headers } = error as {
       status?: number | string;
       statusCode?: number;
       body?: { code?: string; message?: string };
+      headers?: HeadersInit;
     };
     const code = body?.code ?? "ERROR";
     return {
       ok: false,
-      status: typeof status === "number" ? status : ((error as { statusCode?: number }).statusCode ?? 400),
+      status: typeof status === "number" ? status : (statusCode ?? 400),
       code,
       message: FRIENDLY[code] ?? body?.message ?? "Something went wrong. Please try again.",
+      retryAfterSeconds: retryAfter(headers),
     };
   }
   const body = (await response.json().catch(() => null)) as (T & { code?: string; message?: string }) | null;
@@ -50,6 +70,7 @@ async function run<T>(call: () => Promise<unknown>): Promise<AuthOutcome<T>> {
       status: response.status,
       code,
       message: FRIENDLY[code] ?? body?.message ?? "Something went wrong. Please try again.",
+      retryAfterSeconds: retryAfter(response.headers),
     };
   }
   return { ok: true, cookies: response.headers.getSetCookie(), data: body as T };

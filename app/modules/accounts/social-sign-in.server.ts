@@ -1,3 +1,4 @@
+import type { ValidateUserInfoSource } from "better-auth";
 import type { GenericOAuthConfig } from "better-auth/plugins";
 // Types only: the stand-in itself is loaded at run time, for a demo run (loadDevFake).
 import type * as OAuthFake from "../../../dev/fakes/oauth.ts";
@@ -31,6 +32,34 @@ const PROVIDER_ORIGINS: Record<SocialProvider, string> = {
   facebook: "https://www.facebook.com",
   apple: "https://appleid.apple.com",
 };
+
+/**
+ * The origins Better Auth trusts besides this site's own, for one request: Apple's for its
+ * answer, which it posts back from its own page (a form post to our callback), and none for
+ * anything else, so no redirect after a sign-in step can lead to a provider's site.
+ */
+export function providerReturnOrigins(request?: Request): string[] {
+  if (request?.method !== "POST") return [];
+  return new URL(request.url).pathname === "/api/auth/callback/apple" ? [PROVIDER_ORIGINS.apple] : [];
+}
+
+/** What a sign-in through a demo stand-in with the address of an account it did not make is told. */
+export const STAND_IN_CANNOT_LINK =
+  "An account with this email already exists, and this demo's stand-in can't sign in to it. Please sign in with its password, or with a link or a code we email you.";
+
+/**
+ * Better Auth's check on each identity a provider brings: a demo stand-in vouches for no one (any
+ * address will do on its page), so it signs in only the accounts it made itself, and never joins
+ * itself to an account that exists (a password's, a link's, another provider's).
+ */
+export function standInsOpenOwnAccountsOnly(standIns: readonly GenericOAuthConfig[]) {
+  const ids = new Set(standIns.map((standIn) => standIn.providerId));
+  return ({ source }: { source: ValidateUserInfoSource }) => {
+    if (source.action === "link-account" && ids.has(source.oauth?.providerId ?? "")) {
+      return { error: "account_exists", errorDescription: STAND_IN_CANNOT_LINK };
+    }
+  };
+}
 
 export function configuredProviders(env: Env): SocialProvider[] {
   const keys = keyedProviderSettings(env);

@@ -7,7 +7,13 @@ import { createLogger } from "~/platform/log.server.ts";
 import { closeServices, createServices, type AppServices } from "~/services.server.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-databases.ts";
 import { startSocialSignIn } from "./sign-in.server.ts";
-import { configuredProviders, setUpSocialSignIn } from "./social-sign-in.server.ts";
+import {
+  configuredProviders,
+  providerReturnOrigins,
+  setUpSocialSignIn,
+  STAND_IN_CANNOT_LINK,
+  standInsOpenOwnAccountsOnly,
+} from "./social-sign-in.server.ts";
 
 describe("social providers", () => {
   it("offers only the providers whose credentials are configured", () => {
@@ -22,6 +28,37 @@ describe("social providers", () => {
         }),
       ),
     ).toEqual(["google", "apple"]);
+  });
+
+  it("trusts Apple's origin for its posted answer alone, so no redirect can lead to a provider", () => {
+    const at = (method: string, path: string) => new Request(`https://tidewell.example${path}`, { method });
+    expect(providerReturnOrigins(at("POST", "/api/auth/callback/apple"))).toEqual([
+      "https://appleid.apple.com",
+    ]);
+    expect(providerReturnOrigins(at("GET", "/api/auth/callback/apple"))).toEqual([]);
+    expect(providerReturnOrigins(at("GET", "/api/auth/magic-link/verify"))).toEqual([]);
+    expect(providerReturnOrigins(at("POST", "/api/auth/callback/google"))).toEqual([]);
+    expect(providerReturnOrigins(undefined)).toEqual([]);
+  });
+
+  it("lets a stand-in make and open its own accounts, but join no account that exists", async () => {
+    const demo = await setUpSocialSignIn(
+      parseEnv({ GOOGLE_CLIENT_ID: "g", GOOGLE_CLIENT_SECRET: "s" }),
+      createLogger("silent"),
+    );
+    const check = standInsOpenOwnAccountsOnly(demo.standIns);
+    const via = (providerId: string, action: "create-user" | "sign-in" | "link-account") =>
+      check({ source: { method: "oauth", action, oauth: { providerId } } });
+    expect(via("facebook", "create-user")).toBeUndefined();
+    expect(via("apple", "sign-in")).toBeUndefined();
+    expect(via("facebook", "link-account")).toEqual({
+      error: "account_exists",
+      errorDescription: STAND_IN_CANNOT_LINK,
+    });
+    expect(via("apple", "link-account")).toMatchObject({ error: "account_exists" });
+    // Google has keys here: the real provider vouches for the address.
+    expect(via("google", "link-account")).toBeUndefined();
+    await demo.close();
   });
 
   it("on a demo run backs each provider without keys with the local stand-in, and a deployment offers only those with keys", async () => {

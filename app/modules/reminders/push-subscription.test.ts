@@ -40,8 +40,8 @@ describe("URL-safe base64", () => {
 });
 
 describe("the endpoints the server will send to", () => {
-  const deployed = { allowLoopbackHttp: false };
-  const local = { allowLoopbackHttp: true };
+  const deployed = { localPushService: null };
+  const local = { localPushService: "http://127.0.0.1:9000" };
 
   it.each([
     "https://fcm.googleapis.com/fcm/send/abc",
@@ -76,16 +76,27 @@ describe("the endpoints the server will send to", () => {
     expect(endpointProblem(endpoint, deployed)).toMatch(problem);
   });
 
-  it("takes the local stand-in on this machine only on a local run", () => {
+  it("takes the local stand-in at its own origin only, on a local run", () => {
     expect(endpointProblem("http://127.0.0.1:9000/push/a", local)).toBeNull();
-    expect(endpointProblem("http://localhost:9000/push/a", local)).toBeNull();
+    const elsewhere = /only push service on this computer is the local one, at http:\/\/127\.0\.0\.1:9000/;
+    for (const endpoint of [
+      "http://127.0.0.1:9001/push/a",
+      "http://127.0.0.1/push/a",
+      "https://127.0.0.1:9000/push/a",
+      "http://localhost:9000/push/a",
+      "http://127.0.0.2:9000/push/a",
+      "http://[::1]:9000/push/a",
+    ]) {
+      expect(endpointProblem(endpoint, local), endpoint).toMatch(elsewhere);
+    }
     expect(endpointProblem("http://10.0.0.5:9000/push/a", local)).toMatch(/https/);
     expect(endpointProblem("http://127.0.0.1.evil.example/push/a", local)).toMatch(/https/);
+    expect(endpointProblem("http://user:pw@127.0.0.1:9000/push/a", local)).toMatch(/user name or password/);
   });
 });
 
 describe("a subscription as the device sends it", () => {
-  const options = { allowLoopbackHttp: false };
+  const options = { localPushService: null };
 
   it("takes the browser's subscription, ignoring what it doesn't need", () => {
     const body = { ...valid(), expirationTime: null, userId: "someone-else" };

@@ -77,15 +77,20 @@ export const PUSH_SERVICE_DOMAINS = [
 const isPushService = (host: string) =>
   PUSH_SERVICE_DOMAINS.some((domain) => host === domain || host.endsWith(`.${domain}`));
 
+/** Where a local run may also send: the local push service's origin (LOCAL_PUSH_SERVICE), or none. */
+export interface EndpointOptions {
+  localPushService: string | null;
+}
+
 /**
  * Why an endpoint is not one the server will send to, or null when it is: an
  * https URL on a public host name and the usual port (never an address, never
  * this machine or a private name, never with a user or password), so a member
  * can't easily point the server at something it should not call. A local
- * run (`allowLoopbackHttp`) also takes http on this machine, for the local
- * push service stand-in.
+ * run may also take its local push service stand-in, at its own origin only:
+ * no other port on this machine.
  */
-export function endpointProblem(endpoint: string, { allowLoopbackHttp }: { allowLoopbackHttp: boolean }) {
+export function endpointProblem(endpoint: string, { localPushService }: EndpointOptions) {
   let url: URL;
   try {
     url = new URL(endpoint);
@@ -93,13 +98,10 @@ export function endpointProblem(endpoint: string, { allowLoopbackHttp }: { allow
     return "The endpoint must be a URL.";
   }
   if (url.username || url.password) return "The endpoint must not carry a user name or password.";
+  if (localPushService && url.origin === localPushService) return null;
   const host = url.hostname.toLowerCase();
-  if (
-    allowLoopbackHttp &&
-    LOOPBACK_HOST.test(host) &&
-    (url.protocol === "http:" || url.protocol === "https:")
-  )
-    return null;
+  if (localPushService && LOOPBACK_HOST.test(host))
+    return `The only push service on this computer is the local one, at ${localPushService}.`;
   if (url.protocol !== "https:") return "The endpoint must be an https URL.";
   // Push services listen on https's own port; another port is another kind of server.
   if (IP_LITERAL.test(host) || !host.includes(".") || PRIVATE_NAME.test(host) || url.port !== "")
@@ -113,13 +115,13 @@ export function endpointProblem(endpoint: string, { allowLoopbackHttp }: { allow
  * subscription (PushSubscription.toJSON(); other fields are ignored), or
  * `{ endpoint, unsubscribe: true }` to take it back.
  */
-export function pushSubscriptionSchemas({ allowLoopbackHttp }: { allowLoopbackHttp: boolean }) {
+export function pushSubscriptionSchemas(options: EndpointOptions) {
   const endpoint = z.string({ error: "Send the subscription's endpoint." }).check(
     z.trim(),
     z.minLength(1, "Send the subscription's endpoint."),
     z.maxLength(ENDPOINT_MAX_LENGTH, `The endpoint can have at most ${ENDPOINT_MAX_LENGTH} characters.`),
     z.superRefine((value, ctx) => {
-      const problem = endpointProblem(value, { allowLoopbackHttp });
+      const problem = endpointProblem(value, options);
       if (problem) ctx.issues.push({ code: "custom", message: problem, input: value });
     }),
   );
@@ -152,7 +154,7 @@ const SHAPE = "Send { endpoint, keys: { p256dh, auth } }, or { endpoint, unsubsc
 /** What a body asks for, or its first problem in words. */
 export function readPushSubscriptionBody(
   body: unknown,
-  options: { allowLoopbackHttp: boolean },
+  options: EndpointOptions,
 ): { ok: true; value: PushSubscriptionRequest } | { ok: false; error: string } {
   if (body === null || typeof body !== "object" || Array.isArray(body)) return { ok: false, error: SHAPE };
   const schemas = pushSubscriptionSchemas(options);

@@ -19,6 +19,7 @@ import {
   hitSubscriptionLimit,
   MAX_SUBSCRIPTIONS_PER_MEMBER,
   PushDeliveryError,
+  pushEndpointOptions,
   pushFromEnv,
   pushSubscriptionsOf,
   savePushSubscription,
@@ -35,7 +36,7 @@ const body = (d: ReturnType<typeof device>) => ({
   endpoint: d.endpoint,
   keys: { p256dh: d.p256dh, auth: d.auth },
 });
-const deployed = { allowLoopbackHttp: false };
+const deployed = { localPushService: null };
 
 describe.each(testDialects)("her devices for push reminders, on %s", (dialect) => {
   const database = useTestDatabase(dialect);
@@ -182,11 +183,23 @@ describe.each(testDialects)("her devices for push reminders, on %s", (dialect) =
       expect(await endpointsOf(ana)).toEqual([]);
     });
 
-    it("takes the local push service on this machine only on a local run", async () => {
+    it("takes the local push service, at its own origin, only on a local run that names it", async () => {
       const ana = await member();
       const local = { ...body(device()), endpoint: "http://127.0.0.1:9999/push/abc" };
+      const otherPort = { ...body(device()), endpoint: "http://127.0.0.1:9998/push/abc" };
+      const run = pushEndpointOptions(parseEnv({ LOCAL_PUSH_SERVICE: "http://127.0.0.1:9999" }));
       expect((await changePushSubscription(db(), ana, local, deployed)).ok).toBe(false);
-      expect((await changePushSubscription(db(), ana, local, { allowLoopbackHttp: true })).ok).toBe(true);
+      expect(await changePushSubscription(db(), ana, otherPort, run)).toMatchObject({ ok: false });
+      expect((await changePushSubscription(db(), ana, local, run)).ok).toBe(true);
+      expect(await endpointsOf(ana)).toEqual([local.endpoint]);
+      // A deployment ignores it.
+      const deployment = parseEnv({
+        NODE_ENV: "production",
+        BASE_URL: "https://tidewell.example",
+        APP_SECRET: "d".repeat(48),
+        LOCAL_PUSH_SERVICE: "http://127.0.0.1:9999",
+      });
+      expect(pushEndpointOptions(deployment)).toEqual({ localPushService: null });
     });
   });
 

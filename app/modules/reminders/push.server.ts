@@ -8,6 +8,7 @@ import { hitLimit, limitKey, type LimitResult, type LimitRule } from "~/platform
 import {
   decodeBase64Url,
   readPushSubscriptionBody,
+  type EndpointOptions,
   type PushSubscriptionKeys,
   type PushSubscriptionRequest,
 } from "./push-subscription.ts";
@@ -273,6 +274,13 @@ export async function deletePushSubscription(db: Db, userId: string, endpoint: s
   return Number(result.numDeletedRows) > 0;
 }
 
+/** Where this run may send besides the browsers' push services: the local stand-in, on a local run only. */
+export function pushEndpointOptions(env: Pick<Env, "demo" | "LOCAL_PUSH_SERVICE">): EndpointOptions {
+  return {
+    localPushService: env.demo && env.LOCAL_PUSH_SERVICE ? new URL(env.LOCAL_PUSH_SERVICE).origin : null,
+  };
+}
+
 /** Forgets a device its push service says is gone (the reminder job, on "gone"). */
 export async function forgetPushSubscription(db: Db, id: string): Promise<void> {
   await db.deleteFrom("push_subscriptions").where("id", "=", id).execute();
@@ -290,16 +298,16 @@ export type SubscriptionChange =
 
 /**
  * What `POST /api/push-subscription` does with a body (the route's one call):
- * checks it (a local run also takes the local push service stand-in on http),
- * then saves or takes back her device. Bad input changes nothing.
+ * checks it (a local run also takes its local push service stand-in, at its
+ * own origin), then saves or takes back her device. Bad input changes nothing.
  */
 export async function changePushSubscription(
   db: Db,
   userId: string,
   body: unknown,
-  { allowLoopbackHttp }: { allowLoopbackHttp: boolean },
+  options: EndpointOptions,
 ): Promise<SubscriptionChange> {
-  const read = readPushSubscriptionBody(body, { allowLoopbackHttp });
+  const read = readPushSubscriptionBody(body, options);
   if (!read.ok) return read;
   const request: PushSubscriptionRequest = read.value;
   if ("unsubscribe" in request) {

@@ -166,6 +166,26 @@ describe.each(testDialects)("the studio's gate and second factor, on %s", (diale
     expect((await visit(member.cookie)).access).toBe("enrol");
   });
 
+  it("lets her set it up with her password on a browser she signed in on, while strangers' guesses lock every other", async () => {
+    const member = await signedInMember(services);
+    await createOwner(db(), member.email);
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) => enrol(member, `guess-${i}-not-it`, `198.51.100.${i + 1}`)),
+    );
+    expect(await enrol(member, PASSWORD, "192.0.2.80")).toMatchObject({ ok: false, status: 429 });
+    const device = services.devices.recognise(
+      services.devices.issue(member.email).split(";")[0]!,
+      member.email,
+    );
+    const onHerBrowser = await startEnrolment(
+      { auth: services.auth, db: db() },
+      { email: member.email, ip: "192.0.2.80", device },
+      headersOf(member.cookie),
+      PASSWORD,
+    );
+    expect(onHerBrowser.ok).toBe(true);
+  });
+
   it("counts guesses atomically: of twenty sent at once only five are checked, and then even the right code waits", async () => {
     const owner = await enrolledOwner();
     // A new sign-in: a session with no check yet.

@@ -282,12 +282,15 @@ export type EnrolmentResult =
  */
 export async function startEnrolment(
   deps: { auth: Auth; db: Db },
-  owner: { email: string; ip: string | null },
+  owner: { email: string; ip: string | null; device?: string | null },
   headers: Headers,
   password: string | undefined,
 ): Promise<EnrolmentResult> {
   if (password !== undefined) {
-    const limit = await hitLimits(deps.db, passwordGuessChecks(owner.ip ?? "unknown", owner.email));
+    const limit = await hitLimits(
+      deps.db,
+      passwordGuessChecks(owner.ip ?? "unknown", owner.email, owner.device),
+    );
     if (!limit.allowed)
       return { ok: false, status: 429, message: tooManyAttemptsMessage(limit.retryAfterSeconds) };
   }

@@ -1,6 +1,10 @@
 import { data } from "react-router";
 import type { Route } from "./+types/push-subscription";
-import { changePushSubscription, hitSubscriptionLimit } from "~/modules/reminders/push.server.ts";
+import {
+  changePushSubscription,
+  hitSubscriptionLimit,
+  pushEndpointOptions,
+} from "~/modules/reminders/push.server.ts";
 import { tooManyAttemptsMessage } from "~/platform/rate-limit.server.ts";
 import { db, memberContext, services } from "~/services.server.ts";
 
@@ -22,9 +26,12 @@ export async function action(args: Route.ActionArgs) {
     return data({ error: tooManyAttemptsMessage(limit.retryAfterSeconds) }, { status: 429, headers });
   }
   const body: unknown = await args.request.json().catch(() => undefined);
-  const change = await changePushSubscription(db(args), member.id, body, {
-    allowLoopbackHttp: services(args).env.demo,
-  });
+  const change = await changePushSubscription(
+    db(args),
+    member.id,
+    body,
+    pushEndpointOptions(services(args).env),
+  );
   if (!change.ok) return data({ error: change.error }, { status: 400, headers: NO_STORE });
   if (change.saved) return data({ ok: true }, { status: 201, headers: NO_STORE });
   return data({ ok: true, removed: change.removed }, { headers: NO_STORE });

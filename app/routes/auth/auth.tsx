@@ -4,8 +4,12 @@ import { answerAuthForm, authPageData } from "~/modules/accounts/auth-page.serve
 import { authFormSchema, authTab } from "~/modules/accounts/forms.ts";
 import { BRAND } from "~/modules/site/brand.ts";
 import { parseSubmission } from "~/modules/site/form-submission.ts";
+import { withRetryAfter } from "~/modules/site/retry-after.ts";
 import { baseUrlFrom, pageMeta } from "~/modules/site/seo.ts";
 import { coursePrice, memberContext, services } from "~/services.server.ts";
+
+/** A form refused over a limit says how long to wait in Retry-After too. */
+export const headers = withRetryAfter;
 
 export function meta({ location, matches }: Route.MetaArgs) {
   const tab = authTab(new URLSearchParams(location.search).get("tier"));

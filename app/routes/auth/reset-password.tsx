@@ -7,10 +7,14 @@ import { Button } from "~/components/ui/button.tsx";
 import { InputField } from "~/components/ui/form-field.tsx";
 import { resetPasswordSchema } from "~/modules/accounts/forms.ts";
 import { authMessages, PASSWORD_MIN } from "~/modules/accounts/providers.ts";
-import { resetPassword } from "~/modules/accounts/sign-in.server.ts";
+import { refusal, resetPassword } from "~/modules/accounts/sign-in.server.ts";
 import { BRAND } from "~/modules/site/brand.ts";
 import { redirectWithFlash } from "~/modules/site/flash.server.ts";
+import { withRetryAfter } from "~/modules/site/retry-after.ts";
 import { services } from "~/services.server.ts";
+
+/** A new password refused over a limit says how long to wait in Retry-After too. */
+export const headers = withRetryAfter;
 
 export function meta() {
   return [{ title: `Choose a new password · ${BRAND.name}` }, { name: "robots", content: "noindex" }];
@@ -28,9 +32,10 @@ export async function action(args: Route.ActionArgs) {
   }
   const outcome = await resetPassword(auth, args.request.headers, submission.value);
   if (!outcome.ok) {
-    return data(submission.reply({ formErrors: [outcome.message], hideFields: ["password", "confirm"] }), {
-      status: 400,
-    });
+    return data(
+      submission.reply({ formErrors: [outcome.message], hideFields: ["password", "confirm"] }),
+      refusal(outcome),
+    );
   }
   // Every session was ended by the reset; sign in afresh with the new password.
   return redirectWithFlash(flash, "/auth?tier=signin", {

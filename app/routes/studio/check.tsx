@@ -58,9 +58,10 @@ export async function action(args: Route.ActionArgs) {
     if (visit.access !== "enrol")
       return data({ error: "Your authenticator is already set up." }, { status: 400 });
     const password = String(form.get("password") ?? "") || undefined;
+    const device = services(args).devices.recognise(args.request.headers.get("cookie"), visit.owner.email);
     const started = await startEnrolment(
       { auth, db: database.db },
-      visit.owner,
+      { ...visit.owner, device },
       args.request.headers,
       password,
     );

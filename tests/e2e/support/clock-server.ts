@@ -14,12 +14,16 @@ import { waitForHydration } from "./browser.ts";
  * (TEST_CLOCK_FILE, honoured on a local run only): started before the first
  * test at `startsAt`, stopped after the last.
  */
-export function useServerWithClock(startsAt: string, env: Record<string, string> = {}) {
+export function useServerWithClock(
+  startsAt: string,
+  /** Its settings, or a function giving them as it starts (after the block's earlier `beforeAll`s). */
+  env: Record<string, string> | (() => Record<string, string>) = {},
+) {
   const clockFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "tidewell-clock-")), "now");
   let server: ServerProcess | undefined;
   beforeAll(async () => {
     fs.writeFileSync(clockFile, startsAt);
-    server = await startServer({ TEST_CLOCK_FILE: clockFile, ...env });
+    server = await startServer({ TEST_CLOCK_FILE: clockFile, ...(typeof env === "function" ? env() : env) });
   });
   afterAll(async () => {
     await server?.stop();
