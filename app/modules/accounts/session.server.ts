@@ -28,28 +28,72 @@ export interface Member {
   timeZone: string;
 }
 
+type SessionServices = Pick<AppServices, "auth" | "database" | "sessions">;
+
 /**
  * Reads the session cookie and returns the member, plus any cookies Better Auth
- * wants to set (a session nearing expiry is extended).
+ * wants to set (a session nearing expiry is extended). `deadCookie`: the
+ * request carried a session cookie that names no live session (expired,
+ * signed out elsewhere, the account deleted).
  */
 export async function loadMember(
-  { auth, database, sessions }: Pick<AppServices, "auth" | "database" | "sessions">,
+  { auth, database, sessions }: SessionServices,
   headers: Headers,
-): Promise<{ member: Member | null; setCookies: string[] }> {
+): Promise<{ member: Member | null; setCookies: string[]; deadCookie: boolean }> {
   const quick = await sessions.read(headers.get("cookie"));
-  if (quick !== ASK_BETTER_AUTH) return { member: quick?.member ?? null, setCookies: [] };
+  if (quick !== ASK_BETTER_AUTH) return { member: quick?.member ?? null, setCookies: [], deadCookie: false };
   const { headers: responseHeaders, response: session } = await auth.api.getSession({
     headers,
     returnHeaders: true,
   });
   const setCookies = responseHeaders?.getSetCookie() ?? [];
-  // With no session, Better Auth clears the cookie the request carried. A request that set out before
-  // the session was replaced (turning on the studio's second factor does that; a kept page refreshing in
-  // the background may still carry the old cookie) would then wipe the new cookie and sign her out. An
-  // unknown token is harmless where it is: it opens nothing, and signing out clears it.
-  if (!session) return { member: null, setCookies: setCookies.filter((cookie) => !clearsCookie(cookie)) };
+  if (!session) {
+    const tokenCookie = await sessionCookieName(auth);
+    return {
+      member: null,
+      // With no session, Better Auth clears the cookie the request carried. A request that set out before
+      // the session was replaced (turning on the studio's second factor does that; a kept page refreshing in
+      // the background may still carry the old cookie) would then wipe the new cookie and sign her out. An
+      // unknown token is harmless where it is: it opens nothing, and signing out clears it.
+      setCookies: setCookies.filter((cookie) => !clearsCookie(cookie)),
+      deadCookie: (headers.get("cookie") ?? "")
+        .split(";")
+        .some((pair) => pair.trim().startsWith(`${tokenCookie}=`)),
+    };
+  }
   const { user } = session;
-  return { member: memberOf(user, await getProfileAccess(database.db, user.id)), setCookies };
+  return {
+    member: memberOf(user, await getProfileAccess(database.db, user.id)),
+    setCookies,
+    deadCookie: false,
+  };
+}
+
+/** What a response does to the session: starts one for someone new, ends it, or neither (null). */
+export type SessionChange = "started" | "ended" | null;
+
+/**
+ * Who is signed in once a response reaches the browser: the member the
+ * request came with, unless the response sets the session cookie (signing in:
+ * that session's member; a daily refresh keeps the same one) or removes it
+ * (signing out, deleting the account).
+ */
+export async function memberAfter(
+  services: SessionServices,
+  before: Member | null,
+  response: Headers,
+): Promise<{ member: Member | null; change: SessionChange }> {
+  const tokenCookie = `${await sessionCookieName(services.auth)}=`;
+  const set = response.getSetCookie().findLast((cookie) => cookie.startsWith(tokenCookie));
+  if (set === undefined) return { member: before, change: null };
+  if (clearsCookie(set)) return { member: null, change: "ended" };
+  const end = set.indexOf(";");
+  const { member } = await loadMember(services, new Headers({ cookie: end < 0 ? set : set.slice(0, end) }));
+  return { member, change: member !== null && member.id === before?.id ? null : "started" };
+}
+
+async function sessionCookieName(auth: Auth): Promise<string> {
+  return (await auth.$context).authCookies.sessionToken.name;
 }
 
 /** A Set-Cookie that removes its cookie (expired at once). */
