@@ -30,7 +30,7 @@ const refusalMiddleware: Route.MiddlewareFunction = async ({ context }, next) =>
  */
 const sessionMiddleware: Route.MiddlewareFunction = async ({ request, context }, next) => {
   const appServices = context.get(servicesContext);
-  const { member, setCookies, deadCookie } = await loadMember(appServices, request.headers);
+  const { member, setCookies } = await loadMember(appServices, request.headers);
   context.set(memberContext, member);
   const response = await next();
   for (const cookie of setCookies) response.headers.append("Set-Cookie", cookie);
@@ -40,7 +40,7 @@ const sessionMiddleware: Route.MiddlewareFunction = async ({ request, context },
   response.headers.set(MEMBER_HEADER, memberKey ?? SIGNED_OUT);
   await markDevice(appServices.device, request.headers, response.headers, {
     member: memberKey,
-    event: after.change ?? (deadCookie ? "dead-cookie" : null),
+    event: after.change,
   });
   return response;
 };

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { CompiledQuery } from "kysely";
 import type { Db } from "~/platform/db.server.ts";
 import type { AppServices } from "~/services.server.ts";
+import type { SessionChange } from "../offline/device.ts";
 import type { Auth } from "./auth.server.ts";
 import { avatarGradient, displayName, firstName, initials } from "./display.ts";
 import { partnerHasPremium } from "../partner/invitation.ts";
@@ -32,45 +33,27 @@ type SessionServices = Pick<AppServices, "auth" | "database" | "sessions">;
 
 /**
  * Reads the session cookie and returns the member, plus any cookies Better Auth
- * wants to set (a session nearing expiry is extended). `deadCookie`: the
- * request carried a session cookie that names no live session (expired,
- * signed out elsewhere, the account deleted).
+ * wants to set (a session nearing expiry is extended).
  */
 export async function loadMember(
   { auth, database, sessions }: SessionServices,
   headers: Headers,
-): Promise<{ member: Member | null; setCookies: string[]; deadCookie: boolean }> {
+): Promise<{ member: Member | null; setCookies: string[] }> {
   const quick = await sessions.read(headers.get("cookie"));
-  if (quick !== ASK_BETTER_AUTH) return { member: quick?.member ?? null, setCookies: [], deadCookie: false };
+  if (quick !== ASK_BETTER_AUTH) return { member: quick?.member ?? null, setCookies: [] };
   const { headers: responseHeaders, response: session } = await auth.api.getSession({
     headers,
     returnHeaders: true,
   });
   const setCookies = responseHeaders?.getSetCookie() ?? [];
-  if (!session) {
-    const tokenCookie = await sessionCookieName(auth);
-    return {
-      member: null,
-      // With no session, Better Auth clears the cookie the request carried. A request that set out before
-      // the session was replaced (turning on the studio's second factor does that; a kept page refreshing in
-      // the background may still carry the old cookie) would then wipe the new cookie and sign her out. An
-      // unknown token is harmless where it is: it opens nothing, and signing out clears it.
-      setCookies: setCookies.filter((cookie) => !clearsCookie(cookie)),
-      deadCookie: (headers.get("cookie") ?? "")
-        .split(";")
-        .some((pair) => pair.trim().startsWith(`${tokenCookie}=`)),
-    };
-  }
+  // With no session, Better Auth clears the cookie the request carried. A request that set out before
+  // the session was replaced (turning on the studio's second factor does that; a kept page refreshing in
+  // the background may still carry the old cookie) would then wipe the new cookie and sign her out. An
+  // unknown token is harmless where it is: it opens nothing, and signing out clears it.
+  if (!session) return { member: null, setCookies: setCookies.filter((cookie) => !clearsCookie(cookie)) };
   const { user } = session;
-  return {
-    member: memberOf(user, await getProfileAccess(database.db, user.id)),
-    setCookies,
-    deadCookie: false,
-  };
+  return { member: memberOf(user, await getProfileAccess(database.db, user.id)), setCookies };
 }
-
-/** What a response does to the session: starts one for someone new, ends it, or neither (null). */
-export type SessionChange = "started" | "ended" | null;
 
 /**
  * Who is signed in once a response reaches the browser: the member the

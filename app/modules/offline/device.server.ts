@@ -1,5 +1,5 @@
 import { createCookie } from "react-router";
-import { deviceAfter, type DeviceEvent } from "./device.ts";
+import { deviceAfter, type SessionChange } from "./device.ts";
 
 /**
  * What the browser clears when the device must keep nothing of anyone's: its
@@ -43,7 +43,7 @@ export async function markDevice(
   cookie: DeviceCookie,
   request: Headers,
   response: Headers,
-  after: { member: string | null; event: DeviceEvent },
+  after: { member: string | null; event: SessionChange },
 ): Promise<void> {
   const holder = await deviceHolder(cookie, request.get("cookie"));
   const next = deviceAfter({ holder, ...after });

@@ -31,19 +31,14 @@ describe("when the server clears the device", () => {
       holder: null,
     });
     expect(deviceAfter({ holder: null, member: null, event: "ended" })).toEqual({ clear: true });
-    // Signed out on another device, deleted in the studio: her cookie names no session any more.
-    expect(deviceAfter({ holder: RUTH, member: null, event: "dead-cookie" })).toEqual({
-      clear: true,
-      holder: null,
-    });
-    expect(deviceAfter({ holder: null, member: null, event: "dead-cookie" })).toEqual({ clear: true });
-    // Expired, and the browser dropped its cookie: the device still says whose it was.
+    // Signed out on another device, deleted in the studio, expired (her cookie names no session, or the
+    // browser dropped it): the device still says whose it was, and is cleared once.
     expect(deviceAfter({ holder: RUTH, member: null, event: null })).toEqual({ clear: true, holder: null });
+    expect(deviceAfter({ holder: null, member: null, event: null })).toEqual({ clear: false });
   });
 
-  it("only marks a signed-in member's device that holds no one's things yet, and leaves a visitor's alone", () => {
+  it("only marks a signed-in member's device that holds no one's things yet", () => {
     expect(deviceAfter({ holder: null, member: RUTH, event: null })).toEqual({ clear: false, holder: RUTH });
-    expect(deviceAfter({ holder: null, member: null, event: null })).toEqual({ clear: false });
   });
 });
 

@@ -3,27 +3,28 @@
  * store in the browser is under the member key of the member it is for (the
  * opaque key of MEMBER_HEADER, never her account id), and the server tells the
  * browser to clear the site's data whenever the device would otherwise keep
- * one member's things for anyone else: signing out, deleting the account, a
- * session cookie that names no live session, or another member's session.
- * The device's holder (the member it keeps things for) is a cookie the server
- * reads: it outlives the session, so a session that expired unseen still
- * clears the device on its next visit.
+ * one member's things for anyone else: signing out, deleting the account,
+ * another member's session, or none where hers was (a session cookie that
+ * names no live session: expired, signed out elsewhere, deleted in the
+ * studio). The device's holder (the member it keeps things for) is a cookie
+ * the server reads: it outlives the session, so a session that ended unseen
+ * still clears the device on its next visit, once.
  */
 
-/** How the session changed with this response: see `memberAfter` (accounts) and a dead cookie. */
-export type DeviceEvent = "started" | "ended" | "dead-cookie" | null;
+/** What a response does to the session: starts one for someone new, ends it, or neither (`memberAfter`). */
+export type SessionChange = "started" | "ended" | null;
 
 /**
  * What the server tells the browser with a response: `clear` the site's data
  * (Clear-Site-Data), and whose things the device keeps from now on (`holder`;
  * absent when it stays as it was).
  *
- * - Answered for anyone but the holder (another member, or no one), the device
- *   is cleared; but a device that holds no one's things yet (a member's
- *   session from before the holder was kept) is only marked as hers.
- * - A session started for anyone but the holder, one ended, and a dead
- *   session cookie always clear it: the device may hold someone's things
- *   without knowing whose.
+ * - Answered for anyone but the holder (another member, or no one: her session
+ *   ended elsewhere), the device is cleared; but a device that holds no one's
+ *   things yet (a member's session from before the holder was kept) is only
+ *   marked as hers.
+ * - A session started for anyone but the holder, and one ended here, always
+ *   clear it: the device may hold someone's things without saying whose.
  */
 export function deviceAfter({
   holder,
@@ -32,11 +33,10 @@ export function deviceAfter({
 }: {
   holder: string | null;
   member: string | null;
-  event: DeviceEvent;
+  event: SessionChange;
 }): { clear: boolean; holder?: string | null } {
   const someoneElse = member !== holder;
-  const clear =
-    (someoneElse && (holder !== null || event === "started")) || event === "ended" || event === "dead-cookie";
+  const clear = (someoneElse && (holder !== null || event === "started")) || event === "ended";
   return someoneElse ? { clear, holder: member } : { clear };
 }
 
