@@ -128,10 +128,7 @@ export async function createServices(
     socialSignIn,
   });
   const flash = createFlashCookie(deriveKey(secret, "flash").toString("hex"), isSecureOrigin(env.BASE_URL));
-  const device = createDeviceCookie(
-    deriveKey(secret, "device").toString("hex"),
-    isSecureOrigin(env.BASE_URL),
-  );
+  const device = createDeviceCookie(isSecureOrigin(env.BASE_URL));
   // On S3 the bucket is filled by `npm run media:upload`, not seeded at start.
   const s3 = s3OptionsFromEnv(env);
   const mediaRoot = path.join(env.DATA_DIR, "media");

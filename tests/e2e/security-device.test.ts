@@ -162,6 +162,8 @@ describe("what a device keeps of a member", () => {
     const offline = await shownOffline(ada, "/portal/labour");
     expect(offline).toContain("Labour mode");
     expect(offline).not.toContain("Ruth");
+    // The worker may still be keeping pages in the background: its requests are let go with the context.
+    await context.unrouteAll({ behavior: "ignoreErrors" });
     await context.close();
   });
 
@@ -252,6 +254,8 @@ describe("what a device keeps of a member", () => {
     const shown = await shownOffline(page, "/portal/library");
     expect(shown).not.toContain("Your library");
     expect(shown).not.toContain("Keziah");
+    // The worker may still be keeping pages in the background: its requests are let go with the context.
+    await context.unrouteAll({ behavior: "ignoreErrors" });
     await context.close();
   });
 

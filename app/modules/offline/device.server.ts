@@ -14,15 +14,19 @@ export const CLEAR_SITE_DATA = '"cache", "storage"';
 /** The browser's own limit for a cookie's life (400 days). */
 const DEVICE_COOKIE_DAYS = 400;
 
-/** The member whose things the device keeps (her member key), for the server only. */
-export function createDeviceCookie(secret: string, secure: boolean) {
+/**
+ * The member whose things the device keeps (her member key), for the server
+ * only. Not signed: it is read on every member request, and a forged one can
+ * only ask for the device to be cleared, or name a member key the forger would
+ * have to have been sent.
+ */
+export function createDeviceCookie(secure: boolean) {
   return createCookie("tidewell_device", {
     httpOnly: true,
     sameSite: "lax",
     secure,
     path: "/",
     maxAge: DEVICE_COOKIE_DAYS * 24 * 60 * 60,
-    secrets: [secret],
   });
 }
 
