@@ -2,8 +2,8 @@
  * Tidewell's service worker, registered from the portal (app/components/offline).
  * Serwist precaches the build's scripts, styles, fonts, icons and the offline
  * page (the list is written in at build time: worker/build.ts); the member's
- * portal pages are kept per member (kept-pages.ts), which every page's answer
- * keeps right (whose session it leaves), and her downloaded sessions
+ * portal pages are kept per member (kept-pages.ts), which reads whose session
+ * every page's answer leaves, and her downloaded sessions
  * play from the device with their captions (downloads.ts); what she did with no signal is sent
  * when the connection returns (outbox-sync.ts); her reminders are shown as
  * notifications (notifications.ts); nothing else is kept, so public pages
