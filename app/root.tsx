@@ -7,7 +7,8 @@ import { AppCrashScreen, RouteErrorScreen } from "./components/error-screens.tsx
 import { FlashMessage, SessionWatcher } from "./components/session-messages.tsx";
 import { useRootData } from "./root-data.ts";
 import { Toaster } from "./components/ui/toaster.tsx";
-import { loadMember } from "./modules/accounts/session.server.ts";
+import { loadMember, memberAfter } from "./modules/accounts/session.server.ts";
+import { markDevice } from "./modules/offline/device.server.ts";
 import { offlineMemberKey } from "./modules/offline/member-key.server.ts";
 import { MEMBER_HEADER, SIGNED_OUT } from "./modules/offline/protocol.ts";
 import { BRAND } from "./modules/site/brand.ts";
@@ -22,15 +23,25 @@ const refusalMiddleware: Route.MiddlewareFunction = async ({ context }, next) =>
   return next();
 };
 
-/** Reads the session once per request; every loader below can ask for the member. */
+/**
+ * Reads the session once per request; every loader below can ask for the member. The response says
+ * whose session it leaves (signing in and out change it), and tells the browser to clear whatever the
+ * device keeps when that is no longer the member it kept it for.
+ */
 const sessionMiddleware: Route.MiddlewareFunction = async ({ request, context }, next) => {
   const appServices = context.get(servicesContext);
   const { member, setCookies } = await loadMember(appServices, request.headers);
   context.set(memberContext, member);
   const response = await next();
   for (const cookie of setCookies) response.headers.append("Set-Cookie", cookie);
+  const after = await memberAfter(appServices, member, response.headers);
+  const memberKey = after.member ? offlineMemberKey(appServices.secret, after.member.id) : null;
   // Whose page this is, for the service worker that keeps a member's pages on her device.
-  response.headers.set(MEMBER_HEADER, member ? offlineMemberKey(appServices.secret, member.id) : SIGNED_OUT);
+  response.headers.set(MEMBER_HEADER, memberKey ?? SIGNED_OUT);
+  await markDevice(appServices.device, request.headers, response.headers, {
+    member: memberKey,
+    event: after.change,
+  });
   return response;
 };
 

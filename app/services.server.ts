@@ -31,6 +31,8 @@ import {
 } from "./modules/reminders/reminders.server.ts";
 import { pushFromEnv, type PushSender } from "./modules/reminders/push.server.ts";
 import { createFlashCookie, type FlashCookie } from "./modules/site/flash.server.ts";
+import { createDeviceCookie, type DeviceCookie } from "./modules/offline/device.server.ts";
+import { offlineMemberKey } from "./modules/offline/member-key.server.ts";
 import { migrateToLatest, openDatabase, type DatabaseHandle, type Db } from "./platform/db.server.ts";
 import { refundOwed, type CheckoutDeps } from "./modules/payments/checkout.server.ts";
 import { createPayments, type Payments } from "./modules/payments/payments.server.ts";
@@ -61,6 +63,8 @@ export interface AppServices {
   /** Reads a member's session quickly in the everyday case (see session.server.ts). */
   sessions: SessionReader;
   flash: FlashCookie;
+  /** Whose things the browser's device keeps (modules/offline/device.ts). */
+  device: DeviceCookie;
   media: MediaStorage;
   mediaFacts: MediaFacts;
   /** Keys for signed media URLs; the first signs. */
@@ -129,6 +133,7 @@ export async function createServices(
     devices,
   });
   const flash = createFlashCookie(deriveKey(secret, "flash").toString("hex"), isSecureOrigin(env.BASE_URL));
+  const device = createDeviceCookie(isSecureOrigin(env.BASE_URL));
   // On S3 the bucket is filled by `npm run media:upload`, not seeded at start.
   const s3 = s3OptionsFromEnv(env);
   const mediaRoot = path.join(env.DATA_DIR, "media");
@@ -146,6 +151,7 @@ export async function createServices(
     devices,
     sessions: createSessionReader(auth, database.db),
     flash,
+    device,
     media,
     mediaFacts: createMediaFacts(media),
     mediaKeys: mediaSigningKeys(secret, env.MEDIA_SIGNING_KEYS),
@@ -293,6 +299,11 @@ export function signedInMember({ context }: ContextArgs): Member {
   const member = context.get(memberContext);
   if (!member) throw new Error("signedInMember() called outside the portal guard");
   return member;
+}
+
+/** The signed-in member's opaque key (MEMBER_HEADER's): what her device keeps her things under. */
+export function signedInMemberKey(args: ContextArgs): string {
+  return offlineMemberKey(services(args).secret, signedInMember(args).id);
 }
 
 export function requestLog({ context }: ContextArgs): Logger {

@@ -13,6 +13,8 @@ import { createLogger, type Logger } from "../app/platform/log.server.ts";
 import { PUBLIC_PAGE_VERSIONS, publicPagePaths } from "../app/modules/site/public-pages.server.ts";
 import { JOIN_RETURN_COOKIE_PATTERN } from "../app/modules/partner/join-return.ts";
 import { FLASH_COOKIE } from "../app/modules/site/flash.server.ts";
+import { deviceHolder } from "../app/modules/offline/device.server.ts";
+import { offlineMemberKey } from "../app/modules/offline/member-key.server.ts";
 import { todayIn } from "../app/modules/program/calendar.ts";
 import {
   closeServices,
@@ -179,6 +181,8 @@ export function createApp({ services, build, vite, isShuttingDown = () => false 
           ),
         // A flash message, or an invitation to return to after signing in.
         oneOffCookies: new RegExp(`${FLASH_COOKIE.source}|${JOIN_RETURN_COOKIE_PATTERN.source}`),
+        deviceHolds: async (cookieHeader, memberId) =>
+          (await deviceHolder(services.device, cookieHeader)) === offlineMemberKey(services.secret, memberId),
         prepare: startAfterFirstPaint,
         // About 9 KB each, kept compressed: a thousand members' pages fit in the memory budget (docs/performance.md).
         maxPages: 1000,

@@ -48,6 +48,7 @@ async function serve(
         );
       },
       oneOffCookies: /flash=/,
+      deviceHolds: async () => true,
       maxPages: 10,
       ttlMs: 60_000,
       now: () => clock,
@@ -151,6 +152,19 @@ describe("memberPageCache", () => {
       expect(await (await get(path, init)).text(), path).toMatch(/^from the app/);
     }
     expect(renders).toEqual([]);
+  });
+
+  it("leaves to the app a member's page on a device that holds no one's things or someone else's", async () => {
+    members.set("a", { id: "amara", version: 1, timeZone: "UTC" });
+    const get = await serve({
+      deviceHolds: async (cookie, memberId) => /device=(\w+)/.exec(cookie ?? "")?.[1] === memberId,
+    });
+    for (const cookie of ["session=a", "session=a; device=bea"]) {
+      expect(await (await get("/portal", { cookie })).text(), cookie).toMatch(/^from the app/);
+    }
+    expect(await (await get("/portal", { cookie: "session=a; device=amara" })).text()).toContain(
+      "amara's /portal",
+    );
   });
 
   it("leaves to the app a page whose render can't be kept, and doesn't render it again for that version", async () => {

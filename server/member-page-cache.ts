@@ -12,7 +12,7 @@ import { sendPage, shareablePage, type CachedPage } from "./page-cache.ts";
  * nonce, spliced into the kept page as for public pages.
  *
  * Only a plain page view is kept: GET or HEAD, no query string, no flash
- * message, a session the quick read knows. Everything else, and any page
+ * message, a session the quick read knows, on a device that holds her things. Everything else, and any page
  * whose render is not a plain 200 page without cookies, goes to the app.
  */
 export interface MemberPageCacheOptions {
@@ -27,6 +27,11 @@ export interface MemberPageCacheOptions {
   prepare?: (html: string) => string;
   /** Cookies that make a page a one-off (a flash message). */
   oneOffCookies: RegExp;
+  /**
+   * Whether the browser's device keeps this member's things (its holder cookie names her). Any other
+   * request goes to the app, which tells the browser to clear the device first.
+   */
+  deviceHolds: (cookieHeader: string | undefined, memberId: string) => Promise<boolean>;
   /** At most this many pages are kept; the least recently served go first. */
   maxPages: number;
   /** How long a page is kept at most, for what no version tracks (audio durations read from files). */
@@ -83,6 +88,7 @@ export function memberPageCache(options: MemberPageCacheOptions): RequestHandler
       const session = await options.sessions.read(req.headers.cookie);
       if (session === null || session === ASK_BETTER_AUTH) return next();
       const { member, version } = session;
+      if (!(await options.deviceHolds(req.headers.cookie, member.id))) return next();
       const key = `${member.id}\n${req.path}`;
       const stamp = `${options.today(member.timeZone)}\n${version}`;
       const { page } = await entryFor(key, stamp, req);

@@ -1,69 +1,89 @@
+import { keepOnlyMembersItems } from "../app/modules/offline/outbox.ts";
 import {
   DOWNLOADS_CACHE,
-  endsTheSession,
   KEPT_ON_INSTALL,
-  MEMBER_HEADER,
-  SIGNED_OUT,
+  keeperAfter,
   keptPageKey,
+  sessionAnswer,
+  shownMember,
+  type Keeper,
 } from "../app/modules/offline/protocol.ts";
 import { stopPushOnThisDevice } from "./notifications.ts";
 
 /**
  * The member's portal pages, kept on her device so she can open them with no
- * signal: network first, her last copy when the network fails or is slow.
- * Every copy is kept under her key (the server's member header), one member
- * at a time: when another member's page arrives, or the session ends, every
- * kept page goes.
+ * signal: network first, her kept copy only when the network fails. Every
+ * page and data answer the worker passes on says whose session it leaves
+ * (protocol.ts: `sessionAnswer`, `keeperAfter`): the worker keeps one member's
+ * things at a time, forgets them all on any answer for someone else or signed
+ * out, and shows them only while the last answer it could read was hers.
  */
 const PAGES = "tidewell-portal-pages-v1";
 const META = "tidewell-portal-meta-v1";
-const CURRENT_MEMBER = "/__kept-pages/member";
-/** How long a page may take before her kept copy is shown instead (the page still updates it). */
-const SLOW_NETWORK_MS = 4000;
+const KEEPER = "/__kept-pages/member";
 
-/** Whose pages the device keeps now: the member the server last answered for, or null. */
-export async function currentMember(): Promise<string | null> {
-  const stored = await (await caches.open(META)).match(CURRENT_MEMBER);
-  return stored ? stored.text() : null;
-}
-
-/** Deletes every kept page and download, and whose they were. */
-export async function forgetMember(): Promise<void> {
-  await Promise.all([caches.delete(PAGES), caches.delete(META), caches.delete(DOWNLOADS_CACHE)]);
-}
-
-/** Sends a form on, and forgets every kept page if it signs her out or deletes her account. */
-export async function forgetIfSessionEnds(request: Request): Promise<Response> {
-  const form = await request
-    .clone()
-    .formData()
-    .catch(() => null);
-  const intent = form?.get("intent");
-  const response = await fetch(request);
-  if (endsTheSession(new URL(request.url), request.method, typeof intent === "string" ? intent : null)) {
-    // Her reminders stop coming here too, without holding her sign-out on the browser's push service.
-    void stopPushOnThisDevice();
-    await forgetMember();
+async function readKeeper(): Promise<Keeper | null> {
+  const stored = await (await caches.open(META)).match(KEEPER);
+  if (!stored) return null;
+  const text = await stored.text();
+  try {
+    const keeper = JSON.parse(text) as Keeper;
+    if (typeof keeper.member === "string" && typeof keeper.sure === "boolean") return keeper;
+  } catch {
+    // A worker before this one kept her key alone: hers, until an answer says so again.
   }
-  return response;
+  return { member: text, sure: false };
 }
 
-async function becomeMember(member: string): Promise<void> {
-  const before = await currentMember();
-  if (before === member) return;
-  // Her reminders stop coming to a browser another member now uses.
-  if (before !== null) void stopPushOnThisDevice();
-  await forgetMember();
-  await (await caches.open(META)).put(CURRENT_MEMBER, new Response(member));
+/** The member whose things the device keeps and whose kept pages it may show now, or null. */
+export async function currentMember(): Promise<string | null> {
+  return shownMember(await readKeeper());
 }
 
-/** Keeps a page the network gave, if it is a member's whole page; forgets all if she is signed out. */
-async function keep(url: URL, response: Response): Promise<void> {
-  const member = response.headers.get(MEMBER_HEADER);
-  if (member === SIGNED_OUT) return forgetMember();
-  if (!member || response.status !== 200) return;
-  await becomeMember(member);
-  await (await caches.open(PAGES)).put(keptPageKey(url, member), response);
+/** Deletes every kept page and download, and every queued item of anyone but `member`. */
+async function forgetAllBut(member: string | null): Promise<void> {
+  await Promise.all([
+    caches.delete(PAGES),
+    caches.delete(META),
+    caches.delete(DOWNLOADS_CACHE),
+    keepOnlyMembersItems(member).catch(() => {}),
+  ]);
+}
+
+// Answers arrive together (a page and its data, the first pages kept): each is weighed after the last.
+let lastAnswer: Promise<unknown> = Promise.resolve();
+
+/**
+ * Weighs an answer the worker passed on, forgetting everything first when it
+ * is for someone else or signed out. Resolves with the member whose page it
+ * may keep (null: none), and whether the device has just started keeping for
+ * a new member.
+ */
+function hear(response: Response): Promise<{ member: string | null; newMember: boolean }> {
+  const heard = lastAnswer.then(async () => {
+    const before = await readKeeper();
+    const { keeper, forget } = keeperAfter(before, sessionAnswer(response));
+    if (forget) {
+      // Her reminders stop coming to a browser that is no longer hers.
+      if (before !== null) void stopPushOnThisDevice();
+      await forgetAllBut(keeper?.member ?? null);
+    }
+    if (keeper && (forget || keeper.sure !== before?.sure)) {
+      await (await caches.open(META)).put(KEEPER, new Response(JSON.stringify(keeper)));
+    }
+    return { member: shownMember(keeper), newMember: forget && keeper !== null };
+  });
+  lastAnswer = heard.catch(() => {});
+  return heard;
+}
+
+/** Keeps a member's whole page the network gave, under her key. */
+async function keep(url: URL, member: string, response: Response): Promise<void> {
+  if (response.status !== 200) return;
+  const pages = await caches.open(PAGES);
+  await pages.put(keptPageKey(url, member), response);
+  // Her session ended while the page was arriving: it goes with the rest.
+  if ((await readKeeper())?.member !== member) await pages.delete(keptPageKey(url, member));
 }
 
 async function keptCopy(url: URL): Promise<Response | undefined> {
@@ -72,28 +92,43 @@ async function keptCopy(url: URL): Promise<Response | undefined> {
   return (await caches.open(PAGES)).match(keptPageKey(url, member));
 }
 
+/**
+ * Any other page or data request of the site (public pages, forms sent,
+ * signing in and out): passed to the network as it is, its answer heard on
+ * the way through.
+ */
+export async function passOn(request: Request, event: ExtendableEvent): Promise<Response> {
+  const response = await fetch(request);
+  const { newMember } = await hear(response).catch(() => ({ newMember: false }));
+  if (newMember) event.waitUntil(keepFirstPages());
+  return response;
+}
+
 /** Where the precached offline page is found (Serwist keeps it under its revision). */
 type OfflinePage = () => Promise<Response | undefined>;
 
-/** What a portal page or its data request gets: the network's answer, else her kept copy, else an offline answer. */
+/**
+ * What a portal page or its data request gets: the network's answer (kept for
+ * her), else, when the network fails, her kept copy, else an offline answer.
+ * A slow answer is waited for: it may be for a session the worker hasn't heard
+ * of yet.
+ */
 export async function portalView(
   request: Request,
   event: ExtendableEvent,
   offlinePage: OfflinePage,
 ): Promise<Response> {
   const url = new URL(request.url);
-  const fromNetwork = fetch(request).then((response) => {
-    event.waitUntil(keep(url, response.clone()).catch(() => {}));
-    return response;
-  });
-  const slow = new Promise<"slow">((resolve) => setTimeout(() => resolve("slow"), SLOW_NETWORK_MS));
+  let response: Response;
   try {
-    const first = await Promise.race([fromNetwork, slow]);
-    if (first !== "slow") return first;
-    return (await keptCopy(url)) ?? (await fromNetwork);
+    response = await fetch(request);
   } catch {
     return (await keptCopy(url)) ?? offlineAnswer(url, request, offlinePage);
   }
+  const { member, newMember } = await hear(response).catch(() => ({ member: null, newMember: false }));
+  if (member) event.waitUntil(keep(url, member, response.clone()).catch(() => {}));
+  if (newMember) event.waitUntil(keepFirstPages());
+  return response;
 }
 
 /**
@@ -114,11 +149,13 @@ async function offlineAnswer(url: URL, request: Request, offlinePage: OfflinePag
   });
 }
 
-/** Keeps the dashboard and labour mode as soon as the worker starts, while the member is online. */
+/** Keeps the dashboard and labour mode for the member signed in: when the worker starts, and for a new member. */
 export async function keepFirstPages(): Promise<void> {
   for (const path of KEPT_ON_INSTALL) {
     const url = new URL(path, self.location.origin);
     const response = await fetch(url, { credentials: "same-origin", redirect: "manual" }).catch(() => null);
-    if (response) await keep(url, response);
+    if (!response) continue;
+    const { member } = await hear(response);
+    if (member) await keep(url, member, response);
   }
 }

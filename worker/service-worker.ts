@@ -2,17 +2,24 @@
  * Tidewell's service worker, registered from the portal (app/components/offline).
  * Serwist precaches the build's scripts, styles, fonts, icons and the offline
  * page (the list is written in at build time: worker/build.ts); the member's
- * portal pages are kept per member (kept-pages.ts), and her downloaded sessions
+ * portal pages are kept per member (kept-pages.ts), which reads whose session
+ * every page's answer leaves, and her downloaded sessions
  * play from the device with their captions (downloads.ts); what she did with no signal is sent
  * when the connection returns (outbox-sync.ts); her reminders are shown as
- * notifications (notifications.ts); nothing else is touched,
- * so public pages and audio go to the network as if there were no worker.
+ * notifications (notifications.ts); nothing else is kept, so public pages
+ * and audio reach the network as if there were no worker.
  * A new version waits until the member asks for it ("Refresh to update").
  */
-import { NetworkFirst, Serwist, type PrecacheEntry } from "serwist";
-import { isPortalView, OFFLINE_PAGE } from "../app/modules/offline/protocol.ts";
+import {
+  NetworkFirst,
+  Serwist,
+  type PrecacheEntry,
+  type RouteHandlerCallbackOptions,
+  type RouteMatchCallbackOptions,
+} from "serwist";
+import { isPortalView, OFFLINE_PAGE, readsTheSession } from "../app/modules/offline/protocol.ts";
 import { downloadedAudio, downloadedCaptions } from "./downloads.ts";
-import { forgetIfSessionEnds, keepFirstPages, portalView } from "./kept-pages.ts";
+import { keepFirstPages, passOn, portalView } from "./kept-pages.ts";
 import { showRemindersOnPush } from "./notifications.ts";
 import { sendOutboxOnSync } from "./outbox-sync.ts";
 
@@ -46,14 +53,14 @@ const serwist: Serwist = new Serwist({
       matcher: ({ url, sameOrigin }) => sameOrigin && url.pathname === "/__manifest",
       handler: new NetworkFirst({ cacheName: "tidewell-route-manifest-v1", networkTimeoutSeconds: 4 }),
     },
-    // Signing out or deleting the account leaves nothing of hers kept on the device.
-    {
-      method: "POST",
-      matcher: ({ url, sameOrigin }) =>
-        sameOrigin &&
-        (url.pathname.startsWith("/auth/sign-out") || url.pathname.startsWith("/portal/profile")),
-      handler: ({ request }) => forgetIfSessionEnds(request),
-    },
+    // Every other page and data request, and every form sent (signing in and out, deleting the
+    // account), goes to the network as it is; its answer says whose session it leaves.
+    ...(["GET", "POST"] as const).map((method) => ({
+      method,
+      matcher: ({ url, request, sameOrigin }: RouteMatchCallbackOptions) =>
+        sameOrigin && readsTheSession(url, request),
+      handler: ({ request, event }: RouteHandlerCallbackOptions) => passOn(request, event),
+    })),
   ],
 });
 

@@ -71,7 +71,7 @@ function renderPage(data: BirthPlanPageData, answer?: BirthPlanAnswer) {
   const Stub = createRoutesStub([
     {
       path: "/portal/birth-preferences",
-      Component: () => <BirthPlanPage data={data} answer={answer} memberId={MEMBER} />,
+      Component: () => <BirthPlanPage data={data} answer={answer} memberKey={MEMBER} />,
     },
   ]);
   return render(<Stub initialEntries={["/portal/birth-preferences"]} />);

@@ -44,18 +44,18 @@ const CHANGE_INTRO =
 export function BirthPlanPage({
   data,
   answer,
-  memberId,
+  memberKey,
 }: {
   data: BirthPlanPageData;
   /** The action's answer to a plain post (an invalid save shows its message here). */
   answer?: BirthPlanAnswer;
-  /** The signed-in account's id: her draft on this device is kept under it. */
-  memberId: string;
+  /** The signed-in member's key: her draft on this device is kept under it. */
+  memberKey: string;
 }) {
   if (data.role === "partner") return <PartnerPage data={data} />;
   // A new save from the server (a restore, a plain save) starts the form afresh from it.
   const key = `${data.plan.number ?? "none"} ${data.plan.savedAt ?? ""}`;
-  return <MemberPage key={key} data={data} answer={answer} memberId={memberId} />;
+  return <MemberPage key={key} data={data} answer={answer} memberKey={memberKey} />;
 }
 
 function PageHeader({ intro, status }: { intro: string; status?: ReactNode }) {
@@ -113,15 +113,15 @@ function commentsBySection(comments: BirthPlanPageComment[]) {
 function MemberPage({
   data,
   answer,
-  memberId,
+  memberKey,
 }: {
   data: BirthPlanPageData;
   answer?: BirthPlanAnswer;
-  memberId: string;
+  memberKey: string;
 }) {
   const { status, restored } = useAutosave({
     formId: PLAN_FORM_ID,
-    ownerKey: memberId,
+    memberKey,
     serverSavedAt: data.plan.savedAt,
   });
   const navigation = useNavigation();

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { CHOICE_FIELD } from "~/modules/birth-plan/plan.ts";
 import { BIRTH_PLAN_INTENTS as INTENTS, SAVE_VIA } from "~/modules/birth-plan/forms.ts";
+import { deviceKey } from "~/modules/offline/device.ts";
 
 /** Where the page saves her plan as she goes (the route answers JSON). */
 export const AUTOSAVE_URL = "/api/birth-plan";
@@ -12,8 +13,8 @@ export const RETRY_MS = 30_000;
 const SAVE_TIMEOUT_MS = 15_000;
 const NOTE_PREFIX = "note.";
 
-/** The device's copy of her form, kept until her account has it. */
-export const draftKey = (ownerKey: string) => `tidewell-birth-plan-draft:${ownerKey}`;
+/** The device's copy of her form, kept until her account has it, under her member key. */
+export const draftKey = (memberKey: string) => deviceKey(memberKey, "birth-plan-draft");
 
 export interface BirthPlanDraft {
   /** When she last changed the form on this device (ISO). */
@@ -169,12 +170,12 @@ async function post(body: FormData): Promise<Outcome> {
  */
 export function useAutosave({
   formId,
-  ownerKey,
+  memberKey,
   serverSavedAt,
 }: {
   formId: string;
-  /** Whose plan: the draft is kept per account, so two people sharing a device keep theirs apart. */
-  ownerKey: string;
+  /** Whose plan: the draft is kept per member, so two people sharing a device keep theirs apart. */
+  memberKey: string;
   /** Her account's latest save (ISO), or null when she has none. */
   serverSavedAt: string | null;
 }): { status: AutosaveStatus; restored: boolean } {
@@ -184,7 +185,7 @@ export function useAutosave({
   const savedAtOnMount = useRef(serverSavedAt);
 
   useEffect(() => {
-    const key = draftKey(ownerKey);
+    const key = draftKey(memberKey);
     const form = () => document.getElementById(formId) as HTMLFormElement | null;
     // Counted changes: a save confirms the count it sent, so a change made meanwhile is still owed.
     let edits = 0;
@@ -284,7 +285,7 @@ export function useAutosave({
       document.removeEventListener("change", changed);
       window.removeEventListener("online", backOnline);
     };
-  }, [formId, ownerKey]);
+  }, [formId, memberKey]);
 
   return { status, restored };
 }

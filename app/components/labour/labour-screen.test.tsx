@@ -10,10 +10,10 @@ const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 const clock = (at: number) => formatClockTime(at, timeZone);
 
 /** As the portal has it: inside the player, which the music tab drives. */
-const renderScreen = (memberId = "member-1") =>
+const renderScreen = (memberKey = "member-1") =>
   render(
-    <PlayerProvider>
-      <LabourScreen memberId={memberId} history={[]} playlist={[]} lockedCount={0} />
+    <PlayerProvider memberKey={memberKey}>
+      <LabourScreen memberKey={memberKey} history={[]} playlist={[]} lockedCount={0} />
     </PlayerProvider>,
   );
 

@@ -29,8 +29,8 @@ const TABS: { id: Tab; label: string; Icon: IconComponent }[] = [
  * room. Everything it keeps is on this device, under the member's own key;
  * the contraction history is saved to her account too, when online.
  */
-export function LabourScreen({ memberId, history, playlist, lockedCount }: LabourScreenData) {
-  const { record, ready, saveFailed, update, account } = useLabourRecord(memberId, history);
+export function LabourScreen({ memberKey, history, playlist, lockedCount }: LabourScreenData) {
+  const { record, ready, saveFailed, update, account } = useLabourRecord(memberKey, history);
   const timeZone = useBrowserTimeZone() || "UTC";
   const timer = useContractions(record.contractions, update, timeZone);
   const now = useNow(1000);

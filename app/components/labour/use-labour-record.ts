@@ -50,19 +50,19 @@ function subscribe(listener: () => void) {
   };
 }
 
-function readRecord(memberId: string): string | null {
+function readRecord(memberKey: string): string | null {
   const store = deviceStore();
-  return unsaved.get(storageKey(memberId)) ?? (store ? readStoredRecord(store, memberId) : null);
+  return unsaved.get(storageKey(memberKey)) ?? (store ? readStoredRecord(store, memberKey) : null);
 }
 
-const currentRecord = (memberId: string) => parseLabourRecord(readRecord(memberId));
+const currentRecord = (memberKey: string) => parseLabourRecord(readRecord(memberKey));
 
 /** Keeps the record on the device (or for this visit, if it refuses) and tells every reader; false when refused. */
-function keepRecord(memberId: string, record: LabourRecord): boolean {
+function keepRecord(memberKey: string, record: LabourRecord): boolean {
   const store = deviceStore();
-  const saved = store !== null && writeLabourRecord(store, memberId, record);
-  if (saved) unsaved.delete(storageKey(memberId));
-  else unsaved.set(storageKey(memberId), serialiseLabourRecord(record));
+  const saved = store !== null && writeLabourRecord(store, memberKey, record);
+  if (saved) unsaved.delete(storageKey(memberKey));
+  else unsaved.set(storageKey(memberKey), serialiseLabourRecord(record));
   for (const listener of listeners) listener();
   return saved;
 }
@@ -89,10 +89,10 @@ function subscribeOnline(listener: () => void) {
  * account whole, once online. The device's list is never touched by a save
  * that fails.
  */
-export function useLabourRecord(memberId: string, accountHistory: Contraction[]) {
+export function useLabourRecord(memberKey: string, accountHistory: Contraction[]) {
   const stored = useSyncExternalStore(
     subscribe,
-    () => readRecord(memberId),
+    () => readRecord(memberKey),
     () => undefined,
   );
   const ready = stored !== undefined;
@@ -101,17 +101,17 @@ export function useLabourRecord(memberId: string, accountHistory: Contraction[])
 
   const update = useCallback(
     (change: (current: LabourRecord) => LabourRecord) => {
-      const current = currentRecord(memberId);
+      const current = currentRecord(memberKey);
       const next = change(current);
       // A change to the contractions is owed to her account; a setting is not.
       const owed = !sameHistory(current.contractions, next.contractions);
-      setSaveFailed(!keepRecord(memberId, owed ? { ...next, awaitingAccount: true } : next));
+      setSaveFailed(!keepRecord(memberKey, owed ? { ...next, awaitingAccount: true } : next));
     },
-    [memberId],
+    [memberKey],
   );
 
-  useAccountHistory(memberId, ready, accountHistory);
-  const account = useSaveToAccount(memberId, record, ready);
+  useAccountHistory(memberKey, ready, accountHistory);
+  const account = useSaveToAccount(memberKey, record, ready);
 
   return { record, ready, saveFailed, update, account };
 }
@@ -123,15 +123,15 @@ export function useLabourRecord(memberId: string, accountHistory: Contraction[])
  * Only online: offline, the page is the copy the device kept, and its history
  * may be one she has cleared since.
  */
-function useAccountHistory(memberId: string, ready: boolean, accountHistory: Contraction[]) {
+function useAccountHistory(memberKey: string, ready: boolean, accountHistory: Contraction[]) {
   const tookFor = useRef<string | null>(null);
   useEffect(() => {
-    if (!ready || tookFor.current === memberId || !navigator.onLine) return;
-    tookFor.current = memberId;
-    const current = currentRecord(memberId);
+    if (!ready || tookFor.current === memberKey || !navigator.onLine) return;
+    tookFor.current = memberKey;
+    const current = currentRecord(memberKey);
     if (current.contractions.length > 0 || current.awaitingAccount || accountHistory.length === 0) return;
-    keepRecord(memberId, { ...current, contractions: accountHistory, awaitingAccount: false });
-  }, [ready, memberId, accountHistory]);
+    keepRecord(memberKey, { ...current, contractions: accountHistory, awaitingAccount: false });
+  }, [ready, memberKey, accountHistory]);
 }
 
 /** The save in flight, or the last one's failure, for the list (as JSON) it sent. */
@@ -148,7 +148,7 @@ interface Attempt {
  * succeeded marks the device's list as saved, and only if it hasn't changed
  * since it was sent.
  */
-function useSaveToAccount(memberId: string, record: LabourRecord, ready: boolean): AccountState | null {
+function useSaveToAccount(memberKey: string, record: LabourRecord, ready: boolean): AccountState | null {
   const online = useSyncExternalStore(
     subscribeOnline,
     () => navigator.onLine,
@@ -171,12 +171,12 @@ function useSaveToAccount(memberId: string, record: LabourRecord, ready: boolean
     if (last?.outcome === "refused") return;
     const delay = last?.outcome === "failed" ? last.retryMs : SAVE_DELAY_MS;
     const timer = window.setTimeout(() => {
-      const sent = currentRecord(memberId).contractions;
+      const sent = currentRecord(memberKey).contractions;
       const sentList = JSON.stringify(sent);
       setAttempt({ list: sentList, outcome: "sending", retryMs: 0 });
       void sendToAccount(sent).then((result) => {
         if (result === "saved") {
-          markSaved(memberId, sent);
+          markSaved(memberKey, sent);
           setAttempt(null);
         } else {
           setAttempt({ list: sentList, outcome: result.outcome, retryMs: result.retryMs });
@@ -184,7 +184,7 @@ function useSaveToAccount(memberId: string, record: LabourRecord, ready: boolean
       });
     }, delay);
     return () => window.clearTimeout(timer);
-  }, [owed, online, attempt, list, memberId]);
+  }, [owed, online, attempt, list, memberKey]);
 
   if (!ready || (!record.awaitingAccount && record.contractions.length === 0)) return null;
   if (!record.awaitingAccount) return "saved";
@@ -194,10 +194,10 @@ function useSaveToAccount(memberId: string, record: LabourRecord, ready: boolean
 }
 
 /** The account has `sent`: the device's record says so, unless it has changed since. */
-function markSaved(memberId: string, sent: Contraction[]) {
-  const current = currentRecord(memberId);
+function markSaved(memberKey: string, sent: Contraction[]) {
+  const current = currentRecord(memberKey);
   if (current.awaitingAccount && sameHistory(current.contractions, sent))
-    keepRecord(memberId, { ...current, awaitingAccount: false });
+    keepRecord(memberKey, { ...current, awaitingAccount: false });
 }
 
 type SendResult = "saved" | { outcome: "failed" | "refused"; retryMs: number };

@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useRevalidator, useRouteLoaderData } from "react-router";
 import { Button } from "~/components/ui/button.tsx";
+import { othersEntries } from "~/modules/offline/device.ts";
 import {
   addToOutbox,
   flushOutbox,
+  keepOnlyMembersItems,
   listOutbox,
   OUTBOX_SYNC_TAG,
   outboxItem,
@@ -81,6 +83,21 @@ export async function sendQueued(): Promise<void> {
   }
 }
 
+/**
+ * The device keeps the things of the member signed in alone: whatever the
+ * page kept for anyone else goes (where the browser didn't clear it when the
+ * server said so; modules/offline/device.ts), queued items included.
+ */
+function forgetOthersOnDevice(member: string) {
+  try {
+    const store = window.localStorage;
+    for (const name of othersEntries(Object.keys(store), member)) store.removeItem(name);
+  } catch {
+    // No storage here, or none that can be read: nothing of anyone's is kept in it.
+  }
+  void keepOnlyMembersItems(member).catch(() => {});
+}
+
 async function askWorkerToSend() {
   if (!("serviceWorker" in navigator)) return;
   // Not `ready`, which waits for ever where no worker is registered (development).
@@ -134,6 +151,7 @@ export function OfflineSupport({ entitled }: { entitled: string[] }) {
   const member = useMemberKey();
   useEffect(() => {
     pageMember = member;
+    if (member) forgetOthersOnDevice(member);
     const send = () => void sendQueued();
     send();
     window.addEventListener("online", send);

@@ -1,11 +1,13 @@
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { BottomPlayer } from "./bottom-player.tsx";
-import { CAPTIONS_KEY } from "./captions.ts";
+import { captionsKey } from "./captions.ts";
 import { playDetailOf, PlayerProvider } from "./player-context.tsx";
 import { stubMediaPlayback } from "../../../tests/support/media-element.ts";
 
 const relaxation = playDetailOf("pregnancy-relaxation")!;
+const MEMBER_KEY = "Mk0000000000000000000a";
+const CAPTIONS_KEY = captionsKey(MEMBER_KEY);
 const CAPTIONS =
   "WEBVTT\n\n00:00:03.000 --> 00:00:05.000\nLet your shoulders drop.\n\n00:00:05.000 --> 00:00:08.000\nBreathe in slowly.\n";
 
@@ -37,7 +39,7 @@ afterEach(() => {
 
 async function startPlaying(today = relaxation) {
   render(
-    <PlayerProvider>
+    <PlayerProvider memberKey={MEMBER_KEY}>
       <BottomPlayer today={today} />
     </PlayerProvider>,
   );

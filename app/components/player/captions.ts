@@ -1,20 +1,21 @@
 import { useEffect, useState } from "react";
+import { deviceKey } from "~/modules/offline/device.ts";
 import { indexAt, parseVtt, type Cue } from "~/modules/transcripts/vtt.ts";
 
-/** Where this device keeps the member's choice of captions. */
-export const CAPTIONS_KEY = "tidewell:captions";
+/** Where this device keeps the member's choice of captions: hers, as the rest of what it keeps. */
+export const captionsKey = (memberKey: string) => deviceKey(memberKey, "captions");
 
-export function readCaptionsSetting(): boolean {
+export function readCaptionsSetting(memberKey: string): boolean {
   try {
-    return localStorage.getItem(CAPTIONS_KEY) === "on";
+    return localStorage.getItem(captionsKey(memberKey)) === "on";
   } catch {
     return false;
   }
 }
 
-export function writeCaptionsSetting(on: boolean) {
+export function writeCaptionsSetting(memberKey: string, on: boolean) {
   try {
-    localStorage.setItem(CAPTIONS_KEY, on ? "on" : "off");
+    localStorage.setItem(captionsKey(memberKey), on ? "on" : "off");
   } catch {
     // Private browsing or a full store: captions stay as they are for this visit.
   }

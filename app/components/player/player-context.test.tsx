@@ -1,5 +1,6 @@
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { deviceKey } from "~/modules/offline/device.ts";
 import { playDetailOf, PlayerProvider, usePlayer } from "./player-context.tsx";
 import { stubMediaPlayback } from "../../../tests/support/media-element.ts";
 
@@ -8,7 +9,11 @@ const affirmations = playDetailOf("affirmations-purpose")!;
 
 /** Each signed-URL request, answered when the test says. */
 let pending: { trackId: string; answer: () => void }[] = [];
-const renderPlayer = () => renderHook(() => usePlayer(), { wrapper: PlayerProvider }).result;
+const MEMBER_KEY = "Mk0000000000000000000a";
+const renderPlayer = () =>
+  renderHook(() => usePlayer(), {
+    wrapper: ({ children }) => <PlayerProvider memberKey={MEMBER_KEY}>{children}</PlayerProvider>,
+  }).result;
 
 beforeEach(() => {
   pending = [];
@@ -95,7 +100,7 @@ describe("a refused stream", () => {
 describe("starting a track at a time", () => {
   it("plays from the time asked for (a transcript's paragraph), not from where she left it", async () => {
     localStorage.setItem(
-      `tidewell:position:${relaxation.id}`,
+      deviceKey(MEMBER_KEY, "position", relaxation.id),
       JSON.stringify({ seconds: 200, savedAt: new Date().toISOString() }),
     );
     const player = renderPlayer();
@@ -138,8 +143,10 @@ describe("the player's reports", () => {
     Object.defineProperty(audio, "currentTime", { value: 42, configurable: true });
     act(() => player.current.close());
     expect(progressReports()).toEqual([{ positionSeconds: 42 }]);
-    expect(JSON.parse(localStorage.getItem(`tidewell:position:${relaxation.id}`)!)).toMatchObject({
-      seconds: 42,
-    });
+    expect(JSON.parse(localStorage.getItem(deviceKey(MEMBER_KEY, "position", relaxation.id))!)).toMatchObject(
+      {
+        seconds: 42,
+      },
+    );
   });
 });

@@ -13,6 +13,7 @@ import { downloadedSource } from "~/components/offline/downloads.ts";
 import { queueForSync } from "~/components/offline/offline-support.tsx";
 import { toast } from "~/components/ui/toaster.tsx";
 import { COURSE_GROUPS, findTrack } from "~/modules/catalogue/tracks.ts";
+import { deviceKey } from "~/modules/offline/device.ts";
 import { newKey } from "~/modules/offline/outbox.ts";
 import {
   needsFreshUrl,
@@ -54,7 +55,6 @@ export function usePlayer(): PlayerContextValue {
 }
 
 const SAVE_EVERY_MS = 15_000;
-const positionKey = (trackId: string) => `tidewell:position:${trackId}`;
 
 /** What the player needs of a catalogue track, or null for an id the catalogue doesn't have. */
 export function playDetailOf(trackId: string | undefined): PlayAudioDetail | null {
@@ -64,19 +64,20 @@ export function playDetailOf(trackId: string | undefined): PlayAudioDetail | nul
     : null;
 }
 
-function readDevicePosition(trackId: string): Position | null {
+/** Where she is in a track, kept on the device under her member key. */
+function readDevicePosition(memberKey: string, trackId: string): Position | null {
   try {
-    const raw = localStorage.getItem(positionKey(trackId));
+    const raw = localStorage.getItem(deviceKey(memberKey, "position", trackId));
     return raw ? (JSON.parse(raw) as Position) : null;
   } catch {
     return null;
   }
 }
 
-function writeDevicePosition(trackId: string, seconds: number) {
+function writeDevicePosition(memberKey: string, trackId: string, seconds: number) {
   try {
     localStorage.setItem(
-      positionKey(trackId),
+      deviceKey(memberKey, "position", trackId),
       JSON.stringify({ seconds, savedAt: new Date().toISOString() }),
     );
   } catch {
@@ -135,7 +136,8 @@ async function fetchSignedUrl(trackId: string): Promise<SignedUrl> {
   return body as SignedUrl;
 }
 
-export function PlayerProvider({ children }: { children: ReactNode }) {
+/** `memberKey`: the signed-in member's, whose positions and captions choice the device keeps. */
+export function PlayerProvider({ memberKey, children }: { memberKey: string; children: ReactNode }) {
   const audio = useRef<HTMLAudioElement>(null);
   const signed = useRef<{ url: string; expiresAt: number } | null>(null);
   const refreshing = useRef(false);
@@ -149,35 +151,41 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
   const [state, dispatch] = useReducer(playerReducer, initialPlayerState);
   const { track, status, muted } = state;
 
-  const savePosition = useCallback((trackId: string, seconds: number) => {
-    writeDevicePosition(trackId, seconds);
-    reportProgress(trackId, { positionSeconds: Math.round(seconds * 10) / 10 });
-    lastSaved.current = Date.now();
-  }, []);
+  const savePosition = useCallback(
+    (trackId: string, seconds: number) => {
+      writeDevicePosition(memberKey, trackId, seconds);
+      reportProgress(trackId, { positionSeconds: Math.round(seconds * 10) / 10 });
+      lastSaved.current = Date.now();
+    },
+    [memberKey],
+  );
 
   /** Gets a fresh URL and puts it in place, at `from` seconds. */
-  const load = useCallback(async (trackId: string, from: number | null, autoplay: boolean) => {
-    const element = audio.current;
-    if (!element) return;
-    const ticket = ++latestLoad.current;
-    // A session downloaded on the device plays from there, with or without a signal; its address never expires.
-    const downloaded = await downloadedSource(trackId);
-    const fresh = downloaded
-      ? { url: downloaded, expiresAt: null, position: null }
-      : await fetchSignedUrl(trackId);
-    if (ticket !== latestLoad.current) return;
-    signed.current = {
-      url: fresh.url,
-      expiresAt: fresh.expiresAt ? Date.parse(fresh.expiresAt) : Number.POSITIVE_INFINITY,
-    };
-    const start = from ?? resumeFrom(readDevicePosition(trackId), fresh.position);
-    element.src = fresh.url;
-    dispatch({ type: "re-signed" });
-    if (start > 0) {
-      element.addEventListener("loadedmetadata", () => (element.currentTime = start), { once: true });
-    }
-    if (autoplay) await element.play();
-  }, []);
+  const load = useCallback(
+    async (trackId: string, from: number | null, autoplay: boolean) => {
+      const element = audio.current;
+      if (!element) return;
+      const ticket = ++latestLoad.current;
+      // A session downloaded on the device plays from there, with or without a signal; its address never expires.
+      const downloaded = await downloadedSource(trackId);
+      const fresh = downloaded
+        ? { url: downloaded, expiresAt: null, position: null }
+        : await fetchSignedUrl(trackId);
+      if (ticket !== latestLoad.current) return;
+      signed.current = {
+        url: fresh.url,
+        expiresAt: fresh.expiresAt ? Date.parse(fresh.expiresAt) : Number.POSITIVE_INFINITY,
+      };
+      const start = from ?? resumeFrom(readDevicePosition(memberKey, trackId), fresh.position);
+      element.src = fresh.url;
+      dispatch({ type: "re-signed" });
+      if (start > 0) {
+        element.addEventListener("loadedmetadata", () => (element.currentTime = start), { once: true });
+      }
+      if (autoplay) await element.play();
+    },
+    [memberKey],
+  );
 
   const play = useCallback(
     (detail: PlayAudioDetail, from?: number) => {
@@ -242,14 +250,14 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
   }, [muted]);
 
   const toggleCaptions = useCallback(() => {
-    writeCaptionsSetting(!state.captions);
+    writeCaptionsSetting(memberKey, !state.captions);
     dispatch({ type: "captions", on: !state.captions });
-  }, [state.captions]);
+  }, [state.captions, memberKey]);
 
   // The device's choice, once hydrated (the server can't know it).
   useEffect(() => {
-    if (readCaptionsSetting()) dispatch({ type: "captions", on: true });
-  }, []);
+    if (readCaptionsSetting(memberKey)) dispatch({ type: "captions", on: true });
+  }, [memberKey]);
 
   const close = useCallback(() => {
     const element = audio.current;
@@ -345,7 +353,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
         onEnded={() => {
           dispatch({ type: "ended" });
           if (!track) return;
-          writeDevicePosition(track.id, 0);
+          writeDevicePosition(memberKey, track.id, 0);
           reportProgress(track.id, { finished: true });
         }}
         onError={() => {

@@ -9,7 +9,13 @@ import { closeServices, createServices, type AppServices } from "~/services.serv
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
 import { signedInMember } from "../../../tests/support/members.ts";
 import { setSubscriptionTier } from "./profile.server.ts";
-import { ASK_BETTER_AUTH, clearsCookie, createSessionReader, loadMember } from "./session.server.ts";
+import {
+  ASK_BETTER_AUTH,
+  clearsCookie,
+  createSessionReader,
+  loadMember,
+  memberAfter,
+} from "./session.server.ts";
 
 const BASE_URL = "http://localhost:3998";
 const DAY = 24 * 60 * 60 * 1000;
@@ -185,6 +191,30 @@ describe.each(testDialects)("session reads on %s", (dialect) => {
     expect(afterRevoke.member).toBeNull();
     // Nothing clears her cookie: a request that raced a new session must not sign her out of it.
     expect(afterRevoke.setCookies.filter(clearsCookie)).toEqual([]);
+  });
+
+  it("tells who a response leaves signed in: the session it starts, none when it ends one, else the same", async () => {
+    const ruth = await signUp("Ruth Mensah");
+    const ada = await signUp("Ada Quaye");
+    const { member: before } = await loadMember(services, new Headers({ cookie: ruth.cookie }));
+    const answer = (...setCookies: string[]) => {
+      const headers = new Headers();
+      for (const setCookie of setCookies) headers.append("Set-Cookie", setCookie);
+      return memberAfter(services, before, headers);
+    };
+    expect(await answer()).toEqual({ member: before, change: null });
+    expect(await answer("tidewell_flash=x; Path=/")).toEqual({ member: before, change: null });
+    const signedIn = await answer(`${ada.cookie}; Max-Age=2592000; Path=/; HttpOnly`);
+    expect(signedIn).toMatchObject({ member: { id: ada.id }, change: "started" });
+    // Her own session again (a daily refresh): nothing starts.
+    expect(await answer(`${ruth.cookie}; Max-Age=2592000; Path=/`)).toMatchObject({
+      member: { id: ruth.id },
+      change: null,
+    });
+    expect(await answer("tidewell.session_token=; Max-Age=0; Path=/")).toEqual({
+      member: null,
+      change: "ended",
+    });
   });
 
   it("leaves a session due for its daily refresh to Better Auth, which extends it with a new cookie", async () => {

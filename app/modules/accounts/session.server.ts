@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { CompiledQuery } from "kysely";
 import type { Db } from "~/platform/db.server.ts";
 import type { AppServices } from "~/services.server.ts";
+import type { SessionChange } from "../offline/device.ts";
 import type { Auth } from "./auth.server.ts";
 import { avatarGradient, displayName, firstName, initials } from "./display.ts";
 import { partnerHasPremium } from "../partner/invitation.ts";
@@ -28,12 +29,14 @@ export interface Member {
   timeZone: string;
 }
 
+type SessionServices = Pick<AppServices, "auth" | "database" | "sessions">;
+
 /**
  * Reads the session cookie and returns the member, plus any cookies Better Auth
  * wants to set (a session nearing expiry is extended).
  */
 export async function loadMember(
-  { auth, database, sessions }: Pick<AppServices, "auth" | "database" | "sessions">,
+  { auth, database, sessions }: SessionServices,
   headers: Headers,
 ): Promise<{ member: Member | null; setCookies: string[] }> {
   const quick = await sessions.read(headers.get("cookie"));
@@ -50,6 +53,30 @@ export async function loadMember(
   if (!session) return { member: null, setCookies: setCookies.filter((cookie) => !clearsCookie(cookie)) };
   const { user } = session;
   return { member: memberOf(user, await getProfileAccess(database.db, user.id)), setCookies };
+}
+
+/**
+ * Who is signed in once a response reaches the browser: the member the
+ * request came with, unless the response sets the session cookie (signing in:
+ * that session's member; a daily refresh keeps the same one) or removes it
+ * (signing out, deleting the account).
+ */
+export async function memberAfter(
+  services: SessionServices,
+  before: Member | null,
+  response: Headers,
+): Promise<{ member: Member | null; change: SessionChange }> {
+  const tokenCookie = `${await sessionCookieName(services.auth)}=`;
+  const set = response.getSetCookie().findLast((cookie) => cookie.startsWith(tokenCookie));
+  if (set === undefined) return { member: before, change: null };
+  if (clearsCookie(set)) return { member: null, change: "ended" };
+  const end = set.indexOf(";");
+  const { member } = await loadMember(services, new Headers({ cookie: end < 0 ? set : set.slice(0, end) }));
+  return { member, change: member !== null && member.id === before?.id ? null : "started" };
+}
+
+async function sessionCookieName(auth: Auth): Promise<string> {
+  return (await auth.$context).authCookies.sessionToken.name;
 }
 
 /** A Set-Cookie that removes its cookie (expired at once). */

@@ -36,12 +36,13 @@ const record: LabourRecord = {
 };
 
 describe("the device record", () => {
-  it("is kept under a versioned key of the member's own", () => {
-    expect(storageKey("member-1")).toBe("tidewell:labour:v1:member-1");
+  it("is kept under a versioned key of the member's own, named by her member key", () => {
+    const memberKey = "Mk0000000000000000000a";
+    expect(storageKey(memberKey)).toBe(`tidewell:${memberKey}:labour:v1`);
     const store = memoryStore();
-    expect(writeLabourRecord(store, "member-1", record)).toBe(true);
-    expect(parseLabourRecord(readStoredRecord(store, "member-1"))).toEqual(record);
-    expect([...store.items.keys()]).toEqual(["tidewell:labour:v1:member-1"]);
+    expect(writeLabourRecord(store, memberKey, record)).toBe(true);
+    expect(parseLabourRecord(readStoredRecord(store, memberKey))).toEqual(record);
+    expect([...store.items.keys()]).toEqual([`tidewell:${memberKey}:labour:v1`]);
   });
 
   it("never shows one member another's", () => {

@@ -1,11 +1,13 @@
 import { AFFIRMATION_SETS, DEFAULT_AFFIRMATION_SET } from "./affirmations.ts";
 import { BREATHS, BREATH_KINDS, clampCounts, type BreathCounts, type BreathKind } from "./breathing.ts";
 import { DEFAULT_PATTERN, PATTERN_LIMITS, type Contraction, type PatternRule } from "./contractions.ts";
+import { deviceKey } from "../offline/device.ts";
 
 /**
  * Labour mode's memory on the device: the contraction history and the
- * settings, under one versioned key per member, so a shared phone never shows
- * one member another's timings. The contractions are also saved to her
+ * settings, under one versioned entry per member (named by her opaque member
+ * key, never her account id), so a shared phone never shows one member
+ * another's timings, and the entry goes with her (modules/offline/device.ts). The contractions are also saved to her
  * account (the screen sends them; see history.server.ts), and the record says
  * whether a change here is still to be saved there. Whatever the store holds
  * is read defensively: unreadable parts fall back to the defaults, and the
@@ -54,11 +56,8 @@ export const DEFAULT_SETTINGS: LabourSettings = {
   affirmationSet: DEFAULT_AFFIRMATION_SET,
 };
 
-/** Every member's labour record on a device starts with this. */
-export const STORAGE_PREFIX = "tidewell:labour:";
-
-export function storageKey(memberId: string): string {
-  return `${STORAGE_PREFIX}v${STORAGE_VERSION}:${memberId}`;
+export function storageKey(memberKey: string): string {
+  return deviceKey(memberKey, "labour", `v${STORAGE_VERSION}`);
 }
 
 export function emptyRecord(): LabourRecord {
@@ -66,18 +65,18 @@ export function emptyRecord(): LabourRecord {
 }
 
 /** The member's saved record as stored, or null without one; never throws (a blocked store has none). */
-export function readStoredRecord(store: KeyValueStore, memberId: string): string | null {
+export function readStoredRecord(store: KeyValueStore, memberKey: string): string | null {
   try {
-    return store.getItem(storageKey(memberId));
+    return store.getItem(storageKey(memberKey));
   } catch {
     return null;
   }
 }
 
 /** Saves the record; false when the store refused (private browsing, full). */
-export function writeLabourRecord(store: KeyValueStore, memberId: string, record: LabourRecord): boolean {
+export function writeLabourRecord(store: KeyValueStore, memberKey: string, record: LabourRecord): boolean {
   try {
-    store.setItem(storageKey(memberId), serialiseLabourRecord(record));
+    store.setItem(storageKey(memberKey), serialiseLabourRecord(record));
     return true;
   } catch {
     return false;

@@ -32,9 +32,9 @@ describe.each(testDialects)("the contraction history saved to her account, on %s
     expect(await loadHistory(db(), ana)).toEqual([...timed(3), going]);
     expect(await loadHistory(db(), sam)).toEqual(timed(1));
     expect(await loadHistory(db(), await member())).toEqual([]);
-    const screen = await loadLabourScreen(db(), { id: ana, hasPremium: false });
+    const screen = await loadLabourScreen(db(), { id: ana, hasPremium: false }, "ana-member-key");
     expect(screen.history).toEqual([...timed(3), going]);
-    expect(screen.memberId).toBe(ana);
+    expect(screen.memberKey).toBe("ana-member-key");
   });
 
   it("replaces what the account held: a removed contraction goes, an ended one ends, a cleared history empties", async () => {

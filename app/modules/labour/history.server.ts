@@ -86,8 +86,9 @@ export async function loadHistory(db: Db, memberId: string): Promise<Contraction
 export async function loadLabourScreen(
   db: Db,
   member: { id: string; hasPremium: boolean },
+  memberKey: string,
 ): Promise<LabourScreenData> {
-  return labourScreenFor(member, await loadHistory(db, member.id));
+  return labourScreenFor(member, memberKey, await loadHistory(db, member.id));
 }
 
 export type SaveResult = { ok: true; count: number } | { ok: false; error: string };

@@ -4,8 +4,8 @@ import { LABOUR_TRACK_IDS, labourScreenFor, nextInPlaylist, previousInPlaylist }
 describe("the labour playlist", () => {
   it("gives a Complete Course member every labour track, in order", () => {
     const history = [{ startedAt: Date.UTC(2026, 10, 14, 20), endedAt: null }];
-    const screen = labourScreenFor({ id: "member-1", hasPremium: true }, history);
-    expect(screen.memberId).toBe("member-1");
+    const screen = labourScreenFor({ hasPremium: true }, "member-key-1", history);
+    expect(screen.memberKey).toBe("member-key-1");
     expect(screen.history).toBe(history);
     expect(screen.playlist.map((t) => t.id)).toEqual([...LABOUR_TRACK_IDS]);
     expect(screen.lockedCount).toBe(0);
@@ -18,7 +18,7 @@ describe("the labour playlist", () => {
   });
 
   it("gives a free member the Foundation tracks only, and counts the rest", () => {
-    const screen = labourScreenFor({ id: "member-2", hasPremium: false }, []);
+    const screen = labourScreenFor({ hasPremium: false }, "member-key-1", []);
     expect(screen.playlist.map((t) => t.id)).toEqual(["affirmations-purpose", "affirmations-2"]);
     expect(screen.lockedCount).toBe(LABOUR_TRACK_IDS.length - 2);
   });

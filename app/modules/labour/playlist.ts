@@ -22,12 +22,12 @@ export type PlaylistTrack = ReturnType<typeof playable>;
 const LABOUR_TRACKS: Track[] = LABOUR_TRACK_IDS.map((id) => findTrack(id)!);
 
 /**
- * What labour mode needs from the server: whose device record to open, the
- * history saved to her account (for a device with none of its own), and the
- * tracks she may play.
+ * What labour mode needs from the server: whose device record to open (her
+ * member key), the history saved to her account (for a device with none of
+ * its own), and the tracks she may play.
  */
 export interface LabourScreenData {
-  memberId: string;
+  memberKey: string;
   history: Contraction[];
   playlist: PlaylistTrack[];
   /** Labour tracks that come with the Complete Course, for a free member. */
@@ -35,13 +35,14 @@ export interface LabourScreenData {
 }
 
 export function labourScreenFor(
-  member: { id: string; hasPremium: boolean },
+  member: { hasPremium: boolean },
+  memberKey: string,
   history: Contraction[],
 ): LabourScreenData {
   const viewer: Viewer = viewerOf(member);
   const open = LABOUR_TRACKS.filter((track) => canPlayTrack(viewer, track));
   return {
-    memberId: member.id,
+    memberKey,
     history,
     playlist: open.map(playable),
     lockedCount: LABOUR_TRACKS.length - open.length,

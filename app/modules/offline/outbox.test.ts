@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import {
+  keepOnlyMembersItems,
   newKey,
   outboxItem,
   outcomeOf,
@@ -144,6 +145,14 @@ describe("sending the outbox", () => {
     expect(await sendInOrder(fetchFn, "m1", store)).toEqual({ sent: 1, waiting: 0 });
     expect(sent).toEqual([expect.stringContaining("practisedOn=2026-11-21")]);
     expect(store.keys()).toEqual(["x"]);
+  });
+
+  it("drops every item but the member's signed in on the device, and everyone's when no one is", async () => {
+    const store = memoryStore([listen("theirs", 1, "x"), practice("m1", 2, "mine"), listen("other", 3, "y")]);
+    await keepOnlyMembersItems("m1", store);
+    expect(store.keys()).toEqual(["mine"]);
+    await keepOnlyMembersItems(null, store);
+    expect(store.keys()).toEqual([]);
   });
 
   it("sends an item again after an answer that was lost: the key lets the server count it once", async () => {

@@ -192,7 +192,26 @@ export async function removeFromOutbox(key: string): Promise<void> {
   outboxChanged();
 }
 
-const deviceOutbox: OutboxStore = { list: listOutbox, remove: removeFromOutbox };
+/** Removes every queued item of anyone but `member` (null: everyone's): the device keeps one member's things. */
+export async function keepOnlyMembersItems(
+  member: string | null,
+  store: OutboxStore = deviceOutbox,
+): Promise<void> {
+  for (const item of await store.list()) {
+    if (item.member !== member) await store.remove(item.key);
+  }
+}
+
+const deviceOutbox: OutboxStore = {
+  // Opening a database that isn't there makes one: a device that never queued anything has nothing in it.
+  list: async () => ((await hasOutbox()) ? listOutbox() : []),
+  remove: removeFromOutbox,
+};
+
+async function hasOutbox(): Promise<boolean> {
+  const known = await indexedDB.databases?.().catch(() => null);
+  return !known || known.some((database) => database.name === DATABASE);
+}
 
 // Pages show what is queued ("will sync"): each change is told to this page's listeners
 // and, through a BroadcastChannel, to the other pages and the worker.

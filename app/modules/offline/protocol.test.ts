@@ -3,11 +3,17 @@ import {
   captionsAddress,
   downloadAddress,
   downloadedTrackId,
-  endsTheSession,
   isPortalView,
+  keeperAfter,
   keptPageKey,
+  MEMBER_HEADER,
   portalPath,
   pushNotice,
+  readsTheSession,
+  sessionAnswer,
+  shownMember,
+  SIGNED_OUT,
+  type Keeper,
 } from "./protocol.ts";
 
 const at = (path: string) => new URL(path, "https://tidewell.example");
@@ -34,13 +40,56 @@ describe("what the service worker keeps", () => {
     expect(keptPageKey(at("/portal/library?tab=all"), "member-b")).not.toBe(mine);
   });
 
-  it("forgets everything when she signs out or deletes her account, with or without JavaScript", () => {
-    expect(endsTheSession(at("/auth/sign-out"), "POST", null)).toBe(true);
-    expect(endsTheSession(at("/auth/sign-out.data"), "POST", null)).toBe(true);
-    expect(endsTheSession(at("/portal/profile"), "POST", "delete-account")).toBe(true);
-    expect(endsTheSession(at("/portal/profile.data"), "POST", "delete-account")).toBe(true);
-    expect(endsTheSession(at("/portal/profile"), "POST", "update-name")).toBe(false);
-    expect(endsTheSession(at("/auth/sign-out"), "GET", null)).toBe(false);
+  it("hears whose session every page or data answer of the site leaves, public pages and forms sent included", () => {
+    expect(readsTheSession(at("/"), navigate)).toBe(true);
+    expect(readsTheSession(at("/auth"), navigate)).toBe(true);
+    expect(readsTheSession(at("/auth/sign-out.data"), fetchData)).toBe(true);
+    expect(readsTheSession(at("/_.data"), fetchData)).toBe(true);
+    // The API, audio and files are not pages.
+    expect(readsTheSession(at("/api/labour/contractions"), fetchData)).toBe(false);
+    expect(readsTheSession(at("/media/audio/a.mp3"), { mode: "no-cors" })).toBe(false);
+  });
+});
+
+describe("whose things the worker keeps, answer by answer", () => {
+  const answerFor = (member: string | null, type = "basic") => ({
+    type,
+    headers: new Headers(member === null ? {} : { [MEMBER_HEADER]: member }),
+  });
+  const ruth: Keeper = { member: "ruth", sure: true };
+
+  it("reads the member an answer names, signed out, or a redirect it can't read", () => {
+    expect(sessionAnswer(answerFor("ruth"))).toEqual({ member: "ruth" });
+    expect(sessionAnswer(answerFor(SIGNED_OUT))).toBe("signed-out");
+    expect(sessionAnswer(answerFor(null, "opaqueredirect"))).toBe("unreadable");
+    // Not one of the site's pages (a proxy's error, say): it says nothing.
+    expect(sessionAnswer(answerFor(null))).toBeNull();
+  });
+
+  it("keeps one member's things at a time: another member's answer, or signed out, takes them all", () => {
+    expect(keeperAfter(null, { member: "ruth" })).toEqual({ keeper: ruth, forget: true });
+    expect(keeperAfter(ruth, { member: "ruth" })).toEqual({ keeper: ruth, forget: false });
+    expect(keeperAfter(ruth, { member: "ada" })).toEqual({
+      keeper: { member: "ada", sure: true },
+      forget: true,
+    });
+    expect(keeperAfter(ruth, "signed-out")).toEqual({ keeper: null, forget: true });
+    expect(keeperAfter(null, "signed-out")).toEqual({ keeper: null, forget: false });
+    expect(keeperAfter(ruth, null)).toEqual({ keeper: ruth, forget: false });
+  });
+
+  it("shows her kept pages only while the last answer it could read was hers", () => {
+    expect(shownMember(ruth)).toBe("ruth");
+    // A sign-in link's redirect, or her session ending elsewhere on its way to sign in: kept, not shown.
+    const unsure = keeperAfter(ruth, "unreadable");
+    expect(unsure).toEqual({ keeper: { member: "ruth", sure: false }, forget: false });
+    expect(shownMember(unsure.keeper)).toBeNull();
+    // Hers again: shown again, with nothing lost (her downloads stay).
+    expect(keeperAfter(unsure.keeper, { member: "ruth" })).toEqual({ keeper: ruth, forget: false });
+    // Someone else's: everything goes.
+    expect(keeperAfter(unsure.keeper, { member: "ada" }).forget).toBe(true);
+    expect(keeperAfter(null, "unreadable")).toEqual({ keeper: null, forget: false });
+    expect(shownMember(null)).toBeNull();
   });
 });
 

@@ -49,12 +49,57 @@ export function isPortalView(url: URL, request: { method: string; mode: string }
   return request.mode === "navigate" || url.pathname.endsWith(".data");
 }
 
-/** Requests after which nothing of the member's may stay on the device: signing out, deleting the account. */
-export function endsTheSession(url: URL, method: string, intent: string | null): boolean {
-  if (method !== "POST") return false;
-  const path = url.pathname.replace(/\.data$/, "");
-  if (path === "/auth/sign-out") return true;
-  return path === "/portal/profile" && intent === "delete-account";
+/**
+ * A page or router data request of the site, of any kind (public, portal,
+ * a form sent): the server's answer says whose session it leaves, which the
+ * worker reads on its way through.
+ */
+export function readsTheSession(url: URL, request: { mode: string }): boolean {
+  return request.mode === "navigate" || url.pathname.endsWith(".data");
+}
+
+/** Whose things the worker keeps: the member the server last named, and whether she is still the one it knows of. */
+export interface Keeper {
+  member: string;
+  /** False after an answer the worker couldn't read: her kept pages wait for the next that names her. */
+  sure: boolean;
+}
+
+/** What an answer says about the session: the member it names, signed out, unreadable, or nothing (not the site's page). */
+export type SessionAnswer = { member: string } | "signed-out" | "unreadable" | null;
+
+export function sessionAnswer(response: {
+  type: string;
+  headers: { get(name: string): string | null };
+}): SessionAnswer {
+  // A redirect the worker passes on for a navigation can't be read: it may be a sign-in link's, or a
+  // session that ended elsewhere sending her to sign in.
+  if (response.type === "opaqueredirect") return "unreadable";
+  const member = response.headers.get(MEMBER_HEADER);
+  if (member === null) return null;
+  return member === SIGNED_OUT ? "signed-out" : { member };
+}
+
+/**
+ * Whose things the device keeps after an answer, and whether everything kept
+ * goes first. An answer for another member, or signed out, takes everything
+ * (one member at a time); hers makes the worker sure of her again; an
+ * unreadable one leaves her things kept but not shown until an answer names
+ * her again.
+ */
+export function keeperAfter(
+  keeper: Keeper | null,
+  answer: SessionAnswer,
+): { keeper: Keeper | null; forget: boolean } {
+  if (answer === null) return { keeper, forget: false };
+  if (answer === "unreadable") return { keeper: keeper && { ...keeper, sure: false }, forget: false };
+  if (answer === "signed-out") return { keeper: null, forget: keeper !== null };
+  return { keeper: { member: answer.member, sure: true }, forget: keeper?.member !== answer.member };
+}
+
+/** The member whose kept pages may be shown when the network fails: only one the worker is sure of. */
+export function shownMember(keeper: Keeper | null): string | null {
+  return keeper?.sure ? keeper.member : null;
 }
 
 /** The key a member's copy of a page is kept under: her key joins the address. */

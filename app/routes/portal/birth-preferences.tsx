@@ -4,7 +4,7 @@ import { BirthPlanPage } from "~/components/birth-plan/page.tsx";
 import { answerBirthPlanForm, birthPlanPage } from "~/modules/birth-plan/page.server.ts";
 import { BRAND } from "~/modules/site/brand.ts";
 import { redirectWithFlash } from "~/modules/site/flash.server.ts";
-import { db, services, signedInMember } from "~/services.server.ts";
+import { db, services, signedInMember, signedInMemberKey } from "~/services.server.ts";
 
 export function meta() {
   return [{ title: `Birth preferences · ${BRAND.name}` }, { name: "robots", content: "noindex" }];
@@ -15,7 +15,7 @@ export async function loader(args: Route.LoaderArgs) {
   const member = signedInMember(args);
   const page = await birthPlanPage(db(args), member, args.url);
   if (!page) throw data(null, { status: 404 });
-  return { page, memberId: member.id };
+  return { page, memberKey: signedInMemberKey(args) };
 }
 
 /** Plain forms: a save, a restore, a comment and its resolution; each answered with the page and a message. */
@@ -30,5 +30,5 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function BirthPreferences({ loaderData, actionData }: Route.ComponentProps) {
-  return <BirthPlanPage data={loaderData.page} memberId={loaderData.memberId} answer={actionData} />;
+  return <BirthPlanPage data={loaderData.page} memberKey={loaderData.memberKey} answer={actionData} />;
 }

@@ -2,7 +2,7 @@ import type { Route } from "./+types/labour";
 import { LabourScreen } from "~/components/labour/labour-screen.tsx";
 import { loadLabourScreen } from "~/modules/labour/history.server.ts";
 import { BRAND } from "~/modules/site/brand.ts";
-import { db, signedInMember } from "~/services.server.ts";
+import { db, signedInMember, signedInMemberKey } from "~/services.server.ts";
 
 export function meta() {
   return [{ title: `Labour mode · ${BRAND.name}` }, { name: "robots", content: "noindex" }];
@@ -10,7 +10,7 @@ export function meta() {
 
 /** Whose device record to open, the history saved to her account, and the labour tracks she may play. */
 export function loader(args: Route.LoaderArgs) {
-  return loadLabourScreen(db(args), signedInMember(args));
+  return loadLabourScreen(db(args), signedInMember(args), signedInMemberKey(args));
 }
 
 export default function Labour({ loaderData }: Route.ComponentProps) {

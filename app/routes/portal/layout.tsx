@@ -8,15 +8,14 @@ import { signInPrompt } from "~/modules/accounts/providers.ts";
 import { redirectWithFlash } from "~/modules/site/flash.server.ts";
 import { playableTrackIds, viewerOf } from "~/modules/catalogue/access.ts";
 import { playable } from "~/modules/catalogue/tracks.ts";
-import { offlineMemberKey } from "~/modules/offline/member-key.server.ts";
 import { trackForToday } from "~/modules/program/program.server.ts";
 import {
   db,
   memberContext,
   memberToday,
-  services,
   servicesContext,
   signedInMember,
+  signedInMemberKey,
 } from "~/services.server.ts";
 
 /** Every /portal page needs a session; without one, off to /auth with a word about why. */
@@ -50,15 +49,15 @@ export async function loader(args: Route.LoaderArgs) {
   });
   // The sessions she may keep downloaded: the device removes any other (after a refund, say).
   const entitled = playableTrackIds(viewerOf(member));
-  // Whose things the device queues while offline (the same key as the member header): only hers are sent for her.
-  const memberKey = offlineMemberKey(services(args).secret, member.id);
+  // Whose things the device keeps (the same key as the member header): only hers are shown and sent for her.
+  const memberKey = signedInMemberKey(args);
   // The day this data is for: a page kept on the device and opened offline on a later day is out of date.
   return { member, today: playable(today), entitled, memberKey, day };
 }
 
 export default function PortalLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <PlayerProvider>
+    <PlayerProvider memberKey={loaderData.memberKey}>
       <PortalShell member={loaderData.member} today={loaderData.today} entitled={loaderData.entitled}>
         <Outlet />
       </PortalShell>
@@ -81,7 +80,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     );
   }
   return (
-    <PlayerProvider>
+    <PlayerProvider memberKey={layout.memberKey}>
       <PortalShell member={member} today={layout.today} entitled={layout.entitled}>
         <RouteErrorScreen error={error} />
       </PortalShell>
