@@ -8,20 +8,27 @@ import { migrations } from "../../db/migrations/index.ts";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../tests/support/test-databases.ts";
 import { migrateToLatest, openDatabase, SQLITE_FILE, type DatabaseHandle, type Db } from "./db.server.ts";
 
-/** Another process writing to the same SQLite file, as a backup or maintenance script might. */
+/**
+ * Another process writing to the same SQLite file, as a backup or maintenance
+ * script might. `writing` resolves as it starts its write, which waits for
+ * the lock while a transaction here holds it.
+ */
 function writeFromAnotherProcess(file: string, id: string) {
   const script = `
     const { DatabaseSync } = require("node:sqlite");
     const db = new DatabaseSync(${JSON.stringify(file)});
     db.exec("PRAGMA busy_timeout = 5000");
+    process.stdout.write("writing\\n");
     db.prepare("INSERT INTO rate_limits (key, count, window_start) VALUES (?, 1, 0)").run(${JSON.stringify(id)});
   `;
-  const child = spawn(process.execPath, ["-e", script], { stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(process.execPath, ["-e", script], { stdio: ["ignore", "pipe", "pipe"] });
   let stderr = "";
   child.stderr.on("data", (chunk: Buffer) => (stderr += chunk));
-  return new Promise<{ code: number | null; stderr: string }>((resolve) =>
+  const writing = new Promise<void>((resolve) => child.stdout.once("data", () => resolve()));
+  const done = new Promise<{ code: number | null; stderr: string }>((resolve) =>
     child.once("exit", (code) => resolve({ code, stderr })),
   );
+  return { writing, done };
 }
 
 describe("SQLite transactions", () => {
@@ -37,12 +44,12 @@ describe("SQLite transactions", () => {
     handle = openDatabase({ dataDir });
     await migrateToLatest(handle.db);
 
-    let otherWriter: Promise<{ code: number | null; stderr: string }> | undefined;
+    let otherWriter: ReturnType<typeof writeFromAnotherProcess> | undefined;
     await handle.db.transaction().execute(async (trx) => {
       await trx.selectFrom("rate_limits").selectAll().execute();
       // The other process tries to write between this transaction's read and its write.
       otherWriter = writeFromAnotherProcess(path.join(dataDir, SQLITE_FILE), "from-another-process");
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await otherWriter.writing;
       await trx
         .insertInto("rate_limits")
         .values({ key: "from-this-process", count: 1, window_start: 0 })
@@ -50,7 +57,7 @@ describe("SQLite transactions", () => {
     });
 
     // Both writes land: the other process waited for the lock instead of slipping in between.
-    expect(await otherWriter).toEqual({ code: 0, stderr: "" });
+    expect(await otherWriter?.done).toEqual({ code: 0, stderr: "" });
     const keys = await handle.db.selectFrom("rate_limits").select("key").orderBy("key").execute();
     expect(keys.map((row) => row.key)).toEqual(["from-another-process", "from-this-process"]);
   });

@@ -213,8 +213,7 @@ describe.each(testDialects)("the email outbox on %s", (dialect) => {
     });
     const m = mailer();
     await Promise.all([m.deliverDue({ id }), m.deliverDue({ id }), m.deliverDue()]);
-    await smtp.waitFor((mail) => mail.to.includes("cleo@example.com"));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Each delivery has had the server's answer, which comes once the server holds the message.
     expect(smtp.messages.filter((mail) => mail.to.includes("cleo@example.com"))).toHaveLength(1);
   });
 
