@@ -12,9 +12,9 @@ const MEMBERS = 20;
 /** The notes each plan holds: as many as fit whole on the page. */
 const NOTED: SectionId[] = ["environment", "partner-role", "pain-relief"];
 
-/** A note of one unbroken word, as long as a note may be: the hardest text there is to lay out. */
+/** A note of one unbroken word (not even a hyphen), as long as a note may be: the hardest text to lay out. */
 const unbrokenNote = (member: number, section: SectionId) =>
-  `${section}${member}`.padEnd(NOTE_MAX_LENGTH, "x".repeat(NOTE_MAX_LENGTH));
+  `${section.replaceAll("-", "")}${member}`.padEnd(NOTE_MAX_LENGTH, "x");
 
 /**
  * The birth preferences PDF asked for hard: notes that are single 1,000-character words (within the form's

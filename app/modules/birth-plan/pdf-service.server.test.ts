@@ -66,8 +66,8 @@ describe.each(testDialects)("her birth preferences PDF on %s", (dialect) => {
     const { renderer, made } = countingRenderer();
     const pdfs = createBirthPlanPdfs({ renderer });
     const her = await member();
-    const first = pdfOf(await pdfs.answer(db(), her, "203.0.113.1", NOW));
-    const again = pdfOf(await pdfs.answer(db(), her, "203.0.113.1", later(3 * 60 * 60_000)));
+    const first = pdfOf(await pdfs.answer(database, her, "203.0.113.1", NOW));
+    const again = pdfOf(await pdfs.answer(database, her, "203.0.113.1", later(3 * 60 * 60_000)));
     expect(again).toBe(first);
     expect(made).toHaveLength(1);
     expect(made[0]).toMatchObject({ firstName: "Amara", generatedAt: NOW });
@@ -77,7 +77,7 @@ describe.each(testDialects)("her birth preferences PDF on %s", (dialect) => {
     const { renderer, made } = countingRenderer();
     const pdfs = createBirthPlanPdfs({ renderer });
     const her = await member();
-    const ask = async (at: Date) => pdfOf(await pdfs.answer(db(), her, null, at));
+    const ask = async (at: Date) => pdfOf(await pdfs.answer(database, her, null, at));
 
     await ask(NOW);
     await saveBirthPlan(
@@ -108,7 +108,7 @@ describe.each(testDialects)("her birth preferences PDF on %s", (dialect) => {
     const pdfs = createBirthPlanPdfs({ renderer });
     const her = await member();
     const release = hold();
-    const answers = Promise.all(Array.from({ length: 6 }, () => pdfs.answer(db(), her, null, NOW)));
+    const answers = Promise.all(Array.from({ length: 6 }, () => pdfs.answer(database, her, null, NOW)));
     await expect.poll(() => made.length).toBe(1);
     release();
     expect(new Set((await answers).map(pdfOf)).size).toBe(1);
@@ -119,8 +119,8 @@ describe.each(testDialects)("her birth preferences PDF on %s", (dialect) => {
     const { renderer, made } = countingRenderer({ busy: true });
     const pdfs = createBirthPlanPdfs({ renderer });
     const her = await member();
-    expect(await pdfs.answer(db(), her, null, NOW)).toEqual({ kind: "busy", retryAfterSeconds: 5 });
-    await pdfs.answer(db(), her, null, NOW);
+    expect(await pdfs.answer(database, her, null, NOW)).toEqual({ kind: "busy", retryAfterSeconds: 5 });
+    await pdfs.answer(database, her, null, NOW);
     expect(made).toHaveLength(2);
   });
 
@@ -128,7 +128,7 @@ describe.each(testDialects)("her birth preferences PDF on %s", (dialect) => {
     const { renderer } = countingRenderer();
     const cache = createPdfCache(1_000);
     const pdfs = createBirthPlanPdfs({ renderer, cache });
-    for (let i = 0; i < 8; i++) await pdfs.answer(db(), await member(`Member${i} Okafor`), null, NOW);
+    for (let i = 0; i < 8; i++) await pdfs.answer(database, await member(`Member${i} Okafor`), null, NOW);
     expect(cache.bytes).toBeLessThanOrEqual(1_000);
     expect(cache.size).toBeLessThan(8);
   });
@@ -136,7 +136,7 @@ describe.each(testDialects)("her birth preferences PDF on %s", (dialect) => {
   it("finds nothing for a partner whose link has ended", async () => {
     const pdfs = createBirthPlanPdfs({ renderer: countingRenderer().renderer });
     const sam = await aMember(db(), { name: "Sam Rivers" });
-    const answer = await pdfs.answer(db(), { id: sam.id, isPartner: true, firstName: "Sam" }, null, NOW);
+    const answer = await pdfs.answer(database, { id: sam.id, isPartner: true, firstName: "Sam" }, null, NOW);
     expect(answer).toEqual({ kind: "not-found" });
   });
 
@@ -145,7 +145,7 @@ describe.each(testDialects)("her birth preferences PDF on %s", (dialect) => {
     const her = await member();
     const answers = await Promise.all(
       Array.from({ length: PDF_LIMITS.member.limit + 5 }, (_, i) =>
-        pdfs.answer(db(), her, `203.0.113.${i + 1}`, NOW),
+        pdfs.answer(database, her, `203.0.113.${i + 1}`, NOW),
       ),
     );
     expect(answers.filter((a) => a.kind === "pdf")).toHaveLength(PDF_LIMITS.member.limit);
@@ -153,7 +153,7 @@ describe.each(testDialects)("her birth preferences PDF on %s", (dialect) => {
     expect(refused).toHaveLength(5);
     for (const answer of refused) expect(answer.retryAfterSeconds).toBeGreaterThan(0);
     // Ten minutes on, she can print again.
-    expect((await pdfs.answer(db(), her, null, later(10 * 60_000 + 1))).kind).toBe("pdf");
+    expect((await pdfs.answer(database, her, null, later(10 * 60_000 + 1))).kind).toBe("pdf");
   });
 
   it("holds one address to 40 PDFs in ten minutes, whichever accounts ask", async () => {
@@ -161,13 +161,13 @@ describe.each(testDialects)("her birth preferences PDF on %s", (dialect) => {
     const members = await Promise.all([member(), member(), member()]);
     const answers = await Promise.all(
       Array.from({ length: PDF_LIMITS.address.limit + 5 }, (_, i) =>
-        pdfs.answer(db(), members[i % 3]!, "203.0.113.9", NOW),
+        pdfs.answer(database, members[i % 3]!, "203.0.113.9", NOW),
       ),
     );
     expect(answers.filter((a) => a.kind === "pdf")).toHaveLength(PDF_LIMITS.address.limit);
     expect(answers.filter((a) => a.kind === "limited")).toHaveLength(5);
     // Another address is another count.
-    expect((await pdfs.answer(db(), members[0]!, "203.0.113.10", NOW)).kind).toBe("pdf");
+    expect((await pdfs.answer(database, members[0]!, "203.0.113.10", NOW)).kind).toBe("pdf");
   });
 
   it("holds the whole server to 600 PDFs in ten minutes, from any accounts and addresses", async () => {
@@ -180,7 +180,7 @@ describe.each(testDialects)("her birth preferences PDF on %s", (dialect) => {
       .execute();
     const members = await Promise.all(Array.from({ length: 6 }, () => member()));
     const answers = await Promise.all(
-      members.map((m, i) => pdfs.answer(db(), m, `198.51.100.${i + 1}`, later(1000))),
+      members.map((m, i) => pdfs.answer(database, m, `198.51.100.${i + 1}`, later(1000))),
     );
     expect(answers.filter((a) => a.kind === "pdf")).toHaveLength(3);
     expect(answers.filter((a) => a.kind === "limited")).toHaveLength(3);

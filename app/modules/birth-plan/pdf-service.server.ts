@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { Db } from "~/platform/db.server.ts";
+import type { DatabaseHandle } from "~/platform/db.server.ts";
 import {
   addressKey,
   hitLimits,
@@ -45,7 +45,7 @@ export type PdfAnswer =
 
 export interface BirthPlanPdfs {
   answer(
-    db: Db,
+    database: Pick<DatabaseHandle, "db" | "commitTogether">,
     member: Pick<Member, "id" | "isPartner" | "firstName">,
     clientIp: string | null,
     now: Date,
@@ -68,11 +68,14 @@ export function createBirthPlanPdfs({
   }
 
   return {
-    async answer(db, member, clientIp, now) {
-      const limit = await hitLimits(db, pdfLimitChecks(member.id, clientIp), now.getTime());
+    async answer(database, member, clientIp, now) {
+      // Its three counters in one commit: on SQLite each commit waits for the disk, on the event loop.
+      const limit = await database.commitTogether((db) =>
+        hitLimits(db, pdfLimitChecks(member.id, clientIp), now.getTime()),
+      );
       if (!limit.allowed) return { kind: "limited", retryAfterSeconds: limit.retryAfterSeconds };
 
-      const plan = await printablePlan(db, member, now);
+      const plan = await printablePlan(database.db, member, now);
       if (!plan) return { kind: "not-found" };
       const stamp = pdfStamp(plan, now);
       const kept = cache.get(member.id, stamp);

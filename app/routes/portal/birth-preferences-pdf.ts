@@ -1,7 +1,7 @@
 import type { Route } from "./+types/birth-preferences-pdf";
 import { CLIENT_IP_HEADER } from "~/modules/accounts/auth.server.ts";
 import { pdfMessages } from "~/modules/birth-plan/pdf-service.server.ts";
-import { db, services, signedInMember } from "~/services.server.ts";
+import { services, signedInMember } from "~/services.server.ts";
 
 /**
  * GET /portal/birth-preferences.pdf (a file name, so the portal's page cache leaves it alone): her plan as a PDF
@@ -9,7 +9,7 @@ import { db, services, signedInMember } from "~/services.server.ts";
  */
 export async function loader(args: Route.LoaderArgs) {
   const answer = await services(args).birthPlanPdfs.answer(
-    db(args),
+    services(args).database,
     signedInMember(args),
     args.request.headers.get(CLIENT_IP_HEADER),
     services(args).clock.now(),
