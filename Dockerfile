@@ -28,7 +28,8 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/build ./build
-# The launcher, and the sources the operational commands (db:migrate, db:backup, db:restore) run.
+# The launcher, and the sources Node runs as they are: the operational commands (db:migrate, db:backup,
+# db:restore) and the birth preferences PDF's worker thread (package.json "imports", decision 0023).
 COPY server/start.ts ./server/start.ts
 COPY app ./app
 COPY db ./db

@@ -10,6 +10,7 @@ import {
 import { createDeviceCookies, type DeviceCookies } from "./modules/accounts/device-cookie.server.ts";
 import { createSessionReader, type Member, type SessionReader } from "./modules/accounts/session.server.ts";
 import { setUpSocialSignIn, type SocialSignIn } from "./modules/accounts/social-sign-in.server.ts";
+import { createBirthPlanPdfs, type BirthPlanPdfs } from "./modules/birth-plan/pdf-service.server.ts";
 import { createMailer, type Mailer } from "./modules/email/outbox.server.ts";
 import { createMailTransport, type MailTransport } from "./modules/email/transport.server.ts";
 import { createMediaFacts, type MediaFacts } from "./modules/media/facts.server.ts";
@@ -77,6 +78,8 @@ export interface AppServices {
   push: PushSender;
   /** Work done later, once, by whichever instance claims it: the daily reminders. */
   jobs: JobRunner;
+  /** Her birth preferences as a PDF: made in a worker thread, kept a while, limited. */
+  birthPlanPdfs: BirthPlanPdfs;
 }
 
 /** The authored content (demo recordings and guides among it), relative to where the app runs. */
@@ -160,6 +163,7 @@ export async function createServices(
     payments: await createPayments(env, log),
     push,
     jobs,
+    birthPlanPdfs: createBirthPlanPdfs(),
   };
 }
 
@@ -201,6 +205,7 @@ export async function closeServices(services: AppServices) {
   services.mailer.stop();
   await services.payments.close();
   await services.socialSignIn.close();
+  await services.birthPlanPdfs.close();
   await services.database.close();
 }
 

@@ -32,8 +32,6 @@ import {
 export const SAVE_LIMIT: LimitRule = { limit: 300, windowSeconds: 10 * 60 };
 /** Comments, resolutions and restores in ten minutes: far more than two people talking a plan over need. */
 export const CHANGE_LIMIT: LimitRule = { limit: 60, windowSeconds: 10 * 60 };
-/** PDFs made in ten minutes: each takes the server a moment. */
-export const PDF_LIMIT: LimitRule = { limit: 20, windowSeconds: 10 * 60 };
 
 export const birthPlanMessages = {
   saved: "Saved",
@@ -263,9 +261,4 @@ export function dueMonthOf(date: string): string {
     year: "numeric",
     timeZone: "UTC",
   });
-}
-
-/** The PDF's limit, counted per account: a PDF takes the server a moment to make. */
-export async function withinPdfLimit(db: Db, memberId: string, now: Date): Promise<boolean> {
-  return (await hitLimit(db, limitKey("birth-plan-pdf", memberId), PDF_LIMIT, now.getTime())).allowed;
 }

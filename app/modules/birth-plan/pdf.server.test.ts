@@ -118,6 +118,38 @@ describe("renderBirthPlanPdf", () => {
     for (const section of BIRTH_PLAN_SECTIONS) expect(all).toContain(section.title);
   });
 
+  it("prints a note that is one unbroken word of 1,000 characters whole, across lines, and notes like it on two pages", async () => {
+    const word = (seed: string) =>
+      seed.repeat(Math.ceil(NOTE_MAX_LENGTH / seed.length)).slice(0, NOTE_MAX_LENGTH);
+    const one = await pdfText(
+      await renderBirthPlanPdf({
+        content: { sections: { environment: { choices: [], note: word("calmbreath") } } },
+        firstName: "Amara",
+        dueMonth: null,
+        generatedAt,
+      }),
+    );
+    expect(one.pages).toBe(1);
+    expect(one.tagged).toBe(true);
+    expect(one.text.replace(/\n/g, "")).toContain(word("calmbreath"));
+
+    // Every section's note such a word: shortened as long notes are, within two pages.
+    const all = await pdfText(
+      await renderBirthPlanPdf({
+        content: {
+          sections: Object.fromEntries(
+            BIRTH_PLAN_SECTIONS.map((s) => [s.id, { choices: [s.choices[0]!.id], note: word(`${s.id}-`) }]),
+          ),
+        },
+        firstName: "Amara",
+        dueMonth: null,
+        generatedAt,
+      }),
+    );
+    expect(all.pages).toBe(2);
+    for (const section of BIRTH_PLAN_SECTIONS) expect(flat(all.text)).toContain(section.title);
+  });
+
   it("is tagged, with a title, headings and lists", async () => {
     const pdf = await renderBirthPlanPdf({
       content: withPlansBAndC,

@@ -7,6 +7,7 @@
  */
 import { PRINT_PALETTE as C } from "../site/print-palette.ts";
 import { BIRTH_PLAN_ICON_PATHS, type BirthPlanIconName } from "./icon-paths.ts";
+import { breakLongWords } from "./long-words.ts";
 import { PDF_FONT_NAMES, pdfFontData, printable, type PdfFontName } from "./pdf-fonts.server.ts";
 import { planSummary, type BirthPlanContent, type SummarySection } from "./plan.ts";
 
@@ -86,6 +87,12 @@ function heightOf(doc: Doc, text: string, voice: Voice, width: number): number {
   return doc.heightOfString(text, { width, lineGap: voice.lineGap });
 }
 
+/** Her own words, with any word too wide for the line broken into pieces that fit (pdfkit's own breaking is slow). */
+function breakable(doc: Doc, text: string, voice: Voice, width: number): string {
+  voiceOn(doc, voice);
+  return breakLongWords(text, width, (line) => doc.widthOfString(line));
+}
+
 function lineHeight(doc: Doc, voice: Voice): number {
   voiceOn(doc, voice);
   return doc.currentLineHeight(true) + voice.lineGap;
@@ -153,7 +160,7 @@ function rowsFor(doc: Doc, sections: readonly SummarySection[], scale: Scale): R
     if (note !== "") {
       const text = clampLines(
         doc,
-        printable(note.replace(/\n{3,}/g, "\n\n")),
+        breakable(doc, printable(note.replace(/\n{3,}/g, "\n\n")), v.note, textWidth),
         v.note,
         textWidth,
         scale.noteLines,
@@ -427,6 +434,9 @@ const dateFormat = new Intl.DateTimeFormat("en-GB", {
   timeZone: "Europe/London",
 });
 
+/** The day a PDF made at `date` says it was prepared: "26 November 2026". */
+export const printedDate = (date: Date): string => dateFormat.format(date);
+
 /** "Amara’s plan · due March 2027"; "My plan" when there is no name. */
 export function planByline(firstName: string, dueMonth: string | null): string {
   const name = printable(firstName.trim().split(/\s+/)[0] ?? "");
@@ -446,7 +456,7 @@ export async function renderBirthPlanPdf({
   const later = [...summary.planB, ...summary.planC];
   const pages = later.length > 0 ? 2 : 1;
   const byline = planByline(firstName, dueMonth);
-  const generated = dateFormat.format(generatedAt);
+  const generated = printedDate(generatedAt);
 
   const doc = new PDFDocument({
     autoFirstPage: false,

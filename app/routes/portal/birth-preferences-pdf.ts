@@ -1,25 +1,45 @@
-import { data } from "react-router";
 import type { Route } from "./+types/birth-preferences-pdf";
-import { printablePlan, withinPdfLimit } from "~/modules/birth-plan/page.server.ts";
-import { renderBirthPlanPdf } from "~/modules/birth-plan/pdf.server.ts";
-import { db, services, signedInMember } from "~/services.server.ts";
+import { CLIENT_IP_HEADER } from "~/modules/accounts/auth.server.ts";
+import { pdfMessages } from "~/modules/birth-plan/pdf-service.server.ts";
+import { services, signedInMember } from "~/services.server.ts";
 
-/** GET /portal/birth-preferences.pdf (a file name, so the portal's page cache leaves it alone): her plan as a PDF made now (for her, or her birth partner). */
+/**
+ * GET /portal/birth-preferences.pdf (a file name, so the portal's page cache leaves it alone): her plan as a PDF
+ * (for her, or her birth partner). A refusal is a short message the browser shows in place of the download.
+ */
 export async function loader(args: Route.LoaderArgs) {
-  const member = signedInMember(args);
-  const now = services(args).clock.now();
-  if (!(await withinPdfLimit(db(args), member.id, now))) {
-    throw data("That's a lot of PDFs in a few minutes. Please wait a little and try again.", { status: 429 });
+  const answer = await services(args).birthPlanPdfs.answer(
+    services(args).database,
+    signedInMember(args),
+    args.request.headers.get(CLIENT_IP_HEADER),
+    services(args).clock.now(),
+  );
+  switch (answer.kind) {
+    case "pdf":
+      return new Response(new Uint8Array(answer.pdf), {
+        headers: {
+          "Content-Type": "application/pdf",
+          "Content-Disposition": 'attachment; filename="birth-preferences.pdf"',
+          "Content-Length": String(answer.pdf.byteLength),
+          "Cache-Control": "private, no-store",
+        },
+      });
+    case "limited":
+      return refusal(429, pdfMessages.limited, answer.retryAfterSeconds);
+    case "busy":
+      return refusal(503, pdfMessages.busy, answer.retryAfterSeconds);
+    case "not-found":
+      return refusal(404, pdfMessages.notFound);
   }
-  const plan = await printablePlan(db(args), member, now);
-  if (!plan) throw data(null, { status: 404 });
-  const pdf = await renderBirthPlanPdf({ ...plan, generatedAt: now });
-  return new Response(new Uint8Array(pdf), {
+}
+
+function refusal(status: number, message: string, retryAfterSeconds?: number) {
+  return new Response(`${message}\n`, {
+    status,
     headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": 'attachment; filename="birth-preferences.pdf"',
-      "Content-Length": String(pdf.length),
-      "Cache-Control": "private, no-store",
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "no-store",
+      ...(retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : {}),
     },
   });
 }
