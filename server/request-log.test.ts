@@ -71,7 +71,7 @@ describe("requestLog", () => {
 
   it("logs a server error's end as an error, and a response that fails with its error", async () => {
     const { base, lines, settle } = await loggedApp((app) => {
-      app.get("/broken", (_req, res) => void res.status(503).send("down"));
+      app.get("/broken", (_req, res) => void res.status(500).send("down"));
       app.get("/failing", (_req, res) => {
         res.emit("error", new Error("the socket broke"));
         res.end();
@@ -84,8 +84,8 @@ describe("requestLog", () => {
     expect(lines[0]).toMatchObject({
       level: LEVEL.error,
       msg: "request errored",
-      res: { statusCode: 503 },
-      err: { message: "failed with status code 503" },
+      res: { statusCode: 500 },
+      err: { message: "failed with status code 500" },
     });
     expect(lines[1]).toMatchObject({
       level: LEVEL.error,
@@ -93,6 +93,19 @@ describe("requestLog", () => {
       err: { message: "the socket broke" },
     });
     expect(lines).toHaveLength(2);
+  });
+
+  it("logs the server's own 'busy, try again' (503) as a warning, without a stack", async () => {
+    const { base, lines, settle } = await loggedApp((app) => {
+      app.get("/busy", (_req, res) => void res.status(503).set("Retry-After", "5").send("busy"));
+    });
+    await (await fetch(`${base}/busy`)).text();
+    await settle();
+
+    expect(lines).toEqual([
+      expect.objectContaining({ level: LEVEL.warn, msg: "request completed", res: { statusCode: 503 } }),
+    ]);
+    expect(lines[0]).not.toHaveProperty("err");
   });
 
   it("says a request was aborted when the client went before its answer", async () => {

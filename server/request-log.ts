@@ -46,7 +46,8 @@ export function requestLog(log: Logger, { ignore = () => false }: RequestLogOpti
 /** The request's last line, through its own logger (which names the request). */
 function logEnd(log: Logger, res: ServerResponse, responseTime: number, error: Error | undefined) {
   const line = { res: { statusCode: res.statusCode }, responseTime };
-  if (error || res.statusCode >= 500) {
+  // A 503 is the server's own answer that it is busy or stopping (with Retry-After), not a failure.
+  if (error || (res.statusCode >= 500 && res.statusCode !== 503)) {
     log.error(
       { ...line, err: error ?? new Error(`failed with status code ${res.statusCode}`) },
       "request errored",
