@@ -6,6 +6,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
+import { BIRTH_PLAN_INTENTS } from "../app/modules/birth-plan/forms.ts";
+import { NOTE_MAX_LENGTH, noteField } from "../app/modules/birth-plan/plan.ts";
+import type { SectionId } from "../app/modules/birth-plan/sections.ts";
 import { cpuMs } from "./bench-server.ts";
 import {
   AUDIO,
@@ -217,4 +220,64 @@ export async function measureSignUpTiming(
     if (i > 0) known.push(await signUp(emails[i - 1]!, 2 * i + 1));
   }
   return { newAddressMs: median(fresh), knownAddressMs: median(known) };
+}
+
+/** Members asking for their birth preferences PDF at once, each plan as hard to lay out as the form allows. */
+const PDF_BURST = 20;
+
+/**
+ * The server's answer to /healthz while PDF_BURST members ask for birth preferences PDFs at once, each plan
+ * with notes that are single 1,000-character words (the hardest text to lay out): the PDFs are made off the
+ * event loop, so every other answer should come as fast as ever. Beside it, /healthz alone.
+ */
+export async function measurePdfBurst(
+  base: string,
+  cookies: string[],
+  progress: (message: string) => void,
+): Promise<Measurements["pdfBurst"]> {
+  progress(`birth preferences PDFs: ${PDF_BURST} at once`);
+  const members = cookies.slice(0, PDF_BURST);
+  const note = (section: SectionId, n: number) =>
+    `${section.replaceAll("-", "")}${n}`.padEnd(NOTE_MAX_LENGTH, "x");
+  await Promise.all(
+    members.map(async (cookie, n) => {
+      const form = new URLSearchParams({ intent: BIRTH_PLAN_INTENTS.save });
+      for (const section of ["environment", "partner-role", "pain-relief"] as const)
+        form.set(noteField(section), note(section, n));
+      const saved = await fetch(`${base}/api/birth-plan`, {
+        method: "POST",
+        headers: { cookie, origin: base, "content-type": "application/x-www-form-urlencoded" },
+        body: form,
+      });
+      await saved.text();
+      if (saved.status !== 200) throw new Error(`A birth plan's save answered ${saved.status}`);
+    }),
+  );
+  const health = async () => {
+    const started = performance.now();
+    const response = await fetch(`${base}/healthz`);
+    await response.text();
+    if (response.status !== 200) throw new Error(`/healthz answered ${response.status}`);
+    return performance.now() - started;
+  };
+  const quiet: number[] = [];
+  for (let i = 0; i < 50; i += 1) quiet.push(await health());
+  let settled = false;
+  const burst = Promise.all(
+    members.map(async (cookie) => {
+      const response = await fetch(`${base}/portal/birth-preferences.pdf`, { headers: { cookie } });
+      await response.arrayBuffer();
+      return response.status;
+    }),
+  ).finally(() => (settled = true));
+  const during: number[] = [];
+  while (!settled) during.push(await health());
+  const statuses = await burst;
+  return {
+    pdfs: statuses.filter((status) => status === 200).length,
+    busy: statuses.filter((status) => status === 503).length,
+    healthMaxMs: Math.max(...during),
+    healthChecks: during.length,
+    quietHealthMaxMs: Math.max(...quiet),
+  };
 }

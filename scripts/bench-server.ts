@@ -120,10 +120,16 @@ export async function startServer<T>(
 
 let ticksPerSecond: number | undefined;
 
-/** CPU time (user and system) the process has used so far, in milliseconds: /proc/<pid>/stat. */
-export function cpuMs(pid: number): number {
+/**
+ * CPU time (user and system) the process has used so far, in milliseconds: /proc/<pid>/stat; with
+ * `thread`, that thread's alone (its /proc/<pid>/task/<thread>/stat; the main thread's id is the pid).
+ */
+export function cpuMs(pid: number, thread?: number): number {
   ticksPerSecond ??= Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  const stat = fs.readFileSync(
+    thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`,
+    "utf8",
+  );
   // The fields after the command name (which may hold spaces) start with the state, field 3.
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   const utime = Number(fields[14 - 3]);

@@ -25,6 +25,7 @@ import {
   CONNECTIONS,
   freshRenderTargets,
   measureLoad,
+  measurePdfBurst,
   measureServerCpu,
   measureSignUpTiming,
   rangeReferenceFile,
@@ -97,6 +98,7 @@ async function main() {
       : await measureLighthouse(server.url, member.cookie, RUNS, progress);
     const signUpTiming = await measureSignUpTiming(server.url, progress);
     const offlineOpen = await measureOfflineOpen(server.url, member.cookie, RUNS, progress);
+    const pdfBurst = await measurePdfBurst(server.url, server.prepared, progress);
     const measurements: Measurements = {
       machine: describeMachine(),
       firstView: firstViews.views,
@@ -115,6 +117,7 @@ async function main() {
       lighthouse,
       signUp: signUpTiming,
       offline: { publicPagesWithWorker: firstViews.publicPagesWithWorker, ...offlineOpen },
+      pdfBurst,
     };
     const report = formatReport(measurements, { runs: RUNS, seconds: SECONDS, connections: CONNECTIONS });
     process.stdout.write(`${report}\n`);

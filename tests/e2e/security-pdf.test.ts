@@ -3,6 +3,7 @@ import { BIRTH_PLAN_INTENTS } from "~/modules/birth-plan/forms.ts";
 import { NOTE_MAX_LENGTH, noteField } from "~/modules/birth-plan/plan.ts";
 import { PDF_LIMITS, pdfMessages } from "~/modules/birth-plan/pdf-service.server.ts";
 import type { SectionId } from "~/modules/birth-plan/sections.ts";
+import { cpuMs } from "../../scripts/bench-server.ts";
 import { pdfText } from "../support/pdf-text.ts";
 import { startServer, type ServerProcess } from "../support/server-process.ts";
 import { signUpMember, type Member } from "./support/security.ts";
@@ -75,15 +76,25 @@ describe("the birth preferences PDF, asked for hard", () => {
 
   const pdfs: (Uint8Array | null)[] = Array.from({ length: MEMBERS }, () => null);
 
-  it("answers /healthz within 100 ms throughout, while twenty members ask for such PDFs at once", async () => {
+  it("makes them off the event loop: /healthz answered throughout, the main thread a small share of the work", async () => {
+    const pid = server.child.pid!;
+    const before = { main: cpuMs(pid, pid), all: cpuMs(pid) };
     const burst = Promise.all(members.map((member) => member.client.request(PDF)));
     const health = await healthWhile(burst);
     const responses = await burst;
+    const main = cpuMs(pid, pid) - before.main;
+    const all = cpuMs(pid) - before.all;
 
-    // A PDF that held the event loop kept the health check waiting 1,200 ms and more.
+    // Answered every time, never dropped. How fast depends on the machine: `npm run bench` measures that.
     expect(health.length).toBeGreaterThan(5);
-    expect(Math.max(...health.map((answer) => answer.ms))).toBeLessThan(100);
     expect(health.every((answer) => answer.status === 200)).toBe(true);
+    // The event loop's thread takes the requests (the health checks among them) and sends the files:
+    // made on it, the PDFs were nearly all of the server's CPU time (and held /healthz 1,200 ms and
+    // more); made in their worker, less than half of it, however busy the machine.
+    expect(
+      main / all,
+      `main thread ${Math.round(main)} ms of the server's ${Math.round(all)} ms`,
+    ).toBeLessThan(0.5);
 
     // Each is her PDF, or, beyond the few the server makes at once, a 503 that says when to try again.
     for (const [i, response] of responses.entries()) {
