@@ -1,16 +1,18 @@
 import { inject } from "vitest";
-import type { Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import type { Db } from "~/platform/db.server.ts";
 import {
   CONFIRM_SUBJECT,
   PASSWORD,
+  signUpOverHttp,
   uniqueEmail,
+  visitorClient,
   withDatabase,
   type ServerData,
 } from "../../support/accounts.ts";
 import { firstLink } from "../../support/cookie-client.ts";
 import { localOutbox, type Mailbox } from "../../support/mailbox.ts";
-import { waitForHydration } from "./browser.ts";
+import { baseUrl, waitForHydration, type useBrowser } from "./browser.ts";
 
 export { PASSWORD, uniqueEmail, type ServerData };
 
@@ -97,4 +99,35 @@ export function confirmDemoCardPayment(page: Page): Promise<string> {
     });
     return intent.paymentIntentId;
   });
+}
+
+/**
+ * A browser context signed in as a new member, made over HTTP (the sign-up form's request and the link in
+ * the email it sends, as signUpOverHttp does) rather than through the pages: for tests whose subject is
+ * not signing up, which signUpThroughForm keeps covering. `premium` gives the course as a verified payment
+ * would. Opens nothing: the first page the test opens is the member's first.
+ */
+export async function signedInContext(
+  browser: ReturnType<typeof useBrowser>,
+  {
+    name = "Amara Okafor",
+    email = uniqueEmail(),
+    premium = false,
+    ...contextOptions
+  }: { name?: string; email?: string; premium?: boolean } & Parameters<
+    ReturnType<typeof useBrowser>["newContext"]
+  >[0] = {},
+): Promise<{ context: BrowserContext; email: string; name: string }> {
+  const origin = baseUrl();
+  const { client } = await signUpOverHttp(origin, localOutbox(inject("dataDir")), {
+    name,
+    email,
+    client: visitorClient(origin),
+  });
+  if (premium) await makePremium(email);
+  const context = await browser.newContext(contextOptions);
+  await context.addCookies(
+    [...client.cookies].map(([cookie, value]) => ({ name: cookie, value, url: origin })),
+  );
+  return { context, email, name };
 }
