@@ -272,6 +272,9 @@ describe("auth under attack", () => {
       ),
     );
     expect(answers.every((a) => a.status === 200 || a.status === 429)).toBe(true);
+    for (const refused of answers.filter((a) => a.status === 429)) {
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    }
     await expectMailCount(member.email, /delete your/, 3);
   });
 
@@ -287,6 +290,9 @@ describe("auth under attack", () => {
     );
     expect(tries.every((t) => t.status === 400 || t.status === 429)).toBe(true);
     expect(tries.map((t) => t.status)).toContain(429);
+    for (const refused of tries.filter((t) => t.status === 429)) {
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    }
     const still = await withServerDatabase(
       (db) => db.selectFrom("user").select("id").where("id", "=", member.id).execute(),
       server,

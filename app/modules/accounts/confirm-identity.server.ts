@@ -49,7 +49,10 @@ export interface Claimant {
 }
 
 export type Proof = { password: string } | { code: string };
-export type ProofOutcome = { ok: true } | { ok: false; status: 400 | 429; message: string };
+export type ProofOutcome =
+  | { ok: true }
+  | { ok: false; status: 400; message: string }
+  | { ok: false; status: 429; message: string; retryAfterSeconds: number };
 
 export const confirmMessages = {
   wrongPassword: "That password isn't right. Please try again, or ask for a code by email instead.",
@@ -83,8 +86,7 @@ export async function sendDeletionCode(deps: ConfirmDeps, who: Claimant): Promis
     deps.db,
     limitChecks("confirm/code-request", CODE_REQUESTS, who.ip, who.email),
   );
-  if (!limit.allowed)
-    return { ok: false, status: 429, message: tooManyAttemptsMessage(limit.retryAfterSeconds) };
+  if (!limit.allowed) return tooMany(limit.retryAfterSeconds);
   const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, "0");
   const row = {
     user_id: who.id,
@@ -119,8 +121,7 @@ export async function confirmIdentity(deps: ConfirmDeps, who: Claimant, proof: P
 
 async function checkPassword(deps: ConfirmDeps, who: Claimant, password: string): Promise<ProofOutcome> {
   const limit = await hitLimits(deps.db, passwordGuessChecks(who.ip, who.email, who.device));
-  if (!limit.allowed)
-    return { ok: false, status: 429, message: tooManyAttemptsMessage(limit.retryAfterSeconds) };
+  if (!limit.allowed) return tooMany(limit.retryAfterSeconds);
   const hash = await passwordHash(deps.db, who.id);
   const context = await deps.auth.$context;
   const right = hash !== null && (await context.password.verify({ hash, password }));
@@ -132,8 +133,7 @@ async function checkCode(deps: ConfirmDeps, who: Claimant, code: string): Promis
     deps.db,
     limitChecks("confirm/code-check", CODE_GUESS_LIMITS, who.ip, who.email),
   );
-  if (!limit.allowed)
-    return { ok: false, status: 429, message: tooManyAttemptsMessage(limit.retryAfterSeconds) };
+  if (!limit.allowed) return tooMany(limit.retryAfterSeconds);
   // Counted and read in one statement: tries sent together are counted one by one.
   const row = await deps.db
     .updateTable("confirmation_codes")
@@ -163,6 +163,11 @@ async function checkCode(deps: ConfirmDeps, who: Claimant, code: string): Promis
   }
   await forget();
   return { ok: true };
+}
+
+/** Over a limit: the wait in words, and in seconds for the Retry-After header. */
+function tooMany(retryAfterSeconds: number): ProofOutcome {
+  return { ok: false, status: 429, message: tooManyAttemptsMessage(retryAfterSeconds), retryAfterSeconds };
 }
 
 function hashCode(key: Buffer, code: string) {

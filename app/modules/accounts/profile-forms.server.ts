@@ -7,6 +7,7 @@ import {
   sendDeletionCode,
   type Claimant,
   type ConfirmDeps,
+  type ProofOutcome,
 } from "./confirm-identity.server.ts";
 import type { Flash } from "~/modules/site/flash.server.ts";
 import type { CalendarDate } from "../program/calendar.ts";
@@ -59,7 +60,9 @@ export interface ProfileFormReply {
  * gone, with the cookies that end its session.
  */
 export type ProfileFormAnswer =
-  { reply: ProfileFormReply; status: number } | { settled: Flash } | { deleted: true; cookies: string[] };
+  | { reply: ProfileFormReply; status: number; retryAfterSeconds?: number }
+  | { settled: Flash }
+  | { deleted: true; cookies: string[] };
 
 export type ProfileFormDeps = ConfirmDeps &
   DeletionDeps & {
@@ -128,7 +131,7 @@ export async function answerProfileForm(
     if (!sent.ok) {
       return {
         reply: { result: submission.reply({ formErrors: [sent.message] }), codeSent: false },
-        status: sent.status,
+        ...refusal(sent),
       };
     }
     const message = confirmMessages.codeSent(who.email);
@@ -139,7 +142,7 @@ export async function answerProfileForm(
   const proved = await confirmIdentity(deps, who, proof);
   if (!proved.ok) {
     const result = submission.reply({ formErrors: [proved.message], hideFields: ["password"] });
-    return { reply: { result }, status: proved.status };
+    return { reply: { result }, ...refusal(proved) };
   }
   const ended = await signOut(deps.auth, deps.headers);
   const partner = await partnerToTellOfClosure(deps.db, who.id);
@@ -158,4 +161,11 @@ export async function answerProfileForm(
       .catch((error: unknown) => deps.log.error({ err: error }, "partner not told the seat ended"));
   }
   return { deleted: true, cookies: ended.ok ? ended.cookies : [] };
+}
+
+/** A refused proof's status, and over a limit how long to wait. */
+function refusal(outcome: Extract<ProofOutcome, { ok: false }>) {
+  return outcome.status === 429
+    ? { status: 429, retryAfterSeconds: outcome.retryAfterSeconds }
+    : { status: outcome.status };
 }

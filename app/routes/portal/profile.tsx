@@ -25,6 +25,7 @@ import {
   reminderSettings,
 } from "~/modules/reminders/settings.server.ts";
 import { BRAND } from "~/modules/site/brand.ts";
+import { withRetryAfter } from "~/modules/site/retry-after.ts";
 import { redirectWithFlash } from "~/modules/site/flash.server.ts";
 import { parseSubmission } from "~/modules/site/form-submission.ts";
 import {
@@ -36,6 +37,8 @@ import {
   services,
   signedInMember,
 } from "~/services.server.ts";
+
+export const headers = withRetryAfter;
 
 export function meta() {
   return [{ title: `Your profile · ${BRAND.name}` }];
@@ -125,7 +128,11 @@ export async function action(args: Route.ActionArgs) {
       answer.cookies,
     );
   }
-  return data(answer.reply, { status: answer.status });
+  const wait = answer.retryAfterSeconds;
+  return data(answer.reply, {
+    status: answer.status,
+    headers: wait ? { "Retry-After": String(wait) } : undefined,
+  });
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
