@@ -5,6 +5,7 @@
 
 import type { MarkedToken, Token } from "marked";
 import { fontFor, type Family, type FontName } from "./fonts.ts";
+import { artifact, tagged, taggedLink, type Tag } from "./tags.ts";
 
 export type Run = {
   text: string;
@@ -207,32 +208,40 @@ function layoutLine(pieces: Piece[]): LaidLine {
 /** Baseline of text of `size` centred in a line box of `leading`. */
 export const baselineIn = (top: number, leading: number, size: number) => top + leading / 2 + size * 0.35;
 
+/** Draws one line of `tag`'s words; a link's words go in a Link element of their own. */
 export function drawLine(
   doc: PDFKit.PDFDocument,
   line: LaidLine,
   x: number,
   top: number,
   leading: number,
+  tag: Tag,
 ): void {
   for (const segment of line.segments) {
     const text = segment.text.trimEnd();
     if (text === "") continue;
     const { run } = segment;
     const baseline = baselineIn(top, leading, run.size);
-    doc
-      .font(run.font)
-      .fontSize(run.size)
-      .fillColor(run.colour)
-      .text(text, x + segment.x, baseline, { lineBreak: false, baseline: "alphabetic" });
-    if (run.link) {
-      const width = doc.widthOfString(text);
+    const write = () =>
+      doc
+        .font(run.font)
+        .fontSize(run.size)
+        .fillColor(run.colour)
+        .text(text, x + segment.x, baseline, { lineBreak: false, baseline: "alphabetic" });
+    if (!run.link) {
+      tagged(doc, tag, write);
+      continue;
+    }
+    const width = doc.font(run.font).fontSize(run.size).widthOfString(text);
+    const area = { x: x + segment.x, y: top, width, height: leading };
+    taggedLink(doc, tag, text, run.link, area, write);
+    artifact(doc, () => {
       doc
         .moveTo(x + segment.x, baseline + 1.6)
         .lineTo(x + segment.x + width, baseline + 1.6)
         .lineWidth(0.5)
         .strokeColor(run.colour)
         .stroke();
-      doc.link(x + segment.x, top, width, leading, run.link);
-    }
+    });
   }
 }
