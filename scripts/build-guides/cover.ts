@@ -63,7 +63,8 @@ export function drawCover(doc: PDFKit.PDFDocument, guide: Guide, theme: Theme, r
   tagged(doc, new Tag("P", root), () => {
     doc.font("serif-600").fontSize(15).fillColor(C.ink).text("Tidewell", MARGIN_X, 58, { lineBreak: false });
   });
-  tagged(doc, new Tag("P", root), () => {
+  // Letter-spaced capitals come out of a PDF as single letters: the element says the words.
+  tagged(doc, new Tag("P", root, { actual: "Printable guide" }), () => {
     doc.font("sans-600").fontSize(8.5).fillColor(C.inkSoft);
     const label = "PRINTABLE GUIDE";
     doc.text(label, PAGE_WIDTH - MARGIN_X - doc.widthOfString(label, { characterSpacing: 1.2 }), 62, {
