@@ -208,7 +208,10 @@ function layoutLine(pieces: Piece[]): LaidLine {
 /** Baseline of text of `size` centred in a line box of `leading`. */
 export const baselineIn = (top: number, leading: number, size: number) => top + leading / 2 + size * 0.35;
 
-/** Draws one line of `tag`'s words; a link's words go in a Link element of their own. */
+/**
+ * Draws one line of `tag`'s words: the words between links as one marked-content sequence, each
+ * link's words in a Link element of their own.
+ */
 export function drawLine(
   doc: PDFKit.PDFDocument,
   line: LaidLine,
@@ -217,31 +220,40 @@ export function drawLine(
   leading: number,
   tag: Tag,
 ): void {
-  for (const segment of line.segments) {
-    const text = segment.text.trimEnd();
-    if (text === "") continue;
-    const { run } = segment;
-    const baseline = baselineIn(top, leading, run.size);
-    const write = () =>
-      doc
-        .font(run.font)
-        .fontSize(run.size)
-        .fillColor(run.colour)
-        .text(text, x + segment.x, baseline, { lineBreak: false, baseline: "alphabetic" });
+  const pieces = line.segments
+    .map((segment) => ({ ...segment, text: segment.text.trimEnd() }))
+    .filter((segment) => segment.text !== "");
+  const write = ({ text, run, x: dx }: (typeof pieces)[number]) =>
+    doc
+      .font(run.font)
+      .fontSize(run.size)
+      .fillColor(run.colour)
+      .text(text, x + dx, baselineIn(top, leading, run.size), { lineBreak: false, baseline: "alphabetic" });
+  let words: typeof pieces = [];
+  const flushWords = () => {
+    const batch = words;
+    if (batch.length > 0) tagged(doc, tag, () => batch.forEach(write));
+    words = [];
+  };
+  for (const piece of pieces) {
+    const { run } = piece;
     if (!run.link) {
-      tagged(doc, tag, write);
+      words.push(piece);
       continue;
     }
-    const width = doc.font(run.font).fontSize(run.size).widthOfString(text);
-    const area = { x: x + segment.x, y: top, width, height: leading };
-    taggedLink(doc, tag, text, run.link, area, write);
+    flushWords();
+    const width = doc.font(run.font).fontSize(run.size).widthOfString(piece.text);
+    const area = { x: x + piece.x, y: top, width, height: leading };
+    taggedLink(doc, tag, piece.text, run.link, area, () => write(piece));
+    const underline = baselineIn(top, leading, run.size) + 1.6;
     artifact(doc, () => {
       doc
-        .moveTo(x + segment.x, baseline + 1.6)
-        .lineTo(x + segment.x + width, baseline + 1.6)
+        .moveTo(x + piece.x, underline)
+        .lineTo(x + piece.x + width, underline)
         .lineWidth(0.5)
         .strokeColor(run.colour)
         .stroke();
     });
   }
+  flushWords();
 }
