@@ -6,10 +6,12 @@
  * the guide's colour, Fraunces headings, Inter body text, a running footer and a closing note about
  * asking a midwife or doctor. Line breaking and pagination are done here (not by pdfkit) so that
  * headings stay with their text, paragraphs keep at least two lines either side of a page break and
- * affirmations are never split. The output is repeatable: fixed dates, no randomness.
+ * affirmations are never split. The PDFs are tagged for screen readers (headings, lists, quotations,
+ * paragraphs and links in reading order; a described cover figure; decoration as artifacts). The
+ * output is repeatable: fixed dates, no randomness.
  *
  * The steps live in scripts/build-guides/: paths, theme, fonts, guides, text, layout, paginate,
- * cover and build. This file is the entry point and re-exports what tests and other scripts use.
+ * tags, cover and build. This file is the entry point and re-exports what tests and other scripts use.
  *
  * Usage: node scripts/build-guides.ts [guide-id ...]
  */

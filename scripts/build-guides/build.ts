@@ -9,6 +9,7 @@ import { assertPrintable, FONT_FILES, fontData, type FontName } from "./fonts.ts
 import { readGuide, type Guide } from "./guides.ts";
 import { BODY, Flow, type Context, type Panel } from "./layout.ts";
 import { paginate } from "./paginate.ts";
+import { artifact, headingLevels, Tag } from "./tags.ts";
 import { GUIDES_DIR, PDFS_DIR } from "./paths.ts";
 import { Measurer } from "./text.ts";
 import { CONTENT_WIDTH, MARGIN_X, THEMES } from "./theme.ts";
@@ -37,6 +38,8 @@ export function renderGuide(guide: Guide): Promise<{ pages: number; pdf: Buffer 
     layout: "portrait",
     autoFirstPage: false,
     margin: 0,
+    // Tagged (structure tree, MarkInfo Marked), in British English, its title shown by viewers.
+    tagged: true,
     lang: "en-GB",
     displayTitle: true,
     pdfVersion: "1.7",
@@ -51,20 +54,23 @@ export function renderGuide(guide: Guide): Promise<{ pages: number; pdf: Buffer 
     doc.on("error", reject);
   });
 
-  const flow = new Flow(new Measurer(doc), theme);
+  const root = new Tag("Document", null);
+  const tokens = marked.lexer(guide.body);
+  const flow = new Flow(new Measurer(doc), theme, root, headingLevels(tokens));
   const ctx: Context = {
     x: MARGIN_X,
     width: CONTENT_WIDTH,
     voice: BODY,
     keepParagraphs: false,
     listDepth: 0,
+    parent: root,
   };
-  flow.blocks(marked.lexer(guide.body), ctx, 0);
+  flow.blocks(tokens, ctx, 0);
   flow.closingNote();
   const pages = paginate(flow.items);
 
   doc.addPage();
-  drawCover(doc, guide, theme);
+  drawCover(doc, guide, theme, root);
   pages.forEach((page, index) => {
     doc.addPage();
     // Panels (blockquotes) first, behind their text; one rectangle per panel per page.
@@ -76,14 +82,16 @@ export function renderGuide(guide: Guide): Promise<{ pages: number; pdf: Buffer 
       else panels.set(item.panel.id, { panel: item.panel, top, bottom: top + item.height });
     }
     for (const { panel, top, bottom } of panels.values()) {
-      doc
-        .roundedRect(panel.x, top - panel.pad, panel.width, bottom - top + 2 * panel.pad, 8)
-        .fillColor(panel.fill)
-        .fill();
-      doc
-        .roundedRect(panel.x, top - panel.pad, 4, bottom - top + 2 * panel.pad, 2)
-        .fillColor(panel.bar)
-        .fill();
+      artifact(doc, () => {
+        doc
+          .roundedRect(panel.x, top - panel.pad, panel.width, bottom - top + 2 * panel.pad, 8)
+          .fillColor(panel.fill)
+          .fill();
+        doc
+          .roundedRect(panel.x, top - panel.pad, 4, bottom - top + 2 * panel.pad, 2)
+          .fillColor(panel.bar)
+          .fill();
+      });
     }
     for (const { item, top } of page) item.draw(doc, top);
     drawFooter(doc, guide.title, index + 2);

@@ -2,6 +2,7 @@
 
 import { assertPrintable } from "./fonts.ts";
 import type { Guide } from "./guides.ts";
+import { artifact, tagged, Tag } from "./tags.ts";
 import { smarten } from "./text.ts";
 import {
   C,
@@ -52,18 +53,24 @@ function wavePath(
   }
 }
 
-export function drawCover(doc: PDFKit.PDFDocument, guide: Guide, theme: Theme): void {
+/** The cover's words and its illustration, tagged in the order they are seen, under `root`. */
+export function drawCover(doc: PDFKit.PDFDocument, guide: Guide, theme: Theme, root: Tag): void {
   const random = rng(guide.id);
   const art = theme.cover;
-  doc.rect(0, 0, PAGE_WIDTH, PAGE_HEIGHT).fillColor(C.cream).fill();
+  artifact(doc, () => doc.rect(0, 0, PAGE_WIDTH, PAGE_HEIGHT).fillColor(C.cream).fill());
 
   // Wordmark
-  doc.font("serif-600").fontSize(15).fillColor(C.ink).text("Tidewell", MARGIN_X, 58, { lineBreak: false });
-  doc.font("sans-600").fontSize(8.5).fillColor(C.inkSoft);
-  const label = "PRINTABLE GUIDE";
-  doc.text(label, PAGE_WIDTH - MARGIN_X - doc.widthOfString(label, { characterSpacing: 1.2 }), 62, {
-    lineBreak: false,
-    characterSpacing: 1.2,
+  tagged(doc, new Tag("P", root), () => {
+    doc.font("serif-600").fontSize(15).fillColor(C.ink).text("Tidewell", MARGIN_X, 58, { lineBreak: false });
+  });
+  // Letter-spaced capitals come out of a PDF as single letters: the element says the words.
+  tagged(doc, new Tag("P", root, { actual: "Printable guide" }), () => {
+    doc.font("sans-600").fontSize(8.5).fillColor(C.inkSoft);
+    const label = "PRINTABLE GUIDE";
+    doc.text(label, PAGE_WIDTH - MARGIN_X - doc.widthOfString(label, { characterSpacing: 1.2 }), 62, {
+      lineBreak: false,
+      characterSpacing: 1.2,
+    });
   });
 
   // Illustration panel
@@ -71,6 +78,8 @@ export function drawCover(doc: PDFKit.PDFDocument, guide: Guide, theme: Theme): 
   const py = 100;
   const pw = CONTENT_WIDTH;
   const ph = 400;
+  // Its alternative text says what was drawn, so the figure is made after the drawing.
+  const content = doc.markStructureContent("Figure");
   doc.save();
   doc.roundedRect(px, py, pw, ph, 22).clip();
   const sky = doc.linearGradient(0, py, 0, py + ph);
@@ -103,7 +112,8 @@ export function drawCover(doc: PDFKit.PDFDocument, guide: Guide, theme: Theme): 
       .stroke();
   }
   doc.strokeOpacity(1);
-  if (random() > 0.5) {
+  const crescent = random() > 0.5;
+  if (crescent) {
     // A crescent: the moon less a circle offset towards the upper right (even-odd clip).
     doc.save();
     doc
@@ -148,50 +158,71 @@ export function drawCover(doc: PDFKit.PDFDocument, guide: Guide, theme: Theme): 
   });
   doc.fillOpacity(1);
   doc.restore();
+  doc.endMarkedContent();
+  const moon = crescent ? "a crescent moon" : "a full moon";
+  const stars = art.stars ? ", under a starry sky" : "";
+  const alt = `Cover illustration: ${moon} over gentle waves, in ${guide.colour} tones${stars}.`;
+  const figure = new Tag("Figure", root, { alt, bbox: [px, py, px + pw, py + ph], placement: "Block" });
+  figure.elementIn(doc).add(content);
 
   // Title and subtitle
   assertPrintable(guide.title + guide.subtitle, `${guide.id} front matter`);
   const title = smarten([{ text: guide.title, font: "serif-600", size: 34, colour: C.ink }])[0]?.text ?? "";
   const subtitle =
     smarten([{ text: guide.subtitle, font: "sans-400", size: 13, colour: C.inkSoft }])[0]?.text ?? "";
-  doc.font("serif-600").fontSize(34).fillColor(C.ink);
-  doc.text(title, MARGIN_X, 540, { width: CONTENT_WIDTH - 20, lineGap: 2 });
+  tagged(doc, new Tag("H1", root), () => {
+    doc.font("serif-600").fontSize(34).fillColor(C.ink);
+    doc.text(title, MARGIN_X, 540, { width: CONTENT_WIDTH - 20, lineGap: 2 });
+  });
   doc.moveDown(0.35);
-  doc.font("sans-400").fontSize(13).fillColor(C.inkSoft);
-  doc.text(subtitle, MARGIN_X, doc.y, { width: CONTENT_WIDTH - 40, lineGap: 6 });
+  tagged(doc, new Tag("P", root), () => {
+    doc.font("sans-400").fontSize(13).fillColor(C.inkSoft);
+    doc.text(subtitle, MARGIN_X, doc.y, { width: CONTENT_WIDTH - 40, lineGap: 6 });
+  });
 
   // Foot of the cover
-  doc
-    .moveTo(MARGIN_X, PAGE_HEIGHT - 86)
-    .lineTo(MARGIN_X + CONTENT_WIDTH, PAGE_HEIGHT - 86)
-    .lineWidth(0.6)
-    .strokeColor(C.line)
-    .stroke();
-  doc
-    .font("sans-400")
-    .fontSize(9.5)
-    .fillColor(C.inkSoft)
-    .text("For you and your birth partner, to read together.", MARGIN_X, PAGE_HEIGHT - 70, {
-      lineBreak: false,
-    });
+  artifact(doc, () => {
+    doc
+      .moveTo(MARGIN_X, PAGE_HEIGHT - 86)
+      .lineTo(MARGIN_X + CONTENT_WIDTH, PAGE_HEIGHT - 86)
+      .lineWidth(0.6)
+      .strokeColor(C.line)
+      .stroke();
+  });
+  tagged(doc, new Tag("P", root), () => {
+    doc
+      .font("sans-400")
+      .fontSize(9.5)
+      .fillColor(C.inkSoft)
+      .text("For you and your birth partner, to read together.", MARGIN_X, PAGE_HEIGHT - 70, {
+        lineBreak: false,
+      });
+  });
 }
 
+/** The running footer (guide title, page number): pagination, which a reader skips. */
 export function drawFooter(doc: PDFKit.PDFDocument, title: string, pageNumber: number): void {
-  doc
-    .moveTo(MARGIN_X, FOOTER_RULE_Y)
-    .lineTo(MARGIN_X + CONTENT_WIDTH, FOOTER_RULE_Y)
-    .lineWidth(0.6)
-    .strokeColor(C.line)
-    .stroke();
-  doc
-    .font("sans-400")
-    .fontSize(8.5)
-    .fillColor(C.inkSoft)
-    .text(`Tidewell · ${title}`, MARGIN_X, FOOTER_BASELINE, { lineBreak: false, baseline: "alphabetic" });
-  const number = String(pageNumber);
-  doc.font("sans-600").fontSize(8.5);
-  doc.text(number, MARGIN_X + CONTENT_WIDTH - doc.widthOfString(number), FOOTER_BASELINE, {
-    lineBreak: false,
-    baseline: "alphabetic",
-  });
+  artifact(
+    doc,
+    () => {
+      doc
+        .moveTo(MARGIN_X, FOOTER_RULE_Y)
+        .lineTo(MARGIN_X + CONTENT_WIDTH, FOOTER_RULE_Y)
+        .lineWidth(0.6)
+        .strokeColor(C.line)
+        .stroke();
+      doc
+        .font("sans-400")
+        .fontSize(8.5)
+        .fillColor(C.inkSoft)
+        .text(`Tidewell · ${title}`, MARGIN_X, FOOTER_BASELINE, { lineBreak: false, baseline: "alphabetic" });
+      const number = String(pageNumber);
+      doc.font("sans-600").fontSize(8.5);
+      doc.text(number, MARGIN_X + CONTENT_WIDTH - doc.widthOfString(number), FOOTER_BASELINE, {
+        lineBreak: false,
+        baseline: "alphabetic",
+      });
+    },
+    "Pagination",
+  );
 }

@@ -15,6 +15,7 @@ import {
   type LaidLine,
   type Measurer,
 } from "./text.ts";
+import { artifact, tagged, Tag } from "./tags.ts";
 import { C, CONTENT_WIDTH, MARGIN_X, PAGE_WIDTH, type Theme } from "./theme.ts";
 
 export type Panel = { id: number; x: number; width: number; pad: number; fill: string; bar: string };
@@ -48,6 +49,8 @@ export type Context = {
   /** Keep each paragraph on one page (affirmations). */
   keepParagraphs: boolean;
   listDepth: number;
+  /** The structure element the blocks belong to (the document, a quotation, a list item's body). */
+  parent: Tag;
 };
 
 type Marker = (doc: PDFKit.PDFDocument, top: number, leading: number, size: number) => void;
@@ -60,12 +63,18 @@ export class Flow {
   private extraSpace = 0;
   private marker: Marker | null = null;
   private panels = 0;
+  private lastHeadingLevel = 1;
   private readonly m: Measurer;
   private readonly theme: Theme;
+  private readonly root: Tag;
+  private readonly headingLevels: Map<number, number>;
 
-  constructor(m: Measurer, theme: Theme) {
+  /** `headingLevels` maps a Markdown heading depth to its tag's level (tags.ts, headingLevels). */
+  constructor(m: Measurer, theme: Theme, root: Tag, headingLevels: Map<number, number>) {
     this.m = m;
     this.theme = theme;
+    this.root = root;
+    this.headingLevels = headingLevels;
   }
 
   private gap(normal: number): number {
@@ -85,7 +94,14 @@ export class Flow {
   }
 
   /** Lines of one paragraph, with orphan/widow control (two lines either side of a break). */
-  private lines(lines: LaidLine[], ctx: Context, leading: number, spaceBefore: number, keep: boolean): void {
+  private lines(
+    lines: LaidLine[],
+    tag: Tag,
+    ctx: Context,
+    leading: number,
+    spaceBefore: number,
+    keep: boolean,
+  ): void {
     const n = lines.length;
     lines.forEach((line, i) => {
       const marker = i === 0 ? this.marker : null;
@@ -99,7 +115,7 @@ export class Flow {
           ...(ctx.panel ? { panel: ctx.panel } : {}),
           draw: (doc, top) => {
             marker?.(doc, top, leading, size);
-            drawLine(doc, line, ctx.x, top, leading);
+            drawLine(doc, line, ctx.x, top, leading, tag);
           },
         },
         i === 0 || (!keep && i >= 2 && n - i >= 2),
@@ -120,7 +136,7 @@ export class Flow {
       }),
     );
     const lines = breakLines(this.m, runs, ctx.width);
-    this.lines(lines, ctx, voice.leading, this.gap(gap), ctx.keepParagraphs);
+    this.lines(lines, new Tag("P", ctx.parent), ctx, voice.leading, this.gap(gap), ctx.keepParagraphs);
     // A paragraph that introduces what follows ("...these organisations:") stays with it.
     if (/:\s*$/.test(runs.map((run) => run.text).join(""))) this.keepNext = Math.max(this.keepNext, 1);
   }
@@ -153,6 +169,10 @@ export class Flow {
     const decorate = depth <= 2;
     const spaceBefore = this.gap(spec.before) + (decorate ? 12 : 0);
     const accent = this.theme.accent;
+    // Never deeper than one below the heading before it, so a reader's outline has no gaps.
+    const level = Math.min(this.headingLevels.get(token.depth) ?? 2, this.lastHeadingLevel + 1, 6);
+    this.lastHeadingLevel = level;
+    const tag = new Tag(`H${level}`, ctx.parent);
     lines.forEach((line, i) => {
       this.push(
         {
@@ -160,13 +180,15 @@ export class Flow {
           spaceBefore: i === 0 ? spaceBefore : 0,
           draw: (doc, top) => {
             if (i === 0 && decorate) {
-              doc
-                .roundedRect(ctx.x, top - 10, depth === 1 ? 36 : 26, 3, 1.5)
-                .fillColor(accent)
-                .fill();
+              artifact(doc, () => {
+                doc
+                  .roundedRect(ctx.x, top - 10, depth === 1 ? 36 : 26, 3, 1.5)
+                  .fillColor(accent)
+                  .fill();
+              });
               doc.outline.addItem(plain);
             }
-            drawLine(doc, line, ctx.x, top, spec.leading);
+            drawLine(doc, line, ctx.x, top, spec.leading, tag);
           },
         },
         i === 0,
@@ -194,6 +216,7 @@ export class Flow {
       voice: QUOTE,
       panel,
       keepParagraphs: true,
+      parent: new Tag("BlockQuote", ctx.parent),
     };
     const first = this.items.length;
     this.blocks(tokens, inner, gap + 4);
@@ -218,13 +241,20 @@ export class Flow {
       width: ctx.width - indent,
       listDepth: ctx.listDepth + 1,
     };
+    const isTaskList = token.items.some((item) => item.task);
+    const numbering = token.ordered ? "Decimal" : isTaskList ? "None" : "Disc";
+    const list = new Tag("L", ctx.parent, {}, { O: "List", ListNumbering: numbering });
     const deep = this.theme.deep;
     const first = this.items.length;
     token.items.forEach((item, index) => {
       const x = ctx.x;
+      const listItem = new Tag("LI", list);
+      let label: Tag;
       let marker: Marker;
       if (item.task) {
         const checked = Boolean(item.checked);
+        // The box is drawn, not a character: its words are the label's alternative text.
+        label = new Tag("Lbl", listItem, { alt: checked ? "Ticked box" : "Tick box" });
         marker = (doc, top, leading) => {
           const side = 10;
           const y = top + leading / 2 - side / 2 + 0.5;
@@ -246,17 +276,19 @@ export class Flow {
           } else doc.stroke();
         };
       } else if (token.ordered) {
-        const label = `${start + index}.`;
+        const number = `${start + index}.`;
+        label = new Tag("Lbl", listItem);
         marker = (doc, top, leading, size) => {
           doc.font("sans-600").fontSize(size).fillColor(deep);
-          const w = doc.widthOfString(label);
-          doc.text(label, x + indent - 7 - w, baselineIn(top, leading, size), {
+          const w = doc.widthOfString(number);
+          doc.text(number, x + indent - 7 - w, baselineIn(top, leading, size), {
             lineBreak: false,
             baseline: "alphabetic",
           });
         };
       } else {
         const depth = ctx.listDepth;
+        label = new Tag("Lbl", listItem, { actual: "\u2022" });
         marker = (doc, top, leading, size) => {
           const cy = baselineIn(top, leading, size) - size * 0.3;
           doc.circle(x + 5, cy, 2.1);
@@ -266,8 +298,13 @@ export class Flow {
       }
       const gap =
         index === 0 ? firstGap : item.task ? GAP.taskItem : token.loose ? GAP.paragraph : GAP.listItem;
-      this.marker = marker;
-      this.blocks(item.tokens, { ...inner, keepParagraphs: inner.keepParagraphs || item.task }, gap);
+      this.marker = (doc, top, leading, size) => tagged(doc, label, () => marker(doc, top, leading, size));
+      const body = new Tag("LBody", listItem);
+      this.blocks(
+        item.tokens,
+        { ...inner, keepParagraphs: inner.keepParagraphs || item.task, parent: body },
+        gap,
+      );
     });
     // A short list (eight lines or fewer) is never split across pages.
     if (ctx.listDepth === 0 && this.items.length - first <= SHORT_LIST_LINES) {
@@ -282,16 +319,18 @@ export class Flow {
         height: 14,
         spaceBefore: this.gap(14) + 4,
         draw: (doc, top) => {
-          const cx = PAGE_WIDTH / 2;
-          const y = top + 7;
-          doc.moveTo(cx - 30, y);
-          doc.bezierCurveTo(cx - 20, y - 6, cx - 10, y - 6, cx, y);
-          doc.bezierCurveTo(cx + 10, y + 6, cx + 20, y + 6, cx + 30, y);
-          doc
-            .lineWidth(1.4)
-            .lineCap("round")
-            .strokeColor(accent === C.plum ? C.lavender : accent)
-            .stroke();
+          artifact(doc, () => {
+            const cx = PAGE_WIDTH / 2;
+            const y = top + 7;
+            doc.moveTo(cx - 30, y);
+            doc.bezierCurveTo(cx - 20, y - 6, cx - 10, y - 6, cx, y);
+            doc.bezierCurveTo(cx + 10, y + 6, cx + 20, y + 6, cx + 30, y);
+            doc
+              .lineWidth(1.4)
+              .lineCap("round")
+              .strokeColor(accent === C.plum ? C.lavender : accent)
+              .stroke();
+          });
         },
       },
       true,
@@ -361,30 +400,34 @@ export class Flow {
     const height =
       pad * 2 + titleLeading + 6 + body.reduce((sum, lines) => sum + lines.length * bodyLeading, 0) + 7;
     const mark = this.theme.accent === C.plum ? C.lavender : this.theme.accent;
+    const heading = new Tag("H2", this.root);
+    const paragraphs = body.map(() => new Tag("P", this.root));
     this.push(
       {
         height,
         spaceBefore: this.gap(24),
         draw: (doc, top) => {
-          doc.roundedRect(MARGIN_X, top, CONTENT_WIDTH, height, 10).fillColor(C.sand).fill();
-          // A small crescent, the guide's accent, in the corner.
-          const cx = MARGIN_X + CONTENT_WIDTH - 30;
-          const cy = top + 28;
-          doc.circle(cx, cy, 9).fillColor(mark).fill();
-          doc
-            .circle(cx + 4.5, cy - 3, 8)
-            .fillColor(C.sand)
-            .fill();
+          artifact(doc, () => {
+            doc.roundedRect(MARGIN_X, top, CONTENT_WIDTH, height, 10).fillColor(C.sand).fill();
+            // A small crescent, the guide's accent, in the corner.
+            const cx = MARGIN_X + CONTENT_WIDTH - 30;
+            const cy = top + 28;
+            doc.circle(cx, cy, 9).fillColor(mark).fill();
+            doc
+              .circle(cx + 4.5, cy - 3, 8)
+              .fillColor(C.sand)
+              .fill();
+          });
           let y = top + pad;
-          drawLine(doc, title[0] as LaidLine, MARGIN_X + 24, y, titleLeading);
+          drawLine(doc, title[0] as LaidLine, MARGIN_X + 24, y, titleLeading, heading);
           y += titleLeading + 6;
-          for (const lines of body) {
+          body.forEach((lines, i) => {
             for (const line of lines) {
-              drawLine(doc, line, MARGIN_X + 24, y, bodyLeading);
+              drawLine(doc, line, MARGIN_X + 24, y, bodyLeading, paragraphs[i] as Tag);
               y += bodyLeading;
             }
             y += 7;
-          }
+          });
         },
       },
       true,

@@ -5,6 +5,7 @@
 
 import type { MarkedToken, Token } from "marked";
 import { fontFor, type Family, type FontName } from "./fonts.ts";
+import { artifact, tagged, taggedLink, type Tag } from "./tags.ts";
 
 export type Run = {
   text: string;
@@ -207,32 +208,52 @@ function layoutLine(pieces: Piece[]): LaidLine {
 /** Baseline of text of `size` centred in a line box of `leading`. */
 export const baselineIn = (top: number, leading: number, size: number) => top + leading / 2 + size * 0.35;
 
+/**
+ * Draws one line of `tag`'s words: the words between links as one marked-content sequence, each
+ * link's words in a Link element of their own.
+ */
 export function drawLine(
   doc: PDFKit.PDFDocument,
   line: LaidLine,
   x: number,
   top: number,
   leading: number,
+  tag: Tag,
 ): void {
-  for (const segment of line.segments) {
-    const text = segment.text.trimEnd();
-    if (text === "") continue;
-    const { run } = segment;
-    const baseline = baselineIn(top, leading, run.size);
+  const pieces = line.segments
+    .map((segment) => ({ ...segment, text: segment.text.trimEnd() }))
+    .filter((segment) => segment.text !== "");
+  const write = ({ text, run, x: dx }: (typeof pieces)[number]) =>
     doc
       .font(run.font)
       .fontSize(run.size)
       .fillColor(run.colour)
-      .text(text, x + segment.x, baseline, { lineBreak: false, baseline: "alphabetic" });
-    if (run.link) {
-      const width = doc.widthOfString(text);
+      .text(text, x + dx, baselineIn(top, leading, run.size), { lineBreak: false, baseline: "alphabetic" });
+  let words: typeof pieces = [];
+  const flushWords = () => {
+    const batch = words;
+    if (batch.length > 0) tagged(doc, tag, () => batch.forEach(write));
+    words = [];
+  };
+  for (const piece of pieces) {
+    const { run } = piece;
+    if (!run.link) {
+      words.push(piece);
+      continue;
+    }
+    flushWords();
+    const width = doc.font(run.font).fontSize(run.size).widthOfString(piece.text);
+    const area = { x: x + piece.x, y: top, width, height: leading };
+    taggedLink(doc, tag, piece.text, run.link, area, () => write(piece));
+    const underline = baselineIn(top, leading, run.size) + 1.6;
+    artifact(doc, () => {
       doc
-        .moveTo(x + segment.x, baseline + 1.6)
-        .lineTo(x + segment.x + width, baseline + 1.6)
+        .moveTo(x + piece.x, underline)
+        .lineTo(x + piece.x + width, underline)
         .lineWidth(0.5)
         .strokeColor(run.colour)
         .stroke();
-      doc.link(x + segment.x, top, width, leading, run.link);
-    }
+    });
   }
+  flushWords();
 }
