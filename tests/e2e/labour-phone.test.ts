@@ -1,0 +1,126 @@
+import type { Locator } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { signedInContext } from "./support/accounts.ts";
+import { expectAccessible, useBrowser, waitForHydration } from "./support/browser.ts";
+
+/**
+ * Labour mode on a 390 × 844 phone with the portal's bottom bar and the
+ * player at the bottom, as she has it in labour: the running time and the
+ * Stop button in sight under nothing fixed, settings that say whether they
+ * are on, and a breathing circle the sticky tabs never cover.
+ */
+describe("labour mode on a phone, beside the bottom bar and the player", () => {
+  const browser = useBrowser();
+
+  /** A new member's labour screen, with a session playing in the player at the bottom. */
+  async function labourWithPlayer() {
+    const { context } = await signedInContext(browser, { viewport: "phone" });
+    const page = await context.newPage();
+    await page.goto("/portal/labour");
+    await waitForHydration(page);
+    await page.getByRole("tab", { name: "Music" }).click();
+    await page.getByRole("button", { name: "Play Affirmations One" }).click();
+    await page.getByRole("region", { name: "Audio player" }).waitFor();
+    await page.getByRole("tab", { name: "Timer" }).click();
+    // She comes back to the top of the screen, where the timer is.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    return page;
+  }
+
+  /**
+   * Where on `target` a fixed bar covers it, or it is off the screen: the points (its centre and
+   * the middle of each edge, just inside) at which the page's topmost element is not `target`.
+   */
+  const hiddenPoints = (target: Locator) =>
+    target.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const inset = 3;
+      const points = {
+        centre: [box.left + box.width / 2, box.top + box.height / 2],
+        top: [box.left + box.width / 2, box.top + inset],
+        bottom: [box.left + box.width / 2, box.bottom - inset],
+        left: [box.left + inset, box.top + box.height / 2],
+        right: [box.right - inset, box.top + box.height / 2],
+      } as const;
+      return Object.entries(points)
+        .filter(([, [x, y]]) => {
+          if (y < 0 || y > window.innerHeight || x < 0 || x > window.innerWidth) return true;
+          const top = document.elementFromPoint(x, y);
+          return !top || !element.contains(top);
+        })
+        .map(([name]) => name);
+    });
+
+  it("keeps the running time and the whole Stop button on the screen, under nothing fixed, without scrolling", async () => {
+    const page = await labourWithPlayer();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.getByText("Time contractions, breathe together", { exact: false }).waitFor();
+    const start = page.getByRole("button", { name: "Start contraction" });
+    expect(await hiddenPoints(start)).toEqual([]);
+
+    await start.click();
+    const timer = page.getByRole("timer", { name: "This contraction so far" });
+    await timer.waitFor();
+    // Once timing, the introduction makes way for the time and the button.
+    await page
+      .getByText("Time contractions, breathe together", { exact: false })
+      .waitFor({ state: "hidden" });
+    const stop = page.getByRole("button", { name: "Stop contraction" });
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await hiddenPoints(timer)).toEqual([]);
+    expect(await hiddenPoints(stop)).toEqual([]);
+
+    await stop.click();
+    await page
+      .getByRole("status")
+      .filter({ hasText: /^Contraction stopped/ })
+      .waitFor();
+    await page.getByText("Time contractions, breathe together", { exact: false }).waitFor();
+    await page.context().close();
+  });
+
+  it("shows whether the dark screen is on, says what a tap does, and a tap turns the page bright", async () => {
+    const page = await labourWithPlayer();
+    const dark = page.getByRole("switch", { name: "Dark screen" });
+    const surface = page.locator("main > div").first();
+    const background = () => surface.evaluate((element) => getComputedStyle(element).backgroundColor);
+
+    expect(await dark.getAttribute("aria-checked")).toBe("true");
+    expect(await dark.innerText()).toMatch(/Dark screen\s+On/);
+    await page.getByText("On: a dark page for a dim room. Tap for a bright page.").waitFor();
+    expect(await dark.evaluate((element) => element.getAttribute("aria-describedby"))).toBeTruthy();
+    expect(await background()).toBe("rgb(43, 34, 56)");
+
+    await dark.click();
+    await expect.poll(() => dark.getAttribute("aria-checked")).toBe("false");
+    expect(await dark.innerText()).toMatch(/Dark screen\s+Off/);
+    await page.getByText("Off: a bright page. Tap for a dark one, for a dim room.").waitFor();
+    expect(await background()).not.toBe("rgb(43, 34, 56)");
+    await expectAccessible(page);
+
+    // The same kind of switch keeps the screen on, and says what the screen will do.
+    const keepOn = page.getByRole("switch", { name: "Keep screen on" });
+    expect(await keepOn.getAttribute("aria-checked")).toMatch(/true|false/);
+    await page.context().close();
+  });
+
+  it("opens the breathing guide with its circle below the sticky tabs, even when chosen far down the page", async () => {
+    const page = await labourWithPlayer();
+    // Down at the pattern settings, with the tabs stuck under the header.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const tabs = page.getByRole("tablist", { name: "Labour mode" });
+    await page.getByRole("tab", { name: "Breathe" }).click();
+    const circle = page.getByTestId("breath-circle");
+    await circle.waitFor();
+
+    const [tabsBottom, circleTop] = await Promise.all([
+      tabs.evaluate((element) => element.getBoundingClientRect().bottom),
+      circle.evaluate((element) => element.getBoundingClientRect().top),
+    ]);
+    expect(circleTop).toBeGreaterThanOrEqual(tabsBottom);
+    expect(await hiddenPoints(circle)).toEqual([]);
+    await page.getByRole("button", { name: "Start breathing guide" }).waitFor();
+    expect(await hiddenPoints(page.getByRole("button", { name: "Start breathing guide" }))).toEqual([]);
+    await page.context().close();
+  });
+});
