@@ -1,4 +1,4 @@
-import type { Locator } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { signedInContext } from "./support/accounts.ts";
 import { expectAccessible, useBrowser, waitForHydration } from "./support/browser.ts";
@@ -122,5 +122,44 @@ describe("labour mode on a phone, beside the bottom bar and the player", () => {
     await page.getByRole("button", { name: "Start breathing guide" }).waitFor();
     expect(await hiddenPoints(page.getByRole("button", { name: "Start breathing guide" }))).toEqual([]);
     await page.context().close();
+  });
+});
+
+describe("the player's round play button, from the keyboard", () => {
+  const browser = useBrowser();
+
+  /** The focused element's outline and box shadow, and whether the browser draws its focus-visible look. */
+  const focusLook = (page: Page) =>
+    page.evaluate(() => {
+      const element = document.activeElement as HTMLElement;
+      const style = getComputedStyle(element);
+      return {
+        name: element.getAttribute("aria-label"),
+        focusVisible: element.matches(":focus-visible"),
+        outline: `${style.outlineStyle} ${style.outlineWidth}`,
+        outlineColor: style.outlineColor,
+        ring: style.boxShadow,
+      };
+    });
+
+  it("shows a strong focus ring on “Play today's practice” when tabbed to", async () => {
+    const { context } = await signedInContext(browser, { viewport: "phone" });
+    const page = await context.newPage();
+    await page.goto("/portal");
+    await waitForHydration(page);
+    // The bottom bar's last item, then one Tab on: the player's round button.
+    await page
+      .getByRole("navigation", { name: "Portal shortcuts" })
+      .getByRole("button", { name: "Sign Out" })
+      .focus();
+    await page.keyboard.press("Tab");
+    const look = await focusLook(page);
+    expect(look.name).toMatch(/^Play today's practice: /);
+    expect(look.focusVisible).toBe(true);
+    expect(look.outline).toBe("solid 3px");
+    // Deep plum around it, on the player's white; apricot inside it, on its own plum.
+    expect(look.outlineColor).toBe("rgb(69, 48, 90)");
+    expect(look.ring).toContain("rgb(246, 180, 143)");
+    await context.close();
   });
 });
