@@ -1,6 +1,7 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { signedInContext } from "./support/accounts.ts";
+import { useServerWithClock } from "./support/clock-server.ts";
 import { expectAccessible, useBrowser, waitForHydration } from "./support/browser.ts";
 
 /**
@@ -160,6 +161,48 @@ describe("the player's round play button, from the keyboard", () => {
     // Deep plum around it, on the player's white; apricot inside it, on its own plum.
     expect(look.outlineColor).toBe("rgb(69, 48, 90)");
     expect(look.ring).toContain("rgb(246, 180, 143)");
+    await context.close();
+  });
+});
+
+/**
+ * The way into labour mode where she is: on her dashboard from week 36 of her pregnancy, and on her birth
+ * partner's (the bottom bar's items are the spec's, and the menu is two taps deep on a phone).
+ */
+describe("the way into labour mode on the dashboard", () => {
+  const browser = useBrowser();
+  const clocked = useServerWithClock("2026-11-26T09:00:00Z");
+  const wayIn = (page: Page) => page.getByRole("region", { name: "Labour mode" });
+
+  it("is on her dashboard and her partner's from week 36, and takes her to labour mode", async () => {
+    const her = await browser.newContext({ viewport: "phone" });
+    const amara = await her.newPage();
+    // Due in three weeks: week 37.
+    await clocked.signUpDueOn(amara, "2026-12-17", "Amara Okafor");
+    await wayIn(amara).waitFor();
+    await expectAccessible(amara);
+
+    const { his, page: sam } = await clocked.partnerJoins(amara, browser);
+    await sam.getByRole("heading", { name: "Welcome, Sam" }).waitFor();
+    await wayIn(sam).getByText("For when Amara's labour starts", { exact: false }).waitFor();
+    await his.close();
+
+    await clocked.open(amara, "/portal");
+    await wayIn(amara).getByRole("link", { name: "Open labour mode" }).click();
+    await amara.waitForURL((url) => url.pathname === "/portal/labour");
+    await amara.getByRole("button", { name: "Start contraction" }).waitFor();
+    await her.close();
+  });
+
+  it("is not on the dashboard of a member at 30 weeks", async () => {
+    const context = await browser.newContext({ viewport: "phone" });
+    const page = await context.newPage();
+    // Due in ten weeks: week 30.
+    await clocked.signUpDueOn(page, "2027-02-04");
+    await page.getByRole("heading", { name: /^Welcome, / }).waitFor();
+    await page.getByRole("region", { name: /^(Today|Before your programme)$/ }).waitFor();
+    expect(await wayIn(page).count()).toBe(0);
+    expect(await page.getByRole("link", { name: "Open labour mode" }).count()).toBe(0);
     await context.close();
   });
 });
