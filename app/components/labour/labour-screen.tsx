@@ -13,7 +13,7 @@ import { themeStyle } from "./theme.ts";
 import { useContractions } from "./use-contractions.ts";
 import { useLabourRecord } from "./use-labour-record.ts";
 import { useNow } from "./use-now.ts";
-import { useWakeLock, WakeLockToggle } from "./wake-lock.tsx";
+import { WakeLockToggle } from "./wake-lock.tsx";
 
 type Tab = "timer" | "breathe" | "affirmations" | "music";
 
@@ -36,7 +36,6 @@ export function LabourScreen({ memberKey, history, playlist, lockedCount }: Labo
   const now = useNow(1000);
   const [tab, setTab] = useState<Tab>("timer");
   const { settings } = record;
-  const wakeLock = useWakeLock(settings.keepScreenOn);
   const change = (patch: Partial<LabourSettings>) =>
     update((current) => ({ ...current, settings: { ...current.settings, ...patch } }));
 
@@ -124,7 +123,6 @@ export function LabourScreen({ memberKey, history, playlist, lockedCount }: Labo
           <div className="grid gap-x-4 gap-y-2 sm:grid-cols-2">
             <WakeLockToggle
               wanted={settings.keepScreenOn}
-              status={wakeLock}
               onChange={(keepScreenOn) => change({ keepScreenOn })}
             />
             <LabourSwitch

@@ -78,19 +78,15 @@ const STATUS_TEXT: Record<WakeLockStatus, string> = {
   refused: "The phone wouldn't keep the screen on just now (it may be low on battery). It will try again.",
 };
 
-/**
- * The "Keep screen on" switch, and a line that says what the screen will do. The lock itself is
- * `useWakeLock`'s, held by the page, so it stays while the switch is out of sight.
- */
+/** The "Keep screen on" switch, and a line that says what the screen will do. */
 export function WakeLockToggle({
   wanted,
-  status,
   onChange,
 }: {
   wanted: boolean;
-  status: WakeLockStatus;
   onChange: (wanted: boolean) => void;
 }) {
+  const status = useWakeLock(wanted);
   return (
     <LabourSwitch
       label="Keep screen on"
