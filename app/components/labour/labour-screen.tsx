@@ -42,7 +42,8 @@ export function LabourScreen({ memberKey, history, playlist, lockedCount }: Labo
   return (
     <div
       style={themeStyle(settings.theme)}
-      className="min-h-[calc(100dvh-4rem)] bg-(--labour-page) text-(--labour-text) lg:min-h-dvh [&_:focus-visible]:outline-(--labour-ring)"
+      // Down into the room the portal keeps for its bars and player, so the page's colour runs to the bottom.
+      className="-mb-(--portal-room) min-h-[calc(100dvh-4rem)] bg-(--labour-page) pb-(--portal-room) text-(--labour-text) lg:min-h-dvh [&_:focus-visible]:outline-(--labour-ring)"
     >
       <div className="mx-auto grid max-w-2xl gap-6 px-4 py-6 md:py-10">
         <header className="grid gap-4">
