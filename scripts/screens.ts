@@ -2,8 +2,9 @@
  * Screenshots of a new member's first week, at phone and desktop width, for
  * docs/screens/: the landing page, the sign-up tabs, a failed sign-up without
  * JavaScript, a free member's dashboard, programme, library, profile and
- * resources, the toast after confirming, and a premium member's first
- * dashboard after paying with the demo card.
+ * resources, the toast after confirming, labour mode with a contraction
+ * running beside the player, and a premium member's first dashboard after
+ * paying with the demo card.
  *
  *   npm run screens -- --base http://localhost:3000 --data data --out docs/screens/after
  *
@@ -39,6 +40,7 @@ try {
   await publicPages(browser);
   const free = await newMember(browser, "free");
   await memberPages(free, "free");
+  await labourContractionRunning(free);
   await free.context().close();
   const premium = await newMember(browser, "premium");
   await payWithDemoCard(premium);
@@ -127,4 +129,23 @@ async function payWithDemoCard(page: Page) {
   await page.getByRole("button", { name: /Card/ }).click();
   await page.getByRole("button", { name: /^Pay / }).click();
   await page.waitForURL((url) => url.pathname === "/portal", { timeout: 15_000 });
+}
+
+/** Labour mode on a phone with a contraction running, a labour session playing in the player below it. */
+async function labourContractionRunning(page: Page) {
+  await page.setViewportSize(PHONE);
+  await page.goto(`${base}/portal/labour`);
+  await page.mouse.move(1, 1);
+  await page.mouse.move(2, 2);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  await page.getByRole("tab", { name: "Music" }).click();
+  await page.getByRole("button", { name: "Play Affirmations One" }).click();
+  await page.getByRole("region", { name: "Audio player" }).waitFor();
+  await page.getByRole("tab", { name: "Timer" }).click();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.getByRole("button", { name: "Start contraction" }).click();
+  await page.getByRole("timer").filter({ hasText: "0:03" }).waitFor();
+  await page.screenshot({ path: path.join(out, "labour-contraction-running-phone.png") });
+  process.stdout.write("labour-contraction-running-phone.png\n");
+  await page.getByRole("button", { name: "Stop contraction" }).click();
 }

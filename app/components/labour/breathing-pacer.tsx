@@ -11,6 +11,7 @@ import {
   type BreathPhase,
 } from "~/modules/labour/breathing.ts";
 import { LabourButton } from "./labour-button.tsx";
+import { LabourSwitch } from "./labour-switch.tsx";
 import { SELECT } from "./theme.ts";
 import { useNow } from "./use-now.ts";
 
@@ -93,6 +94,32 @@ export function BreathingPacer({
 
   return (
     <div className="grid gap-6">
+      <div className="grid justify-items-center gap-4">
+        <div
+          aria-hidden="true"
+          data-testid="breath-circle"
+          className="relative grid size-52 place-items-center overflow-hidden rounded-full bg-(--labour-surface) sm:size-64"
+        >
+          <div className="size-full rounded-full bg-(--labour-quiet) opacity-80" style={shape} />
+        </div>
+        <p className="grid min-h-24 justify-items-center text-center">
+          {/* Each turn is announced; the numbers between are for the eye. */}
+          <span aria-live="polite" className="text-2xl font-semibold">
+            {running ? PHASE_WORDS[moment.phase] : ""}
+          </span>
+          <span aria-hidden="true" className="text-5xl font-semibold tabular-nums">
+            {running ? moment.count : ""}
+          </span>
+        </p>
+        <LabourButton
+          look="action"
+          className="min-w-48 text-lg"
+          onClick={() => setStartedAt(running ? null : Date.now())}
+        >
+          {running ? "Stop breathing guide" : "Start breathing guide"}
+        </LabourButton>
+      </div>
+
       <fieldset className="grid gap-3 sm:grid-cols-2">
         <legend className="mb-2 text-xl font-semibold">Which breath</legend>
         {BREATH_KINDS.map((option) => (
@@ -116,31 +143,6 @@ export function BreathingPacer({
           </label>
         ))}
       </fieldset>
-
-      <div className="grid justify-items-center gap-4">
-        <div
-          aria-hidden="true"
-          className="relative grid size-64 place-items-center overflow-hidden rounded-full bg-(--labour-surface)"
-        >
-          <div className="size-full rounded-full bg-(--labour-quiet) opacity-80" style={shape} />
-        </div>
-        <p className="grid min-h-24 justify-items-center text-center">
-          {/* Each turn is announced; the numbers between are for the eye. */}
-          <span aria-live="polite" className="text-2xl font-semibold">
-            {running ? PHASE_WORDS[moment.phase] : ""}
-          </span>
-          <span aria-hidden="true" className="text-5xl font-semibold tabular-nums">
-            {running ? moment.count : ""}
-          </span>
-        </p>
-        <LabourButton
-          look="action"
-          className="min-w-48 text-lg"
-          onClick={() => setStartedAt(running ? null : Date.now())}
-        >
-          {running ? "Stop breathing guide" : "Start breathing guide"}
-        </LabourButton>
-      </div>
 
       <div className="grid gap-4 sm:grid-cols-2">
         {(
@@ -174,24 +176,18 @@ export function BreathingPacer({
         A count is about a second. Comfort matters more than counting.
       </p>
 
-      <div className="grid gap-1">
-        <LabourButton
-          className={cn("justify-self-start", !canVibrate && "border-dashed")}
-          aria-pressed={canVibrate && vibrate}
-          aria-disabled={!canVibrate || undefined}
-          aria-describedby={`${id}-vibrate`}
-          onClick={() => {
-            if (canVibrate) onVibrateChange(!vibrate);
-          }}
-        >
-          Gentle vibration
-        </LabourButton>
-        <p id={`${id}-vibrate`} className="text-sm text-(--labour-soft)">
-          {canVibrate
+      <LabourSwitch
+        label="Gentle vibration"
+        className="justify-self-start"
+        checked={vibrate}
+        unavailable={!canVibrate}
+        onChange={onVibrateChange}
+        hint={
+          canVibrate
             ? "A short buzz as each breath turns: one to breathe in, two to breathe out."
-            : "This phone's browser can't vibrate."}
-        </p>
-      </div>
+            : "This phone's browser can't vibrate."
+        }
+      />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { useBrowserTimeZone } from "~/components/program/browser.ts";
 import { cn } from "~/components/ui/cn.ts";
 import { Clock, Headphones, Quote, Waves, type IconComponent } from "~/components/ui/icons.tsx";
@@ -7,8 +7,8 @@ import type { LabourScreenData } from "~/modules/labour/playlist.ts";
 import { AffirmationsViewer } from "./affirmations-viewer.tsx";
 import { BreathingPacer } from "./breathing-pacer.tsx";
 import { ContractionButton, ContractionTimer } from "./contraction-timer.tsx";
-import { LabourButton } from "./labour-button.tsx";
 import { LabourPlaylist } from "./labour-playlist.tsx";
+import { LabourSwitch } from "./labour-switch.tsx";
 import { themeStyle } from "./theme.ts";
 import { useContractions } from "./use-contractions.ts";
 import { useLabourRecord } from "./use-labour-record.ts";
@@ -42,27 +42,19 @@ export function LabourScreen({ memberKey, history, playlist, lockedCount }: Labo
   return (
     <div
       style={themeStyle(settings.theme)}
-      className="min-h-[calc(100dvh-4rem)] bg-(--labour-page) text-(--labour-text) lg:min-h-dvh [&_:focus-visible]:outline-(--labour-ring)"
+      // Down into the room the portal keeps for its bars and player, so the page's colour runs to the bottom.
+      className="-mb-(--portal-room) min-h-[calc(100dvh-4rem)] bg-(--labour-page) pb-(--portal-room) text-(--labour-text) lg:min-h-dvh [&_:focus-visible]:outline-(--labour-ring)"
     >
       <div className="mx-auto grid max-w-2xl gap-6 px-4 py-6 md:py-10">
         <header className="grid gap-4">
           <h1 className="text-3xl font-semibold md:text-4xl">Labour mode</h1>
-          <p className="text-(--labour-soft)">
-            Time contractions, breathe together, read your affirmations and play your sessions. Your timings
-            are kept on this device and, when you're online, saved to your account.
-          </p>
-          <div className="flex flex-wrap items-start gap-x-4 gap-y-2">
-            <WakeLockToggle
-              wanted={settings.keepScreenOn}
-              onChange={(keepScreenOn) => change({ keepScreenOn })}
-            />
-            <LabourButton
-              aria-pressed={settings.theme === "dark"}
-              onClick={() => change({ theme: settings.theme === "dark" ? "light" : "dark" })}
-            >
-              Dark screen
-            </LabourButton>
-          </div>
+          {/* While a contraction runs, the time and the button are the screen: nothing above pushes them down. */}
+          {timer.current ? null : (
+            <p className="text-(--labour-soft)">
+              Time contractions, breathe together, read your affirmations and play your sessions. Your timings
+              are kept on this device and, when you're online, saved to your account.
+            </p>
+          )}
         </header>
 
         {/* One polite live region, always present, for every change to the timer. */}
@@ -124,6 +116,29 @@ export function LabourScreen({ memberKey, history, playlist, lockedCount }: Labo
           )}
         </Tabs>
 
+        {/* The screen's own settings, below the timer so they never push it down. */}
+        <section aria-labelledby="screen-settings" className="grid gap-3">
+          <h2 id="screen-settings" className="text-xl font-semibold">
+            This screen
+          </h2>
+          <div className="grid gap-x-4 gap-y-2 sm:grid-cols-2">
+            <WakeLockToggle
+              wanted={settings.keepScreenOn}
+              onChange={(keepScreenOn) => change({ keepScreenOn })}
+            />
+            <LabourSwitch
+              label="Dark screen"
+              checked={settings.theme === "dark"}
+              onChange={(dark) => change({ theme: dark ? "dark" : "light" })}
+              hint={
+                settings.theme === "dark"
+                  ? "On: a dark page for a dim room. Tap for a bright page."
+                  : "Off: a bright page. Tap for a dark one, for a dim room."
+              }
+            />
+          </div>
+        </section>
+
         {saveFailed ? (
           <p role="alert" className="rounded-card bg-(--labour-alert) p-4 text-(--labour-on-alert)">
             This device won't save your timings (private browsing, or it is full). They are kept while this
@@ -134,6 +149,9 @@ export function LabourScreen({ memberKey, history, playlist, lockedCount }: Labo
     </div>
   );
 }
+
+/** The room between the sticky tab bar and the top of a panel brought up under it (the grid's gap-6). */
+const PANEL_GAP_PX = 24;
 
 /** The four parts of the screen as tabs: arrow keys, Home and End move between them. */
 function Tabs({
@@ -147,6 +165,18 @@ function Tabs({
 }) {
   const id = useId();
   const list = useRef<HTMLDivElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const shown = useRef(value);
+  // Chosen while scrolled down, a tab would open with its top (the breathing circle, say) under the
+  // sticky bar: bring the panel's top to just below the bar.
+  useEffect(() => {
+    if (shown.current === value) return;
+    shown.current = value;
+    const bar = list.current?.getBoundingClientRect();
+    const top = panel.current?.getBoundingClientRect().top;
+    if (bar && top !== undefined && top < bar.bottom)
+      window.scrollBy({ top: top - bar.bottom - PANEL_GAP_PX });
+  }, [value]);
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     const index = TABS.findIndex((t) => t.id === value);
     const target = {
@@ -190,7 +220,7 @@ function Tabs({
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-${value}`}>
+      <div ref={panel} role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-${value}`}>
         {children}
       </div>
     </div>

@@ -27,7 +27,7 @@ function Harness({ initially = true }: { initially?: boolean }) {
   return <WakeLockToggle wanted={wanted} onChange={setWanted} />;
 }
 
-const button = () => screen.getByRole("button", { name: "Keep screen on" });
+const button = () => screen.getByRole("switch", { name: "Keep screen on" });
 const setVisibility = (state: DocumentVisibilityState) => {
   Object.defineProperty(document, "visibilityState", { value: state, configurable: true });
   document.dispatchEvent(new Event("visibilitychange"));
@@ -50,7 +50,7 @@ describe("the keep-screen-on toggle", () => {
     render(<Harness />);
     await screen.findByText("The screen stays on while labour mode is open.");
     expect(request).toHaveBeenCalledWith("screen");
-    expect(button()).toHaveAttribute("aria-pressed", "true");
+    expect(button()).toHaveAttribute("aria-checked", "true");
     expect(button()).toHaveAccessibleDescription("The screen stays on while labour mode is open.");
   });
 
@@ -59,8 +59,8 @@ describe("the keep-screen-on toggle", () => {
     await screen.findByText("The screen stays on while labour mode is open.");
     fireEvent.click(button());
     expect(sentinels[0]!.release).toHaveBeenCalled();
-    expect(button()).toHaveAttribute("aria-pressed", "false");
-    expect(screen.getByText("Off: the screen dims and locks as usual.")).toBeVisible();
+    expect(button()).toHaveAttribute("aria-checked", "false");
+    expect(screen.getByText("Off: the screen dims and locks as usual. Tap to keep it on.")).toBeVisible();
 
     fireEvent.click(button());
     await screen.findByText("The screen stays on while labour mode is open.");
@@ -89,7 +89,7 @@ describe("the keep-screen-on toggle", () => {
 
   it("doesn't ask when the member turned it off before", async () => {
     render(<Harness initially={false} />);
-    expect(button()).toHaveAttribute("aria-pressed", "false");
+    expect(button()).toHaveAttribute("aria-checked", "false");
     await act(async () => {});
     expect(request).not.toHaveBeenCalled();
   });
@@ -98,9 +98,9 @@ describe("the keep-screen-on toggle", () => {
     delete (navigator as { wakeLock?: unknown }).wakeLock;
     render(<Harness />);
     expect(button()).toHaveAttribute("aria-disabled", "true");
-    expect(button()).toHaveAttribute("aria-pressed", "false");
+    expect(button()).toHaveAttribute("aria-checked", "false");
     expect(button()).toHaveAccessibleDescription(/This browser can't keep the screen on/);
     fireEvent.click(button());
-    expect(button()).toHaveAttribute("aria-pressed", "false");
+    expect(button()).toHaveAttribute("aria-checked", "false");
   });
 });

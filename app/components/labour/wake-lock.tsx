@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
-import { LabourButton } from "./labour-button.tsx";
+import { LabourSwitch } from "./labour-switch.tsx";
 
 const noSubscription = () => () => {};
 
@@ -72,7 +72,7 @@ export function useWakeLock(wanted: boolean): WakeLockStatus {
 const STATUS_TEXT: Record<WakeLockStatus, string> = {
   unknown: "",
   unsupported: "This browser can't keep the screen on. Your phone's display settings can keep it on longer.",
-  off: "Off: the screen dims and locks as usual.",
+  off: "Off: the screen dims and locks as usual. Tap to keep it on.",
   asking: "Asking to keep the screen on…",
   on: "The screen stays on while labour mode is open.",
   refused: "The phone wouldn't keep the screen on just now (it may be low on battery). It will try again.",
@@ -87,23 +87,13 @@ export function WakeLockToggle({
   onChange: (wanted: boolean) => void;
 }) {
   const status = useWakeLock(wanted);
-  const unsupported = status === "unsupported";
   return (
-    <div className="grid gap-1">
-      <LabourButton
-        className={unsupported ? "border-dashed" : undefined}
-        aria-pressed={!unsupported && wanted}
-        aria-disabled={unsupported || undefined}
-        aria-describedby="wake-lock-status"
-        onClick={() => {
-          if (!unsupported) onChange(!wanted);
-        }}
-      >
-        Keep screen on
-      </LabourButton>
-      <p id="wake-lock-status" className="min-h-6 text-sm text-(--labour-soft)">
-        {STATUS_TEXT[status]}
-      </p>
-    </div>
+    <LabourSwitch
+      label="Keep screen on"
+      checked={wanted}
+      unavailable={status === "unsupported"}
+      onChange={onChange}
+      hint={STATUS_TEXT[status]}
+    />
   );
 }

@@ -5,6 +5,8 @@ import { PartnerWeek } from "~/components/partner/partner-week.tsx";
 import { PractisedTogether } from "~/components/partner/practised-together.tsx";
 import { LibraryTrackRow } from "~/components/portal/library-track-row.tsx";
 import { FileText, Flame } from "~/components/ui/icons.tsx";
+import { LabourWayIn } from "~/components/labour/labour-way-in.tsx";
+import { offersLabourMode } from "~/modules/labour/way-in.ts";
 import type { PartnerPortal } from "~/modules/partner/portal.server.ts";
 import { countOf } from "~/modules/site/plural.ts";
 
@@ -22,6 +24,8 @@ export function PartnerHome({ firstName, portal }: { firstName: string; portal: 
           sessions made for you.
         </p>
       </header>
+
+      {offersLabourMode(her) ? <LabourWayIn herName={her.firstName} /> : null}
 
       <PartnerSummary view={her} />
 

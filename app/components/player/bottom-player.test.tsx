@@ -100,3 +100,40 @@ describe("the bottom player's captions", () => {
     expect(screen.getByRole("slider", { name: "Position" })).toBeInTheDocument();
   });
 });
+
+describe("the bottom player's position slider", () => {
+  it("moves by seconds a listener notices from the keyboard, and says where it is in words", async () => {
+    await startPlaying();
+    // A 22-minute session, a minute and forty seconds in; a seek moves the audio as a browser's would.
+    const audio = document.querySelector("audio")!;
+    let position = 100;
+    Object.defineProperty(audio, "duration", { value: 1320, configurable: true });
+    Object.defineProperty(audio, "currentTime", {
+      configurable: true,
+      get: () => position,
+      set: (seconds: number) => void (position = seconds),
+    });
+    act(() => {
+      audio.dispatchEvent(new Event("durationchange"));
+      audio.dispatchEvent(new Event("timeupdate"));
+    });
+    const slider = screen.getByRole("slider", { name: "Position" });
+    expect(slider).toHaveAttribute("aria-valuetext", "1 minute 40 seconds of 22 minutes");
+
+    const press = (key: string) => fireEvent.keyDown(slider, { key });
+    press("ArrowRight");
+    expect(slider).toHaveValue("110");
+    expect(slider).toHaveAttribute("aria-valuetext", "1 minute 50 seconds of 22 minutes");
+    press("ArrowDown");
+    expect(slider).toHaveValue("100");
+    press("PageUp");
+    expect(slider).toHaveAttribute("aria-valuetext", "2 minutes 40 seconds of 22 minutes");
+    press("PageDown");
+    press("PageDown");
+    expect(slider).toHaveAttribute("aria-valuetext", "40 seconds of 22 minutes");
+    press("End");
+    expect(slider).toHaveAttribute("aria-valuetext", "22 minutes of 22 minutes");
+    press("Home");
+    expect(slider).toHaveValue("0");
+  });
+});

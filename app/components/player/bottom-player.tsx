@@ -6,6 +6,8 @@ import {
   formatClock,
   KEYBOARD_SEEK_SECONDS,
   SEEK_STEP_SECONDS,
+  sliderSeekTarget,
+  spokenClock,
   VOLUME_STEP,
 } from "~/modules/listening/player.ts";
 import { captionAt, useCaptionCues } from "./captions.ts";
@@ -15,6 +17,10 @@ import { usePlayer } from "./player-context.tsx";
 const bar =
   "fixed inset-x-0 bottom-[var(--portal-bottom-bar,0px)] z-40 border-t border-line bg-white/95 shadow-[0_-8px_24px_-16px_rgb(43_34_56/0.35)] backdrop-blur lg:left-[17rem] print:hidden";
 
+/** A ring that stands out on the player's white and on the plum of its round buttons. */
+const focusRing =
+  "focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-plum-deep focus-visible:ring-4 focus-visible:ring-apricot focus-visible:ring-inset";
+
 const iconButton =
   "inline-flex size-11 shrink-0 items-center justify-center rounded-full text-ink transition-colors duration-200 hover:bg-sand disabled:opacity-40 disabled:hover:bg-transparent";
 
@@ -23,7 +29,8 @@ const captionRoom = "min-h-[4.25rem] md:min-h-14";
 
 /**
  * The player at the bottom of every portal page. Space plays and pauses,
- * the arrow keys move ten seconds; every control has a name.
+ * the arrow keys move ten seconds (on the position slider too, where Page
+ * Up and Down move a minute); every control has a name.
  */
 export function BottomPlayer({ today }: { today: PlayAudioDetail }) {
   const player = usePlayer();
@@ -110,7 +117,10 @@ export function BottomPlayer({ today }: { today: PlayAudioDetail }) {
             type="button"
             onClick={player.toggle}
             aria-label={playing ? "Pause" : "Play"}
-            className="inline-flex size-12 items-center justify-center rounded-full bg-plum text-cream transition-colors duration-200 hover:bg-plum-deep"
+            className={cn(
+              "inline-flex size-12 items-center justify-center rounded-full bg-plum text-cream transition-colors duration-200 hover:bg-plum-deep",
+              focusRing,
+            )}
           >
             {status === "loading" ? (
               <Loader2 aria-hidden="true" className="size-6 animate-spin" />
@@ -150,8 +160,15 @@ export function BottomPlayer({ today }: { today: PlayAudioDetail }) {
             step={SEEK_STEP_SECONDS}
             value={Math.min(currentTime, duration || 0)}
             onChange={(event) => player.seek(Number(event.currentTarget.value))}
+            onKeyDown={(event) => {
+              // The fine step is for a finger dragging; a key moves by seconds a listener notices.
+              const target = sliderSeekTarget(event.key, currentTime, duration);
+              if (target === null) return;
+              event.preventDefault();
+              player.seek(target);
+            }}
             aria-label="Position"
-            aria-valuetext={`${formatClock(currentTime)} of ${formatClock(duration)}`}
+            aria-valuetext={`${spokenClock(currentTime)} of ${spokenClock(duration)}`}
             className="h-11 min-w-0 flex-1 cursor-pointer accent-plum"
           />
           <span className="w-12 text-sm text-ink-soft tabular-nums">{formatClock(duration)}</span>
@@ -202,7 +219,10 @@ function TodayOffer({ today, play }: { today: PlayAudioDetail; play: (detail: Pl
           type="button"
           onClick={() => play(today)}
           aria-label={`Play today's practice: ${today.title}`}
-          className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-plum text-cream transition-colors duration-200 hover:bg-plum-deep"
+          className={cn(
+            "inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-plum text-cream transition-colors duration-200 hover:bg-plum-deep",
+            focusRing,
+          )}
         >
           <Play aria-hidden="true" className="ml-0.5 size-5" />
         </button>

@@ -146,12 +146,14 @@ function PortalMain({ children }: { children: ReactNode }) {
       id="main"
       className={cn(
         "flex-1",
-        // The player's height, and with captions on the room for their lines (bottom-player.tsx).
+        // The player's height, and with captions on the room for their lines (bottom-player.tsx); a page
+        // with a background of its own (labour mode's) draws it down into this room with --portal-room.
+        "pb-(--portal-room)",
         track && captions
-          ? "pb-[calc(var(--portal-bottom-bar)+12.25rem)] md:pb-[calc(var(--portal-bottom-bar)+9.5rem)]"
+          ? "[--portal-room:calc(var(--portal-bottom-bar)+12.25rem)] md:[--portal-room:calc(var(--portal-bottom-bar)+9.5rem)]"
           : track
-            ? "pb-[calc(var(--portal-bottom-bar)+8rem)] md:pb-[calc(var(--portal-bottom-bar)+6rem)]"
-            : "pb-[calc(var(--portal-bottom-bar)+5.5rem)]",
+            ? "[--portal-room:calc(var(--portal-bottom-bar)+8rem)] md:[--portal-room:calc(var(--portal-bottom-bar)+6rem)]"
+            : "[--portal-room:calc(var(--portal-bottom-bar)+5.5rem)]",
       )}
     >
       {children}

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { formatClock, needsFreshUrl, neighbours, resumeFrom, volumeAfterUnmute } from "./player.ts";
+import {
+  formatClock,
+  needsFreshUrl,
+  neighbours,
+  resumeFrom,
+  sliderSeekTarget,
+  spokenClock,
+  volumeAfterUnmute,
+} from "./player.ts";
 
 describe("neighbours", () => {
   it.each([
@@ -58,5 +66,39 @@ describe("formatClock", () => {
     [Number.NaN, "0:00"],
   ])("%s → %s", (seconds, text) => {
     expect(formatClock(seconds)).toBe(text);
+  });
+});
+
+describe("spokenClock", () => {
+  it.each([
+    [0, "0 seconds"],
+    [1, "1 second"],
+    [75.6, "1 minute 15 seconds"],
+    [1320, "22 minutes"],
+    [3725, "1 hour 2 minutes 5 seconds"],
+    [Number.NaN, "0 seconds"],
+  ])("%s → %s", (seconds, text) => {
+    expect(spokenClock(seconds)).toBe(text);
+  });
+});
+
+describe("sliderSeekTarget", () => {
+  it.each([
+    ["ArrowRight", 100, 110],
+    ["ArrowUp", 100, 110],
+    ["ArrowLeft", 100, 90],
+    ["ArrowDown", 5, 0],
+    ["PageUp", 100, 160],
+    ["PageDown", 100, 40],
+    ["PageUp", 1300, 1320],
+    ["Home", 100, 0],
+    ["End", 100, 1320],
+  ])("%s from %s s → %s s (of 22 minutes)", (key, from, to) => {
+    expect(sliderSeekTarget(key, from, 1320)).toBe(to);
+  });
+
+  it("leaves other keys to the player", () => {
+    expect(sliderSeekTarget("Enter", 100, 1320)).toBeNull();
+    expect(sliderSeekTarget(" ", 100, 1320)).toBeNull();
   });
 });

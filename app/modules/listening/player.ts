@@ -5,8 +5,10 @@ import { TRACKS, type Track } from "../catalogue/tracks.ts";
 export const SEEK_STEP_SECONDS = 0.1;
 export const VOLUME_STEP = 0.01;
 export const UNMUTE_DEFAULT_VOLUME = 0.5;
-/** Arrow keys move this far. */
+/** Arrow keys move this far, on the position slider as anywhere in the player. */
 export const KEYBOARD_SEEK_SECONDS = 10;
+/** Page Up and Page Down on the position slider move this far. */
+export const PAGE_SEEK_SECONDS = 60;
 /** A signed URL this close to expiry is replaced before it is used again. */
 export const URL_REFRESH_MARGIN_MS = 60_000;
 
@@ -54,4 +56,37 @@ export function formatClock(totalSeconds: number): string {
   const m = Math.floor((seconds % 3600) / 60);
   const s = String(seconds % 60).padStart(2, "0");
   return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
+}
+
+/**
+ * Where a key pressed on the position slider takes the track: arrows ten seconds, Page Up and
+ * Page Down a minute, Home and End the start and the end; null for any other key. (The slider's
+ * own step is the fine one a finger drags by.)
+ */
+export function sliderSeekTarget(key: string, currentTime: number, duration: number): number | null {
+  const move = {
+    ArrowRight: KEYBOARD_SEEK_SECONDS,
+    ArrowUp: KEYBOARD_SEEK_SECONDS,
+    ArrowLeft: -KEYBOARD_SEEK_SECONDS,
+    ArrowDown: -KEYBOARD_SEEK_SECONDS,
+    PageUp: PAGE_SEEK_SECONDS,
+    PageDown: -PAGE_SEEK_SECONDS,
+  }[key];
+  const end = Math.max(0, duration || 0);
+  if (key === "Home") return 0;
+  if (key === "End") return end;
+  if (move === undefined) return null;
+  return Math.min(end, Math.max(0, currentTime + move));
+}
+
+/** 75 → "1 minute 15 seconds"; 3600 → "1 hour"; 0 → "0 seconds": a position as a screen reader says it. */
+export function spokenClock(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.floor(Number.isFinite(totalSeconds) ? totalSeconds : 0));
+  const parts = [
+    [Math.floor(seconds / 3600), "hour"],
+    [Math.floor((seconds % 3600) / 60), "minute"],
+    [seconds % 60, "second"],
+  ] as const;
+  const said = parts.filter(([n]) => n > 0).map(([n, unit]) => `${n} ${unit}${n === 1 ? "" : "s"}`);
+  return said.length > 0 ? said.join(" ") : "0 seconds";
 }

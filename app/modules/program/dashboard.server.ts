@@ -10,7 +10,8 @@ import { paceFor } from "./pace.ts";
 import { togetherOnDashboard } from "../partner/portal.server.ts";
 import { arrivalNote, streaksShown } from "./postnatal.ts";
 import { loadProgramme, practiceToday, scheduleFor } from "./program.server.ts";
-import { onboardingRange } from "./program.ts";
+import { offersLabourMode } from "../labour/way-in.ts";
+import { onboardingRange, pregnancyWeek } from "./program.ts";
 import { todayCard } from "./today.server.ts";
 
 /**
@@ -63,6 +64,11 @@ export async function dashboardFor(
     }),
     unlocked,
     together,
+    labourMode: offersLabourMode({
+      hasSavedDate: programme.hasSavedDate,
+      babyArrived: programme.baby !== null,
+      pregnancyWeek: pregnancyWeek(programme.dueDate, today),
+    }),
     hasPremium: member.hasPremium,
   };
 }

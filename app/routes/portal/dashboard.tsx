@@ -3,6 +3,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { CourseUnlockedCard } from "~/components/portal/course-unlocked-card.tsx";
 import { CompleteCourseNote } from "~/components/portal/complete-course-note.tsx";
+import { LabourWayIn } from "~/components/labour/labour-way-in.tsx";
 import { PractisedTogether } from "~/components/partner/practised-together.tsx";
 import { ArrivalCard } from "~/components/program/arrival-card.tsx";
 import { DueDateChip } from "~/components/program/due-date-chip.tsx";
@@ -97,6 +98,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           bornOn={programme.bornOn}
         />
       </header>
+
+      {loaderData.labourMode ? <LabourWayIn /> : null}
 
       {/* Once her baby is here: the congratulation first, and no day's practice or date to set. */}
       {baby ? <ArrivalCard note={baby} /> : null}
