@@ -5,6 +5,9 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 /** Modules and the platform sit below the UI and the composition root: those import them, never the reverse. */
+/** Sonner comes with a page's first toast; a direct import would put it in every page's JavaScript. */
+const SONNER = { name: "sonner", message: "Use toast from ~/components/ui/toaster.tsx." };
+
 const BELOW_THE_UI = [
   {
     group: ["~/components/*", "**/components/*"],
@@ -45,8 +48,18 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            { group: ["node:*"], message: "Pure modules do no I/O: move this to a .server.ts adapter." },
-            { group: ["react-router", "react-router/*"], message: "Pure modules know no framework." },
+            {
+              // What a pure module may import, listed: anything else (fs, pg, a framework, the
+              // platform, under any name) is I/O or environment and belongs in a .server.ts adapter.
+              regex: "^(?!\\.\\.?/|~/modules/|zod/mini$|@conform-to/react$)",
+              message:
+                "Pure modules import only other modules, zod/mini and @conform-to/react: move this to a .server.ts adapter.",
+            },
+            {
+              regex: "\\.server(\\.ts)?$",
+              allowTypeImports: true,
+              message: "Pure modules import no adapter: the adapter imports them.",
+            },
             {
               group: ["~/platform/*", "**/platform/*"],
               message: "Pure modules take their inputs as arguments.",
@@ -62,13 +75,40 @@ export default tseslint.config(
     },
   },
   {
-    // Sonner comes with a page's first toast; a direct import would put it in every page's JavaScript.
-    files: ["app/components/**/*.{ts,tsx}", "app/routes/**/*.{ts,tsx}", "app/*.{ts,tsx}"],
+    // Client code validates with zod/mini (decision 0016): full zod would add ~60 kB to the pages.
+    // Resource routes (app/routes/api) have no page and never reach the browser.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/**/*.server.ts", "app/**/*.test.{ts,tsx}", "app/routes/api/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "ImportDeclaration[source.value='zod'], ImportExpression[source.value='zod']",
+          message: "Code the browser may load imports zod/mini, not zod (decision 0016).",
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/components/**/*.{ts,tsx}", "app/*.{ts,tsx}"],
     ignores: ["app/components/ui/toaster.tsx", "app/components/ui/toaster*.test.tsx"],
+    rules: { "no-restricted-imports": ["error", { paths: [SONNER] }] },
+  },
+  {
+    // Routes call modules; only modules read and write the database.
+    files: ["app/routes/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-imports": [
         "error",
-        { paths: [{ name: "sonner", message: "Use toast from ~/components/ui/toaster.tsx." }] },
+        {
+          paths: [SONNER],
+          patterns: [
+            {
+              group: ["~/platform/db.server*", "**/platform/db.server*", "kysely", "kysely/*"],
+              message: "Routes never touch the database: call the module that owns the data.",
+            },
+          ],
+        },
       ],
     },
   },

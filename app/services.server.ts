@@ -11,6 +11,7 @@ import { createDeviceCookies, type DeviceCookies } from "./modules/accounts/devi
 import { createSessionReader, type Member, type SessionReader } from "./modules/accounts/session.server.ts";
 import { setUpSocialSignIn, type SocialSignIn } from "./modules/accounts/social-sign-in.server.ts";
 import { createBirthPlanPdfs, type BirthPlanPdfs } from "./modules/birth-plan/pdf-service.server.ts";
+import type { ContactDeps, ContactSender } from "./modules/contact/contact.server.ts";
 import { createMailer, type Mailer } from "./modules/email/outbox.server.ts";
 import { createMailTransport, type MailTransport } from "./modules/email/transport.server.ts";
 import { createMediaFacts, type MediaFacts } from "./modules/media/facts.server.ts";
@@ -266,6 +267,19 @@ export function paymentDeps({
 }
 
 /** What confirming a member's identity needs (her password, or a code emailed to her). */
+/** What the contact form needs to keep and announce a message, and who sends it. */
+export function contactDeps(args: ContextArgs & { request: Request }): {
+  deps: ContactDeps;
+  sender: ContactSender;
+} {
+  const { env, mailer } = services(args);
+  const member = args.context.get(memberContext);
+  return {
+    deps: { db: db(args), mailer, ownerEmail: env.OWNER_EMAIL, log: requestLog(args) },
+    sender: { headers: args.request.headers, member: member && { id: member.id, email: member.email } },
+  };
+}
+
 export function confirmDeps(args: ContextArgs): ConfirmDeps {
   const { database, auth, mailer, secret } = services(args);
   return { db: database.db, auth, mailer, codeKey: deriveKey(secret, "confirmation-code") };

@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseSubmission } from "~/modules/site/form-submission.ts";
 import { ChevronDown, Clock, ExternalLink, Globe, Heart, Mail } from "~/components/ui/icons.tsx";
 import { useEffect, useRef, type ReactNode } from "react";
@@ -11,16 +11,13 @@ import { Button } from "~/components/ui/button.tsx";
 import { cn } from "~/components/ui/cn.ts";
 import { InputField, TextareaField } from "~/components/ui/form-field.tsx";
 import type { Colour, Faq, SocialPost } from "~/modules/catalogue/content.server.ts";
+import type { ContactFormResult } from "~/modules/contact/contact-action.server.ts";
 import { contactFormSchema, contactMessages } from "~/modules/contact/contact-form.ts";
 import { BRAND } from "~/modules/site/brand.ts";
 import { SOCIAL_PROFILES, type SocialNetwork } from "~/modules/site/social.ts";
 import { useRootData } from "~/root-data.ts";
 
 /** What a contact action answers: the form's state, and whether the message went out. */
-export interface ContactFormResult {
-  result: SubmissionResult<string[]>;
-  sent?: boolean;
-}
 
 /**
  * The whole contact page below the site's header: the form, how else to reach

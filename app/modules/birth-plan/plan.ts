@@ -2,7 +2,7 @@
  * A member's birth preferences: what she ticked in each section and her note, the rules for reading them from a
  * form or from stored JSON, and the summary the page and the PDF show. Pure: the browser imports it too.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import {
   BIRTH_PLAN_SECTIONS,
   findChoice,
@@ -94,8 +94,8 @@ export function parseBirthPlanForm(form: FormData | URLSearchParams): ParseResul
 }
 
 const sectionSchema = z.object({
-  choices: z.array(z.string()).default([]),
-  note: z.string().default(""),
+  choices: z._default(z.array(z.string()), []),
+  note: z._default(z.string(), ""),
 });
 
 const contentSchema = z.object({

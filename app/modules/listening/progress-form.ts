@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /**
  * What the player sends about a listen: where it is, or that it finished. A
@@ -6,22 +6,19 @@ import { z } from "zod";
  * sent again (from the device's outbox, after no signal) counts once.
  */
 export const progressSchema = z
-  .object({
-    positionSeconds: z
-      .number()
-      .finite()
-      .min(0)
-      .max(24 * 3600)
-      .optional(),
-    finished: z.literal(true).optional(),
-    listenId: z.uuid().optional(),
+  .strictObject({
+    // A number is finite in zod 4 (Infinity and NaN are refused).
+    positionSeconds: z.optional(z.number().check(z.minimum(0), z.maximum(24 * 3600))),
+    finished: z.optional(z.literal(true)),
+    listenId: z.optional(z.uuid()),
   })
-  .strict()
-  .refine((value) => value.positionSeconds !== undefined || value.finished, {
-    message: "Send positionSeconds or finished",
-  })
-  .refine((value) => value.listenId === undefined || value.finished, {
-    message: "A listenId goes with finished",
-  });
+  .check(
+    z.refine((value) => value.positionSeconds !== undefined || value.finished, {
+      message: "Send positionSeconds or finished",
+    }),
+    z.refine((value) => value.listenId === undefined || value.finished, {
+      message: "A listenId goes with finished",
+    }),
+  );
 
 export type ProgressReport = z.infer<typeof progressSchema>;

@@ -1,3 +1,8 @@
+/** The Retry-After header of an answer over a limit; none for any other. */
+export function retryAfterHeaders(seconds: number | undefined): HeadersInit | undefined {
+  return seconds ? { "Retry-After": String(seconds) } : undefined;
+}
+
 /**
  * A page's headers (its `headers` export) when its form may be refused over a
  * limit: the parent's, and the action's Retry-After, which React Router would

@@ -1,5 +1,8 @@
 import type { Route } from "./+types/contact";
-import { contactFormAction } from "~/components/contact/contact-action.server.ts";
+import { data } from "react-router";
+import { answerContactForm } from "~/modules/contact/contact-action.server.ts";
+import { retryAfterHeaders } from "~/modules/site/retry-after.ts";
+import { contactDeps } from "~/services.server.ts";
 import { ContactPage } from "~/components/contact/contact-page.tsx";
 import { faqs, socialPosts } from "~/modules/catalogue/content.server.ts";
 import { BRAND } from "~/modules/site/brand.ts";
@@ -15,8 +18,10 @@ export function loader(args: Route.LoaderArgs) {
   return { posts: socialPosts, faqs, sender: { name: member.fullName, email: member.email } };
 }
 
-export function action(args: Route.ActionArgs) {
-  return contactFormAction(args);
+export async function action(args: Route.ActionArgs) {
+  const { deps, sender } = contactDeps(args);
+  const answer = await answerContactForm(await args.request.formData(), deps, sender);
+  return data(answer.body, { status: answer.status, headers: retryAfterHeaders(answer.retryAfterSeconds) });
 }
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {

@@ -25,7 +25,7 @@ import {
   reminderSettings,
 } from "~/modules/reminders/settings.server.ts";
 import { BRAND } from "~/modules/site/brand.ts";
-import { withRetryAfter } from "~/modules/site/retry-after.ts";
+import { retryAfterHeaders, withRetryAfter } from "~/modules/site/retry-after.ts";
 import { redirectWithFlash } from "~/modules/site/flash.server.ts";
 import { parseSubmission } from "~/modules/site/form-submission.ts";
 import {
@@ -128,11 +128,7 @@ export async function action(args: Route.ActionArgs) {
       answer.cookies,
     );
   }
-  const wait = answer.retryAfterSeconds;
-  return data(answer.reply, {
-    status: answer.status,
-    headers: wait ? { "Retry-After": String(wait) } : undefined,
-  });
+  return data(answer.reply, { status: answer.status, headers: retryAfterHeaders(answer.retryAfterSeconds) });
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {

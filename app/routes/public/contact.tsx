@@ -1,5 +1,8 @@
 import type { Route } from "./+types/contact";
-import { contactFormAction } from "~/components/contact/contact-action.server.ts";
+import { data } from "react-router";
+import { answerContactForm } from "~/modules/contact/contact-action.server.ts";
+import { retryAfterHeaders } from "~/modules/site/retry-after.ts";
+import { contactDeps } from "~/services.server.ts";
 import { ContactPage } from "~/components/contact/contact-page.tsx";
 import { JsonLd } from "~/components/json-ld.tsx";
 import { faqs, socialPosts } from "~/modules/catalogue/content.server.ts";
@@ -20,8 +23,10 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export function action(args: Route.ActionArgs) {
-  return contactFormAction(args);
+export async function action(args: Route.ActionArgs) {
+  const { deps, sender } = contactDeps(args);
+  const answer = await answerContactForm(await args.request.formData(), deps, sender);
+  return data(answer.body, { status: answer.status, headers: retryAfterHeaders(answer.retryAfterSeconds) });
 }
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
