@@ -4,7 +4,7 @@ import { describe, expect, inject, it } from "vitest";
 import { signUpOverHttp } from "../support/accounts.ts";
 import { localOutbox } from "../support/mailbox.ts";
 import { createCookieClient, type CookieClient } from "../support/cookie-client.ts";
-import { makePremium, signUpThroughForm, uniqueEmail, withServerDatabase } from "./support/accounts.ts";
+import { makePremium, signedInPage, uniqueEmail, withServerDatabase } from "./support/accounts.ts";
 import type { Db } from "~/platform/db.server.ts";
 import { baseUrl, expectAccessible, expectHeading, useBrowser, waitForHydration } from "./support/browser.ts";
 
@@ -172,9 +172,7 @@ describe("the library and the bottom player", () => {
   }
 
   it("plays Affirmations One for a free member and keeps playing across portal pages", async () => {
-    const page = await browser.newPage();
-    await signUpThroughForm(page);
-    await openLibrary(page);
+    const { page } = await signedInPage(browser, { at: "/portal/library" });
     const foundation = page.getByRole("region", { name: "Hypno Foundation Course" });
     expect(await foundation.innerText()).toContain("2 tracks");
     expect(await page.getByRole("region", { name: "Hypno Preparation Course" }).innerText()).toContain(
@@ -202,9 +200,7 @@ describe("the library and the bottom player", () => {
   });
 
   it("seeks, sets the volume, mutes and unmutes, and moves to the next track in the group", async () => {
-    const page = await browser.newPage();
-    await signUpThroughForm(page);
-    await openLibrary(page);
+    const { page } = await signedInPage(browser, { at: "/portal/library" });
     await page.getByRole("button", { name: /^Play Affirmations One/ }).click();
     const player = page.getByRole("region", { name: "Audio player" });
     await expect.poll(() => audioTime(page), { timeout: 10_000 }).toBeGreaterThan(0.2);
@@ -243,9 +239,7 @@ describe("the library and the bottom player", () => {
   });
 
   it("shows a free member the preparation tracks as the Complete Course's, with one way to it", async () => {
-    const page = await browser.newPage();
-    await signUpThroughForm(page);
-    await openLibrary(page);
+    const { page } = await signedInPage(browser, { at: "/portal/library" });
     const preparation = page.getByRole("region", { name: "Hypno Preparation Course" });
     await preparation.getByText(/Fear Release\s*: in the Complete Course/).waitFor();
     // Nothing to press on a locked track, and no upgrade on every row: one note for the page.
@@ -259,9 +253,7 @@ describe("the library and the bottom player", () => {
   });
 
   it("plays a preparation track for a premium member, and picks up after the link is refused", async () => {
-    const page = await browser.newPage();
-    const { email } = await signUpThroughForm(page);
-    await makePremium(email);
+    const { page } = await signedInPage(browser, { premium: true });
     // The first stream request is refused, as an expired link would be: the player fetches a new one.
     let refused = 0;
     await page.route("**/media/audio/**", (route) => {
@@ -279,9 +271,7 @@ describe("the library and the bottom player", () => {
   });
 
   it("resumes a track where the member stopped", async () => {
-    const page = await browser.newPage();
-    await signUpThroughForm(page);
-    await openLibrary(page);
+    const { page } = await signedInPage(browser, { at: "/portal/library" });
     await page.getByRole("button", { name: /^Play Affirmations Two/ }).click();
     const player = page.getByRole("region", { name: "Audio player" });
     await expect.poll(() => audioTime(page), { timeout: 10_000 }).toBeGreaterThan(0.2);
@@ -300,9 +290,7 @@ describe("the library and the bottom player", () => {
   });
 
   it("records a finished listen when a track plays to its end", async () => {
-    const page = await browser.newPage();
-    const { email } = await signUpThroughForm(page);
-    await openLibrary(page);
+    const { page, email } = await signedInPage(browser, { at: "/portal/library" });
     await page.getByRole("button", { name: /^Play Affirmations Two/ }).click();
     const player = page.getByRole("region", { name: "Audio player" });
     await expect.poll(() => audioTime(page), { timeout: 10_000 }).toBeGreaterThan(0.2);

@@ -2,7 +2,7 @@ import { PDFDocument } from "pdf-lib";
 import type { APIRequestContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { GUIDES, type Guide } from "../../app/modules/catalogue/guides.ts";
-import { makePremium, signUpThroughForm } from "./support/accounts.ts";
+import { makePremium, signedInPage } from "./support/accounts.ts";
 import { baseUrl, expectAccessible, expectHeading, useBrowser } from "./support/browser.ts";
 
 type Who = "visitor" | "free member" | "premium member";
@@ -97,8 +97,7 @@ describe("free downloads", () => {
   });
 
   it("gives a free member the free guides and an upgrade for the others", async () => {
-    const page = await browser.newPage();
-    await signUpThroughForm(page);
+    const { page } = await signedInPage(browser);
     const hosts = recordHosts(page);
     await page.goto("/free-downloads");
     await page.waitForLoadState("networkidle");
@@ -126,8 +125,7 @@ describe("free downloads", () => {
   });
 
   it("gives a premium member every guide, each as long as its card says", async () => {
-    const page = await browser.newPage({ viewport: "phone" });
-    const { email } = await signUpThroughForm(page);
+    const { page, email } = await signedInPage(browser, { viewport: "phone" });
     await makePremium(email);
     const hosts = recordHosts(page);
     await page.goto("/free-downloads");
@@ -148,8 +146,7 @@ describe("free downloads", () => {
   });
 
   it("answers 404 to anything that isn't one of the six guides, whoever asks", async () => {
-    const page = await browser.newPage();
-    const { email } = await signUpThroughForm(page);
+    const { page, email } = await signedInPage(browser);
     await makePremium(email);
     const attempts = [
       "..%2f..%2fpackage.json",

@@ -1,6 +1,12 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { makePremium, signUpThroughForm, uniqueEmail, withServerDatabase } from "./support/accounts.ts";
+import {
+  makePremium,
+  signedInPage,
+  signUpThroughForm,
+  uniqueEmail,
+  withServerDatabase,
+} from "./support/accounts.ts";
 import { baseUrl, expectAccessible, expectHeading, useBrowser, waitForHydration } from "./support/browser.ts";
 import { keptAddresses, shownOffline, workerReady } from "./support/device.ts";
 
@@ -52,9 +58,8 @@ describe("the portal offline", () => {
   });
 
   it("opens the member's dashboard and the pages she has seen with no signal, says so, and shows an offline page for the rest", async () => {
-    const context = await browser.newContext({ viewport: "phone" });
-    const page = await context.newPage();
-    await signUpThroughForm(page, { name: "Leila Haddad" });
+    const { page } = await signedInPage(browser, { name: "Leila Haddad", viewport: "phone" });
+    const context = page.context();
     await waitForHydration(page);
     await workerReady(page);
     await page.goto("/portal/library");
@@ -84,9 +89,8 @@ describe("the portal offline", () => {
   });
 
   it("forgets every kept page when she signs out, and never shows one member's page to the next", async () => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await signUpThroughForm(page, { name: "Ruth Mensah" });
+    const { page } = await signedInPage(browser, { name: "Ruth Mensah" });
+    const context = page.context();
     await workerReady(page);
     await page.goto("/portal/library");
     await expect
@@ -118,9 +122,8 @@ describe("the portal offline", () => {
   });
 
   it("downloads a session with its progress, plays and seeks it from the device with no signal, and removes it", async () => {
-    const context = await browser.newContext({ viewport: "phone" });
-    const page = await context.newPage();
-    await signUpThroughForm(page, { name: "Mira Patel" });
+    const { page } = await signedInPage(browser, { name: "Mira Patel", viewport: "phone" });
+    const context = page.context();
     await workerReady(page);
     await page.goto("/portal/library");
     await waitForHydration(page);
@@ -168,9 +171,8 @@ describe("the portal offline", () => {
   });
 
   it("downloads every labour session she may play in one go, and shows the room they take in her profile", async () => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await signUpThroughForm(page, { name: "Zainab Bello" });
+    const { page } = await signedInPage(browser, { name: "Zainab Bello" });
+    const context = page.context();
     await workerReady(page);
     await page.goto("/portal/library");
     await waitForHydration(page);
@@ -191,9 +193,8 @@ describe("the portal offline", () => {
   });
 
   it("removes a download she may no longer keep the next time the portal opens online", async () => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    const { email } = await signUpThroughForm(page, { name: "Hana Ito" });
+    const { page, email } = await signedInPage(browser, { name: "Hana Ito" });
+    const context = page.context();
     await makePremium(email);
     await workerReady(page);
     await page.goto("/portal/library");
@@ -222,9 +223,8 @@ describe("the portal offline", () => {
   });
 
   it("keeps a practice completed with no signal, shows it will sync, and counts it once for her day when the signal returns", async () => {
-    const context = await browser.newContext({ viewport: "phone" });
-    const page = await context.newPage();
-    const { email } = await signUpThroughForm(page, { name: "Noor Rahman" });
+    const { page, email } = await signedInPage(browser, { name: "Noor Rahman", viewport: "phone" });
+    const context = page.context();
     await waitForHydration(page);
     await workerReady(page);
     await page.goto("/portal/program");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { makePremium, signUpThroughForm, withServerDatabase } from "./support/accounts.ts";
+import { makePremium, signedInPage, withServerDatabase } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
 
 /**
@@ -16,8 +16,7 @@ describe("a member's pages stay current", () => {
   const fearRelease = (page: Page) => page.getByText(/Fear Release\s*: in the Complete Course/);
 
   it("shows a change made elsewhere at the next page view, and each member only their own page", async () => {
-    const page = await browser.newPage();
-    const { email } = await signUpThroughForm(page, { name: "Iris Calder" });
+    const { page, email } = await signedInPage(browser, { name: "Iris Calder" });
     await page.goto("/portal/library");
     await page.goto("/portal/library");
     expect(await fearRelease(page).count()).toBe(1);
@@ -38,9 +37,7 @@ describe("a member's pages stay current", () => {
     expect(await heading(page)).toContain("Iona");
 
     // Another member, on the same pages at the same time, sees their own.
-    const other = await browser.newPage();
-    await signUpThroughForm(other, { name: "Wren Ashby" });
-    await other.goto("/portal");
+    const { page: other } = await signedInPage(browser, { name: "Wren Ashby" });
     expect(await heading(other)).toContain("Wren");
     await other.goto("/portal/library");
     expect(await fearRelease(other).count()).toBe(1);

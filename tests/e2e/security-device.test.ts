@@ -2,7 +2,13 @@ import type { BrowserContext, Page, Route } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { firstLink } from "../support/cookie-client.ts";
 import { localOutbox } from "../support/mailbox.ts";
-import { expectToast, PASSWORD, signUpThroughForm, withServerDatabase } from "./support/accounts.ts";
+import {
+  expectToast,
+  PASSWORD,
+  signedInPage,
+  signUpThroughForm,
+  withServerDatabase,
+} from "./support/accounts.ts";
 import { expectHeading, useBrowser, waitForHydration } from "./support/browser.ts";
 import { keptAddresses, shownOffline, storedKeys, workerReady } from "./support/device.ts";
 import { enrolledOwner } from "./support/studio.ts";
@@ -168,9 +174,8 @@ describe("what a device keeps of a member", () => {
   });
 
   it("forgets a member deleted in the studio the next time her phone reaches the site: offline, nothing of hers opens", async () => {
-    const context = await browser.newContext({ viewport: "phone" });
-    const page = await context.newPage();
-    const { email } = await signUpThroughForm(page, { name: "Orla Byrne" });
+    const { page, email } = await signedInPage(browser, { name: "Orla Byrne", viewport: "phone" });
+    const context = page.context();
     await workerReady(page);
     await timeAContraction(page);
     await listenAWhile(page);
@@ -202,9 +207,8 @@ describe("what a device keeps of a member", () => {
   });
 
   it("forgets her pages once her session has ended on another device, at the next page load", async () => {
-    const context = await browser.newContext({ viewport: "phone" });
-    const page = await context.newPage();
-    const { email } = await signUpThroughForm(page, { name: "Keziah Owusu" });
+    const { page, email } = await signedInPage(browser, { name: "Keziah Owusu", viewport: "phone" });
+    const context = page.context();
     await workerReady(page);
     await page.goto("/portal/library");
     await expect
@@ -260,9 +264,8 @@ describe("what a device keeps of a member", () => {
   });
 
   it("keeps labour mode's history and the player's positions under an opaque key, and deletes them with her account", async () => {
-    const context = await browser.newContext({ viewport: "phone" });
-    const page = await context.newPage();
-    const { email } = await signUpThroughForm(page, { name: "Maeve Quinn" });
+    const { page, email } = await signedInPage(browser, { name: "Maeve Quinn", viewport: "phone" });
+    const context = page.context();
     await timeAContraction(page);
     await listenAWhile(page);
     await expect

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import { localOutbox } from "../support/mailbox.ts";
-import { expectToast, signUpThroughForm, uniqueEmail } from "./support/accounts.ts";
+import { expectToast, signedInPage, uniqueEmail } from "./support/accounts.ts";
 import { expectAccessible, useBrowser, waitForHydration } from "./support/browser.ts";
 import { enrolledOwner } from "./support/studio.ts";
 
@@ -90,10 +90,11 @@ describe("the studio's contact inbox", () => {
     const forged = `Security alert: your payment failed. Update your card at https://evil.example/${tag}`;
 
     // She writes from her portal, signed in: the form has her name and address already.
-    const member = await browser.newPage();
-    const { email } = await signUpThroughForm(member, { name, email: uniqueEmail(`nadia-${tag}`) });
-    await member.goto("/portal/contact");
-    await waitForHydration(member);
+    const { page: member, email } = await signedInPage(browser, {
+      name,
+      email: uniqueEmail(`nadia-${tag}`),
+      at: "/portal/contact",
+    });
     await member.getByLabel("Your message").fill(own);
     await member.getByRole("button", { name: "Send message" }).click();
     await member.getByRole("status").filter({ hasText: "Thank you! We'll get back to you soon." }).waitFor();

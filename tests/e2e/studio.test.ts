@@ -6,7 +6,8 @@ import {
   confirmDemoCardPayment,
   expectToast,
   makePremium,
-  signUpThroughForm,
+  signedInContext,
+  signedInPage,
   uniqueEmail,
   withServerDatabase,
 } from "./support/accounts.ts";
@@ -29,8 +30,7 @@ describe("the owner's studio", () => {
 
   it("is set up by command, asks for an authenticator, and lets the owner find a member, take premium back and see it logged", async () => {
     // A member with the Complete Course.
-    const memberPage = await browser.newPage();
-    const { email: memberEmail } = await signUpThroughForm(memberPage, { name: "Nadia Quill" });
+    const { page: memberPage, email: memberEmail } = await signedInPage(browser, { name: "Nadia Quill" });
     await makePremium(memberEmail);
 
     const ownerEmail = uniqueEmail("owner");
@@ -95,8 +95,7 @@ describe("the owner's studio", () => {
   });
 
   it("asks for the code again before a deletion, takes a backup code once, and logs the deletion by id alone", async () => {
-    const memberPage = await browser.newPage();
-    const { email: memberEmail } = await signUpThroughForm(memberPage, { name: "Orla Byrne" });
+    const { page: memberPage, email: memberEmail } = await signedInPage(browser, { name: "Orla Byrne" });
     const memberId = await withServerDatabase(
       async (db) =>
         (await db.selectFrom("user").select("id").where("email", "=", memberEmail).executeTakeFirstOrThrow())
@@ -157,8 +156,7 @@ describe("the owner's studio", () => {
   });
 
   it("refunds a member's card payment through the provider, which ends her premium, and logs it", async () => {
-    const memberPage = await browser.newPage();
-    const { email: memberEmail } = await signUpThroughForm(memberPage, { name: "Ines Carvalho" });
+    const { page: memberPage, email: memberEmail } = await signedInPage(browser, { name: "Ines Carvalho" });
     await payByDemoCard(memberPage);
     const { page: owner } = await enrolledOwner();
 
@@ -207,8 +205,8 @@ describe("the owner's studio", () => {
   });
 
   it("shows the owner the reminders and emails the server gave up on", async () => {
-    const memberPage = await browser.newPage();
-    const { email: memberEmail } = await signUpThroughForm(memberPage, { name: "Pia Lund" });
+    // Her account is all this needs: no page of hers opens.
+    const { email: memberEmail } = await signedInContext(browser, { name: "Pia Lund" });
     const stamp = Date.now();
     await withServerDatabase(async (db) => {
       const { id } = await db
@@ -268,8 +266,8 @@ describe("the owner's studio", () => {
   });
 
   it("asks for the code again, ten minutes on, before a new passkey or an export of members' details", async () => {
-    const memberPage = await browser.newPage();
-    const { email: memberEmail } = await signUpThroughForm(memberPage, { name: "Siobhán Ní Bhriain" });
+    // Her account is all this needs: no page of hers opens.
+    const { email: memberEmail } = await signedInContext(browser, { name: "Siobhán Ní Bhriain" });
     const { email, page: owner, key, step } = await enrolledOwner();
     const askForPasskeyOptions = () =>
       owner.evaluate(async () => {

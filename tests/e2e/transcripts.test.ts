@@ -2,7 +2,7 @@ import fs from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { createCookieClient } from "../support/cookie-client.ts";
-import { makePremium, signUpThroughForm } from "./support/accounts.ts";
+import { makePremium, signedInContext, signedInPage } from "./support/accounts.ts";
 import { baseUrl, expectAccessible, expectHeading, useBrowser, waitForHydration } from "./support/browser.ts";
 import { normalise } from "~/modules/catalogue/resource-search.ts";
 import { ALL_SESSIONS } from "~/modules/catalogue/tracks.ts";
@@ -41,8 +41,7 @@ describe("captions and transcripts", () => {
   it("shows a premium member the captions as the session plays, and a transcript that follows it", async () => {
     const cues = cuesOf(PREMIUM.id);
     const paragraphs = paragraphsOf(cues);
-    const page = await browser.newPage();
-    const { email } = await signUpThroughForm(page);
+    const { page, email } = await signedInPage(browser);
     await makePremium(email);
     await openLibrary(page);
 
@@ -100,8 +99,7 @@ describe("captions and transcripts", () => {
   });
 
   it("keeps a premium session's words from a free member, and refuses everyone signed out", async () => {
-    const page = await browser.newPage();
-    await signUpThroughForm(page);
+    const { page } = await signedInPage(browser);
     expect((await page.request.get(`/captions/${PREMIUM.id}.vtt`)).status()).toBe(403);
     const own = await page.request.get(`/captions/${FREE.id}.vtt`);
     expect(own.status()).toBe(200);
@@ -134,8 +132,7 @@ describe("captions and transcripts", () => {
   });
 
   it("reads as plain text without JavaScript", async () => {
-    const setup = await browser.newContext();
-    await signUpThroughForm(await setup.newPage());
+    const { context: setup } = await signedInContext(browser);
     const cookies = await setup.cookies();
     await setup.close();
     const noScript = await browser.newContext({ javaScriptEnabled: false });
@@ -181,8 +178,7 @@ describe("finding a session by its words", () => {
   it("finds what she may play by what is said in it, and a locked session only by its title", async () => {
     const premiumWord = wordOnlyIn(PREMIUM.id);
     const freeWord = wordOnlyIn(FREE.id);
-    const page = await browser.newPage();
-    const { email } = await signUpThroughForm(page);
+    const { page, email } = await signedInPage(browser);
     const search = page.getByRole("search", { name: "Sessions" });
     const found = () => page.getByRole("status").filter({ hasText: /found for/ });
 

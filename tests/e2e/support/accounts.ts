@@ -131,3 +131,18 @@ export async function signedInContext(
   );
   return { context, email, name };
 }
+
+/**
+ * A page in a context signed in as a new member (signedInContext), opened at `at` (her dashboard
+ * unless given) and ready to use.
+ */
+export async function signedInPage(
+  browser: ReturnType<typeof useBrowser>,
+  { at = "/portal", ...options }: Parameters<typeof signedInContext>[1] & { at?: string } = {},
+): Promise<{ page: Page; email: string; name: string }> {
+  const { context, email, name } = await signedInContext(browser, options);
+  const page = await context.newPage();
+  await page.goto(at);
+  await waitForHydration(page);
+  return { page, email, name };
+}
