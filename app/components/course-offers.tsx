@@ -14,7 +14,7 @@ const COMPLETE = [
   "All nine guided audio sessions",
   "All six printable guides, with scripts for your birth partner",
   "A two-week daily programme with streaks and gentle reminders",
-  "A read-only link so your birth partner can follow along",
+  "Partner sessions your birth partner can play on their own account",
   "Progress tracking and achievements",
   "Lifetime access, for all your pregnancies",
 ];
