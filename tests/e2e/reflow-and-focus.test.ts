@@ -1,6 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { expectToast, signedInContext } from "./support/accounts.ts";
+import { PASSWORD, expectToast, signedInContext, uniqueEmail } from "./support/accounts.ts";
 import { useBrowser, waitForHydration } from "./support/browser.ts";
 
 /** Two boxes on screen overlap. */
@@ -67,5 +67,135 @@ describe("where the features meet", () => {
         await context.close();
       });
     }
+  });
+
+  describe("words", () => {
+    it("sells in the Complete Course's card only what the free course doesn't give", async () => {
+      const page = await browser.newPage({ viewport: "phone" });
+      await page.goto("/course");
+      const complete = page
+        .getByRole("article")
+        .filter({ has: page.getByRole("heading", { name: "Complete Course" }) });
+      await complete.getByText("Partner sessions your birth partner can play on their own account").waitFor();
+      expect(await complete.getByText(/read-only link/).count()).toBe(0);
+      await page.context().close();
+    });
+
+    it("introduces the resource centre with only the kinds there are to open", async () => {
+      const { context } = await signedInContext(browser, { viewport: "phone" });
+      const page = await context.newPage();
+      await page.goto("/portal/resources");
+      const intro = page.getByText(/gathered in one place/);
+      await intro.waitFor();
+      // Every video is still "Coming soon": no Videos filter, and no videos promised.
+      expect(
+        await page.getByRole("group", { name: "Show" }).getByRole("button", { name: "Videos" }).count(),
+      ).toBe(0);
+      expect(await intro.textContent()).toMatch(/^Guides, answers and articles, gathered in one place\./);
+      await context.close();
+    });
+  });
+
+  describe("the library on a phone", () => {
+    it("keeps each session's title to two lines and shows the search box's placeholder whole", async () => {
+      const { context } = await signedInContext(browser, { viewport: "phone", premium: true });
+      const page = await context.newPage();
+      await page.goto("/portal/library");
+      await waitForHydration(page);
+      const titles = page.getByRole("main").getByRole("button", { name: /^Play / });
+      expect(await titles.count()).toBeGreaterThanOrEqual(9);
+      for (const title of await titles.all()) {
+        const lines = await title.evaluate(
+          (element) =>
+            element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight),
+        );
+        expect(lines, await title.textContent()).toBeLessThanOrEqual(2.05);
+      }
+      for (const width of [390, 320]) {
+        await page.setViewportSize({ width, height: 844 });
+        const room = await page
+          .getByRole("searchbox", { name: "Search sessions" })
+          .evaluate((input: HTMLInputElement) => {
+            const style = getComputedStyle(input);
+            const context = document.createElement("canvas").getContext("2d")!;
+            context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+            const text = context.measureText(input.placeholder).width;
+            const inside = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+            return inside - text;
+          });
+        expect(room, `at ${width} px`).toBeGreaterThanOrEqual(0);
+      }
+      await context.close();
+    });
+  });
+
+  describe("the sign-up page", () => {
+    it("shows a signed-in member buying the course no tab to sign in", async () => {
+      const { context } = await signedInContext(browser, { viewport: "phone" });
+      const page = await context.newPage();
+      await page.goto("/auth?tier=premium");
+      await page.getByRole("heading", { level: 1, name: "The Complete Course" }).waitFor();
+      expect(await page.getByRole("navigation", { name: "Choose how to start" }).count()).toBe(0);
+      expect(
+        await page
+          .getByRole("main")
+          .getByRole("link", { name: /^Sign In/ })
+          .count(),
+      ).toBe(0);
+      await context.close();
+    });
+
+    it("offers, once the email is sent, only what to do with it: no other ways in", async () => {
+      const page = await browser.newPage({ viewport: "phone" });
+      await page.goto("/auth?tier=free");
+      await waitForHydration(page);
+      const others = page.getByRole("group", { name: "Continue with another account" });
+      await others.waitFor();
+      await page.getByLabel("Your name").fill("Maya Lindqvist");
+      await page.getByLabel("Email").fill(uniqueEmail());
+      await page.getByLabel("Choose a password").fill(PASSWORD);
+      await page.getByRole("button", { name: "Create free account" }).click();
+      await page.getByRole("heading", { name: "Check your email" }).waitFor();
+      expect(await others.count()).toBe(0);
+      expect(await page.getByText("or continue with").count()).toBe(0);
+      await page.context().close();
+    });
+  });
+
+  describe("reflow at 320 px (WCAG 1.4.10)", () => {
+    const noSideways = async (page: Page, path: string) => {
+      await page.goto(path);
+      await page.locator("h1").first().waitFor();
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, path).toBeLessThanOrEqual(320);
+    };
+
+    it("scrolls no public page sideways", async () => {
+      const page = await browser.newPage({ viewport: "phone" });
+      await page.setViewportSize({ width: 320, height: 640 });
+      for (const path of ["/", "/course", "/auth?tier=free", "/auth?tier=premium", "/auth?tier=signin"]) {
+        await noSideways(page, path);
+      }
+      await page.context().close();
+    });
+
+    it("scrolls no portal page sideways, the Complete Course's checkout included", async () => {
+      const { context } = await signedInContext(browser, { viewport: "phone" });
+      const page = await context.newPage();
+      await page.setViewportSize({ width: 320, height: 640 });
+      for (const path of [
+        "/auth?tier=premium",
+        "/portal",
+        "/portal/profile",
+        "/portal/program",
+        "/portal/library",
+        "/portal/resources",
+        "/portal/birth-preferences",
+        "/portal/contact",
+      ]) {
+        await noSideways(page, path);
+      }
+      await context.close();
+    });
   });
 });
