@@ -66,7 +66,7 @@ function Offer({
   return (
     <article
       className={cn(
-        "flex flex-col rounded-[var(--radius-card)] border bg-white p-7 shadow-soft",
+        "flex flex-col rounded-[var(--radius-card)] border bg-white p-5 shadow-soft sm:p-7",
         featured ? "border-plum/40 ring-2 ring-lavender" : "border-line",
       )}
     >
