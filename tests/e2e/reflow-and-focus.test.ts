@@ -109,7 +109,7 @@ describe("where the features meet", () => {
           (element) =>
             element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight),
         );
-        expect(lines, await title.textContent()).toBeLessThanOrEqual(2.05);
+        expect(lines, (await title.textContent()) ?? "").toBeLessThanOrEqual(2.05);
       }
       for (const width of [390, 320]) {
         await page.setViewportSize({ width, height: 844 });
@@ -195,6 +195,101 @@ describe("where the features meet", () => {
       ]) {
         await noSideways(page, path);
       }
+      await context.close();
+    });
+  });
+
+  describe("keyboard focus after each action and each move", () => {
+    /** What has focus: its tag, role and text, to compare with what the member should be on. */
+    const focused = (page: Page) =>
+      page.evaluate(() => {
+        const element = document.activeElement;
+        return {
+          tag: element?.tagName.toLowerCase() ?? "none",
+          role: element?.getAttribute("role") ?? null,
+          text: element?.textContent?.trim() ?? "",
+        };
+      });
+
+    it("lands on the saved date, on the day marked done, and on each new page's heading", async () => {
+      const { context } = await signedInContext(browser, { name: "Maya Lindqvist", viewport: "phone" });
+      const page = await context.newPage();
+      await page.goto("/portal");
+      await waitForHydration(page);
+
+      // The dashboard's date: Enter in the picker saves it, and focus goes to the date as saved.
+      const picker = page.getByLabel("Your due date");
+      await picker.fill(new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10));
+      await page.getByRole("button", { name: "Save my date" }).focus();
+      await page.keyboard.press("Enter");
+      await expectToast(page, "Date saved! Welcome to your journey 💝");
+      await expect
+        .poll(() => focused(page))
+        .toMatchObject({ tag: "a", text: expect.stringMatching(/^Due /) });
+
+      // Following that link by keyboard: focus starts on the profile's heading.
+      await page.keyboard.press("Enter");
+      await page.waitForURL(/\/portal\/profile$/);
+      await expect.poll(() => focused(page)).toEqual({ tag: "h1", role: null, text: "Your profile" });
+
+      // The profile's date: Enter saves it, and focus goes to the date it now shows.
+      await page.getByRole("button", { name: /Change due date/ }).focus();
+      await page.keyboard.press("Enter");
+      await page.getByLabel(/New date/).waitFor();
+      await page.keyboard.type("14/Dec");
+      await page.keyboard.press("Enter");
+      await expectToast(page, "✨ Due date updated!");
+      await expect
+        .poll(() => focused(page))
+        .toMatchObject({ tag: "p", text: expect.stringMatching(/14 December/) });
+
+      // The bottom bar's Library, by keyboard: focus on its heading, not the link or the body.
+      await page
+        .getByRole("navigation", { name: "Portal shortcuts" })
+        .getByRole("link", { name: "Library" })
+        .focus();
+      await page.keyboard.press("Enter");
+      await page.waitForURL(/\/portal\/library$/);
+      await expect.poll(() => focused(page)).toEqual({ tag: "h1", role: null, text: "Your library" });
+
+      // The menu's Programme, by keyboard: the menu closes and focus is on the programme's heading.
+      await page.getByRole("button", { name: "Open menu" }).focus();
+      await page.keyboard.press("Enter");
+      const menu = page.getByRole("dialog", { name: "Menu" });
+      await menu.getByRole("link", { name: "Programme" }).focus();
+      await page.keyboard.press("Enter");
+      await page.waitForURL(/\/portal\/program$/);
+      await expect.poll(() => focused(page)).toEqual({ tag: "h1", role: null, text: "Your programme" });
+
+      // Mark as Complete: its button goes, and focus is on what took its place.
+      await page.getByRole("button", { name: "Mark as Complete" }).focus();
+      await page.keyboard.press("Enter");
+      await expect.poll(() => focused(page)).toMatchObject({ tag: "p", text: "Done for today" });
+      await expectToast(page, "Practice completed! 🌟");
+      expect(await focused(page)).toMatchObject({ tag: "p", text: "Done for today" });
+      await context.close();
+    });
+
+    it("lands on the word about the save after saving the birth preferences, and on the heading from the sidebar", async () => {
+      const { context } = await signedInContext(browser, { viewport: "desktop" });
+      const page = await context.newPage();
+      await page.goto("/portal");
+      await waitForHydration(page);
+      await page
+        .getByRole("navigation", { name: "Portal" })
+        .getByRole("link", { name: "Birth preferences" })
+        .focus();
+      await page.keyboard.press("Enter");
+      await page.waitForURL(/\/portal\/birth-preferences$/);
+      await expect.poll(() => focused(page)).toEqual({ tag: "h1", role: null, text: "Birth preferences" });
+
+      await page.getByRole("group", { name: "Environment" }).getByLabel("Dim lights").focus();
+      await page.keyboard.press("Space");
+      await page.getByRole("button", { name: "Save my preferences" }).focus();
+      await page.keyboard.press("Enter");
+      await expect
+        .poll(() => focused(page))
+        .toMatchObject({ tag: "div", role: "status", text: expect.stringMatching(/saved/i) });
       await context.close();
     });
   });
