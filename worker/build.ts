@@ -3,6 +3,7 @@
  * client's files are written, bundles worker/service-worker.ts to sw.js beside
  * them and writes in Serwist's precache list (each file with its revision).
  */
+import fs from "node:fs/promises";
 import path from "node:path";
 import { injectManifest } from "@serwist/build";
 import { build, type Plugin } from "vite";
@@ -42,6 +43,7 @@ export function serviceWorker(): Plugin {
           minify: true,
         },
       });
+      await writeOfflineFonts(dir);
       const { count, size, warnings } = await injectManifest({
         swSrc: file,
         swDest: file,
@@ -54,4 +56,26 @@ export function serviceWorker(): Plugin {
       this.info?.(`service worker: ${count} files precached (${Math.round(size / 1024)} KB)`);
     },
   };
+}
+
+/** The offline page's placeholders for the font files it is set in, and each file's name before its hash. */
+const OFFLINE_FONTS = {
+  "%INTER_LATIN%": "inter-latin-wght-normal-",
+  "%FRAUNCES_LATIN%": "fraunces-latin-wght-normal-",
+} as const;
+
+/**
+ * Writes into the offline page the addresses of the site's Latin fonts as this build named them (with their
+ * hash), so the page is set in the same type as the rest, from files the worker keeps.
+ */
+async function writeOfflineFonts(dir: string) {
+  const page = path.join(dir, "offline.html");
+  const assets = await fs.readdir(path.join(dir, "assets"));
+  let html = await fs.readFile(page, "utf8");
+  for (const [placeholder, prefix] of Object.entries(OFFLINE_FONTS)) {
+    const file = assets.find((name) => name.startsWith(prefix) && name.endsWith(".woff2"));
+    if (!file) throw new Error(`No ${prefix}*.woff2 in the build for the offline page`);
+    html = html.replaceAll(placeholder, `/assets/${file}`);
+  }
+  await fs.writeFile(page, html);
 }

@@ -14,7 +14,7 @@ const COMPLETE = [
   "All nine guided audio sessions",
   "All six printable guides, with scripts for your birth partner",
   "A two-week daily programme with streaks and gentle reminders",
-  "A read-only link so your birth partner can follow along",
+  "Partner sessions your birth partner can play on their own account",
   "Progress tracking and achievements",
   "Lifetime access, for all your pregnancies",
 ];
@@ -66,7 +66,7 @@ function Offer({
   return (
     <article
       className={cn(
-        "flex flex-col rounded-[var(--radius-card)] border bg-white p-7 shadow-soft",
+        "flex flex-col rounded-[var(--radius-card)] border bg-white p-5 shadow-soft sm:p-7",
         featured ? "border-plum/40 ring-2 ring-lavender" : "border-line",
       )}
     >

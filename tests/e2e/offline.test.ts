@@ -84,6 +84,14 @@ describe("the portal offline", () => {
 
     await page.goto("/portal/resources");
     await page.getByRole("heading", { name: "You're offline" }).waitFor();
+    // Set in the site's own fonts, which the device keeps, not the system's.
+    const fonts = await page.evaluate(async () => {
+      await document.fonts.ready;
+      return [...document.fonts].filter((face) => face.status === "loaded").map((face) => face.family);
+    });
+    expect(fonts.map((family) => family.replaceAll('"', ""))).toEqual(
+      expect.arrayContaining(["Inter Variable", "Fraunces Variable"]),
+    );
     await expectAccessible(page);
     await context.close();
   });

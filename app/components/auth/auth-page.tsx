@@ -50,7 +50,8 @@ export function AuthPage({
       <AuthIntro tab={tab} price={price} />
 
       <div className="min-w-0 rounded-[var(--radius-card)] border border-line bg-white/70 p-4 shadow-soft sm:p-8">
-        <AuthTabs tab={tab} price={price} />
+        {/* Signed in, she is here to buy: no tabs to sign in or start the course she has. */}
+        {member ? null : <AuthTabs tab={tab} price={price} />}
 
         {error ? (
           <Alert tone="error" className="mb-5">
@@ -113,6 +114,8 @@ function AccountForms({
   providers: SocialProvider[];
   formResult: AuthFormResult | undefined;
 }) {
+  // Once we've emailed a link or a code, that email is the way on: no other ways in beside it.
+  const emailed = formResult?.sent !== undefined;
   return (
     <div className="grid gap-6">
       {tab === "signin" ? (
@@ -131,7 +134,7 @@ function AccountForms({
           <SignUpForm tier={tab} actionData={formResult} />
         </>
       )}
-      {providers.length > 0 ? (
+      {providers.length > 0 && !emailed ? (
         <>
           <OrDivider label={tab === "signin" ? "or sign in with" : "or continue with"} />
           <SocialButtons tier={tab} providers={providers} />
@@ -144,7 +147,7 @@ function AccountForms({
             Start the free course
           </Link>
         </p>
-      ) : (
+      ) : emailed ? null : (
         <p className="text-center text-sm text-ink-soft">
           By creating an account you agree to our{" "}
           <Link to="/terms" className="underline underline-offset-4">

@@ -12,7 +12,7 @@ const tabs: { tab: AuthTab; label: string; note: string }[] = [
 export function AuthTabs({ tab, price }: { tab: AuthTab; price: string }) {
   return (
     <nav aria-label="Choose how to start" className="mb-6">
-      {/* One line per tab on a phone (the note joins on wider screens). */}
+      {/* One line per tab on a phone (the note joins on wider screens); two on the narrowest, so none runs off it. */}
       <ul className="flex gap-1 rounded-2xl bg-sand p-1 sm:grid sm:grid-cols-3">
         {tabs.map((item) => (
           <li key={item.tab} className="flex-auto">
@@ -20,7 +20,7 @@ export function AuthTabs({ tab, price }: { tab: AuthTab; price: string }) {
               to={`/auth?tier=${item.tab}`}
               aria-current={item.tab === tab ? "page" : undefined}
               className={cn(
-                "flex min-h-12 flex-col items-center justify-center rounded-xl px-1 text-center text-[0.8125rem] leading-tight font-medium whitespace-nowrap transition-colors duration-200 hover:text-ink sm:min-h-14 sm:px-2 sm:text-sm",
+                "flex min-h-12 flex-col items-center justify-center rounded-xl px-1 text-center text-[0.8125rem] leading-tight font-medium transition-colors duration-200 hover:text-ink min-[22.5rem]:whitespace-nowrap sm:min-h-14 sm:px-2 sm:text-sm",
                 item.tab === tab ? "bg-white text-ink shadow-soft" : "text-ink-soft",
               )}
             >

@@ -1,8 +1,9 @@
-import { useId, type ReactNode } from "react";
+import { useEffect, useId, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { BirthPlanIcon } from "~/components/birth-plan/icons.tsx";
 import { Alert } from "~/components/ui/alert.tsx";
 import { Button } from "~/components/ui/button.tsx";
+import { FOCUS_AFTER, focusNext, focusSettled, focusTarget } from "~/components/ui/focus-after.ts";
 import { Download, FileText } from "~/components/ui/icons.tsx";
 import { Textarea } from "~/components/ui/input.tsx";
 import type {
@@ -126,6 +127,10 @@ function MemberPage({
   });
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === INTENTS.save;
+  // After Save (its button is disabled while it goes), focus goes to the page's word on the save.
+  useEffect(() => {
+    if (navigation.state === "idle") focusSettled(FOCUS_AFTER.birthPlanSave);
+  }, [navigation.state]);
   const invalid = answer?.kind === "invalid" ? answer : null;
   const errors = invalid?.errors ?? {};
   const commentsOn = commentsBySection(data.comments);
@@ -158,12 +163,14 @@ function MemberPage({
       {data.viewing ? <ViewingVersion viewing={data.viewing} herFirstName={data.herFirstName} /> : null}
 
       {invalid ? (
-        <Alert tone="error">
-          <p>{invalid.message}</p>
-          {errors[CHOICE_FIELD] && errors[CHOICE_FIELD] !== invalid.message ? (
-            <p>{errors[CHOICE_FIELD]}</p>
-          ) : null}
-        </Alert>
+        <div ref={focusTarget(FOCUS_AFTER.birthPlanSave)}>
+          <Alert tone="error">
+            <p>{invalid.message}</p>
+            {errors[CHOICE_FIELD] && errors[CHOICE_FIELD] !== invalid.message ? (
+              <p>{errors[CHOICE_FIELD]}</p>
+            ) : null}
+          </Alert>
+        </div>
       ) : null}
 
       {/*
@@ -176,6 +183,7 @@ function MemberPage({
         id={PLAN_FORM_ID}
         method="post"
         preventScrollReset
+        onSubmit={() => focusNext(FOCUS_AFTER.birthPlanSave)}
         className="flex flex-wrap items-center gap-4 rounded-[var(--radius-card)] border border-line bg-sand/60 p-5"
       >
         <input type="hidden" name="intent" value={INTENTS.save} />
@@ -225,7 +233,12 @@ function SaveStatus({
   }
   return (
     // Always in the page, so a screen reader hears each change of it.
-    <div role="status" aria-live="polite" className="min-h-7 text-[0.95rem] text-ink-soft">
+    <div
+      ref={focusTarget(FOCUS_AFTER.birthPlanSave)}
+      role="status"
+      aria-live="polite"
+      className="min-h-7 text-[0.95rem] text-ink-soft"
+    >
       {restored ? (
         <p>We put back changes you made on this device that hadn't reached your account yet.</p>
       ) : null}

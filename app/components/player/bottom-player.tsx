@@ -1,5 +1,6 @@
 import { Loader2, Pause, Play, SkipBack, SkipForward, Volume2, VolumeX, X } from "~/components/ui/icons.tsx";
 import type { KeyboardEvent } from "react";
+import { keepBottomClearance } from "~/components/ui/bottom-clearance.ts";
 import { cn } from "~/components/ui/cn.ts";
 import { COURSE_GROUPS } from "~/modules/catalogue/tracks.ts";
 import {
@@ -75,7 +76,7 @@ export function BottomPlayer({ today }: { today: PlayAudioDetail }) {
   return (
     // The region's shortcuts (space, arrows) act on its controls, which are all real buttons and sliders.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
-    <section aria-label="Audio player" onKeyDown={onKeyDown} className={bar}>
+    <section ref={keepBottomClearance} aria-label="Audio player" onKeyDown={onKeyDown} className={bar}>
       <p className="sr-only" aria-live="polite">
         {status === "loading"
           ? `Loading ${track.title}`
@@ -213,7 +214,7 @@ export function BottomPlayer({ today }: { today: PlayAudioDetail }) {
 /** While nothing plays, the player offers today's practice: one tap from any portal page. */
 function TodayOffer({ today, play }: { today: PlayAudioDetail; play: (detail: PlayAudioDetail) => void }) {
   return (
-    <section aria-labelledby="today-offer-heading" className={bar}>
+    <section ref={keepBottomClearance} aria-labelledby="today-offer-heading" className={bar}>
       <div className="mx-auto flex max-w-6xl items-center gap-3 px-3 py-2 md:px-6">
         <button
           type="button"

@@ -68,6 +68,17 @@ export function LibraryTrackRow({ track }: { track: LibraryTrack }) {
             {track.title}
           </button>
         )}
+        {/* Under the title, not in a column of its own: a phone's width is the title's, on two lines at most. */}
+        {track.duration || track.locked ? (
+          <span className="flex flex-wrap items-center gap-x-3 text-sm text-ink-soft">
+            {track.duration ? (
+              <span className="inline-flex items-center gap-1">
+                <Headphones aria-hidden="true" className="size-4" /> {track.duration}
+              </span>
+            ) : null}
+            {track.locked ? <span className="font-medium">Complete Course</span> : null}
+          </span>
+        ) : null}
         <span className="block text-[0.95rem] text-ink-soft">{track.description}</span>
         {track.locked ? null : (
           // The transcript comes first: it is there from the server's render, so the download that a
@@ -83,14 +94,6 @@ export function LibraryTrackRow({ track }: { track: LibraryTrack }) {
             <DownloadControl trackId={track.id} title={track.title} bytes={track.bytes} />
           </span>
         )}
-      </span>
-      <span className="flex shrink-0 flex-col items-end gap-1 text-sm text-ink-soft">
-        {track.duration ? (
-          <span className="inline-flex items-center gap-1">
-            <Headphones aria-hidden="true" className="size-4" /> {track.duration}
-          </span>
-        ) : null}
-        {track.locked ? <span className="font-medium">Complete Course</span> : null}
       </span>
     </div>
   );

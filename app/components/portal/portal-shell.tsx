@@ -24,6 +24,7 @@ import { usePlayer } from "~/components/player/player-context.tsx";
 import { Avatar } from "~/components/ui/avatar.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { cn } from "~/components/ui/cn.ts";
+import { usePageHeadingFocus } from "~/components/ui/focus-after.ts";
 import { SheetContent, useSheet } from "~/components/ui/sheet.tsx";
 import type { Member } from "~/modules/accounts/session.server.ts";
 import {
@@ -141,6 +142,7 @@ function useKeepTimeZone(saved: string) {
 /** Leaves room at the bottom so the bars and the player never cover the page. */
 function PortalMain({ children }: { children: ReactNode }) {
   const { track, captions } = usePlayer();
+  usePageHeadingFocus();
   return (
     <main
       id="main"

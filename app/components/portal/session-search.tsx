@@ -30,7 +30,8 @@ export function SessionSearchForm({ query, action }: { query: string; action: st
             name="q"
             value={value}
             onChange={(event) => setValue(event.target.value)}
-            placeholder="A word you heard, or a title"
+            // Short enough to show whole beside the button on a 320 px screen.
+            placeholder="Word or title"
             maxLength={100}
           />
           <Button type="submit" variant="secondary" size="field">

@@ -21,7 +21,8 @@ export function Journey({ date, stats }: Pick<ProfileJourney, "date" | "stats">)
       <div className="mt-4">
         <DueDateEditor label={date.label} dateText={date.text} />
       </div>
-      <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4">
+      {/* Two figures side by side once each has room for its longest word (one above the other at 320 px). */}
+      <dl className="mt-6 grid gap-3 min-[23rem]:grid-cols-2 sm:grid-cols-4">
         <Stat
           icon={<Headphones aria-hidden="true" className="size-5" />}
           label="Completed sessions"

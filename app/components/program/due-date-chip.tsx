@@ -1,5 +1,6 @@
 import { Baby, CalendarDays } from "~/components/ui/icons.tsx";
 import { Link } from "react-router";
+import { FOCUS_AFTER, focusTarget } from "~/components/ui/focus-after.ts";
 import { formatShortDate } from "~/modules/program/calendar.ts";
 
 /**
@@ -30,7 +31,8 @@ export function DueDateChip({
   }
   if (saved) {
     return (
-      <Link to="/portal/profile" className={chip}>
+      // Where focus goes once she saves her date (the form she used is gone): the date, saved.
+      <Link ref={focusTarget(FOCUS_AFTER.dueDate)} to="/portal/profile" className={chip}>
         <CalendarDays aria-hidden="true" className="size-4 text-plum" />
         {isInduction ? "Induction" : "Due"} {formatShortDate(dueDate)}
       </Link>

@@ -2,6 +2,7 @@ import { Pencil } from "~/components/ui/icons.tsx";
 import { useState } from "react";
 import { Button } from "~/components/ui/button.tsx";
 import { Field } from "~/components/ui/field.tsx";
+import { FOCUS_AFTER, focusNext, focusTarget } from "~/components/ui/focus-after.ts";
 import { useBrowserTimeZone, useHydrated } from "./browser.ts";
 import { useProgrammeAction } from "./use-programme-action.ts";
 
@@ -27,7 +28,11 @@ export function DueDateEditor({ label, dateText }: { label: string; dateText: st
     <div>
       <p className="text-sm font-medium text-ink-soft">{label}</p>
       {open ? (
-        <fetcher.Form method="post" className="mt-1 flex flex-wrap items-start gap-2">
+        <fetcher.Form
+          method="post"
+          onSubmit={() => focusNext(FOCUS_AFTER.dueDate)}
+          className="mt-1 flex flex-wrap items-start gap-2"
+        >
           <input type="hidden" name="intent" value="update-date" />
           <input type="hidden" name="timeZone" value={timeZone} />
           <Field
@@ -48,6 +53,7 @@ export function DueDateEditor({ label, dateText }: { label: string; dateText: st
                 onKeyDown={(event) => {
                   if (event.key === "Escape") {
                     event.preventDefault();
+                    focusNext(FOCUS_AFTER.dueDate);
                     setEditing(false);
                   }
                 }}
@@ -61,7 +67,10 @@ export function DueDateEditor({ label, dateText }: { label: string; dateText: st
         </fetcher.Form>
       ) : (
         <div className="mt-1 flex items-center gap-2">
-          <p className="text-lg font-semibold">{dateText}</p>
+          {/* Where focus goes when the editor closes: the date, as saved (or kept). */}
+          <p ref={focusTarget(FOCUS_AFTER.dueDate)} className="text-lg font-semibold">
+            {dateText}
+          </p>
           <Button
             type="button"
             variant="ghost"

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Alert } from "~/components/ui/alert.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Field } from "~/components/ui/field.tsx";
+import { FOCUS_AFTER, focusNext } from "~/components/ui/focus-after.ts";
 import { cn } from "~/components/ui/cn.ts";
 import { programmeMessages } from "~/modules/program/messages.ts";
 import { useBrowserTimeZone, useHydrated } from "./browser.ts";
@@ -47,7 +48,11 @@ export function OnboardingCard({
           <p className="mt-1 text-ink-soft">
             We'll plan your two weeks of practice around it. You can change it any time in your profile.
           </p>
-          <fetcher.Form method="post" className="mt-5 grid gap-4">
+          <fetcher.Form
+            method="post"
+            onSubmit={() => focusNext(FOCUS_AFTER.dueDate)}
+            className="mt-5 grid gap-4"
+          >
             <input type="hidden" name="intent" value="save-date" />
             <input type="hidden" name="timeZone" value={timeZone} />
             <fieldset>

@@ -4,6 +4,7 @@ import { Check, Flame, Headphones, Snowflake } from "~/components/ui/icons.tsx";
 import { queueForSync, useOnline, useQueued } from "~/components/offline/offline-support.tsx";
 import { playAudioTrack } from "~/components/player/play-event.ts";
 import { Button } from "~/components/ui/button.tsx";
+import { FOCUS_AFTER, focusNext, focusTarget } from "~/components/ui/focus-after.ts";
 import { toast } from "~/components/ui/toaster.tsx";
 import type { CourseTier } from "~/modules/catalogue/tracks.ts";
 import { todayIn } from "~/modules/program/calendar.ts";
@@ -101,11 +102,21 @@ export function PracticeCard({ data }: { data: PracticeCardData }) {
           <Headphones aria-hidden="true" /> Listen now
         </Button>
         {done ? (
-          <p className="inline-flex min-h-11 items-center gap-2 rounded-full bg-sage-soft px-4 font-medium text-sage-deep">
+          // Where focus goes once she marks the day (the button she pressed is gone).
+          <p
+            ref={focusTarget(FOCUS_AFTER.practiceDone)}
+            className="inline-flex min-h-11 items-center gap-2 rounded-full bg-sage-soft px-4 font-medium text-sage-deep"
+          >
             <Check aria-hidden="true" className="size-5" /> Done for today
           </p>
         ) : (
-          <complete.fetcher.Form method="post" onSubmit={offline.keepIfOffline}>
+          <complete.fetcher.Form
+            method="post"
+            onSubmit={(event) => {
+              focusNext(FOCUS_AFTER.practiceDone);
+              offline.keepIfOffline(event);
+            }}
+          >
             <input type="hidden" name="intent" value="complete-practice" />
             <Button type="submit" disabled={complete.pending}>
               <Check aria-hidden="true" /> Mark as Complete

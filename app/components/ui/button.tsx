@@ -34,9 +34,12 @@ export const buttonVariants = cva(
         lg: "text-lg",
         icon: "",
       },
-      /** A label centred on one line, or one that starts at the left and may wrap. */
+      /**
+       * A label centred on one line (on two on the narrowest screens, rather than running off a 320 px one),
+       * or one that starts at the left and may wrap.
+       */
       align: {
-        center: "justify-center whitespace-nowrap",
+        center: "justify-center text-center min-[22.5rem]:whitespace-nowrap",
         start: "justify-start text-left whitespace-normal",
       },
     },

@@ -2,6 +2,7 @@ import { useLayoutEffect, useSyncExternalStore } from "react";
 import { useLocation } from "react-router";
 import type * as SonnerModule from "sonner";
 import type { ExternalToast } from "sonner";
+import { BOTTOM_CLEARANCE } from "./bottom-clearance.ts";
 
 /**
  * The spec's toast defaults (4000 ms, 356 px wide, 14 px apart), with at most
@@ -12,8 +13,13 @@ export const TOAST_DEFAULTS = { duration: 4000, visibleToasts: 2, width: 356, ga
 /** The id prefix of a toast that says why the page is changing ("You've been signed out", then home). */
 export const ACROSS_PAGES = "across-pages:";
 
-/** Below the sticky header (4 rem), so the menu button and the logo stay in reach. */
-const BELOW_HEADER = { top: "4.75rem" } as const;
+/**
+ * At the bottom, clear of the page's heading (which a toast at the top covered) and above the portal's bottom
+ * bar and player (`--bottom-clearance`, measured by the player): on the right of a wide screen, across a phone.
+ */
+const ABOVE_BOTTOM_BARS = `calc(var(${BOTTOM_CLEARANCE}, 0px) + 1rem)`;
+const OFFSET = { bottom: ABOVE_BOTTOM_BARS, right: "1.5rem" } as const;
+const PHONE_OFFSET = { bottom: ABOVE_BOTTOM_BARS, left: "1rem", right: "1rem" } as const;
 
 type Message = Parameters<typeof SonnerModule.toast>[0];
 
@@ -88,9 +94,9 @@ export function Toaster() {
   if (!loaded) return null;
   return (
     <loaded.Toaster
-      position="top-center"
-      offset={BELOW_HEADER}
-      mobileOffset={BELOW_HEADER}
+      position="bottom-right"
+      offset={OFFSET}
+      mobileOffset={PHONE_OFFSET}
       duration={TOAST_DEFAULTS.duration}
       visibleToasts={TOAST_DEFAULTS.visibleToasts}
       gap={TOAST_DEFAULTS.gap}

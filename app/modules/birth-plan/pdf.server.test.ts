@@ -1,3 +1,4 @@
+import { inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { pdfText } from "../../../tests/support/pdf-text.ts";
 import { emptyBirthPlan, NOTE_MAX_LENGTH, type BirthPlanContent } from "./plan.ts";
@@ -46,7 +47,43 @@ const everything: BirthPlanContent = {
   ),
 };
 
+/** Every content stream of a PDF, as drawing operators (PDFKit compresses them with Flate). */
+function drawingOperators(pdf: Uint8Array): string {
+  const raw = Buffer.from(pdf).toString("latin1");
+  const streams: string[] = [];
+  for (const match of raw.matchAll(/stream\r?\n/g)) {
+    const start = match.index + match[0].length;
+    const end = raw.indexOf("endstream", start);
+    const bytes = Buffer.from(raw.slice(start, end), "latin1");
+    try {
+      streams.push(inflateSync(bytes).toString("latin1"));
+    } catch {
+      streams.push(bytes.toString("latin1"));
+    }
+  }
+  return streams.join("\n");
+}
+
 describe("renderBirthPlanPdf", () => {
+  it("prints on a white page: nothing fills the whole page", async () => {
+    const pdf = await renderBirthPlanPdf({
+      content: typical,
+      firstName: "Amara",
+      dueMonth: "March 2027",
+      generatedAt,
+    });
+    const operators = drawingOperators(pdf);
+    // Rectangles drawn (x y width height re): none as large as the A4 page (595 x 842 points).
+    const rectangles = [...operators.matchAll(/(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (-?[\d.]+) re/g)].map(
+      (m) => ({
+        width: Math.abs(Number(m[3])),
+        height: Math.abs(Number(m[4])),
+      }),
+    );
+    expect(operators).toMatch(/ Tf/); // the streams were read: the page's text is set in them
+    expect(rectangles.filter((r) => r.width >= 590 && r.height >= 836)).toEqual([]);
+  });
+
   it("prints her choices, her note, her first name and due month on one page", async () => {
     const pdf = await renderBirthPlanPdf({
       content: typical,

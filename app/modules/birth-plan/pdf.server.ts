@@ -307,7 +307,7 @@ function rule(doc: Doc, y: number, colour: string, width = 0.75) {
 function paintPage(doc: Doc) {
   doc.addPage({ size: "A4", margin: 0 });
   artifact(doc, () => {
-    doc.rect(0, 0, PAGE_WIDTH, PAGE_HEIGHT).fill(C.cream);
+    // A white page: a background would cost a printer a page of ink and add nothing to read.
     // A soft wave across the top corner: the product's calm, decoration only.
     doc
       .path(`M${PAGE_WIDTH - 190} 0 C${PAGE_WIDTH - 150} 38 ${PAGE_WIDTH - 70} 18 ${PAGE_WIDTH} 62 V0 Z`)

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { noResultsHeading, offeredCategories, resourceLinkLabel } from "./resource-labels.ts";
+import {
+  noResultsHeading,
+  offeredCategories,
+  offeredKindsInWords,
+  resourceLinkLabel,
+} from "./resource-labels.ts";
 import type { ResourceCategory, ResourceFilter } from "./resource-search.ts";
 
 describe("resourceLinkLabel", () => {
@@ -55,5 +60,19 @@ describe("noResultsHeading", () => {
     [{ query: "   ", category: null }, "Nothing here yet"],
   ])("%j reads %s", (filter, heading) => {
     expect(noResultsHeading(filter)).toBe(heading);
+  });
+});
+
+describe("offeredKindsInWords", () => {
+  it("names only the kinds offered, in their order", () => {
+    expect(offeredKindsInWords(["guide", "faq", "article"])).toBe("Guides, answers and articles");
+    expect(offeredKindsInWords(["guide", "video", "faq", "article"])).toBe(
+      "Guides, short videos, answers and articles",
+    );
+  });
+
+  it("reads well with one kind, or none", () => {
+    expect(offeredKindsInWords(["faq"])).toBe("Answers");
+    expect(offeredKindsInWords([])).toBe("Resources");
   });
 });

@@ -34,6 +34,23 @@ export function offeredCategories(
   );
 }
 
+/** How the centre's introduction names each kind. */
+const KIND_WORDS: Record<ResourceCategory, string> = {
+  guide: "guides",
+  video: "short videos",
+  faq: "answers",
+  article: "articles",
+};
+
+/** The kinds offered, in words for the page's introduction ("Guides, answers and articles"): only what is there. */
+export function offeredKindsInWords(categories: readonly ResourceCategory[]): string {
+  const words = categories.map((category) => KIND_WORDS[category]);
+  const last = words.pop();
+  if (!last) return "Resources";
+  const list = words.length > 0 ? `${words.join(", ")} and ${last}` : last;
+  return list.charAt(0).toUpperCase() + list.slice(1);
+}
+
 /** The empty state's heading: what was searched for, and in which kind. */
 export function noResultsHeading({ query, category }: ResourceFilter): string {
   const where = category ? ` in ${RESOURCE_CATEGORY_LABELS[category].chip}` : "";

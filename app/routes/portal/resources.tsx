@@ -6,7 +6,7 @@ import { SessionResults } from "~/components/resources/session-results.tsx";
 import { useResourceFilter } from "~/components/resources/use-resource-filter.ts";
 import { viewerOf } from "~/modules/catalogue/access.ts";
 import { listResourceCards } from "~/modules/catalogue/resource-cards.server.ts";
-import { offeredCategories } from "~/modules/catalogue/resource-labels.ts";
+import { offeredCategories, offeredKindsInWords } from "~/modules/catalogue/resource-labels.ts";
 import {
   readResourceFilter,
   resourceCountText,
@@ -37,6 +37,7 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
   const { filter, apply, search, clear, searchBox } = useResourceFilter();
   const found = searchResources(loaderData.resources, filter);
   const { sessions } = loaderData;
+  const offered = offeredCategories(loaderData.resources);
   // Sessions are no kind of resource: a chosen kind leaves them out.
   const searchingSessions = filter.category === null && searchWords(filter.query).length > 0;
   const sessionsCurrent = sameSearch(sessions.query, filter.query);
@@ -48,13 +49,13 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
         Resource centre
       </h1>
       <p className="mt-2 measure text-lg text-ink-soft">
-        Guides, answers, articles and short videos, gathered in one place. Search for a word, or choose a kind
-        of resource.
+        {offeredKindsInWords(offered)}, gathered in one place. Search for a word, or choose a kind of
+        resource.
       </p>
 
       <ResourceSearchForm
         filter={filter}
-        categories={offeredCategories(loaderData.resources)}
+        categories={offered}
         searchBox={searchBox}
         onChange={apply}
         onSearch={search}
