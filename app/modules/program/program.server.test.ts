@@ -102,22 +102,51 @@ describe.each(testDialects)("the programme on %s", (dialect) => {
     expect(profile.time_zone).toBe("Europe/London");
   });
 
-  it("moves the days when the date changes, keeping what was ticked", async () => {
+  it("moves the days when the date changes, keeping what was ticked while its day has come", async () => {
     const userId = await member();
-    await saveDueDate(db(), userId, { dueDate: "2026-12-31" }, "2026-11-21");
+    await saveDueDate(db(), userId, { dueDate: "2026-12-01" }, "2026-11-21");
     const first = (await loadProgramme(db(), userId, "2026-11-21")).schedule[0]!;
-    expect(await setActivityCompleted(db(), userId, first.id!, true)).toBe(true);
+    expect(await setActivityCompleted(db(), userId, first.id!, true, "2026-11-21")).toBe("done");
+    await saveDueDate(db(), userId, { dueDate: "2026-12-02" }, "2026-11-21");
+    let moved = await loadProgramme(db(), userId, "2026-11-21");
+    expect(moved.schedule[0]).toMatchObject({ date: "2026-11-21", completed: true });
+    // Moved to a day still to come: not done (it opens again on its new date).
     await saveDueDate(db(), userId, { dueDate: "2027-01-07" }, "2026-11-21");
-    const moved = await loadProgramme(db(), userId, "2026-11-21");
-    expect(moved.schedule[0]).toMatchObject({ date: "2026-12-24", completed: true });
+    moved = await loadProgramme(db(), userId, "2026-11-21");
+    expect(moved.schedule[0]).toMatchObject({ date: "2026-12-24", completed: false });
     expect(await countRows(userId)).toBe(14);
+  });
+
+  it("refuses to tick a day still to come, saying when it opens, and changes nothing", async () => {
+    const userId = await member();
+    await saveDueDate(db(), userId, { dueDate: "2027-01-14" }, "2026-11-21");
+    const first = (await loadProgramme(db(), userId, "2026-11-21")).schedule[0]!;
+    const form = new FormData();
+    form.set("intent", "toggle-activity");
+    form.set("rowId", first.id!);
+    form.set("completed", "true");
+    const answer = await handleProgrammeAction(form, {
+      db: db(),
+      log: createLogger("silent"),
+      member: { id: userId, hasPremium: true },
+      today: "2026-11-21",
+      baseUrl: "https://tidewell.example",
+    });
+    expect(answer).toMatchObject({
+      ok: false,
+      status: 400,
+      toast: { message: "That day opens on Thursday 31 December. You can tick it from then." },
+    });
+    const after = await loadProgramme(db(), userId, "2026-11-21");
+    expect(after.schedule.filter((day) => day.completed)).toEqual([]);
+    expect(await setActivityCompleted(db(), userId, first.id!, true, "2026-12-31")).toBe("done");
   });
 
   it("ticks and unticks a day, setting and clearing when it was done", async () => {
     const userId = await member();
     await saveDueDate(db(), userId, { dueDate: "2026-12-31" }, "2026-11-21");
     const row = (await loadProgramme(db(), userId, "2026-11-21")).schedule[3]!;
-    await setActivityCompleted(db(), userId, row.id!, true, new Date("2026-12-20T09:00:00Z"));
+    await setActivityCompleted(db(), userId, row.id!, true, "2026-12-20", new Date("2026-12-20T09:00:00Z"));
     let stored = await db()
       .selectFrom("program_schedule")
       .selectAll()
@@ -125,7 +154,7 @@ describe.each(testDialects)("the programme on %s", (dialect) => {
       .executeTakeFirstOrThrow();
     expect(Boolean(stored.completed)).toBe(true);
     expect(new Date(stored.completed_at!).toISOString()).toBe("2026-12-20T09:00:00.000Z");
-    await setActivityCompleted(db(), userId, row.id!, false);
+    await setActivityCompleted(db(), userId, row.id!, false, "2026-12-20");
     stored = await db()
       .selectFrom("program_schedule")
       .selectAll()
@@ -140,14 +169,14 @@ describe.each(testDialects)("the programme on %s", (dialect) => {
     const intruder = await member("Mallory");
     await saveDueDate(db(), owner, { dueDate: "2026-12-31" }, "2026-11-21");
     const row = (await loadProgramme(db(), owner, "2026-11-21")).schedule[0]!;
-    expect(await setActivityCompleted(db(), intruder, row.id!, true)).toBe(false);
+    expect(await setActivityCompleted(db(), intruder, row.id!, true, "2027-01-01")).toBe("missing");
     const stored = await db()
       .selectFrom("program_schedule")
       .selectAll()
       .where("id", "=", row.id!)
       .executeTakeFirstOrThrow();
     expect(Boolean(stored.completed)).toBe(false);
-    expect(await setActivityCompleted(db(), intruder, "no-such-row", true)).toBe(false);
+    expect(await setActivityCompleted(db(), intruder, "no-such-row", true, "2027-01-01")).toBe("missing");
   });
 
   it("marks a track listened and unmarks it, completed and listened-offline together", async () => {

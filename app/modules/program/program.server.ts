@@ -10,6 +10,7 @@ import { addDays, isValidTimeZone, type CalendarDate } from "./calendar.ts";
 import { streaksShown } from "./postnatal.ts";
 import { REST_DAY_EVERY, type StreakState } from "./practice.ts";
 import { currentWeek, defaultDueDate, PROGRAMME_TRACKS, programmeDays, programmeStart } from "./program.ts";
+import { dayIsOpen, opensOn } from "./progress.ts";
 import { standInFor, startOf, todaysPractice } from "./today.ts";
 
 /**
@@ -154,9 +155,12 @@ export async function saveDueDate(
           completed: false,
         })
         .onConflict((oc) =>
-          oc
-            .columns(["user_id", "week_number", "day_of_week"])
-            .doUpdateSet({ scheduled_date: day.date, activity: day.activity }),
+          oc.columns(["user_id", "week_number", "day_of_week"]).doUpdateSet({
+            scheduled_date: day.date,
+            activity: day.activity,
+            // A day moved to after her today is still to come, so it isn't done (her practice still counts).
+            ...(dayIsOpen(day.date, today) ? {} : { completed: false, completed_at: null }),
+          }),
         )
         .execute();
     }
@@ -164,21 +168,34 @@ export async function saveDueDate(
   return { start };
 }
 
-/** Ticks or unticks one of the member's own days; false when no such day is theirs. */
+/**
+ * Ticks or unticks one of the member's own days. A day opens on its date
+ * (`dayIsOpen`): ticking one still to come changes nothing and answers with
+ * its date; "missing" when no such day is hers.
+ */
 export async function setActivityCompleted(
   db: Db,
   userId: string,
   rowId: string,
   completed: boolean,
+  today: CalendarDate,
   now = new Date(),
-) {
+): Promise<"done" | "missing" | { opensOn: CalendarDate }> {
   const result = await db
     .updateTable("program_schedule")
     .set({ completed, completed_at: completed ? now.toISOString() : null })
     .where("id", "=", rowId)
     .where("user_id", "=", userId)
+    .$if(completed, (query) => query.where("scheduled_date", "<=", today))
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  if (Number(result.numUpdatedRows) === 1) return "done";
+  const row = await db
+    .selectFrom("program_schedule")
+    .select("scheduled_date")
+    .where("id", "=", rowId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return row ? { opensOn: row.scheduled_date } : "missing";
 }
 
 /** The dashboard's checkbox: completed and listened-offline together, with the date set or cleared. */
@@ -315,6 +332,7 @@ export function scheduleFor(programme: Programme, today: CalendarDate, viewer: V
       completed: day.completed,
       practiseWith: track && !canPlayTrack(viewer, track) ? standInFor(day).title : null,
       isToday: day.date === today,
+      opensOn: dayIsOpen(day.date, today) ? null : opensOn(day.date),
       restDay: day.date === restDay,
     };
   });
