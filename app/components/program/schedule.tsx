@@ -39,9 +39,11 @@ export function Schedule({
   busy?: boolean;
 }) {
   const [local, setLocal] = useState<Record<string, boolean>>({});
+  // Kept on the server once her date is saved, or once she has practised on the Default Schedule.
+  const kept = saved || days.every((day) => day.id !== null);
   // Ticks on the default schedule stay in this page; once the date is saved, the server's count.
   const done = (day: ScheduleDay) =>
-    saved ? day.completed : (local[`${day.week}-${day.day}`] ?? day.completed);
+    kept ? day.completed : (local[`${day.week}-${day.day}`] ?? day.completed);
   const completed = days.filter(done).length;
   const percent = progressPercent(completed, days.length);
 
@@ -80,7 +82,7 @@ export function Schedule({
                     <DayRow
                       day={day}
                       completed={done(day)}
-                      saved={saved}
+                      saved={kept}
                       busy={busy}
                       showDates={showDates}
                       onLocalToggle={(value) =>

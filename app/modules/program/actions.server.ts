@@ -134,7 +134,7 @@ export async function handleProgrammeAction(
       }
       try {
         // Every member can complete every day: a free member practises with a free track.
-        const result = await completeDailyPractice(db, member.id, day);
+        const result = await completeDailyPractice(db, member.id, day, new Date(), viewerOf(member));
         const done = { intent, ok: true, status: 200 } as const;
         // With streaks hidden (or her baby here), the day is counted all the same and the answer names no streak.
         if (!result.counted || !(await showsStreaks(db, member.id))) {

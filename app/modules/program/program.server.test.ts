@@ -6,6 +6,7 @@ import { setStreaksHidden } from "../accounts/profile.server.ts";
 import { createShareLink, partnerView, SHARE_MISS_LIMIT, revokeShareLink } from "../partner/share.server.ts";
 import { handleProgrammeAction } from "./actions.server.ts";
 import { currentStreak } from "./practice.ts";
+import { progressOf } from "./progress.ts";
 import {
   completeDailyPractice,
   loadProgramme,
@@ -203,7 +204,9 @@ describe.each(testDialects)("the programme on %s", (dialect) => {
       null,
     ]);
     expect(await setTrackListened(db(), userId, "not-a-track", true)).toBe(false);
-    expect((await loadProgramme(db(), userId, "2026-11-21")).listened).toEqual([]);
+    expect(progressOf(await loadProgramme(db(), userId, "2026-11-21"), "2026-11-21").tracksListened).toEqual(
+      [],
+    );
   });
 
   it("counts today's practice once, even pressed five times at once", async () => {
@@ -221,9 +224,14 @@ describe.each(testDialects)("the programme on %s", (dialect) => {
       longest: 1,
       lastRestDay: null,
     });
-    // Today's programme day is ticked and counted as a completed session.
+    // Today's programme day is ticked, counted as a session finished, and its track ticked in her library.
     expect(programme.schedule[0]).toMatchObject({ date: "2026-11-21", completed: true });
-    expect(programme.completedAudios).toBe(1);
+    expect(progressOf(programme, "2026-11-21")).toMatchObject({
+      programmeDaysDone: 1,
+      sessionsFinished: 1,
+      tracksListened: ["affirmations-purpose"],
+      streak: 1,
+    });
   });
 
   it("grows the streak day by day, rests one missed day a week, restarts after more, and keeps the longest", async () => {
@@ -435,7 +443,9 @@ describe.each(testDialects)("a practice sent late from her device on %s", (diale
     expect((await complete(userId, "2026-11-25", "2026-11-22")).status).toBe(200);
     expect(await progress(userId)).toEqual(counted);
     expect(await ticked(userId)).toEqual(["2026-11-22"]);
-    expect((await loadProgramme(db(), userId, "2026-11-25")).completedAudios).toBe(1);
+    expect(progressOf(await loadProgramme(db(), userId, "2026-11-25"), "2026-11-25").sessionsFinished).toBe(
+      1,
+    );
   });
 
   it("ticks a day before the last one practised without touching the streak, once", async () => {

@@ -39,7 +39,8 @@ export interface FinishedSession {
 }
 
 export interface ProgressFacts {
-  days: readonly ProgressDay[];
+  /** Her fourteen days (the programme's `schedule`). */
+  schedule: readonly ProgressDay[];
   finished: readonly FinishedSession[];
   practice: StreakState;
 }
@@ -85,8 +86,8 @@ export function tracksListened(finished: readonly FinishedSession[]): string[] {
 }
 
 export function progressOf(facts: ProgressFacts, today: CalendarDate): Progress {
-  const done = programmeDaysDone(facts.days, today);
-  const first = facts.days[0];
+  const done = programmeDaysDone(facts.schedule, today);
+  const first = facts.schedule[0];
   return {
     programmeDaysDone: done,
     programmeDays: PROGRAMME_LENGTH_DAYS,
