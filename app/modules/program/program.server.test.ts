@@ -7,6 +7,7 @@ import { createShareLink, partnerView, SHARE_MISS_LIMIT, revokeShareLink } from 
 import { handleProgrammeAction } from "./actions.server.ts";
 import { currentStreak } from "./practice.ts";
 import { progressOf } from "./progress.ts";
+import { findTrack } from "../catalogue/tracks.ts";
 import {
   completeDailyPractice,
   loadProgramme,
@@ -207,6 +208,40 @@ describe.each(testDialects)("the programme on %s", (dialect) => {
     expect(progressOf(await loadProgramme(db(), userId, "2026-11-21"), "2026-11-21").tracksListened).toEqual(
       [],
     );
+  });
+
+  it("keeps the Default Schedule she practised on before choosing a date, so every figure counts the day", async () => {
+    const userId = await member();
+    await completeDailyPractice(db(), userId, "2026-11-21");
+    const programme = await loadProgramme(db(), userId, "2026-11-23");
+    expect(programme.hasSavedDate).toBe(false);
+    expect(programme.dueDate).toBe("2026-12-05");
+    expect(programme.schedule[0]).toMatchObject({ date: "2026-11-21", completed: true });
+    expect(progressOf(programme, "2026-11-21")).toMatchObject({
+      programmeDaysDone: 1,
+      programmeBegun: true,
+      sessionsFinished: 1,
+      tracksListened: ["affirmations-purpose"],
+      streak: 1,
+    });
+    // Her date, chosen later, moves the days as any date does: day 1 is to come again, her practice still counts.
+    await saveDueDate(db(), userId, { dueDate: "2027-01-14" }, "2026-11-22");
+    expect(progressOf(await loadProgramme(db(), userId, "2026-11-22"), "2026-11-22")).toMatchObject({
+      programmeDaysDone: 0,
+      programmeBegun: false,
+      sessionsFinished: 1,
+      streak: 1,
+    });
+  });
+
+  it("counts a premium member's practice before her programme with the Complete Course session she played", async () => {
+    const userId = await member();
+    // Due in 53 days: 33 weeks, her programme 39 days away. 2026-11-25 is a Wednesday, an early plan day.
+    await saveDueDate(db(), userId, { dueDate: "2027-01-17" }, "2026-11-25");
+    await completeDailyPractice(db(), userId, "2026-11-25", new Date(), { signedIn: true, hasPremium: true });
+    const progress = progressOf(await loadProgramme(db(), userId, "2026-11-25"), "2026-11-25");
+    expect(progress).toMatchObject({ programmeDaysDone: 0, sessionsFinished: 1, streak: 1 });
+    expect(findTrack(progress.tracksListened[0]!)?.courseTier).toBe("preparation");
   });
 
   it("counts today's practice once, even pressed five times at once", async () => {
