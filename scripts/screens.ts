@@ -3,10 +3,12 @@
  * docs/screens/: the landing page, the sign-up tabs, a failed sign-up without
  * JavaScript, a free member's dashboard, programme, library, profile and
  * resources, the toast after confirming, labour mode with a contraction
- * running beside the player, and a premium member's first dashboard after
- * paying with the demo card.
+ * running beside the player, a premium member's first dashboard after paying
+ * with the demo card, and a new premium member's dashboard at 33 weeks, before
+ * her programme starts.
  *
  *   npm run screens -- --base http://localhost:3000 --data data --out docs/screens/after
+ *   npm run screens -- --only premium-before-programme   (that one alone)
  *
  * It needs a running local server (demo card and outbox on) and its data directory.
  */
@@ -21,6 +23,7 @@ const { values } = parseArgs({
     base: { type: "string", default: "http://localhost:3000" },
     data: { type: "string", default: "data" },
     out: { type: "string", default: "docs/screens/after" },
+    only: { type: "string" },
   },
 });
 const base = values.base!;
@@ -37,6 +40,16 @@ const browser = await chromium.launch({
 });
 
 try {
+  if (values.only === "premium-before-programme") {
+    await premiumBeforeProgramme(browser);
+  } else {
+    await everyScreen(browser);
+  }
+} finally {
+  await browser.close();
+}
+
+async function everyScreen(browser: Browser) {
   await publicPages(browser);
   const free = await newMember(browser, "free");
   await memberPages(free, "free");
@@ -51,8 +64,31 @@ try {
   await premium.goto(`${base}/auth?tier=premium`);
   await shoot(premium, "premium-opens-auth");
   await premium.context().close();
-} finally {
-  await browser.close();
+  await premiumBeforeProgramme(browser);
+}
+
+/** A member who has just paid, at 33 weeks (due in 53 days): her dashboard 39 days before her programme. */
+async function premiumBeforeProgramme(browser: Browser) {
+  const page = await newMember(browser, "premium");
+  await payWithDemoCard(page);
+  const dueDate = new Date(Date.now() + 53 * 86_400_000).toISOString().slice(0, 10);
+  const saved = await page.evaluate(
+    async (date) =>
+      (
+        await fetch("/portal?index", {
+          method: "POST",
+          body: new URLSearchParams({ intent: "save-date", mode: "due", date }),
+        })
+      ).status,
+    dueDate,
+  );
+  if (saved !== 200) throw new Error(`Saving the due date answered ${saved}`);
+  await page.goto(`${base}/portal`);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  await shoot(page, "premium-before-programme-dashboard-phone", true);
+  await page.setViewportSize(DESKTOP);
+  await shoot(page, "premium-before-programme-dashboard-desktop");
+  await page.context().close();
 }
 
 async function shoot(page: Page, name: string, fullPage = false) {

@@ -151,7 +151,8 @@ describe("the two-week programme", () => {
     await listened.uncheck();
     await expectToast(page, "Unmarked");
 
-    await page.getByLabel("Your due date").fill("2026-12-20");
+    // Due within two weeks, so Day 1 is today: a day opens on its date.
+    await page.getByLabel("Your due date").fill("2026-12-01");
     await page.getByRole("button", { name: "Save my date" }).click();
     await expectToast(page, "Date saved! Welcome to your journey 💝");
     const saved = page.getByRole("checkbox", { name: /Day 1: Pregnancy Relaxation/ }).first();
@@ -292,7 +293,9 @@ describe("the two-week programme", () => {
     const { context, page } = await memberDueOn("2027-01-30");
     // An invitation first: the early plan is hers only if she chooses it.
     const invitation = page.getByRole("region", { name: "A gentle start, if you'd like one" });
-    await invitation.getByText("Your two-week programme starts on Saturday 16 January.").waitFor();
+    await invitation
+      .getByText("Your two-week programme starts on Saturday 16 January and ends on your due date.")
+      .waitFor();
     expect(await invitation.getByRole("listitem").count()).toBe(0);
     await expectAccessible(page);
     await invitation.getByRole("button", { name: "Start gently now" }).click();
@@ -305,7 +308,9 @@ describe("the two-week programme", () => {
     // Saturday 21 November is one of this week's three sessions, and the fourteen days begin two weeks before the due date.
     expect(await plan.getByRole("listitem").count()).toBe(3);
     await plan.getByText("Saturday 21 November (today)").waitFor();
-    await plan.getByText("Your two-week programme starts on Saturday 16 January.").waitFor();
+    await plan
+      .getByText("Your two-week programme starts on Saturday 16 January and ends on your due date.")
+      .waitFor();
     expect(await plan.getByRole("button", { name: /^Listen to / }).count()).toBe(3);
     await expectAccessible(page);
     // Put away again, it's an invitation once more.

@@ -369,7 +369,8 @@ describe("the access matrix", () => {
     // The owner has a programme, a listened track, a partner link and two payments under way.
     const o = owner.client;
     const post = (path: string, form: Record<string, string>) => o.request(path, { method: "POST", form });
-    const dueDate = daysFromToday(30);
+    // Due within two weeks, so her first day is today and open to tick.
+    const dueDate = daysFromToday(10);
     expect((await post("/portal?index", { intent: "save-date", mode: "due", date: dueDate })).status).toBe(
       200,
     );

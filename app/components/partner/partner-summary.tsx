@@ -2,7 +2,7 @@ import { Baby, Flame } from "~/components/ui/icons.tsx";
 import type { PartnerView } from "~/modules/partner/share.server.ts";
 import { countOf } from "~/modules/site/plural.ts";
 
-/** Where she is: weeks to go (or that her baby has arrived), her streak if she shows it, sessions done. */
+/** Where she is: weeks to go (or that her baby has arrived), her streak if she shows it, her sessions and programme days done (as her profile counts them). */
 export function PartnerSummary({ view }: { view: PartnerView }) {
   return (
     <dl className="grid gap-3 sm:grid-cols-3">
@@ -30,8 +30,9 @@ export function PartnerSummary({ view }: { view: PartnerView }) {
         </div>
       )}
       <div className="rounded-2xl bg-sand p-5">
-        <dt className="text-sm text-ink-soft">Sessions done</dt>
-        <dd className="font-serif text-3xl font-semibold">{view.completedSessions} of 14</dd>
+        <dt className="text-sm text-ink-soft">Completed sessions</dt>
+        <dd className="font-serif text-3xl font-semibold">{view.sessionsFinished}</dd>
+        <dd className="text-sm text-ink-soft">{view.programmeDaysDone} of 14 programme days done</dd>
       </div>
     </dl>
   );

@@ -5,7 +5,8 @@ import type { ProfileStats } from "~/modules/program/profile-overview.ts";
 import { Journey } from "./journey.tsx";
 
 const stats: ProfileStats = {
-  completedSessions: 4,
+  sessionsFinished: 4,
+  programmeDaysDone: 2,
   streak: 0,
   longestStreak: 1,
   pregnancyWeek: 37,
@@ -28,7 +29,7 @@ describe("the profile's journey", () => {
   it("shows her date and her figures, with a word for a streak not yet begun", async () => {
     renderJourney(stats);
     expect(await screen.findByText("Monday 14 December")).toBeInTheDocument();
-    expect(figure("Completed sessions")).toBe("Completed sessions4");
+    expect(figure("Completed sessions")).toBe("Completed sessions42 of 14 programme days done");
     expect(figure("Current streak")).toBe("Current streakNot yetBegins with today's practice");
     expect(figure("Longest streak")).toBe("Longest streak1 day");
     expect(figure("Weeks to go")).toBe("Weeks to go3Week 37 of pregnancy");
@@ -47,7 +48,7 @@ describe("the profile's journey with streaks hidden", () => {
     renderJourney({ ...stats, streak: null, longestStreak: null });
     expect(await screen.findByText("Monday 14 December")).toBeInTheDocument();
     expect(screen.queryByText(/streak/i)).toBeNull();
-    expect(figure("Completed sessions")).toBe("Completed sessions4");
+    expect(figure("Completed sessions")).toBe("Completed sessions42 of 14 programme days done");
     expect(figure("Weeks to go")).toBe("Weeks to go3Week 37 of pregnancy");
   });
 });

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Award, Baby, Flame, Headphones, Trophy } from "~/components/ui/icons.tsx";
 import { DueDateEditor } from "~/components/program/due-date-editor.tsx";
 import { dayCount } from "~/modules/program/practice.ts";
+import { PROGRAMME_LENGTH_DAYS } from "~/modules/program/program.ts";
 import type { ProfileJourney } from "~/modules/program/profile-overview.ts";
 
 /**
@@ -26,7 +27,8 @@ export function Journey({ date, stats }: Pick<ProfileJourney, "date" | "stats">)
         <Stat
           icon={<Headphones aria-hidden="true" className="size-5" />}
           label="Completed sessions"
-          value={stats.completedSessions}
+          value={stats.sessionsFinished}
+          note={`${stats.programmeDaysDone} of ${PROGRAMME_LENGTH_DAYS} programme days done`}
         />
         {stats.streak === null ? null : (
           <Stat

@@ -37,9 +37,33 @@ describe("the pace card", () => {
     const card = heading.closest("section")!;
     expect(within(card).queryAllByRole("listitem")).toHaveLength(0);
     expect(
-      within(card).getByText(/Your two-week programme starts on Wednesday 31 March\./),
+      within(card).getByText(
+        /Your two-week programme starts on Wednesday 31 March and ends on your due date\./,
+      ),
     ).toBeInTheDocument();
     expect(within(card).getByRole("button", { name: "Start gently now" })).toHaveAttribute("type", "submit");
+    // The course's guidance, with the day it begins.
+    expect(
+      within(card).getByText(
+        "From Thursday 25 February (34 weeks), play Prepare for Birth most days, as the course suggests.",
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it("at 33 weeks and after, puts Prepare for Birth most days first, and says nothing of it to a free member", async () => {
+    // Due in 47 days: 34 weeks.
+    renderFor({ dueDate: addDays(TODAY, 47) });
+    let card = (
+      await screen.findByRole("heading", { level: 2, name: "A gentle start, if you'd like one" })
+    ).closest("section")!;
+    expect(within(card).getByText(/From 34 weeks, play Prepare for Birth most days/)).toBeInTheDocument();
+    expect(within(card).getByRole("button", { name: "Listen to Prepare for Birth" })).toBeInTheDocument();
+    document.body.innerHTML = "";
+    renderFor({ dueDate: addDays(TODAY, 47), viewer: FREE });
+    card = (
+      await screen.findByRole("heading", { level: 2, name: "A gentle start, if you'd like one" })
+    ).closest("section")!;
+    expect(within(card).queryByText(/Prepare for Birth/)).toBeNull();
   });
 
   it("once chosen, lays out this week's three sessions and a way to put the plan away", async () => {
@@ -53,7 +77,9 @@ describe("the pace card", () => {
     expect(items[2]).toHaveTextContent("Saturday 28 November");
     expect(within(card).getByRole("button", { name: "Listen to Affirmations Two" })).toBeInTheDocument();
     expect(
-      within(card).getByText("Your two-week programme starts on Wednesday 31 March."),
+      within(card).getByText(
+        "Your two-week programme starts on Wednesday 31 March and ends on your due date.",
+      ),
     ).toBeInTheDocument();
     expect(within(card).getByRole("link", { name: "library" })).toHaveAttribute("href", "/portal/library");
     expect(within(card).getByRole("button", { name: "Put the early plan away" })).toBeInTheDocument();

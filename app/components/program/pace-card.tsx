@@ -69,7 +69,7 @@ export function PaceCard({ pace }: { pace: PaceCardData }) {
 /** The early plan: an invitation until she chooses it, then this week's three sessions. */
 function EarlyPlan({ pace }: { pace: Extract<PaceCardData, { phase: "early" }> }) {
   const choice = useProgrammeAction();
-  const starts = `Your two-week programme starts on ${formatLongDate(pace.programmeStartsOn)}.`;
+  const starts = `Your two-week programme starts on ${formatLongDate(pace.programmeStartsOn)} and ends on your due date.`;
   if (!pace.chosen) {
     return (
       <>
@@ -80,6 +80,7 @@ function EarlyPlan({ pace }: { pace: Extract<PaceCardData, { phase: "early" }> }
           {starts} There's no hurry. If you'd like to begin before then, the early plan gives you three quiet
           sessions a week, to play whenever suits you, and leads straight into your programme.
         </p>
+        <Rehearsal rehearsal={pace.rehearsal} />
         <choice.fetcher.Form method="post" className="mt-4">
           <input type="hidden" name="intent" value="start-early-plan" />
           <Button type="submit" variant="secondary" disabled={choice.pending}>
@@ -113,6 +114,7 @@ function EarlyPlan({ pace }: { pace: Extract<PaceCardData, { phase: "early" }> }
           </li>
         ))}
       </ul>
+      <Rehearsal rehearsal={pace.rehearsal} />
       <p className="mt-4 measure">{starts}</p>
       <choice.fetcher.Form method="post" className="mt-3">
         <input type="hidden" name="intent" value="stop-early-plan" />
@@ -121,6 +123,21 @@ function EarlyPlan({ pace }: { pace: Extract<PaceCardData, { phase: "early" }> }
         </Button>
       </choice.fetcher.Form>
     </>
+  );
+}
+
+/** The course's guidance before the programme: Prepare for Birth most days from 34 weeks, for a member who has it. */
+function Rehearsal({ rehearsal }: { rehearsal: Extract<PaceCardData, { phase: "early" }>["rehearsal"] }) {
+  if (!rehearsal.track) return null;
+  return (
+    <div className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-sand p-4">
+      <p className="measure">
+        {rehearsal.begun
+          ? `From 34 weeks, play ${rehearsal.track.title} most days, as the course suggests, right up to your programme.`
+          : `From ${formatLongDate(rehearsal.from)} (34 weeks), play ${rehearsal.track.title} most days, as the course suggests.`}
+      </p>
+      <ListenButton track={rehearsal.track} />
+    </div>
   );
 }
 

@@ -14,6 +14,7 @@ const days: ScheduleDay[] = [1, 2].map((day) => ({
   completed: false,
   practiseWith: null,
   isToday: day === 1,
+  opensOn: null,
 }));
 
 /** The dashboard's part: the default schedule, then the saved one once the date is in. */
@@ -67,6 +68,26 @@ describe("the schedule", () => {
     expect(dayOne()).not.toBeChecked();
     await userEvent.click(screen.getByRole("button", { name: "Saved" }));
     expect(dayOne()).toBeEnabled();
+  });
+});
+
+describe("a day still to come", () => {
+  it("can't be ticked, and says when it opens", async () => {
+    const ahead = days.map((day, index) => ({
+      ...day,
+      id: `row-${index}`,
+      opensOn: index === 1 ? "Opens on Tuesday 22 December" : null,
+    }));
+    const Stub = createRoutesStub([
+      { path: "/portal", Component: () => <Schedule days={ahead} saved showDates /> },
+    ]);
+    render(<Stub initialEntries={["/portal"]} />);
+    const dayTwo = screen.getByRole("checkbox", { name: /Day 2: Affirmations/ });
+    expect(dayTwo).toBeDisabled();
+    expect(dayTwo).toHaveAccessibleDescription("Opens on Tuesday 22 December");
+    await userEvent.click(dayTwo);
+    expect(dayTwo).not.toBeChecked();
+    expect(screen.getByText("0 of 2 days done")).toBeTruthy();
   });
 });
 

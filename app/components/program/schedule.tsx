@@ -16,6 +16,8 @@ export interface ScheduleDay {
   /** In the Complete Course, which the member hasn't: the free track to practise with instead. */
   practiseWith: string | null;
   isToday: boolean;
+  /** A day still to come: "Opens on …", and its box can't be ticked until then. */
+  opensOn: string | null;
   /** A missed day kept as her rest day: her streak went on through it. */
   restDay?: boolean;
 }
@@ -37,9 +39,11 @@ export function Schedule({
   busy?: boolean;
 }) {
   const [local, setLocal] = useState<Record<string, boolean>>({});
+  // Kept on the server once her date is saved, or once she has practised on the Default Schedule.
+  const kept = saved || days.every((day) => day.id !== null);
   // Ticks on the default schedule stay in this page; once the date is saved, the server's count.
   const done = (day: ScheduleDay) =>
-    saved ? day.completed : (local[`${day.week}-${day.day}`] ?? day.completed);
+    kept ? day.completed : (local[`${day.week}-${day.day}`] ?? day.completed);
   const completed = days.filter(done).length;
   const percent = progressPercent(completed, days.length);
 
@@ -78,7 +82,7 @@ export function Schedule({
                     <DayRow
                       day={day}
                       completed={done(day)}
-                      saved={saved}
+                      saved={kept}
                       busy={busy}
                       showDates={showDates}
                       onLocalToggle={(value) =>
@@ -119,6 +123,8 @@ function DayRow({
   const toggle = useOptimisticToggle(completed, fetcher, "completed");
   const checked = toggle.checked;
   const id = `day-${day.week}-${day.day}`;
+  // A day to come can't be done yet; one ticked before it moved can still be unticked.
+  const notYet = day.opensOn !== null && !checked;
   return (
     <div
       className={cn(
@@ -130,21 +136,31 @@ function DayRow({
         id={id}
         type="checkbox"
         checked={checked}
-        disabled={busy}
+        disabled={busy || notYet}
+        aria-describedby={notYet ? `${id}-opens` : undefined}
         onChange={(event) => {
           const value = event.currentTarget.checked;
           if (!saved || !day.id) return onLocalToggle(value);
           toggle.set(value);
           void submit({ intent: "toggle-activity", rowId: day.id, completed: String(value) });
         }}
-        className="tick-box shrink-0 cursor-pointer disabled:cursor-wait"
+        className={cn(
+          "tick-box shrink-0 cursor-pointer",
+          notYet ? "disabled:cursor-not-allowed" : "disabled:cursor-wait",
+        )}
       />
       <label htmlFor={id} className="min-w-0 flex-1 cursor-pointer">
         <span className={cn("block font-medium", checked && "text-ink-soft line-through decoration-1")}>
           Day {day.day}: {day.activity}
         </span>
         <span className="block text-sm text-ink-soft">
-          {day.isToday ? "Today" : showDates ? formatLongDate(day.date) : null}
+          {day.isToday ? (
+            "Today"
+          ) : notYet ? (
+            <span id={`${id}-opens`}>{day.opensOn}</span>
+          ) : showDates ? (
+            formatLongDate(day.date)
+          ) : null}
           {day.practiseWith ? (
             <span className="ml-2 inline-flex items-center gap-1">
               <Lock aria-hidden="true" className="size-3.5" /> Complete Course · practise with{" "}

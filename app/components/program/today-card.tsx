@@ -23,10 +23,12 @@ export function TodayCard({ data }: { data: TodayCardData }) {
           </p>
           <p className="mt-2 text-cream/90">
             {data.startsInDays === 1 ? "That's tomorrow." : `That's in ${countOf(data.startsInDays, "day")}.`}{" "}
-            Until then, the free sessions are yours to practise with, as often as you like:
+            {data.bought
+              ? "Until then, practise with your Complete Course. Today's session:"
+              : "Until then, the free sessions are yours to practise with, as often as you like:"}
           </p>
           <ul className="mt-4 grid gap-2 sm:grid-cols-2">
-            {data.freeTracks.map((track) => (
+            {data.tracks.map((track) => (
               <li key={track.id}>
                 <PlayButton track={track} label={track.title} />
               </li>

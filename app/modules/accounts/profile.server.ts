@@ -131,6 +131,20 @@ export async function setProgrammeDates(
   await db.updateTable("profiles").set(dates).where("id", "=", userId).execute();
 }
 
+/**
+ * The Default Schedule kept from the day she first practises without a date:
+ * her programme's start, set only while she has neither a date nor a start.
+ */
+export async function keepDefaultProgrammeStart(db: Db, userId: string, start: string, at: string) {
+  await db
+    .updateTable("profiles")
+    .set({ program_start_date: start, current_week: 1, updated_at: at })
+    .where("id", "=", userId)
+    .where("due_date", "is", null)
+    .where("program_start_date", "is", null)
+    .execute();
+}
+
 /** The streak her profile shows, after a day's practice. */
 export async function setCurrentStreak(db: Db, userId: string, streak: number) {
   await db.updateTable("profiles").set({ current_streak: streak }).where("id", "=", userId).execute();

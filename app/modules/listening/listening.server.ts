@@ -220,6 +220,16 @@ export async function markListened(
   });
 }
 
+/**
+ * Today's practice done with `track`: her library's row for it completed (the
+ * dashboard's "listened" tick), as a listen finished away from the player
+ * would be; its plays are the player's to count (in the caller's transaction).
+ */
+export async function markPractised(db: Db, userId: string, track: Track, now = new Date()) {
+  const fields = { completed: true, completion_date: now.toISOString(), updated_at: now.toISOString() };
+  await upsertListen(db, userId, track, { ...LIBRARY_ROW, ...fields }, fields);
+}
+
 /** A programme day's practice done: that day's row for its track, completed (in the caller's transaction). */
 export async function recordDayListen(
   db: Db,

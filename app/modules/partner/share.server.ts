@@ -4,7 +4,7 @@ import { addressKey, hitLimit, peekLimit, type LimitRule } from "~/platform/rate
 import { firstName } from "../accounts/display.ts";
 import { todayIn } from "../program/calendar.ts";
 import { isPostnatal, streaksShown } from "../program/postnatal.ts";
-import { currentStreak } from "../program/practice.ts";
+import { progressOf } from "../program/progress.ts";
 import { loadProgramme } from "../program/program.server.ts";
 import { pregnancyWeek, weeksRemaining } from "../program/program.ts";
 
@@ -48,7 +48,7 @@ export function isWellFormedToken(token: string) {
 /**
  * What a partner may see: the member's first name, how far along she is (or
  * that her baby has arrived), her streak (unless she hides streaks), this
- * week's practice and how many sessions she has done. Nothing else: no email,
+ * week's practice, her programme days done and her sessions finished. Nothing else: no email,
  * no dates, no baby's name.
  */
 export async function partnerView(db: Db, token: string, { now, clientIp }: { now: Date; clientIp: string }) {
@@ -81,6 +81,8 @@ export async function memberView(db: Db, userId: string, now: Date) {
   if (!owner) return null;
   const today = todayIn(owner.timeZone, now);
   const programme = await loadProgramme(db, userId, today);
+  // Her figures as her own pages count them (progress.ts).
+  const progress = progressOf(programme, today);
   return {
     firstName: firstName(owner.name),
     hasSavedDate: programme.hasSavedDate,
@@ -88,7 +90,7 @@ export async function memberView(db: Db, userId: string, now: Date) {
     weeksToGo: weeksRemaining(programme.dueDate, today),
     pregnancyWeek: pregnancyWeek(programme.dueDate, today),
     // Her choice to hide streaks holds on her partner's pages too.
-    streak: streaksShown(programme) ? currentStreak(programme.practice, today) : null,
+    streak: streaksShown(programme) ? progress.streak : null,
     week: programme.week,
     thisWeek: programme.schedule
       .filter((row) => row.week === programme.week)
@@ -98,7 +100,8 @@ export async function memberView(db: Db, userId: string, now: Date) {
         completed: row.completed,
         isToday: row.date === today,
       })),
-    completedSessions: programme.schedule.filter((row) => row.completed).length,
+    programmeDaysDone: progress.programmeDaysDone,
+    sessionsFinished: progress.sessionsFinished,
   };
 }
 

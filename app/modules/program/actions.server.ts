@@ -4,7 +4,7 @@ import { babyArrival, setEarlyPlan, streaksHidden } from "../accounts/profile.se
 import { canPlayTrack, viewerOf } from "../catalogue/access.ts";
 import { findTrack } from "../catalogue/tracks.ts";
 import { createShareLink, revokeShareLink } from "../partner/share.server.ts";
-import { isCalendarDate, type CalendarDate } from "./calendar.ts";
+import { formatLongDate, isCalendarDate, type CalendarDate } from "./calendar.ts";
 import { programmeIntentSchema } from "./forms.ts";
 import { programmeMessages as m } from "./messages.ts";
 import { streaksShown } from "./postnatal.ts";
@@ -97,9 +97,13 @@ export async function handleProgrammeAction(
     }
     case "toggle-activity": {
       try {
-        const found = await setActivityCompleted(db, member.id, input.rowId, input.completed);
-        if (!found)
+        const result = await setActivityCompleted(db, member.id, input.rowId, input.completed, today);
+        if (result === "missing")
           return { intent, ok: false, status: 404, toast: { type: "error", message: m.failedActivity } };
+        if (result !== "done") {
+          const message = m.dayNotOpenYet(formatLongDate(result.opensOn));
+          return { intent, ok: false, status: 400, toast: { type: "error", message } };
+        }
         return toggled(input.completed, m.activityCompleted, m.activityIncomplete);
       } catch (error) {
         return fail(m.failedActivity, error);
@@ -130,7 +134,7 @@ export async function handleProgrammeAction(
       }
       try {
         // Every member can complete every day: a free member practises with a free track.
-        const result = await completeDailyPractice(db, member.id, day);
+        const result = await completeDailyPractice(db, member.id, day, new Date(), viewerOf(member));
         const done = { intent, ok: true, status: 200 } as const;
         // With streaks hidden (or her baby here), the day is counted all the same and the answer names no streak.
         if (!result.counted || !(await showsStreaks(db, member.id))) {

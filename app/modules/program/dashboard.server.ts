@@ -12,6 +12,7 @@ import { arrivalNote, streaksShown } from "./postnatal.ts";
 import { loadProgramme, practiceToday, scheduleFor } from "./program.server.ts";
 import { offersLabourMode } from "../labour/way-in.ts";
 import { onboardingRange, pregnancyWeek } from "./program.ts";
+import { progressOf } from "./progress.ts";
 import { todayCard } from "./today.server.ts";
 
 /**
@@ -26,6 +27,7 @@ export async function dashboardFor(
   const programme = await loadProgramme(deps.db, member.id, today);
   const viewer = viewerOf(member);
   const practice = practiceToday(programme, today, viewer);
+  const progress = progressOf(programme, today);
   const [todayData, unlocked, favourites, together] = await Promise.all([
     todayCard(deps, member.id, programme, practice),
     courseWelcome(deps.db, member, playable(practice.track)),
@@ -44,7 +46,7 @@ export async function dashboardFor(
     tracks: TRACKS.map((track) => ({
       id: track.id,
       title: track.title,
-      listened: programme.listened.includes(track.id),
+      listened: progress.tracksListened.includes(track.id),
       locked: !canPlayTrack(viewer, track),
     })),
     onboarding: onboardingRange(today),

@@ -18,6 +18,7 @@ export const programmeMessages = {
   failedActivity: "Failed to update activity",
   failedComplete: "Failed to mark as complete",
   practiceDayOutOfRange: "A practice can count for today or one of the 7 days before it, not that day.",
+  dayNotOpenYet: (date: string) => `That day opens on ${date}. You can tick it from then.`,
   failedShare: "Failed to create share link",
   selectDueDate: "Please select your due date",
   selectInductionDate: "Please select your induction date",

@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { addDays, type CalendarDate } from "./calendar.ts";
-import { paceFor, type Pace, type PaceInput, type PacePhase } from "./pace.ts";
-import { pregnancyWeek } from "./program.ts";
+import {
+  earlySessions,
+  paceFor,
+  rehearsalFrom,
+  sessionBeforeProgramme,
+  type Pace,
+  type PaceInput,
+  type PacePhase,
+} from "./pace.ts";
+import { pregnancyWeek, programmeStart } from "./program.ts";
+import { todaysPractice } from "./today.ts";
 
 const PREMIUM = { signedIn: true, hasPremium: true };
 const FREE = { signedIn: true, hasPremium: false };
@@ -262,5 +271,52 @@ describe("paceFor: stability", () => {
     const monday = paceFor(input({ dueDate: addDays(TODAY, 140), today: "2026-11-23" }));
     const sunday = paceFor(input({ dueDate: addDays(TODAY, 140), today: "2026-11-29" }));
     expect(monday.phase === "early" && monday.sessions).toEqual(sunday.phase === "early" && sunday.sessions);
+  });
+});
+
+describe("before her programme, a member with the Complete Course practises with it", () => {
+  // Due in 53 days: 33 weeks, her programme starting in 39 days.
+  const due = addDays(TODAY, 53);
+  const start = programmeStart(due, TODAY);
+
+  it("places 34 weeks where pregnancyWeek does", () => {
+    expect(pregnancyWeek(due, rehearsalFrom(start))).toBe(34);
+    expect(pregnancyWeek(due, addDays(rehearsalFrom(start), -1))).toBe(33);
+  });
+
+  it("plays the early plan's session on its day, Prepare for Birth on the others from 34 weeks, and never only the free tracks", () => {
+    // An early plan day from the Complete Course plays its session.
+    const planDays = Array.from({ length: 14 }, (_, i) => addDays(TODAY, i)).flatMap((day) =>
+      earlySessions(PREMIUM, day).filter((s) => s.date === day && s.track.courseTier === "preparation"),
+    );
+    expect(planDays.length).toBeGreaterThan(0);
+    for (const session of planDays) {
+      expect(sessionBeforeProgramme(PREMIUM, session.date, start)?.id).toBe(session.track.id);
+    }
+    // Every day before 34 weeks, a Complete Course session, never a free one.
+    const thursday = addDays(TODAY, 1);
+    for (const day of [TODAY, thursday]) {
+      expect(todaysPractice(start, day, PREMIUM)).toMatchObject({
+        where: { status: "upcoming" },
+        track: { courseTier: "preparation" },
+      });
+    }
+    // Thursday a week on, at 34 weeks: Prepare for Birth.
+    expect(sessionBeforeProgramme(PREMIUM, addDays(thursday, 7), start)?.id).toBe("prepare-for-birth");
+    expect(todaysPractice(start, addDays(thursday, 7), PREMIUM).track.id).toBe("prepare-for-birth");
+  });
+
+  it("gives a free member the free tracks, as before", () => {
+    expect(todaysPractice(start, addDays(TODAY, 8), FREE).track.courseTier).toBe("foundation");
+  });
+
+  it("tells her in the early plan when Prepare for Birth most days begins", () => {
+    const pace = paceFor(input({ dueDate: due }));
+    expect(pace).toMatchObject({
+      phase: "early",
+      rehearsal: { from: rehearsalFrom(start), begun: false, track: { id: "prepare-for-birth" } },
+    });
+    const free = paceFor(input({ dueDate: due, viewer: FREE }));
+    expect(free).toMatchObject({ rehearsal: { track: null } });
   });
 });

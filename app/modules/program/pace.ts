@@ -41,6 +41,11 @@ export type Pace =
       today: EarlySession | null;
       /** The first of the fourteen days. */
       programmeStartsOn: CalendarDate;
+      /**
+       * The course's guidance, Prepare for Birth most days from 34 weeks: the day 34 weeks
+       * begins, and the track when she can play it (null: it is in the Complete Course).
+       */
+      rehearsal: { from: CalendarDate; begun: boolean; track: PaceTrack | null };
     }
   | { phase: "programme" }
   | { phase: "late"; essentials: PaceTrack[] }
@@ -75,6 +80,43 @@ export const EARLY_PLAN_TRACK_IDS: readonly string[] = [...TRACKS]
   .sort((a, b) => a.order - b.order)
   .map((track) => track.id)
   .filter((id) => id !== "adjusting-to-parenthood");
+
+/** The week of pregnancy from which the course asks for its birth rehearsal most days. */
+export const REHEARSAL_FROM_WEEK = 34;
+export const REHEARSAL_TRACK_ID = "prepare-for-birth";
+
+/**
+ * The first day of week 34 for a programme starting on `start` (two weeks
+ * before the due date): week 34 begins 48 days before the due date, as
+ * `pregnancyWeek` counts (40 minus whole weeks remaining).
+ */
+export function rehearsalFrom(start: CalendarDate): CalendarDate {
+  const due = addDays(start, PROGRAMME_LENGTH_DAYS);
+  return addDays(due, -((40 - REHEARSAL_FROM_WEEK) * 7 + 6));
+}
+
+/**
+ * Today's session before her programme, from the Complete Course she bought
+ * (never only a free track): the early plan's session when today has one from
+ * it; from 34 weeks, Prepare for Birth on the other days (most days, as the
+ * course asks); before then, the early plan's Complete Course tracks in turn,
+ * one a day. Null when she has none of them.
+ */
+export function sessionBeforeProgramme(
+  viewer: Viewer,
+  today: CalendarDate,
+  start: CalendarDate,
+): Track | null {
+  const bought = playableTracks(viewer, EARLY_PLAN_TRACK_IDS).filter(
+    (track) => track.courseTier !== "foundation",
+  );
+  const planned = earlySessions(viewer, today).find((session) => session.date === today);
+  const plannedTrack = bought.find((track) => track.id === planned?.track.id);
+  if (plannedTrack) return plannedTrack;
+  const rehearsal = bought.find((track) => track.id === REHEARSAL_TRACK_ID);
+  if (rehearsal && today >= rehearsalFrom(start)) return rehearsal;
+  return bought.length === 0 ? null : bought[mod(dayNumber(today), bought.length)]!;
+}
 
 /** The labour essentials, in the order shown: breathing, contractions, the birth rehearsal. */
 export const LABOUR_ESSENTIAL_IDS = [
@@ -154,12 +196,19 @@ export function paceFor(input: PaceInput): Pace {
   switch (phase) {
     case "early": {
       const sessions = earlySessions(input.viewer, input.today);
+      const start = input.start ?? programmeStart(input.dueDate, input.today);
+      const rehearsal = findTrack(REHEARSAL_TRACK_ID);
       return {
         phase,
         chosen: input.earlyPlanChosen ?? false,
         sessions,
         today: sessions.find((session) => session.date === input.today) ?? null,
-        programmeStartsOn: input.start ?? programmeStart(input.dueDate, input.today),
+        programmeStartsOn: start,
+        rehearsal: {
+          from: rehearsalFrom(start),
+          begun: input.today >= rehearsalFrom(start),
+          track: rehearsal && canPlayTrack(input.viewer, rehearsal) ? playable(rehearsal) : null,
+        },
       };
     }
     case "late":

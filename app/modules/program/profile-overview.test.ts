@@ -5,7 +5,17 @@ const programme = {
   dueDate: "2026-12-14",
   isInduction: false,
   hasSavedDate: true,
-  completedAudios: 5,
+  schedule: [
+    { date: "2026-11-20", completed: true },
+    { date: "2026-11-21", completed: false },
+  ],
+  finished: [
+    "fear-release",
+    "prepare-for-birth",
+    "affirmations-2",
+    "affirmations-purpose",
+    "breathing-bonding",
+  ].map((trackId) => ({ trackId, week: 0 })),
   practice: { lastPracticeDate: "2026-11-20", streak: 3, longest: 8, lastRestDay: null },
   hideStreaks: false,
   baby: null,
@@ -16,7 +26,8 @@ describe("profileJourney", () => {
     expect(profileJourney(programme, "2026-11-21")).toEqual({
       date: { label: "Due date", text: "Monday 14 December" },
       stats: {
-        completedSessions: 5,
+        sessionsFinished: 5,
+        programmeDaysDone: 1,
         streak: 3,
         longestStreak: 8,
         pregnancyWeek: 37,
@@ -50,7 +61,7 @@ describe("profileJourney", () => {
 
   it("shows no streak figure and no streak achievement when she hides streaks", () => {
     const journey = profileJourney({ ...programme, hideStreaks: true }, "2026-11-21");
-    expect(journey.stats).toMatchObject({ streak: null, longestStreak: null, completedSessions: 5 });
+    expect(journey.stats).toMatchObject({ streak: null, longestStreak: null, sessionsFinished: 5 });
     expect(journey.achievements.map((item) => item.id)).toEqual([
       "first-listen",
       "five-complete",
@@ -66,7 +77,7 @@ describe("profileJourney", () => {
     expect(journey.stats).toMatchObject({
       streak: null,
       longestStreak: null,
-      completedSessions: 5,
+      sessionsFinished: 5,
       baby: { age: "5 days old", bornOn: "Friday 20 November" },
     });
     expect(journey.achievements.map((item) => item.id)).not.toContain("seven-day-streak");

@@ -1,12 +1,14 @@
 import { formatLongDate, type CalendarDate } from "./calendar.ts";
 import { arrivalNote, streaksShown } from "./postnatal.ts";
-import { achievements, currentStreak, type Achievement } from "./practice.ts";
+import { achievements, type Achievement } from "./practice.ts";
 import type { Programme } from "./program.server.ts";
+import { progressOf, type ProgressFacts } from "./progress.ts";
 import { pregnancyWeek, weeksRemaining } from "./program.ts";
 
-/** The journey's figures on the profile page. */
+/** The journey's figures on the profile page (each counted by progress.ts). */
 export interface ProfileStats {
-  completedSessions: number;
+  sessionsFinished: number;
+  programmeDaysDone: number;
   /** Today's streak: 0 once it has ended; null (with the longest) when her pages show no streaks. */
   streak: number | null;
   longestStreak: number | null;
@@ -29,13 +31,12 @@ export interface ProfileJourney {
  * export still has them).
  */
 export function profileJourney(
-  programme: Pick<
-    Programme,
-    "dueDate" | "isInduction" | "hasSavedDate" | "completedAudios" | "practice" | "hideStreaks" | "baby"
-  >,
+  programme: Pick<Programme, "dueDate" | "isInduction" | "hasSavedDate" | "hideStreaks" | "baby"> &
+    ProgressFacts,
   today: CalendarDate,
 ): ProfileJourney {
   const shown = streaksShown(programme);
+  const progress = progressOf(programme, today);
   const baby = programme.baby ? arrivalNote(programme.baby, today) : null;
   return {
     date: {
@@ -43,14 +44,15 @@ export function profileJourney(
       text: `${formatLongDate(programme.dueDate)}${programme.hasSavedDate ? "" : " (Default Schedule)"}`,
     },
     stats: {
-      completedSessions: programme.completedAudios,
-      streak: shown ? currentStreak(programme.practice, today) : null,
-      longestStreak: shown ? programme.practice.longest : null,
+      sessionsFinished: progress.sessionsFinished,
+      programmeDaysDone: progress.programmeDaysDone,
+      streak: shown ? progress.streak : null,
+      longestStreak: shown ? progress.longestStreak : null,
       pregnancyWeek: pregnancyWeek(programme.dueDate, today),
       weeksRemaining: weeksRemaining(programme.dueDate, today),
       baby: baby ? { age: baby.ageShort, bornOn: baby.bornOn } : null,
     },
-    achievements: achievements(programme.completedAudios, programme.practice.longest).filter(
+    achievements: achievements(progress.sessionsFinished, progress.longestStreak).filter(
       (item) => shown || item.id !== "seven-day-streak",
     ),
   };

@@ -6,6 +6,8 @@ import { setStreaksHidden } from "../accounts/profile.server.ts";
 import { createShareLink, partnerView, SHARE_MISS_LIMIT, revokeShareLink } from "../partner/share.server.ts";
 import { handleProgrammeAction } from "./actions.server.ts";
 import { currentStreak } from "./practice.ts";
+import { progressOf } from "./progress.ts";
+import { findTrack } from "../catalogue/tracks.ts";
 import {
   completeDailyPractice,
   loadProgramme,
@@ -102,22 +104,51 @@ describe.each(testDialects)("the programme on %s", (dialect) => {
     expect(profile.time_zone).toBe("Europe/London");
   });
 
-  it("moves the days when the date changes, keeping what was ticked", async () => {
+  it("moves the days when the date changes, keeping what was ticked while its day has come", async () => {
     const userId = await member();
-    await saveDueDate(db(), userId, { dueDate: "2026-12-31" }, "2026-11-21");
+    await saveDueDate(db(), userId, { dueDate: "2026-12-01" }, "2026-11-21");
     const first = (await loadProgramme(db(), userId, "2026-11-21")).schedule[0]!;
-    expect(await setActivityCompleted(db(), userId, first.id!, true)).toBe(true);
+    expect(await setActivityCompleted(db(), userId, first.id!, true, "2026-11-21")).toBe("done");
+    await saveDueDate(db(), userId, { dueDate: "2026-12-02" }, "2026-11-21");
+    let moved = await loadProgramme(db(), userId, "2026-11-21");
+    expect(moved.schedule[0]).toMatchObject({ date: "2026-11-21", completed: true });
+    // Moved to a day still to come: not done (it opens again on its new date).
     await saveDueDate(db(), userId, { dueDate: "2027-01-07" }, "2026-11-21");
-    const moved = await loadProgramme(db(), userId, "2026-11-21");
-    expect(moved.schedule[0]).toMatchObject({ date: "2026-12-24", completed: true });
+    moved = await loadProgramme(db(), userId, "2026-11-21");
+    expect(moved.schedule[0]).toMatchObject({ date: "2026-12-24", completed: false });
     expect(await countRows(userId)).toBe(14);
+  });
+
+  it("refuses to tick a day still to come, saying when it opens, and changes nothing", async () => {
+    const userId = await member();
+    await saveDueDate(db(), userId, { dueDate: "2027-01-14" }, "2026-11-21");
+    const first = (await loadProgramme(db(), userId, "2026-11-21")).schedule[0]!;
+    const form = new FormData();
+    form.set("intent", "toggle-activity");
+    form.set("rowId", first.id!);
+    form.set("completed", "true");
+    const answer = await handleProgrammeAction(form, {
+      db: db(),
+      log: createLogger("silent"),
+      member: { id: userId, hasPremium: true },
+      today: "2026-11-21",
+      baseUrl: "https://tidewell.example",
+    });
+    expect(answer).toMatchObject({
+      ok: false,
+      status: 400,
+      toast: { message: "That day opens on Thursday 31 December. You can tick it from then." },
+    });
+    const after = await loadProgramme(db(), userId, "2026-11-21");
+    expect(after.schedule.filter((day) => day.completed)).toEqual([]);
+    expect(await setActivityCompleted(db(), userId, first.id!, true, "2026-12-31")).toBe("done");
   });
 
   it("ticks and unticks a day, setting and clearing when it was done", async () => {
     const userId = await member();
     await saveDueDate(db(), userId, { dueDate: "2026-12-31" }, "2026-11-21");
     const row = (await loadProgramme(db(), userId, "2026-11-21")).schedule[3]!;
-    await setActivityCompleted(db(), userId, row.id!, true, new Date("2026-12-20T09:00:00Z"));
+    await setActivityCompleted(db(), userId, row.id!, true, "2026-12-20", new Date("2026-12-20T09:00:00Z"));
     let stored = await db()
       .selectFrom("program_schedule")
       .selectAll()
@@ -125,7 +156,7 @@ describe.each(testDialects)("the programme on %s", (dialect) => {
       .executeTakeFirstOrThrow();
     expect(Boolean(stored.completed)).toBe(true);
     expect(new Date(stored.completed_at!).toISOString()).toBe("2026-12-20T09:00:00.000Z");
-    await setActivityCompleted(db(), userId, row.id!, false);
+    await setActivityCompleted(db(), userId, row.id!, false, "2026-12-20");
     stored = await db()
       .selectFrom("program_schedule")
       .selectAll()
@@ -140,14 +171,14 @@ describe.each(testDialects)("the programme on %s", (dialect) => {
     const intruder = await member("Mallory");
     await saveDueDate(db(), owner, { dueDate: "2026-12-31" }, "2026-11-21");
     const row = (await loadProgramme(db(), owner, "2026-11-21")).schedule[0]!;
-    expect(await setActivityCompleted(db(), intruder, row.id!, true)).toBe(false);
+    expect(await setActivityCompleted(db(), intruder, row.id!, true, "2027-01-01")).toBe("missing");
     const stored = await db()
       .selectFrom("program_schedule")
       .selectAll()
       .where("id", "=", row.id!)
       .executeTakeFirstOrThrow();
     expect(Boolean(stored.completed)).toBe(false);
-    expect(await setActivityCompleted(db(), intruder, "no-such-row", true)).toBe(false);
+    expect(await setActivityCompleted(db(), intruder, "no-such-row", true, "2027-01-01")).toBe("missing");
   });
 
   it("marks a track listened and unmarks it, completed and listened-offline together", async () => {
@@ -174,7 +205,43 @@ describe.each(testDialects)("the programme on %s", (dialect) => {
       null,
     ]);
     expect(await setTrackListened(db(), userId, "not-a-track", true)).toBe(false);
-    expect((await loadProgramme(db(), userId, "2026-11-21")).listened).toEqual([]);
+    expect(progressOf(await loadProgramme(db(), userId, "2026-11-21"), "2026-11-21").tracksListened).toEqual(
+      [],
+    );
+  });
+
+  it("keeps the Default Schedule she practised on before choosing a date, so every figure counts the day", async () => {
+    const userId = await member();
+    await completeDailyPractice(db(), userId, "2026-11-21");
+    const programme = await loadProgramme(db(), userId, "2026-11-23");
+    expect(programme.hasSavedDate).toBe(false);
+    expect(programme.dueDate).toBe("2026-12-05");
+    expect(programme.schedule[0]).toMatchObject({ date: "2026-11-21", completed: true });
+    expect(progressOf(programme, "2026-11-21")).toMatchObject({
+      programmeDaysDone: 1,
+      programmeBegun: true,
+      sessionsFinished: 1,
+      tracksListened: ["affirmations-purpose"],
+      streak: 1,
+    });
+    // Her date, chosen later, moves the days as any date does: day 1 is to come again, her practice still counts.
+    await saveDueDate(db(), userId, { dueDate: "2027-01-14" }, "2026-11-22");
+    expect(progressOf(await loadProgramme(db(), userId, "2026-11-22"), "2026-11-22")).toMatchObject({
+      programmeDaysDone: 0,
+      programmeBegun: false,
+      sessionsFinished: 1,
+      streak: 1,
+    });
+  });
+
+  it("counts a premium member's practice before her programme with the Complete Course session she played", async () => {
+    const userId = await member();
+    // Due in 53 days: 33 weeks, her programme 39 days away. 2026-11-25 is a Wednesday, an early plan day.
+    await saveDueDate(db(), userId, { dueDate: "2027-01-17" }, "2026-11-25");
+    await completeDailyPractice(db(), userId, "2026-11-25", new Date(), { signedIn: true, hasPremium: true });
+    const progress = progressOf(await loadProgramme(db(), userId, "2026-11-25"), "2026-11-25");
+    expect(progress).toMatchObject({ programmeDaysDone: 0, sessionsFinished: 1, streak: 1 });
+    expect(findTrack(progress.tracksListened[0]!)?.courseTier).toBe("preparation");
   });
 
   it("counts today's practice once, even pressed five times at once", async () => {
@@ -192,9 +259,14 @@ describe.each(testDialects)("the programme on %s", (dialect) => {
       longest: 1,
       lastRestDay: null,
     });
-    // Today's programme day is ticked and counted as a completed session.
+    // Today's programme day is ticked, counted as a session finished, and its track ticked in her library.
     expect(programme.schedule[0]).toMatchObject({ date: "2026-11-21", completed: true });
-    expect(programme.completedAudios).toBe(1);
+    expect(progressOf(programme, "2026-11-21")).toMatchObject({
+      programmeDaysDone: 1,
+      sessionsFinished: 1,
+      tracksListened: ["affirmations-purpose"],
+      streak: 1,
+    });
   });
 
   it("grows the streak day by day, rests one missed day a week, restarts after more, and keeps the longest", async () => {
@@ -406,7 +478,9 @@ describe.each(testDialects)("a practice sent late from her device on %s", (diale
     expect((await complete(userId, "2026-11-25", "2026-11-22")).status).toBe(200);
     expect(await progress(userId)).toEqual(counted);
     expect(await ticked(userId)).toEqual(["2026-11-22"]);
-    expect((await loadProgramme(db(), userId, "2026-11-25")).completedAudios).toBe(1);
+    expect(progressOf(await loadProgramme(db(), userId, "2026-11-25"), "2026-11-25").sessionsFinished).toBe(
+      1,
+    );
   });
 
   it("ticks a day before the last one practised without touching the streak, once", async () => {

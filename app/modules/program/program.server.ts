@@ -3,13 +3,25 @@ import { sql } from "kysely";
 import type { Db } from "~/platform/db.server.ts";
 import { canPlayTrack, type Viewer } from "../catalogue/access.ts";
 import { arrivalFrom, type BabyArrival } from "../accounts/baby.ts";
-import { setCurrentStreak, setProgrammeDates } from "../accounts/profile.server.ts";
-import { findTrack } from "../catalogue/tracks.ts";
-import { markListened, recordDayListen } from "../listening/listening.server.ts";
+import {
+  keepDefaultProgrammeStart,
+  setCurrentStreak,
+  setProgrammeDates,
+} from "../accounts/profile.server.ts";
+import { findTrack, type Track } from "../catalogue/tracks.ts";
+import { markListened, markPractised, recordDayListen } from "../listening/listening.server.ts";
 import { addDays, isValidTimeZone, type CalendarDate } from "./calendar.ts";
 import { streaksShown } from "./postnatal.ts";
 import { REST_DAY_EVERY, type StreakState } from "./practice.ts";
-import { currentWeek, defaultDueDate, PROGRAMME_TRACKS, programmeDays, programmeStart } from "./program.ts";
+import {
+  currentWeek,
+  defaultDueDate,
+  PROGRAMME_LENGTH_DAYS,
+  PROGRAMME_TRACKS,
+  programmeDays,
+  programmeStart,
+} from "./program.ts";
+import { dayIsOpen, opensOn, type FinishedSession } from "./progress.ts";
 import { standInFor, startOf, todaysPractice } from "./today.ts";
 
 /**
@@ -44,9 +56,8 @@ export interface Programme {
   earlyPlanFrom: CalendarDate | null;
   /** Her baby's arrival, once she has marked it: her pages are postnatal (`isPostnatal`). */
   baby: BabyArrival | null;
-  /** Sessions marked listened in the library and on the dashboard (audio_progress, completed). */
-  completedAudios: number;
-  listened: string[];
+  /** Her sessions finished (audio_progress, completed): her library's and her programme days'. */
+  finished: FinishedSession[];
 }
 
 export async function loadProgramme(db: Db, userId: string, today: CalendarDate): Promise<Programme> {
@@ -80,10 +91,13 @@ export async function loadProgramme(db: Db, userId: string, today: CalendarDate)
       .execute(),
   ]);
   const hasSavedDate = Boolean(profile?.due_date);
-  const dueDate = profile?.due_date ?? defaultDueDate(today);
   const start = startOf(profile, today);
+  // The Default Schedule kept from her first practice assumes the due date it was laid out from.
+  const dueDate =
+    profile?.due_date ??
+    (profile?.program_start_date ? addDays(start, PROGRAMME_LENGTH_DAYS) : defaultDueDate(today));
   const schedule: ScheduleRow[] =
-    hasSavedDate && rows.length > 0
+    rows.length > 0
       ? rows.map((row) => ({
           id: row.id,
           week: row.week_number as 1 | 2,
@@ -110,8 +124,7 @@ export async function loadProgramme(db: Db, userId: string, today: CalendarDate)
     hideStreaks: bool(profile?.hide_streaks),
     earlyPlanFrom: profile?.early_plan_from ?? null,
     baby: arrivalFrom(profile),
-    completedAudios: listened.length,
-    listened: listened.filter((row) => row.scheduled_week === 0).map((row) => row.audio_id),
+    finished: listened.map((row) => ({ trackId: row.audio_id, week: row.scheduled_week })),
   };
 }
 
@@ -121,8 +134,7 @@ function trackIdForActivity(week: number, day: number) {
 
 /**
  * Saves the due (or induction) date and lays out the 14 days from it, in one
- * transaction. The days are written on their unique key, so two tabs saving
- * at once still leave exactly 14; a day already ticked stays ticked.
+ * transaction (`layOutDays`): a ticked day stays ticked while its day has come.
  */
 export async function saveDueDate(
   db: Db,
@@ -141,44 +153,68 @@ export async function saveDueDate(
       ...(input.timeZone && isValidTimeZone(input.timeZone) ? { time_zone: input.timeZone } : {}),
       updated_at: now.toISOString(),
     });
-    for (const day of programmeDays(start)) {
-      await trx
-        .insertInto("program_schedule")
-        .values({
-          id: crypto.randomUUID(),
-          user_id: userId,
-          week_number: day.week,
-          day_of_week: day.day,
-          activity: day.activity,
-          scheduled_date: day.date,
-          completed: false,
-        })
-        .onConflict((oc) =>
-          oc
-            .columns(["user_id", "week_number", "day_of_week"])
-            .doUpdateSet({ scheduled_date: day.date, activity: day.activity }),
-        )
-        .execute();
-    }
+    await layOutDays(trx, userId, start, today);
   });
   return { start };
 }
 
-/** Ticks or unticks one of the member's own days; false when no such day is theirs. */
+/**
+ * Writes her fourteen days from `start` on their unique key, so two writers at
+ * once still leave exactly 14; a day moved past her today is no longer done.
+ */
+async function layOutDays(trx: Db, userId: string, start: CalendarDate, today: CalendarDate) {
+  for (const day of programmeDays(start)) {
+    await trx
+      .insertInto("program_schedule")
+      .values({
+        id: crypto.randomUUID(),
+        user_id: userId,
+        week_number: day.week,
+        day_of_week: day.day,
+        activity: day.activity,
+        scheduled_date: day.date,
+        completed: false,
+      })
+      .onConflict((oc) =>
+        oc.columns(["user_id", "week_number", "day_of_week"]).doUpdateSet({
+          scheduled_date: day.date,
+          activity: day.activity,
+          // A day moved to after her today is still to come, so it isn't done (her practice still counts).
+          ...(dayIsOpen(day.date, today) ? {} : { completed: false, completed_at: null }),
+        }),
+      )
+      .execute();
+  }
+}
+
+/**
+ * Ticks or unticks one of the member's own days. A day opens on its date
+ * (`dayIsOpen`): ticking one still to come changes nothing and answers with
+ * its date; "missing" when no such day is hers.
+ */
 export async function setActivityCompleted(
   db: Db,
   userId: string,
   rowId: string,
   completed: boolean,
+  today: CalendarDate,
   now = new Date(),
-) {
+): Promise<"done" | "missing" | { opensOn: CalendarDate }> {
   const result = await db
     .updateTable("program_schedule")
     .set({ completed, completed_at: completed ? now.toISOString() : null })
     .where("id", "=", rowId)
     .where("user_id", "=", userId)
+    .$if(completed, (query) => query.where("scheduled_date", "<=", today))
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  if (Number(result.numUpdatedRows) === 1) return "done";
+  const row = await db
+    .selectFrom("program_schedule")
+    .select("scheduled_date")
+    .where("id", "=", rowId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return row ? { opensOn: row.scheduled_date } : "missing";
 }
 
 /** The dashboard's checkbox: completed and listened-offline together, with the date set or cleared. */
@@ -216,9 +252,23 @@ export async function setTrackListened(
  * requests can't both count (or both rest); the day's schedule row and audio
  * progress are written in the same transaction.
  */
-export async function completeDailyPractice(db: Db, userId: string, day: CalendarDate, now = new Date()) {
+export async function completeDailyPractice(
+  db: Db,
+  userId: string,
+  day: CalendarDate,
+  now = new Date(),
+  viewer: Viewer = FREE_MEMBER,
+) {
   const dayBefore = addDays(day, -1);
   return db.transaction().execute(async (trx) => {
+    // The track she practised with: the day's own, a free one standing in for it, or before her programme
+    // what she can play (today.ts); it is ticked in her library, and a programme day's row names it.
+    const practised = async () => {
+      const start = await keepDefaultSchedule(trx, userId, day, now);
+      const track = todaysPractice(start, day, viewer).track;
+      await markPractised(trx, userId, track, now);
+      return track;
+    };
     // Only to word the answer kindly (a streak starting again); the UPDATE below decides what counts.
     const before = await trx
       .selectFrom("user_progress")
@@ -249,7 +299,7 @@ export async function completeDailyPractice(db: Db, userId: string, day: Calenda
       .executeTakeFirst();
     if (updated) {
       await setCurrentStreak(trx, userId, updated.affirmation_streak);
-      await tickPractisedDay(trx, userId, day, now, { evenIfTicked: true });
+      await tickPractisedDay(trx, userId, day, now, await practised(), { evenIfTicked: true });
       const continued = updated.affirmation_streak > 1;
       return {
         counted: true,
@@ -264,20 +314,44 @@ export async function completeDailyPractice(db: Db, userId: string, day: Calenda
       .select(["affirmation_streak", "last_daily_audio_date"])
       .where("user_id", "=", userId)
       .executeTakeFirstOrThrow();
-    const counted = row.last_daily_audio_date !== day && (await tickPractisedDay(trx, userId, day, now));
+    const counted =
+      row.last_daily_audio_date !== day && (await tickPractisedDay(trx, userId, day, now, await practised()));
     return { counted, continued: false, streak: row.affirmation_streak, rested: false, startedAgain: false };
   });
 }
 
+/** Who a caller that doesn't say is: a member without the Complete Course. */
+const FREE_MEMBER: Viewer = { signedIn: true, hasPremium: false };
+
 /**
- * Ticks her schedule's day for `day` and completes its track; false when she
- * has no saved day on that date, or (unless `evenIfTicked`) it was ticked already.
+ * Her programme's start for a practice on `day`. With no date saved and no
+ * days yet, the Default Schedule she practised on is kept from that day (its
+ * fourteen days written, starting then), so the day she did counts on every
+ * page, and her saved date moves the days later as any date does.
+ */
+async function keepDefaultSchedule(trx: Db, userId: string, day: CalendarDate, now: Date) {
+  const profile = await trx
+    .selectFrom("profiles")
+    .select(["due_date", "program_start_date"])
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  if (profile?.due_date || profile?.program_start_date) return startOf(profile, day);
+  await keepDefaultProgrammeStart(trx, userId, day, now.toISOString());
+  await layOutDays(trx, userId, day, day);
+  return day;
+}
+
+/**
+ * Ticks her schedule's day for `day` and records it done with `track` (the one
+ * she practised with); false when she has no day on that date, or (unless
+ * `evenIfTicked`) it was ticked already.
  */
 async function tickPractisedDay(
   trx: Db,
   userId: string,
   day: CalendarDate,
   now: Date,
+  track: Track,
   { evenIfTicked = false } = {},
 ) {
   const ticked = await trx
@@ -289,10 +363,7 @@ async function tickPractisedDay(
     .returning(["week_number", "day_of_week"])
     .executeTakeFirst();
   if (!ticked) return false;
-  const track = findTrack(trackIdForActivity(ticked.week_number, ticked.day_of_week));
-  if (track) {
-    await recordDayListen(trx, userId, track, { week: ticked.week_number, day: ticked.day_of_week }, now);
-  }
+  await recordDayListen(trx, userId, track, { week: ticked.week_number, day: ticked.day_of_week }, now);
   return true;
 }
 
@@ -315,6 +386,7 @@ export function scheduleFor(programme: Programme, today: CalendarDate, viewer: V
       completed: day.completed,
       practiseWith: track && !canPlayTrack(viewer, track) ? standInFor(day).title : null,
       isToday: day.date === today,
+      opensOn: dayIsOpen(day.date, today) ? null : opensOn(day.date),
       restDay: day.date === restDay,
     };
   });

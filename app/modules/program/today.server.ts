@@ -29,11 +29,14 @@ export async function todayCard(
     };
   };
   if (practice.where.status === "upcoming") {
+    // With the Complete Course, today's session from it; otherwise the free sessions.
+    const bought = practice.track.courseTier !== "foundation";
     return {
       status: "upcoming",
       startsOn: formatLongDate(programme.start),
       startsInDays: practice.where.startsInDays,
-      freeTracks: await Promise.all(tracksIn("foundation").map(offer)),
+      bought,
+      tracks: await Promise.all((bought ? [practice.track] : tracksIn("foundation")).map(offer)),
     };
   }
   return {

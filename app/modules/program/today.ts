@@ -1,6 +1,7 @@
 import { canPlayTrack, type Viewer } from "../catalogue/access.ts";
 import { findTrack, tracksIn, type Track } from "../catalogue/tracks.ts";
 import type { CalendarDate } from "./calendar.ts";
+import { sessionBeforeProgramme } from "./pace.ts";
 import {
   defaultDueDate,
   programmeStart,
@@ -33,8 +34,10 @@ export function todaysPractice(start: CalendarDate, today: CalendarDate, viewer:
   const day = where.status === "active" ? where.day : where.status === "upcoming" ? where.first : where.last;
   const scheduled = findTrack(day.trackId) ?? tracksIn("foundation")[0]!;
   if (where.status === "upcoming") {
-    // Not started: the free tracks are for now, whatever the first day holds.
-    const track = freeTrackFor(where.startsInDays);
+    // Not started: what she can play now. With the Complete Course, what she bought (the early plan's
+    // session, or from 34 weeks Prepare for Birth); otherwise the free tracks, whatever the first day holds.
+    const bought = canPlayTrack(viewer, scheduled) ? sessionBeforeProgramme(viewer, today, start) : null;
+    const track = bought ?? freeTrackFor(where.startsInDays);
     return { where, day, scheduled, track, standIn: track.id !== scheduled.id };
   }
   if (canPlayTrack(viewer, scheduled)) return { where, day, scheduled, track: scheduled, standIn: false };
@@ -80,4 +83,11 @@ export type TodayCardData =
       standsInFor: string | null;
       practisedToday: boolean;
     }
-  | { status: "upcoming"; startsOn: string; startsInDays: number; freeTracks: TodayTrack[] };
+  | {
+      status: "upcoming";
+      startsOn: string;
+      startsInDays: number;
+      /** She has the Complete Course: `tracks` is today's session from it; otherwise the free sessions. */
+      bought: boolean;
+      tracks: TodayTrack[];
+    };

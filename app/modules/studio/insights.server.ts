@@ -72,7 +72,7 @@ export interface StudioInsights {
     cohorts: CohortFigures[];
   };
   adherence: {
-    /** Members whose programme has begun: their first day is before today. */
+    /** Members whose programme has begun (progress.ts): their first day is today or before, or they have done a day. */
     started: number;
     days: DayAdherence[];
     /** The biggest fall in share from one day to the next; null when it never falls. */
@@ -89,11 +89,13 @@ export interface StudioInsights {
 export async function studioInsights(db: Db, now = new Date()): Promise<StudioInsights> {
   const weeks = lastWeeks(now);
   const since = `${weeks[0]}T00:00:00.000Z`;
-  const [cohorts, purchases, members, days, tracks] = await Promise.all([
+  const today = todayIn("UTC", now);
+  const [cohorts, purchases, members, days, started, tracks] = await Promise.all([
     signUpWeeks(db, since),
     purchaseWeeks(db, since),
     memberTiers(db),
-    programmeDays(db, todayIn("UTC", now)),
+    programmeDays(db, today),
+    programmesBegun(db, today),
     trackCompletions(db),
   ]);
 
@@ -128,7 +130,7 @@ export async function studioInsights(db: Db, now = new Date()): Promise<StudioIn
       cohorts: cohortWeeks.map((cohort) => ({ ...cohort, share: share(cohort.bought, cohort.signUps) })),
     },
     adherence: {
-      started: days.find((d) => d.day === 1)?.reached ?? 0,
+      started,
       days: adherence,
       biggestDrop: biggestDrop(adherence),
     },
@@ -214,7 +216,7 @@ async function memberTiers(db: Db) {
  * that day, or the day's checkbox); a ticked day stays ticked if she moves her
  * dates. A day is **reached** once its date is before today (UTC), so she had
  * the whole of it: a programme not begun, or a day still to come, is not a
- * drop. She **started** the programme when her first day was reached.
+ * drop. She **started** the programme once it has begun (`programmesBegun`).
  */
 async function programmeDays(db: Db, today: CalendarDate) {
   const day = sql<number>`(program_schedule.week_number - 1) * 7 + program_schedule.day_of_week`;
@@ -235,6 +237,28 @@ async function programmeDays(db: Db, today: CalendarDate) {
     reached: Number(row.reached),
     completed: Number(row.completed ?? 0),
   }));
+}
+
+/**
+ * Members whose programme has begun, as her own pages say (`programmeBegun`
+ * in program/progress.ts): her first day is today or before, or she has done
+ * a day (the Default Schedule she practised on counts, from that day).
+ */
+async function programmesBegun(db: Db, today: CalendarDate) {
+  const row = await db
+    .selectFrom("program_schedule")
+    .innerJoin("user", "user.id", "program_schedule.user_id")
+    .select(sql<number>`count(distinct program_schedule.user_id)`.as("begun"))
+    .where("user.role", "=", MEMBER_ROLE)
+    .where("program_schedule.scheduled_date", "<=", today)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("program_schedule.week_number", "=", 1), eb("program_schedule.day_of_week", "=", 1)]),
+        eb("program_schedule.completed", "=", true),
+      ]),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.begun);
 }
 
 /**

@@ -106,6 +106,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
       {loaderData.unlocked ? <CourseUnlockedCard data={loaderData.unlocked} /> : null}
 
+      {/* Far from her programme, the early plan comes first: it is what she can do now. */}
+      {pace.phase === "early" ? <PaceCard pace={pace} /> : null}
+
       {baby ? null : <TodayCard data={today} />}
 
       {together ? <PractisedTogether together={together} otherName={together.partnerFirstName} /> : null}
@@ -114,7 +117,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <OnboardingCard min={onboarding.min} max={onboarding.max} save={saveDate} />
       )}
 
-      {hasPaceCard(pace) ? <PaceCard pace={pace} /> : null}
+      {hasPaceCard(pace) && pace.phase !== "early" ? <PaceCard pace={pace} /> : null}
 
       <section
         aria-labelledby="schedule-heading"

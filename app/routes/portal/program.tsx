@@ -9,7 +9,8 @@ import { handleProgrammeAction } from "~/modules/program/actions.server.ts";
 import { formatLongDate } from "~/modules/program/calendar.ts";
 import { DAILY_FOCUS } from "~/modules/program/focus.ts";
 import { arrivalNote, streaksShown, type ArrivalNote } from "~/modules/program/postnatal.ts";
-import { canSharePartnerLink, currentStreak, streakBadge } from "~/modules/program/practice.ts";
+import { canSharePartnerLink, streakBadge } from "~/modules/program/practice.ts";
+import { progressOf } from "~/modules/program/progress.ts";
 import { loadProgramme, practiceToday, scheduleFor } from "~/modules/program/program.server.ts";
 import { daysUntil, pregnancyWeek, weeksRemaining } from "~/modules/program/program.ts";
 import { BRAND } from "~/modules/site/brand.ts";
@@ -27,7 +28,7 @@ export async function loader(args: Route.LoaderArgs) {
   const viewer = viewerOf(member);
   const { where, track, scheduled, standIn, practisedToday } = practiceToday(programme, today, viewer);
   // Hidden streaks are counted all the same, but neither the number nor the badge leaves the server.
-  const streak = streaksShown(programme) ? currentStreak(programme.practice, today) : null;
+  const streak = streaksShown(programme) ? progressOf(programme, today).streak : null;
   // Once her baby is here, the journey is the baby's, and nothing counts down or urges.
   const baby = programme.baby ? arrivalNote(programme.baby, today) : null;
 

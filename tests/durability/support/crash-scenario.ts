@@ -221,7 +221,8 @@ async function newMember(baseUrl: string, data: ServerData, name: string): Promi
     name,
     email: uniqueEmail("crash"),
   });
-  const dueDate = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
+  // Due within two weeks, so her programme starts today and its first day is open to tick.
+  const dueDate = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
   const saved = await client.request("/portal/program.data", {
     method: "POST",
     form: { intent: "save-date", mode: "due", date: dueDate },
@@ -240,7 +241,8 @@ async function newMember(baseUrl: string, data: ServerData, name: string): Promi
       .orderBy("scheduled_date")
       .execute();
     expect(rows).toHaveLength(14);
-    return { client, email, id, rows: rows.map((row) => row.id) };
+    // Only today's day can be ticked: the days to come open on their dates.
+    return { client, email, id, rows: rows.slice(0, 1).map((row) => row.id) };
   });
 }
 
