@@ -2,10 +2,11 @@
  * Screenshots of a new member's first week, at phone and desktop width, for
  * docs/screens/: the landing page, the sign-up tabs, a failed sign-up without
  * JavaScript, a free member's dashboard, programme, library, profile and
- * resources, the toast after confirming, and a premium member's first
- * dashboard after paying with the demo card.
+ * resources, the toast after confirming, a premium member's first
+ * dashboard after paying with the demo card, and her birth partner's pages.
  *
  *   npm run screens -- --base http://localhost:3000 --data data --out docs/screens/after
+ *   npm run screens -- --only partner   (her birth partner's pages alone)
  *
  * It needs a running local server (demo card and outbox on) and its data directory.
  */
@@ -13,13 +14,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { chromium, type Browser, type Page } from "playwright-core";
-import { CHROMIUM_ARGS, CHROMIUM_PATH, confirmationLink } from "./local-run.ts";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, confirmationLink, emailedLink } from "./local-run.ts";
 
 const { values } = parseArgs({
   options: {
     base: { type: "string", default: "http://localhost:3000" },
     data: { type: "string", default: "data" },
     out: { type: "string", default: "docs/screens/after" },
+    only: { type: "string" },
   },
 });
 const base = values.base!;
@@ -36,6 +38,13 @@ const browser = await chromium.launch({
 });
 
 try {
+  if (values.only !== "partner") await newMemberPages(browser);
+  await partnerPages(browser);
+} finally {
+  await browser.close();
+}
+
+async function newMemberPages(browser: Browser) {
   await publicPages(browser);
   const free = await newMember(browser, "free");
   await memberPages(free, "free");
@@ -49,8 +58,13 @@ try {
   await premium.goto(`${base}/auth?tier=premium`);
   await shoot(premium, "premium-opens-auth");
   await premium.context().close();
-} finally {
-  await browser.close();
+}
+
+/** Waits for the page's app: it starts once the visitor moves (a mouse here). */
+async function hydrated(page: Page) {
+  await page.mouse.move(1, 1);
+  await page.mouse.move(2, 2);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }
 
 async function shoot(page: Page, name: string, fullPage = false) {
@@ -84,7 +98,7 @@ async function publicPages(browser: Browser) {
 }
 
 /** Signs up through the form and the emailed link; returns the page on the portal. */
-async function newMember(browser: Browser, tier: "free" | "premium") {
+async function newMember(browser: Browser, tier: "free" | "premium", name?: string) {
   const context = await browser.newContext({ viewport: PHONE });
   const page = await context.newPage();
   const email = `screens-${tier}-${Date.now()}@example.com`;
@@ -92,7 +106,7 @@ async function newMember(browser: Browser, tier: "free" | "premium") {
   await page.mouse.move(1, 1);
   await page.mouse.move(2, 2);
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-  await page.getByLabel("Your name").fill(tier === "free" ? "Amara Okafor" : "Priya Shah");
+  await page.getByLabel("Your name").fill(name ?? (tier === "free" ? "Amara Okafor" : "Priya Shah"));
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Choose a password").fill(PASSWORD);
   await page.getByRole("button", { name: /Create/ }).click();
@@ -127,4 +141,59 @@ async function payWithDemoCard(page: Page) {
   await page.getByRole("button", { name: /Card/ }).click();
   await page.getByRole("button", { name: /^Pay / }).click();
   await page.waitForURL((url) => url.pathname === "/portal", { timeout: 15_000 });
+}
+
+/**
+ * Her birth partner's pages: she buys the Complete Course with the demo card, saves a due date seven
+ * weeks away and invites him from her profile; he makes his account from the invitation's link and
+ * accepts it. His dashboard, programme and library, at phone width (and his dashboard at desktop width).
+ */
+async function partnerPages(browser: Browser) {
+  const maya = await newMember(browser, "premium", "Maya Patel");
+  await payWithDemoCard(maya);
+  const dueDate = new Date(Date.now() + 7 * 7 * 86_400_000 + 3 * 86_400_000).toISOString().slice(0, 10);
+  await maya.getByLabel("Your due date").fill(dueDate);
+  await maya.getByRole("button", { name: "Save my date" }).click();
+  await maya.getByText("Date saved!").first().waitFor();
+
+  const partnerEmail = `screens-partner-${Date.now()}@example.com`;
+  await maya.goto(`${base}/portal/profile`);
+  await hydrated(maya);
+  const seat = maya.getByRole("region", { name: "Your birth partner's account" });
+  await seat.getByLabel("Your birth partner's email").fill(partnerEmail);
+  await seat.getByRole("button", { name: "Send invitation" }).click();
+  await seat.getByRole("button", { name: "Cancel invitation" }).waitFor();
+  const invitation = await emailedLink(values.data!, partnerEmail, /https?:\/\/\S+\/partner\/join\/\S+/);
+
+  const context = await browser.newContext({ viewport: PHONE });
+  const sam = await context.newPage();
+  await sam.goto(invitation);
+  await sam.getByRole("link", { name: "Create my account" }).click();
+  await hydrated(sam);
+  await shoot(sam, "partner-sign-up-phone");
+  await sam.getByLabel("Your name").fill("Sam Rivers");
+  await sam.getByLabel("Email").fill(partnerEmail);
+  await sam.getByLabel("Choose a password").fill(PASSWORD);
+  await sam.getByRole("button", { name: /Create/ }).click();
+  await sam.getByRole("heading", { name: "Check your email" }).waitFor();
+  await sam.goto(await confirmationLink(values.data!, partnerEmail));
+  await sam.waitForURL((url) => url.pathname.startsWith("/partner/join/"));
+  await hydrated(sam);
+  await sam.getByRole("button", { name: "Accept and join" }).click();
+  await sam.waitForURL((url) => url.pathname === "/portal/partner");
+
+  for (const [route, name] of [
+    ["/portal/partner", "dashboard"],
+    ["/portal/program", "programme"],
+    ["/portal/library", "library"],
+    ["/portal/profile", "profile"],
+  ] as const) {
+    await sam.goto(`${base}${route}`);
+    await shoot(sam, `partner-${name}-phone`, true);
+  }
+  await sam.setViewportSize(DESKTOP);
+  await sam.goto(`${base}/portal/partner`);
+  await shoot(sam, "partner-dashboard-desktop");
+  await context.close();
+  await maya.context().close();
 }

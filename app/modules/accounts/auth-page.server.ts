@@ -1,6 +1,7 @@
 import type { Submission } from "@conform-to/react";
 import { data, redirect } from "react-router";
 import type * as z from "zod/mini";
+import { paymentMessages } from "~/modules/payments/messages.ts";
 import { checkoutForBrowser } from "~/modules/payments/payments.server.ts";
 import { redirectWithFlash } from "~/modules/site/flash.server.ts";
 import type { AppServices } from "~/services.server.ts";
@@ -24,6 +25,10 @@ export async function authPageData(
       type: "success",
       message: authMessages.welcomeNew,
     });
+  }
+  // A birth partner is never sold the course: theirs comes with hers.
+  if (member?.isPartner && tab === "premium" && !member.hasPremium) {
+    throw await redirectWithFlash(flash, "/portal", { type: "info", message: paymentMessages.partnerSeat });
   }
   // Signed in already: straight to the portal, unless they came to buy a course they haven't got.
   if (member && (tab !== "premium" || member.hasPremium)) throw redirect("/portal");
