@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { firstLink } from "../support/cookie-client.ts";
+import { CONFIRM_SUBJECT } from "../support/accounts.ts";
 import { localOutbox } from "../support/mailbox.ts";
 import { startServer, type ServerProcess } from "../support/server-process.ts";
 import {
@@ -59,14 +60,30 @@ describe("the partner seat", () => {
     await ben.getByRole("link", { name: "Create my account" }).waitFor();
     await expectAccessible(ben);
 
-    // Signed up from there, he comes back to the invitation to accept it.
-    await signUpThroughForm(ben, {
-      name: "Ben Okafor",
-      email: benEmail,
-      origin: server.baseUrl,
-      mailbox,
-      landsOn: /^\/partner\/join\//,
-    });
+    // "Create my account" carries the invitation: her name, words for a partner, his address filled in.
+    await ben.getByRole("link", { name: "Create my account" }).click();
+    await ben.getByRole("heading", { name: "Join Amara as her birth partner" }).waitFor();
+    await waitForHydration(ben);
+    const address = ben.getByLabel("Email");
+    expect(await address.inputValue()).toBe(benEmail);
+    expect(await ben.locator("main").innerText()).not.toContain("Start the free course");
+    await expectAccessible(ben);
+    // Another address is refused with why; the invited one goes on.
+    await ben.getByLabel("Your name").fill("Ben Okafor");
+    await address.fill(uniqueEmail("someone-else"));
+    await ben.getByLabel("Choose a password").fill(PASSWORD);
+    await ben.getByRole("button", { name: "Create free account" }).click();
+    await ben
+      .getByText("Amara's invitation was sent to another address.", { exact: false })
+      .first()
+      .waitFor();
+    await address.fill(benEmail);
+    await ben.getByLabel("Choose a password").fill(PASSWORD);
+    await ben.getByRole("button", { name: "Create free account" }).click();
+    await ben.getByRole("heading", { name: "Check your email" }).waitFor();
+    // The link that confirms his address brings him back to the invitation, to accept it.
+    await ben.goto(firstLink((await mailbox.latest(benEmail, CONFIRM_SUBJECT)).text));
+    await ben.waitForURL((url) => url.pathname.startsWith("/partner/join/"));
     await waitForHydration(ben);
     await ben.getByRole("button", { name: "Accept and join" }).click();
     await ben.waitForURL((url) => url.pathname === "/portal/partner");
@@ -75,6 +92,16 @@ describe("the partner seat", () => {
     // Once only.
     await ben.goto(link);
     await ben.getByText("This invitation has already been accepted.").waitFor();
+    // The sign-up page says so too, and fills nothing in.
+    const token = link.split("/").at(-1)!;
+    const visitor = await browser.newContext();
+    const page = await visitor.newPage();
+    await page.goto(`${server.baseUrl}/auth?tier=free&invitation=${token}`);
+    await page.getByText("This invitation has already been accepted.").waitFor();
+    expect(await page.getByLabel("Email").inputValue()).toBe("");
+    await page.goto(`${server.baseUrl}/auth?tier=free&invitation=${"x".repeat(43)}`);
+    await page.getByText("This invitation link doesn't work. Please ask for a new one.").waitFor();
+    await visitor.close();
 
     // His profile says whose partner he is.
     await ben.goto(`${server.baseUrl}/portal/profile`);
@@ -109,7 +136,7 @@ describe("the partner seat", () => {
     await amara.getByRole("button", { name: /Delete my account for good/ }).click();
     await amara.waitForURL((url) => url.pathname === "/");
     const ended = await mailbox.latest(benEmail, /seat on Tidewell has ended/);
-    expect(ended.text).toContain("Amara has closed their Tidewell account");
+    expect(ended.text).toContain("Amara has closed her Tidewell account");
     expect(ended.text).not.toContain("@example");
     await ben.goto(`${server.baseUrl}/portal/profile`);
     await waitForHydration(ben);

@@ -57,6 +57,8 @@ export async function answerAuthForm(
   headers: Headers,
   submission: AuthSubmission,
   intent: string,
+  /** A sign-up's invitation, checked: refused with why, or the token to return to once confirmed. */
+  invitation: { refusal: string } | { token: string } | null = null,
 ) {
   if (submission.status !== "success") {
     return data<AuthFormResult>(
@@ -75,10 +77,13 @@ export async function answerAuthForm(
 
   switch (input.intent) {
     case "sign-up": {
-      const { tier, ...details } = input;
+      const { tier, invitation: _token, ...details } = input;
+      if (invitation && "refusal" in invitation) {
+        return failed({ status: 409, message: invitation.refusal });
+      }
       const outcome = await account.signUpWithPassword(auth, headers, {
         ...details,
-        callbackURL: afterConfirmation(tier),
+        callbackURL: afterConfirmation(tier, invitation?.token),
       });
       if (!outcome.ok) return failed(outcome);
       // The same answer whether or not the address has an account: the email says which.
