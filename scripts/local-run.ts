@@ -19,7 +19,12 @@ export const CHROMIUM_ARGS = [
 ];
 
 /** The link in the sign-up confirmation sent to `email`, waiting up to ten seconds for it. */
-export async function confirmationLink(dataDir: string, email: string): Promise<string> {
+export function confirmationLink(dataDir: string, email: string): Promise<string> {
+  return emailedLink(dataDir, email, /https?:\/\/\S+verify-email\S+/);
+}
+
+/** The first link matching `pattern` in an email the server left in its outbox for `email`, waiting up to ten seconds. */
+export async function emailedLink(dataDir: string, email: string, pattern: RegExp): Promise<string> {
   const outbox = path.join(dataDir, "outbox");
   for (let waited = 0; waited < 10_000; waited += 100) {
     const names = fs.existsSync(outbox) ? fs.readdirSync(outbox) : [];
@@ -28,10 +33,10 @@ export async function confirmationLink(dataDir: string, email: string): Promise<
         to: string;
         text: string;
       };
-      const link = message.to === email ? /https?:\/\/\S+verify-email\S+/.exec(message.text)?.[0] : undefined;
+      const link = message.to === email ? pattern.exec(message.text)?.[0] : undefined;
       if (link) return link;
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`No confirmation email for ${email} in ${outbox}`);
+  throw new Error(`No email with ${pattern} for ${email} in ${outbox}`);
 }

@@ -4,11 +4,12 @@
  * JavaScript, a free member's dashboard, programme, library, profile and
  * resources, the toast after confirming, labour mode with a contraction
  * running beside the player, a premium member's first dashboard after paying
- * with the demo card, and a new premium member's dashboard at 33 weeks, before
- * her programme starts.
+ * with the demo card, a new premium member's dashboard at 33 weeks, before her
+ * programme starts, and her birth partner's pages.
  *
  *   npm run screens -- --base http://localhost:3000 --data data --out docs/screens/after
  *   npm run screens -- --only premium-before-programme   (that one alone)
+ *   npm run screens -- --only partner   (her birth partner's pages alone)
  *
  * It needs a running local server (demo card and outbox on) and its data directory.
  */
@@ -16,7 +17,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { chromium, type Browser, type Page } from "playwright-core";
-import { CHROMIUM_ARGS, CHROMIUM_PATH, confirmationLink } from "./local-run.ts";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, confirmationLink, emailedLink } from "./local-run.ts";
 
 const { values } = parseArgs({
   options: {
@@ -42,6 +43,8 @@ const browser = await chromium.launch({
 try {
   if (values.only === "premium-before-programme") {
     await premiumBeforeProgramme(browser);
+  } else if (values.only === "partner") {
+    await partnerPages(browser);
   } else {
     await everyScreen(browser);
   }
@@ -65,6 +68,7 @@ async function everyScreen(browser: Browser) {
   await shoot(premium, "premium-opens-auth");
   await premium.context().close();
   await premiumBeforeProgramme(browser);
+  await partnerPages(browser);
 }
 
 /** A member who has just paid, at 33 weeks (due in 53 days): her dashboard 39 days before her programme. */
@@ -89,6 +93,13 @@ async function premiumBeforeProgramme(browser: Browser) {
   await page.setViewportSize(DESKTOP);
   await shoot(page, "premium-before-programme-dashboard-desktop");
   await page.context().close();
+}
+
+/** Waits for the page's app: it starts once the visitor moves (a mouse here). */
+async function hydrated(page: Page) {
+  await page.mouse.move(1, 1);
+  await page.mouse.move(2, 2);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }
 
 async function shoot(page: Page, name: string, fullPage = false) {
@@ -122,7 +133,7 @@ async function publicPages(browser: Browser) {
 }
 
 /** Signs up through the form and the emailed link; returns the page on the portal. */
-async function newMember(browser: Browser, tier: "free" | "premium") {
+async function newMember(browser: Browser, tier: "free" | "premium", name?: string) {
   const context = await browser.newContext({ viewport: PHONE });
   const page = await context.newPage();
   const email = `screens-${tier}-${Date.now()}@example.com`;
@@ -130,7 +141,7 @@ async function newMember(browser: Browser, tier: "free" | "premium") {
   await page.mouse.move(1, 1);
   await page.mouse.move(2, 2);
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-  await page.getByLabel("Your name").fill(tier === "free" ? "Amara Okafor" : "Priya Shah");
+  await page.getByLabel("Your name").fill(name ?? (tier === "free" ? "Amara Okafor" : "Priya Shah"));
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Choose a password").fill(PASSWORD);
   await page.getByRole("button", { name: /Create/ }).click();
@@ -184,4 +195,59 @@ async function labourContractionRunning(page: Page) {
   await page.screenshot({ path: path.join(out, "labour-contraction-running-phone.png") });
   process.stdout.write("labour-contraction-running-phone.png\n");
   await page.getByRole("button", { name: "Stop contraction" }).click();
+}
+
+/**
+ * Her birth partner's pages: she buys the Complete Course with the demo card, saves a due date seven
+ * weeks away and invites him from her profile; he makes his account from the invitation's link and
+ * accepts it. His dashboard, programme and library, at phone width (and his dashboard at desktop width).
+ */
+async function partnerPages(browser: Browser) {
+  const maya = await newMember(browser, "premium", "Maya Patel");
+  await payWithDemoCard(maya);
+  const dueDate = new Date(Date.now() + 7 * 7 * 86_400_000 + 3 * 86_400_000).toISOString().slice(0, 10);
+  await maya.getByLabel("Your due date").fill(dueDate);
+  await maya.getByRole("button", { name: "Save my date" }).click();
+  await maya.getByText("Date saved!").first().waitFor();
+
+  const partnerEmail = `screens-partner-${Date.now()}@example.com`;
+  await maya.goto(`${base}/portal/profile`);
+  await hydrated(maya);
+  const seat = maya.getByRole("region", { name: "Your birth partner's account" });
+  await seat.getByLabel("Your birth partner's email").fill(partnerEmail);
+  await seat.getByRole("button", { name: "Send invitation" }).click();
+  await seat.getByRole("button", { name: "Cancel invitation" }).waitFor();
+  const invitation = await emailedLink(values.data!, partnerEmail, /https?:\/\/\S+\/partner\/join\/\S+/);
+
+  const context = await browser.newContext({ viewport: PHONE });
+  const sam = await context.newPage();
+  await sam.goto(invitation);
+  await sam.getByRole("link", { name: "Create my account" }).click();
+  await hydrated(sam);
+  await shoot(sam, "partner-sign-up-phone");
+  await sam.getByLabel("Your name").fill("Sam Rivers");
+  await sam.getByLabel("Email").fill(partnerEmail);
+  await sam.getByLabel("Choose a password").fill(PASSWORD);
+  await sam.getByRole("button", { name: /Create/ }).click();
+  await sam.getByRole("heading", { name: "Check your email" }).waitFor();
+  await sam.goto(await confirmationLink(values.data!, partnerEmail));
+  await sam.waitForURL((url) => url.pathname.startsWith("/partner/join/"));
+  await hydrated(sam);
+  await sam.getByRole("button", { name: "Accept and join" }).click();
+  await sam.waitForURL((url) => url.pathname === "/portal/partner");
+
+  for (const [route, name] of [
+    ["/portal/partner", "dashboard"],
+    ["/portal/program", "programme"],
+    ["/portal/library", "library"],
+    ["/portal/profile", "profile"],
+  ] as const) {
+    await sam.goto(`${base}${route}`);
+    await shoot(sam, `partner-${name}-phone`, true);
+  }
+  await sam.setViewportSize(DESKTOP);
+  await sam.goto(`${base}/portal/partner`);
+  await shoot(sam, "partner-dashboard-desktop");
+  await context.close();
+  await maya.context().close();
 }

@@ -34,6 +34,10 @@ describe("scrubUrl", () => {
     ["/partner/join/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde.data", "/partner/join/[redacted]"],
     ["/partner/join", "/partner/join"],
     [
+      "/auth?tier=free&invitation=AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde",
+      "/auth?tier=free&invitation=%5Bredacted%5D",
+    ],
+    [
       "/__manifest?paths=%2F%2C%2Fpartner%2Fjoin%2FAbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde%2C%2Fshared%2Fx&version=1",
       "/__manifest?paths=%2F%2C%2Fpartner%2Fjoin%2F%5Bredacted%5D%2C%2Fshared%2F%5Bredacted%5D&version=1",
     ],

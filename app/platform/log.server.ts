@@ -32,7 +32,7 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
 
 /** Query parameters whose values are secrets, or what someone typed about a member (`q`: the studio's search). */
 const SENSITIVE_QUERY =
-  /^(token|code|otp|password|secret|key|sig|signature|state|callbackurl|client_secret|email|name|q)$/i;
+  /^(token|code|otp|password|secret|key|sig|signature|state|callbackurl|client_secret|email|name|q|invitation)$/i;
 
 /**
  * Paths that carry a secret after their prefix: a password reset link, a partner's private link,

@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { firstLink } from "../support/cookie-client.ts";
+import { CONFIRM_SUBJECT } from "../support/accounts.ts";
 import { localOutbox } from "../support/mailbox.ts";
 import { startServer, type ServerProcess } from "../support/server-process.ts";
 import {
@@ -59,14 +60,30 @@ describe("the partner seat", () => {
     await ben.getByRole("link", { name: "Create my account" }).waitFor();
     await expectAccessible(ben);
 
-    // Signed up from there, he comes back to the invitation to accept it.
-    await signUpThroughForm(ben, {
-      name: "Ben Okafor",
-      email: benEmail,
-      origin: server.baseUrl,
-      mailbox,
-      landsOn: /^\/partner\/join\//,
-    });
+    // "Create my account" carries the invitation: her name, words for a partner, his address filled in.
+    await ben.getByRole("link", { name: "Create my account" }).click();
+    await ben.getByRole("heading", { name: "Join Amara as her birth partner" }).waitFor();
+    await waitForHydration(ben);
+    const address = ben.getByLabel("Email");
+    expect(await address.inputValue()).toBe(benEmail);
+    expect(await ben.locator("main").innerText()).not.toContain("Start the free course");
+    await expectAccessible(ben);
+    // Another address is refused with why; the invited one goes on.
+    await ben.getByLabel("Your name").fill("Ben Okafor");
+    await address.fill(uniqueEmail("someone-else"));
+    await ben.getByLabel("Choose a password").fill(PASSWORD);
+    await ben.getByRole("button", { name: "Create free account" }).click();
+    await ben
+      .getByText("Amara's invitation was sent to another address.", { exact: false })
+      .first()
+      .waitFor();
+    await address.fill(benEmail);
+    await ben.getByLabel("Choose a password").fill(PASSWORD);
+    await ben.getByRole("button", { name: "Create free account" }).click();
+    await ben.getByRole("heading", { name: "Check your email" }).waitFor();
+    // The link that confirms his address brings him back to the invitation, to accept it.
+    await ben.goto(firstLink((await mailbox.latest(benEmail, CONFIRM_SUBJECT)).text));
+    await ben.waitForURL((url) => url.pathname.startsWith("/partner/join/"));
     await waitForHydration(ben);
     await ben.getByRole("button", { name: "Accept and join" }).click();
     await ben.waitForURL((url) => url.pathname === "/portal/partner");
@@ -75,12 +92,22 @@ describe("the partner seat", () => {
     // Once only.
     await ben.goto(link);
     await ben.getByText("This invitation has already been accepted.").waitFor();
+    // The sign-up page says so too, and fills nothing in.
+    const token = link.split("/").at(-1)!;
+    const visitor = await browser.newContext();
+    const page = await visitor.newPage();
+    await page.goto(`${server.baseUrl}/auth?tier=free&invitation=${token}`);
+    await page.getByText("This invitation has already been accepted.").waitFor();
+    expect(await page.getByLabel("Email").inputValue()).toBe("");
+    await page.goto(`${server.baseUrl}/auth?tier=free&invitation=${"x".repeat(43)}`);
+    await page.getByText("This invitation link doesn't work. Please ask for a new one.").waitFor();
+    await visitor.close();
 
     // His profile says whose partner he is.
     await ben.goto(`${server.baseUrl}/portal/profile`);
     await waitForHydration(ben);
     await ben
-      .getByRole("region", { name: "Your birth partner's account" })
+      .getByRole("region", { name: "Your partner seat" })
       .getByText("You're Amara's birth partner.")
       .waitFor();
 
@@ -109,7 +136,7 @@ describe("the partner seat", () => {
     await amara.getByRole("button", { name: /Delete my account for good/ }).click();
     await amara.waitForURL((url) => url.pathname === "/");
     const ended = await mailbox.latest(benEmail, /seat on Tidewell has ended/);
-    expect(ended.text).toContain("Amara has closed their Tidewell account");
+    expect(ended.text).toContain("Amara has closed her Tidewell account");
     expect(ended.text).not.toContain("@example");
     await ben.goto(`${server.baseUrl}/portal/profile`);
     await waitForHydration(ben);
@@ -212,11 +239,162 @@ describe("her birth partner's portal", () => {
     );
     await clocked.open(sam, "/portal");
     await sessions.getByText("These come with Amara's Complete Course", { exact: false }).waitFor();
-    expect(await sessions.getByText("Complete Course", { exact: true }).count()).toBe(3);
+    // Locked as hers, never offered to him to buy.
+    expect(await sessions.getByText("Amara's course", { exact: true }).count()).toBe(4);
+    expect(await sessions.getByText("Complete Course", { exact: true }).count()).toBe(0);
     const signed = await sam.evaluate(
       async () => (await fetch("/api/audio/partner-holding-the-space/signed-url", { method: "POST" })).status,
     );
     expect(signed).toBe(403);
+
+    await her.close();
+    await his.close();
+  });
+});
+
+/**
+ * A birth partner's pages on a phone, on a server where the Partner Course is not launched (the
+ * spec's "Coming Soon"): every page speaks of her pregnancy as hers, from one view, offers him
+ * none of her forms, and what her course gives him plays wherever he meets it, with nothing to buy.
+ */
+describe("her birth partner's pages", () => {
+  const browser = useBrowser();
+  const clocked = useServerWithClock("2026-11-26T09:00:00Z");
+  const PHONE = { viewport: "phone" } as const;
+
+  it("speak of her pregnancy in the third person and agree; offer him none of her forms; play what her course gives him, with nothing to buy", async () => {
+    const server = clocked.server;
+    const her = await browser.newContext(PHONE);
+    const amara = await her.newPage();
+    const { email: amaraEmail } = await clocked.signUpDueOn(amara, "2027-01-21", "Amara Okafor");
+    await makePremium(amaraEmail, server);
+    const { his, page: sam } = await clocked.partnerJoins(amara, {
+      newContext: () => browser.newContext(PHONE),
+    });
+    const says = "Amara is 32 weeks pregnant";
+
+    // His dashboard: her week in the third person, and the weeks to go that every page of his gives.
+    await waitForHydration(sam);
+    await sam.getByText(`You're Amara's birth partner. ${says}, with 8 weeks to go.`).waitFor();
+    const weeksToGo = sam
+      .getByRole("term")
+      .filter({ hasText: "Weeks to go" })
+      .locator("xpath=following-sibling::dd");
+    expect(await weeksToGo.textContent()).toBe("8");
+    // His sessions, and Breathing & Bonding to share, play; their cards take the phone's width.
+    const sessions = sam.getByRole("region", { name: "Your sessions" });
+    for (const title of [
+      "Holding the Space",
+      "Your Calm Voice",
+      "Through the Waves",
+      "Breathing & Bonding",
+    ]) {
+      await sessions.getByRole("button", { name: `Play ${title}` }).waitFor();
+    }
+    const description = sessions.getByText("For birth partners: find your own calm first", { exact: false });
+    expect((await description.boundingBox())!.width).toBeGreaterThan(200);
+    await expectAccessible(sam);
+
+    // His programme is hers, read only: the same week and weeks to go, none of her controls.
+    await clocked.open(sam, "/portal/program");
+    await sam.getByRole("heading", { name: "Amara's programme", level: 1 }).waitFor();
+    const journey = sam.getByRole("region", { name: "Amara's journey" });
+    await journey.getByText(says).waitFor();
+    await journey.getByText("8 weeks to go").waitFor();
+    await sam.getByRole("heading", { name: /^This week: week \d of 2$/ }).waitFor();
+    const programme = await sam.locator("main").innerText();
+    for (const hers of [
+      "Default Schedule",
+      "Mark as Complete",
+      "Share with Partner",
+      "streak",
+      "Complete Course note",
+    ]) {
+      expect(programme).not.toContain(hers);
+    }
+    await expectAccessible(sam);
+
+    // His profile: her journey, and none of her forms (dates, baby's arrival, read-only link, streaks as hers).
+    await clocked.open(sam, "/portal/profile");
+    await sam.getByRole("region", { name: "Amara's journey" }).getByText(says).waitFor();
+    const profile = await sam.locator("main").innerText();
+    for (const hers of [
+      "My baby has arrived",
+      "Change due date",
+      "Current streak",
+      "Longest streak",
+      "Partner link",
+    ]) {
+      expect(profile).not.toContain(hers);
+    }
+    expect(await sam.getByRole("button", { name: /due date/i }).count()).toBe(0);
+
+    // Posted anyway, her forms are refused and change nothing.
+    const origin = { Origin: server.baseUrl };
+    const dateChange = await sam.request.post(`${server.baseUrl}/portal/program`, {
+      form: { intent: "update-date", text: "1/Jan" },
+      headers: origin,
+    });
+    expect(dateChange.status()).toBe(403);
+    const arrival = await sam.request.post(`${server.baseUrl}/portal/profile`, {
+      form: { intent: "baby-arrived", bornOn: "2026-11-25" },
+      headers: origin,
+      maxRedirects: 0,
+    });
+    expect(arrival.status()).toBe(302);
+    const born = await withServerDatabase(
+      (db) =>
+        db
+          .selectFrom("profiles")
+          .innerJoin("user", "user.id", "profiles.id")
+          .select("profiles.baby_born_on")
+          .where("user.name", "=", "Sam Rivers")
+          .executeTakeFirstOrThrow(),
+      server,
+    );
+    expect(born.baby_born_on).toBeNull();
+    await clocked.open(sam, "/portal/partner");
+    await sam.getByText(`${says}, with 8 weeks to go.`, { exact: false }).waitFor();
+
+    // His library: his sessions first, listed though the Partner Course is not launched; Breathing &
+    // Bonding plays; the rest is hers, with no price and no upgrade.
+    await clocked.open(sam, "/portal/library");
+    const group = sam.getByRole("region", { name: "Hypno Partner Course" });
+    expect(await group.innerText()).toContain("3 tracks");
+    expect(await group.innerText()).not.toContain("Coming Soon");
+    await sam.getByRole("button", { name: "Play Breathing & Bonding" }).waitFor();
+    const library = await sam.locator("main").innerText();
+    expect(library).not.toContain("€");
+    expect(library).not.toContain("Get the Complete Course");
+    expect(await sam.getByText("Amara's course", { exact: true }).count()).toBe(6);
+    await expectAccessible(sam);
+    // The server agrees: what her course shares plays, the rest of hers doesn't.
+    const status = (id: string) =>
+      sam.evaluate(
+        async (trackId) => (await fetch(`/api/audio/${trackId}/signed-url`, { method: "POST" })).status,
+        id,
+      );
+    expect(await status("breathing-bonding")).toBe(200);
+    expect(await status("partner-through-the-waves")).toBe(200);
+    expect(await status("fear-release")).toBe(403);
+
+    // Never asked to buy: the Complete Course's page sends him home with a word, and its payment refuses him.
+    await sam.goto(`${server.baseUrl}/auth?tier=premium`);
+    await sam.waitForURL((url) => url.pathname === "/portal/partner");
+    await expectToast(
+      sam,
+      "As her birth partner, your sessions come with her Complete Course: there's nothing for you to buy.",
+    );
+    const payment = await sam.evaluate(
+      async () => (await fetch("/api/create-payment-intent", { method: "POST", body: "{}" })).status,
+    );
+    expect(payment).toBe(409);
+
+    // Her library keeps the spec's "Coming Soon", and tells her that her partner has his sessions.
+    await clocked.open(amara, "/portal/library");
+    const hers = amara.getByRole("region", { name: "Hypno Partner Course" });
+    await hers.getByText("Coming Soon").waitFor();
+    await hers.getByText("Your birth partner has the sessions made for them", { exact: false }).waitFor();
 
     await her.close();
     await his.close();

@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm, type DefaultValue } from "@conform-to/react";
 import { parseSubmission } from "~/modules/site/form-submission.ts";
 import { useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
@@ -26,6 +26,7 @@ function useAuthForm<Schema extends z.ZodMiniObject>(
   id: string,
   schema: Schema,
   actionData: AuthFormResult | undefined,
+  defaultValue?: DefaultValue<z.input<Schema>>,
 ) {
   const lastResult = actionData?.intent === id ? actionData.result : undefined;
   const formError = lastResult?.error?.[""]?.[0];
@@ -35,6 +36,7 @@ function useAuthForm<Schema extends z.ZodMiniObject>(
   const [form, fields] = useForm<z.input<Schema>, z.output<Schema>, string[]>({
     id,
     lastResult,
+    defaultValue,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseSubmission(formData, schema),
@@ -50,8 +52,22 @@ function usePending(intent: string) {
 const linkClass =
   "inline-flex min-h-11 items-center text-plum underline underline-offset-4 hover:text-plum-deep";
 
-export function SignUpForm({ tier, actionData }: { tier: "free" | "premium"; actionData?: AuthFormResult }) {
-  const { form, fields, formError } = useAuthForm("sign-up", signUpSchema, actionData);
+export function SignUpForm({
+  tier,
+  actionData,
+  invited = null,
+}: {
+  tier: "free" | "premium";
+  actionData?: AuthFormResult;
+  /** Her invitation to her birth partner: the address it was sent to is filled in, and the server checks it. */
+  invited?: { token: string; email: string } | null;
+}) {
+  const { form, fields, formError } = useAuthForm(
+    "sign-up",
+    signUpSchema,
+    actionData,
+    invited ? { email: invited.email } : undefined,
+  );
   const pending = usePending("sign-up");
   if (actionData?.sent === "confirm" && actionData.email) {
     return <CheckYourEmail tier={tier} email={actionData.email} actionData={actionData} />;
@@ -60,6 +76,7 @@ export function SignUpForm({ tier, actionData }: { tier: "free" | "premium"; act
     <Form method="post" action={`/auth?tier=${tier}`} {...getFormProps(form)} className="grid gap-4">
       <input type="hidden" name="intent" value="sign-up" />
       <input type="hidden" name="tier" value={tier} />
+      {invited ? <input type="hidden" name="invitation" value={invited.token} /> : null}
       {formError ? <Alert tone="error">{formError}</Alert> : null}
       <InputField field={fields.name} type="text" label="Your name" autoComplete="name" />
       <InputField field={fields.email} type="email" label="Email" autoComplete="email" />

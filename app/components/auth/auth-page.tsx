@@ -10,6 +10,7 @@ import { OrDivider } from "./or-divider.tsx";
 import { SocialButtons } from "./social-buttons.tsx";
 import type { AuthFormResult, SocialResult } from "~/modules/accounts/forms.ts";
 import type { SocialProvider } from "~/modules/accounts/providers.ts";
+import type { SignUpInvitation } from "~/modules/partner/sign-up.server.ts";
 import { useHashError } from "./use-hash-error.ts";
 
 /** What /auth's loader gives the page, and the answer its action last gave. */
@@ -24,6 +25,8 @@ export interface AuthPageProps {
   providers: SocialProvider[];
   /** An error the address came back with (?error=…), in words. */
   queryError: string | null;
+  /** Her invitation to her birth partner, when the page was opened from its link; or why it can't be used. */
+  invitation?: SignUpInvitation | null;
   actionData?: AuthFormResult | SocialResult;
 }
 
@@ -37,17 +40,24 @@ export function AuthPage({
   price,
   providers,
   queryError,
+  invitation,
   actionData,
 }: AuthPageProps) {
+  const invited = invitation?.ok ? invitation : null;
   const formResult = actionData && "result" in actionData ? actionData : undefined;
   const hashError = useHashError();
   // A social sign-in refused before the page's JavaScript ran comes back as the page's own answer.
   const socialError = actionData && "error" in actionData ? actionData.error : null;
-  const error = queryError ?? hashError ?? socialError;
+  const error =
+    queryError ?? hashError ?? socialError ?? (invitation?.ok === false ? invitation.message : null);
 
   return (
     <section className="container-page grid gap-10 py-12 md:py-16 lg:grid-cols-[1fr_1.15fr] lg:gap-16">
-      <AuthIntro tab={tab} price={price} />
+      {invited ? (
+        <PartnerIntro memberFirstName={invited.memberFirstName} />
+      ) : (
+        <AuthIntro tab={tab} price={price} />
+      )}
 
       <div className="min-w-0 rounded-[var(--radius-card)] border border-line bg-white/70 p-4 shadow-soft sm:p-8">
         {/* Signed in, she is here to buy: no tabs to sign in or start the course she has. */}
@@ -62,7 +72,13 @@ export function AuthPage({
         {tab === "premium" && member && checkout ? (
           <PremiumPanel member={member} price={price} fromSocial={fromSocial} checkout={checkout} />
         ) : (
-          <AccountForms tab={tab} mode={mode} providers={providers} formResult={formResult} />
+          <AccountForms
+            tab={tab}
+            mode={mode}
+            providers={providers}
+            formResult={formResult}
+            invited={invited}
+          />
         )}
       </div>
     </section>
@@ -102,17 +118,37 @@ function AuthIntro({ tab, price }: { tab: AuthTab; price: string }) {
   );
 }
 
+/**
+ * Beside the form, for her birth partner arriving from her invitation: whose it is, and what
+ * happens next, in words for a partner (the invitation is accepted on its own page afterwards).
+ */
+function PartnerIntro({ memberFirstName }: { memberFirstName: string }) {
+  return (
+    <div className="lg:pt-10">
+      <p className="text-sm font-semibold tracking-wide text-sage-deep uppercase">Birth partner</p>
+      <h1 className="mt-2 text-4xl font-semibold md:text-5xl">Join {memberFirstName} as her birth partner</h1>
+      <p className="mt-4 measure text-lg text-ink-soft">
+        First, your own free account, with your own listening and progress. Once you've confirmed your email,
+        you'll come back to {memberFirstName}'s invitation to accept it. You'll see her week and how her
+        practice is going, never her email or her dates.
+      </p>
+    </div>
+  );
+}
+
 /** Sign up (or sign in, on that tab), the providers, and the line under them. */
 function AccountForms({
   tab,
   mode,
   providers,
   formResult,
+  invited,
 }: {
   tab: AuthTab;
   mode: SignInMode;
   providers: SocialProvider[];
   formResult: AuthFormResult | undefined;
+  invited: { token: string; email: string } | null;
 }) {
   // Once we've emailed a link or a code, that email is the way on: no other ways in beside it.
   const emailed = formResult?.sent !== undefined;
@@ -131,7 +167,7 @@ function AccountForms({
               and come back here.
             </p>
           ) : null}
-          <SignUpForm tier={tab} actionData={formResult} />
+          <SignUpForm tier={tab} actionData={formResult} invited={tab === "free" ? invited : null} />
         </>
       )}
       {providers.length > 0 && !emailed ? (

@@ -3,10 +3,11 @@ import { PartnerSummary } from "~/components/partner/partner-summary.tsx";
 import { PartnerTips } from "~/components/partner/partner-tips.tsx";
 import { PartnerWeek } from "~/components/partner/partner-week.tsx";
 import { PractisedTogether } from "~/components/partner/practised-together.tsx";
-import { LibraryTrackRow } from "~/components/portal/library-track-row.tsx";
+import { LibraryTrackRow, lockedInHers } from "~/components/portal/library-track-row.tsx";
 import { FileText, Flame } from "~/components/ui/icons.tsx";
 import { LabourWayIn } from "~/components/labour/labour-way-in.tsx";
 import { offersLabourMode } from "~/modules/labour/way-in.ts";
+import { herPregnancy } from "~/modules/partner/her-pregnancy.ts";
 import type { PartnerPortal } from "~/modules/partner/portal.server.ts";
 import { countOf } from "~/modules/site/plural.ts";
 
@@ -14,14 +15,14 @@ import { countOf } from "~/modules/site/plural.ts";
 export function PartnerHome({ firstName, portal }: { firstName: string; portal: PartnerPortal }) {
   const { her, sessions, streak, together } = portal;
   const locked = sessions.some((session) => session.locked);
+  const pregnancy = herPregnancy(her);
   return (
     <div className="container-page grid gap-8 py-8 md:py-12">
       <header>
         <p className="text-sm font-semibold tracking-wide text-sage-deep uppercase">Birth partner</p>
         <h1 className="mt-1 text-3xl font-semibold md:text-4xl">Welcome, {firstName}</h1>
-        <p className="mt-1 text-lg text-ink-soft">
-          You're {her.firstName}'s birth partner. Here's how {her.firstName}'s preparation is going, and
-          sessions made for you.
+        <p className="mt-1 measure text-lg text-ink-soft">
+          You're {her.firstName}'s birth partner. {pregnancy.sentence}
         </p>
       </header>
 
@@ -31,10 +32,8 @@ export function PartnerHome({ firstName, portal }: { firstName: string; portal: 
 
       <PractisedTogether together={together} otherName={her.firstName} />
 
-      <section
-        aria-labelledby="partner-sessions-heading"
-        className="rounded-[var(--radius-card)] border border-line bg-white/70 p-6 shadow-soft"
-      >
+      {/* Not a card around cards: on a phone the sessions' own cards take the width. */}
+      <section aria-labelledby="partner-sessions-heading">
         <div className="flex flex-wrap items-baseline justify-between gap-3">
           <h2 id="partner-sessions-heading" className="text-2xl font-semibold">
             Your sessions
@@ -46,21 +45,24 @@ export function PartnerHome({ firstName, portal }: { firstName: string; portal: 
             </p>
           ) : null}
         </div>
-        <p className="mt-1 text-ink-soft">
+        <p className="mt-1 measure text-ink-soft">
           {locked
-            ? `These come with ${her.firstName}'s Complete Course: once ${her.firstName} has it, they're yours too, with nothing to buy.`
-            : "For you: a few calm minutes to prepare for your part on the day."}
+            ? `These come with ${her.firstName}'s Complete Course: once she has it, they're yours too, with nothing to buy.`
+            : `Three made for you, and Breathing & Bonding to practise with ${her.firstName}: they come with her Complete Course, with nothing to buy.`}
         </p>
         <ul className="mt-4 grid gap-3">
           {sessions.map((track) => (
             <li key={track.id}>
-              <LibraryTrackRow track={track} />
+              <LibraryTrackRow track={track} lockedIn={lockedInHers(her.firstName)} />
             </li>
           ))}
         </ul>
-        <p className="mt-4 text-ink-soft">
-          The rest of the course is in <Link to="/portal/library">the library</Link>: Breathing &amp; Bonding
-          is one to share.
+        <p className="mt-4 measure text-ink-soft">
+          The Foundation Course's sessions are yours too, in{" "}
+          <Link to="/portal/library" className="font-medium text-plum underline underline-offset-4">
+            the library
+          </Link>
+          .
         </p>
       </section>
 

@@ -41,8 +41,8 @@ export function CourseUnlockedCard({ data }: { data: CourseWelcome }) {
           icon={<HeartHandshake aria-hidden="true" className="size-5" />}
           title="With your birth partner"
         >
-          Breathing &amp; Bonding to share, and every session of your programme, with your progress on your
-          partner's own page.
+          On their own account, with nothing to buy: the sessions made for birth partners, Breathing &amp;
+          Bonding to share, and your progress. Invite them from your profile.
         </Unlocked>
       </div>
       <div className="mt-6 flex flex-wrap items-center gap-3">

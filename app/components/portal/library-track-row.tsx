@@ -9,9 +9,16 @@ import { transcriptPath } from "~/modules/transcripts/transcript-search.ts";
 
 /**
  * One track in the library: its title plays or pauses it, with its transcript and a download beside;
- * or a lock says it is in the Complete Course.
+ * or a lock says whose course it is in (the Complete Course; for a birth partner, hers). On a phone
+ * its length sits under the words, so they keep the card's width.
  */
-export function LibraryTrackRow({ track }: { track: LibraryTrack }) {
+export function LibraryTrackRow({
+  track,
+  lockedIn = COMPLETE_COURSE_LOCK,
+}: {
+  track: LibraryTrack;
+  lockedIn?: LockedIn;
+}) {
   const player = usePlayer();
   const current = player.track?.id === track.id;
   const playing = current && player.status !== "paused";
@@ -20,14 +27,14 @@ export function LibraryTrackRow({ track }: { track: LibraryTrack }) {
   return (
     <div
       className={cn(
-        "relative flex w-full items-center gap-4 rounded-2xl border bg-white p-4 shadow-soft transition-colors duration-200 hover:border-plum/40 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-plum",
+        "relative grid w-full grid-cols-[auto_1fr] items-center gap-x-4 gap-y-1 rounded-2xl border bg-white p-4 shadow-soft transition-colors duration-200 hover:border-plum/40 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-plum sm:grid-cols-[auto_1fr_auto]",
         current ? "border-plum/50" : "border-line",
       )}
     >
       <span
         aria-hidden="true"
         className={cn(
-          "inline-flex size-12 shrink-0 items-center justify-center rounded-full",
+          "row-span-2 inline-flex size-12 shrink-0 items-center justify-center self-start rounded-full sm:row-span-1 sm:self-center",
           current
             ? "bg-plum text-cream"
             : track.locked
@@ -43,11 +50,11 @@ export function LibraryTrackRow({ track }: { track: LibraryTrack }) {
           <Play className="ml-0.5 size-5" />
         )}
       </span>
-      <span className="min-w-0 flex-1">
+      <span className="min-w-0">
         {track.locked ? (
           <span className="block font-semibold text-ink">
             {track.title}
-            <span className="sr-only">: in the Complete Course</span>
+            <span className="sr-only">: {lockedIn.words}</span>
           </span>
         ) : (
           <button
@@ -76,7 +83,7 @@ export function LibraryTrackRow({ track }: { track: LibraryTrack }) {
                 <Headphones aria-hidden="true" className="size-4" /> {track.duration}
               </span>
             ) : null}
-            {track.locked ? <span className="font-medium">Complete Course</span> : null}
+            {track.locked ? <span className="font-medium">{lockedIn.label}</span> : null}
           </span>
         ) : null}
         <span className="block text-[0.95rem] text-ink-soft">{track.description}</span>
@@ -97,4 +104,17 @@ export function LibraryTrackRow({ track }: { track: LibraryTrack }) {
       </span>
     </div>
   );
+}
+
+/** Whose course a locked track is in: its label on the card, and in words for a screen reader. */
+export interface LockedIn {
+  label: string;
+  words: string;
+}
+
+const COMPLETE_COURSE_LOCK: LockedIn = { label: "Complete Course", words: "in the Complete Course" };
+
+/** A birth partner's locked tracks are in her course: theirs through her, never theirs to buy. */
+export function lockedInHers(herFirstName: string): LockedIn {
+  return { label: `${herFirstName}'s course`, words: `comes with ${herFirstName}'s course` };
 }

@@ -38,12 +38,12 @@ function SeatForms({ seat }: { seat: Seat }) {
       className="rounded-[var(--radius-card)] border border-line bg-white/70 p-6 shadow-soft"
     >
       <h2 id="partner-seat-heading" className="text-2xl font-semibold">
-        Your birth partner's account
+        {seat.partnerOf ? "Your partner seat" : "Your birth partner's account"}
       </h2>
       <p className="mt-2 measure text-ink-soft">
-        Your birth partner can have an account of their own, linked to yours, with their own listening and
-        progress. It never shows them your email or your dates. The read-only link below stays for anyone
-        who'd rather not have an account.
+        {seat.partnerOf
+          ? `Your account is linked to ${seat.partnerOf.firstName}'s, with your own listening and progress. You see her week and how her practice is going, never her email or her dates.`
+          : "Your birth partner can have an account of their own, linked to yours, with their own listening and progress. It never shows them your email or your dates. The read-only link below stays for anyone who'd rather not have an account."}
       </p>
       {seat.partnerOf ? (
         <Form method="post" preventScrollReset className="mt-4 grid gap-3">

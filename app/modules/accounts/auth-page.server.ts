@@ -1,6 +1,7 @@
 import type { Submission } from "@conform-to/react";
 import { data, redirect } from "react-router";
 import type * as z from "zod/mini";
+import { paymentMessages } from "~/modules/payments/messages.ts";
 import { checkoutForBrowser } from "~/modules/payments/payments.server.ts";
 import { redirectWithFlash } from "~/modules/site/flash.server.ts";
 import type { AppServices } from "~/services.server.ts";
@@ -24,6 +25,10 @@ export async function authPageData(
       type: "success",
       message: authMessages.welcomeNew,
     });
+  }
+  // A birth partner is never sold the course: theirs comes with hers.
+  if (member?.isPartner && tab === "premium" && !member.hasPremium) {
+    throw await redirectWithFlash(flash, "/portal", { type: "info", message: paymentMessages.partnerSeat });
   }
   // Signed in already: straight to the portal, unless they came to buy a course they haven't got.
   if (member && (tab !== "premium" || member.hasPremium)) throw redirect("/portal");
@@ -52,6 +57,8 @@ export async function answerAuthForm(
   headers: Headers,
   submission: AuthSubmission,
   intent: string,
+  /** A sign-up's invitation, checked: refused with why, or the token to return to once confirmed. */
+  invitation: { refusal: string } | { token: string } | null = null,
 ) {
   if (submission.status !== "success") {
     return data<AuthFormResult>(
@@ -70,10 +77,13 @@ export async function answerAuthForm(
 
   switch (input.intent) {
     case "sign-up": {
-      const { tier, ...details } = input;
+      const { tier, invitation: _token, ...details } = input;
+      if (invitation && "refusal" in invitation) {
+        return failed({ status: 409, message: invitation.refusal });
+      }
       const outcome = await account.signUpWithPassword(auth, headers, {
         ...details,
-        callbackURL: afterConfirmation(tier),
+        callbackURL: afterConfirmation(tier, invitation?.token),
       });
       if (!outcome.ok) return failed(outcome);
       // The same answer whether or not the address has an account: the email says which.

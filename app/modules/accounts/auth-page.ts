@@ -1,8 +1,11 @@
 import { authMessages } from "./providers.ts";
 
-/** Where the link that confirms a new account leads: the portal, or the payment for the Complete Course. */
-export function afterConfirmation(tier: "free" | "premium") {
-  return `/auth?tier=${tier}&welcome=1`;
+/**
+ * Where the link that confirms a new account leads: the portal, or the payment for the Complete
+ * Course; for a birth partner who signed up from her invitation (checked first), back to it to accept.
+ */
+export function afterConfirmation(tier: "free" | "premium", invitationToken?: string) {
+  return invitationToken ? `/partner/join/${invitationToken}` : `/auth?tier=${tier}&welcome=1`;
 }
 
 /** The words for an error a provider or a sign-in link came back with. */

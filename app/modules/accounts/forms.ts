@@ -70,6 +70,8 @@ export const signUpSchema = z.object({
   name: fullName,
   email,
   password: newPassword,
+  /** Her birth partner's invitation, when the sign-up came from its link: checked, never trusted. */
+  invitation: z.optional(z.string().check(z.maxLength(100))),
 });
 
 export const signInSchema = z.object({

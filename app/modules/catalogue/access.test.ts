@@ -42,6 +42,7 @@ describe("canPlayTrack", () => {
   const foundation = findTrack("affirmations-2")!;
   const preparation = findTrack("fear-release")!;
   const partnerSession = findTrack("partner-holding-the-space")!;
+  const toShare = findTrack("breathing-bonding")!;
   const partnerOfPremium = { signedIn: true, hasPremium: false, partnerPremium: true };
   const partnerOfFree = { signedIn: true, hasPremium: false, partnerPremium: false };
   it.each([
@@ -54,11 +55,14 @@ describe("canPlayTrack", () => {
     ["a premium member", premium, foundation, true],
     ["a premium member", premium, preparation, true],
     ["a premium member", premium, partnerSession, true],
-    // Her premium reaches her partner for the partner sessions only: no second purchase, and no more.
+    // Her premium reaches her partner for what it shares with them: no second purchase, and no more.
     ["a premium member's partner", partnerOfPremium, partnerSession, true],
+    ["a premium member's partner", partnerOfPremium, toShare, true],
     ["a premium member's partner", partnerOfPremium, foundation, true],
     ["a premium member's partner", partnerOfPremium, preparation, false],
     ["a free member's partner", partnerOfFree, partnerSession, false],
+    ["a free member's partner", partnerOfFree, toShare, false],
+    ["a free member", free, toShare, false],
   ])("%s may play %s: %s", (_who, viewer, track, allowed) => {
     expect(canPlayTrack(viewer, track)).toBe(allowed);
   });

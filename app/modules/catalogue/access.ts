@@ -5,21 +5,41 @@ import { ALL_SESSIONS, type Track } from "./tracks.ts";
  * Who may have what. The server enforces every rule here; pages only show the result.
  * Free members get the Foundation tracks and the free guides; premium members
  * (premium tier, or course access granted) get everything. A premium member's
- * birth partner gets the partner sessions through her: while she has premium.
+ * birth partner gets what her course shares with them (`SHARED_WITH_PARTNER`) through her: while she has premium.
  */
 export interface Viewer {
   signedIn: boolean;
   hasPremium: boolean;
-  /** The partner seat of a member who has premium: the partner sessions are theirs too. */
+  /** The partner seat of a member who has premium: what her course shares with them is theirs too. */
   partnerPremium?: boolean;
+  /** A birth partner's account (the partner seat), whatever her tier: never offered the course to buy. */
+  isPartner?: boolean;
 }
 
 export const ANONYMOUS: Viewer = { signedIn: false, hasPremium: false };
 
 /** The viewer a signed-in member (or no one) is. */
-export function viewerOf(member: { hasPremium: boolean; partnerPremium?: boolean } | null): Viewer {
+export function viewerOf(
+  member: { hasPremium: boolean; partnerPremium?: boolean; isPartner?: boolean } | null,
+): Viewer {
   if (!member) return ANONYMOUS;
-  return { signedIn: true, hasPremium: member.hasPremium, partnerPremium: member.partnerPremium ?? false };
+  return {
+    signedIn: true,
+    hasPremium: member.hasPremium,
+    partnerPremium: member.partnerPremium ?? false,
+    isPartner: member.isPartner ?? false,
+  };
+}
+
+/**
+ * What her Complete Course gives her birth partner's own account: the partner sessions, and
+ * Breathing & Bonding, the course's session made for the two of them to share. The rest is hers.
+ */
+export const SHARED_WITH_PARTNER: readonly string[] = ["breathing-bonding"];
+
+/** Whether her course shares this track with her birth partner (see `SHARED_WITH_PARTNER`). */
+export function sharedWithPartner(track: Pick<Track, "id" | "courseTier">): boolean {
+  return track.courseTier === "partner" || SHARED_WITH_PARTNER.includes(track.id);
 }
 
 /**
@@ -35,7 +55,8 @@ export const ALLOW_LIST = {
 export function canPlayTrack(viewer: Viewer, track: Track): boolean {
   if (!viewer.signedIn) return false;
   if (viewer.hasPremium) return true;
-  if (track.courseTier === "partner") return viewer.partnerPremium === true;
+  if (viewer.partnerPremium === true && sharedWithPartner(track)) return true;
+  if (track.courseTier === "partner") return false;
   return track.courseTier === "foundation" || (ALLOW_LIST.audio as readonly string[]).includes(track.id);
 }
 

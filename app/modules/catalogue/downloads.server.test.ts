@@ -71,11 +71,20 @@ describe("decideGuideDownload", () => {
 describe("viewerOf", () => {
   it("reads the member from the session, or none", () => {
     expect(viewerOf(null)).toEqual(visitor);
-    expect(viewerOf({ hasPremium: false })).toEqual({ ...freeMember, partnerPremium: false });
-    expect(viewerOf({ hasPremium: true })).toEqual({ ...premiumMember, partnerPremium: false });
-    expect(viewerOf({ hasPremium: false, partnerPremium: true })).toEqual({
+    expect(viewerOf({ hasPremium: false })).toEqual({
+      ...freeMember,
+      partnerPremium: false,
+      isPartner: false,
+    });
+    expect(viewerOf({ hasPremium: true })).toEqual({
+      ...premiumMember,
+      partnerPremium: false,
+      isPartner: false,
+    });
+    expect(viewerOf({ hasPremium: false, partnerPremium: true, isPartner: true })).toEqual({
       ...freeMember,
       partnerPremium: true,
+      isPartner: true,
     });
   });
 });

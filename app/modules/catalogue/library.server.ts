@@ -16,11 +16,19 @@ export interface LibraryTrack extends Pick<
 
 /**
  * The library's course groups for a signed-in member: every track, each with its length and whether
- * she may play it. A group still "Coming Soon" lists none.
+ * she may play it. A group still "Coming Soon" lists none. A birth partner's library lists the
+ * partner sessions first, launched or not: theirs come with her course, as on their dashboard.
  */
 export async function libraryFor(viewer: Viewer, partnerCourseLaunched: boolean, mediaFacts: MediaFacts) {
+  const groups = courseGroups(partnerCourseLaunched || viewer.isPartner === true);
+  const ordered = viewer.isPartner
+    ? [
+        ...groups.filter((group) => group.tier === "partner"),
+        ...groups.filter((group) => group.tier !== "partner"),
+      ]
+    : groups;
   return Promise.all(
-    courseGroups(partnerCourseLaunched).map(async (group) => ({
+    ordered.map(async (group) => ({
       ...group,
       tracks: await libraryTracks(listedIn(group), viewer, mediaFacts),
     })),

@@ -81,8 +81,9 @@ describe("email templates", () => {
       // The HTML writes an apostrophe as &#39;.
       for (const part of [email.text, email.html.replaceAll("&#39;", "'")]) {
         expect(part).toContain("Amara is preparing for birth with Tidewell");
-        expect(part).toContain("your own account, with its own listening and progress, linked to theirs.");
-        expect(part).toContain("Their email address and exact dates stay private.");
+        expect(part).toContain("has invited you to join as her birth partner.");
+        expect(part).toContain("your own account, with its own listening and progress, linked to hers.");
+        expect(part).toContain("Her email address and exact dates stay private.");
         expect(part).toContain("It works once, for the next 7 days.");
         expect(part).toContain("If you weren't expecting this, you can ignore this email");
       }

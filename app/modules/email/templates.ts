@@ -475,15 +475,15 @@ export function partnerInvitationEmail({
 }): EmailContent {
   const name = firstName(memberName, UNNAMED_INVITER);
   const greet = "Hello,";
-  const intro = `${name} is preparing for birth with ${BRAND.name}, an online hypnobirthing course, and has invited you to join as their birth partner.`;
-  const gives = `You'll have your own account, with its own listening and progress, linked to theirs. Their email address and exact dates stay private.`;
+  const intro = `${name} is preparing for birth with ${BRAND.name}, an online hypnobirthing course, and has invited you to join as her birth partner.`;
+  const gives = `You'll have your own account, with its own listening and progress, linked to hers. Her email address and exact dates stay private.`;
   const how = `Sign up, or sign in if you already have an account, through the link below. It works once, for the next ${countOf(days, "day")}.`;
   const footnote = `If you weren't expecting this, you can ignore this email: nothing happens without the link.`;
   return {
     subject: `You're invited to be a birth partner on ${BRAND.name}`,
     text: text([greet, intro, gives, how, `Accept the invitation: ${url}`, footnote]),
     html: layout({
-      preheader: `${name} would like you beside them as they prepare for birth.`,
+      preheader: `${name} would like you beside her as she prepares for birth.`,
       heading: "You're invited to be a birth partner",
       paragraphs: [greet, intro, gives, how],
       action: { label: "Accept the invitation", url },
@@ -502,7 +502,7 @@ export function partnerSeatEndedEmail({
 }): EmailContent {
   const greet = "Hello,";
   const lines = [
-    `${memberFirstName} has closed their ${BRAND.name} account, so you're no longer linked as their birth partner.`,
+    `${memberFirstName} has closed her ${BRAND.name} account, so you're no longer linked as her birth partner.`,
     "Your own account stays yours, with everything you've listened to. You can keep using it, or delete it from your profile whenever you like.",
   ];
   const footnote = `You're receiving this because you joined ${BRAND.name} as ${memberFirstName}'s birth partner.`;

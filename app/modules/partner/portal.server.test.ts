@@ -27,7 +27,7 @@ describe.each(testDialects)("the partner seat in the portal on %s", (dialect) =>
   const listen = (userId: string, day: string) =>
     recordFinishedListen(db(), userId, findTrack("affirmations-2")!, { now: NOW, day });
 
-  it("shows a partner her week, no more, and their sessions locked until she has premium", async () => {
+  it("shows a partner her week, no more, and their sessions (and the one to share) locked until she has premium", async () => {
     const { amara, sam } = await couple();
     const portal = (await partnerPortal({ db: db(), mediaFacts: facts }, asPartner(sam.id, false), NOW))!;
     expect(portal.her.firstName).toBe("Amara");
@@ -37,6 +37,7 @@ describe.each(testDialects)("the partner seat in the portal on %s", (dialect) =>
       ["Holding the Space", true],
       ["Your Calm Voice", true],
       ["Through the Waves", true],
+      ["Breathing & Bonding", true],
     ]);
     await setSubscriptionTier(db(), amara.id, "premium", NOW.toISOString());
     const granted = (await partnerPortal({ db: db(), mediaFacts: facts }, asPartner(sam.id, true), NOW))!;

@@ -1,9 +1,9 @@
 import type { Db } from "~/platform/db.server.ts";
 import type { Member } from "../accounts/session.server.ts";
 import { firstName } from "../accounts/display.ts";
-import { viewerOf } from "../catalogue/access.ts";
+import { sharedWithPartner, viewerOf } from "../catalogue/access.ts";
 import { libraryTracks } from "../catalogue/library.server.ts";
-import { PARTNER_SESSIONS } from "../catalogue/tracks.ts";
+import { PARTNER_SESSIONS, TRACKS } from "../catalogue/tracks.ts";
 import { listeningDays } from "../listening/listening.server.ts";
 import type { MediaFacts } from "../media/facts.server.ts";
 import { addDays, todayIn, type CalendarDate } from "../program/calendar.ts";
@@ -24,7 +24,7 @@ export async function partnerPortal(deps: { db: Db; mediaFacts: MediaFacts }, pa
   const [her, days, sessions] = await Promise.all([
     memberView(deps.db, memberId, now),
     daysOfBoth(deps.db, memberId, partner.id, today),
-    libraryTracks(PARTNER_SESSIONS, viewerOf(partner), deps.mediaFacts),
+    libraryTracks(SESSIONS_FOR_PARTNER, viewerOf(partner), deps.mediaFacts),
   ]);
   if (!her) return null;
   return {
@@ -37,6 +37,26 @@ export async function partnerPortal(deps: { db: Db; mediaFacts: MediaFacts }, pa
 }
 
 export type PartnerPortal = NonNullable<Awaited<ReturnType<typeof partnerPortal>>>;
+
+/** What her course gives her partner, as their dashboard lists it: the sessions made for them, then the one to share. */
+const SESSIONS_FOR_PARTNER = [...PARTNER_SESSIONS, ...TRACKS.filter(sharedWithPartner)];
+
+/**
+ * Her view (the same `memberView` as her partner's dashboard), for a partner's other pages: one
+ * source for her week and weeks to go. Null for an account that is no one's partner.
+ */
+export async function herViewFor(db: Db, partner: Pick<Member, "id">, now: Date) {
+  const memberId = await memberIdOf(db, partner.id);
+  return memberId ? memberView(db, memberId, now) : null;
+}
+
+/** Her first name, for her partner's pages that need nothing more; null for an account that is no one's partner. */
+export async function herFirstNameFor(db: Db, partner: Pick<Member, "id">): Promise<string | null> {
+  const memberId = await memberIdOf(db, partner.id);
+  if (!memberId) return null;
+  const her = await db.selectFrom("user").select("name").where("id", "=", memberId).executeTakeFirst();
+  return her ? firstName(her.name) : null;
+}
 
 /** Beside her own streak on her dashboard: the days she and her partner both listened, once she has one. */
 export async function togetherOnDashboard(

@@ -181,12 +181,13 @@ describe.each(testDialects)("the partner seat on %s", (dialect) => {
   });
 
   it("shows who invited, until when, and holds back a client guessing links, all at once", async () => {
-    const { amara, token } = await invited();
+    const { amara, ben: invitee, token } = await invited();
     const at = { now: later(1), clientIp: "203.0.113.77" };
     expect(await invitationPreview(db(), token, at)).toEqual({
       status: "pending",
       memberFirstName: "Amara",
       expiresAt: later(7 * 24),
+      email: invitee.email.toLowerCase(),
     });
     expect(await invitationPreview(db(), token, { ...at, now: later(7 * 24) })).toEqual({
       status: "expired",

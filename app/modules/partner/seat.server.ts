@@ -95,7 +95,7 @@ export async function waitingInvitation(
 export const JOIN_MISS_LIMIT: LimitRule = { limit: 20, windowSeconds: 15 * 60 };
 
 export type InvitationPreview =
-  | { status: "pending"; memberFirstName: string; expiresAt: Date }
+  | { status: "pending"; memberFirstName: string; expiresAt: Date; email: string }
   | { status: "accepted" | "cancelled" | "expired" | "unknown" | "limited" };
 
 /**
@@ -113,7 +113,14 @@ export async function invitationPreview(
   const row = await db
     .selectFrom("partner_invitations")
     .innerJoin("user", "user.id", "partner_invitations.user_id")
-    .select(["user.name", "expires_at", "accepted_at", "cancelled_at", "created_at"])
+    .select([
+      "user.name",
+      "partner_invitations.email",
+      "expires_at",
+      "accepted_at",
+      "cancelled_at",
+      "created_at",
+    ])
     .where("token_hash", "=", hash(token))
     .executeTakeFirst();
   // A miss counts; once over the limit (guesses arriving together), it says so.
@@ -132,7 +139,12 @@ export async function invitationPreview(
     now,
   );
   if (status !== "pending") return { status };
-  return { status, memberFirstName: firstName(row.name), expiresAt: new Date(row.expires_at) };
+  return {
+    status,
+    memberFirstName: firstName(row.name),
+    expiresAt: new Date(row.expires_at),
+    email: row.email,
+  };
 }
 
 export type AcceptOutcome = { ok: true; memberId: string } | { ok: false; reason: AcceptRefusal };

@@ -68,6 +68,7 @@ const fail = (status: number, error: string): Failure => ({ ok: false, status, e
 function refuse(deps: CheckoutDeps, member: Member | null): Failure | null {
   if (!member) return fail(401, "Please sign in or create your account first.");
   if (member.hasPremium) return fail(409, m.alreadyOwned);
+  if (member.isPartner) return fail(409, m.partnerSeat);
   if (deps.payments.mode === "unavailable") return fail(503, m.unavailable);
   return null;
 }

@@ -18,6 +18,9 @@ export const paymentMessages = {
   paypalPending:
     "PayPal is still processing your payment. Your course unlocks as soon as PayPal confirms it; you'll get an email.",
   alreadyOwned: "You already own the Complete Course.",
+  /** A birth partner's account: what her course shares is theirs through her, and nothing is sold to them. */
+  partnerSeat:
+    "As her birth partner, your sessions come with her Complete Course: there's nothing for you to buy.",
   unavailable: "Payments are unavailable at the moment. Please try again later, or write to us.",
   busy: "The payment service isn't answering just now. Nothing was charged; please try again in a minute.",
   /** After the member has paid, our check with the provider failed: the charge may have gone through. */

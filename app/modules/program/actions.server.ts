@@ -3,6 +3,7 @@ import type { Logger } from "~/platform/log.server.ts";
 import { babyArrival, setEarlyPlan, streaksHidden } from "../accounts/profile.server.ts";
 import { canPlayTrack, viewerOf } from "../catalogue/access.ts";
 import { findTrack } from "../catalogue/tracks.ts";
+import { HER_PREGNANCY_REFUSAL, isHerPregnancyIntent } from "../partner/her-pregnancy.ts";
 import { createShareLink, revokeShareLink } from "../partner/share.server.ts";
 import { formatLongDate, isCalendarDate, type CalendarDate } from "./calendar.ts";
 import { programmeIntentSchema } from "./forms.ts";
@@ -24,7 +25,7 @@ import { isWithinOnboardingRange, parseInlineDate } from "./program.ts";
 export interface ProgrammeActionContext {
   db: Db;
   log: Logger;
-  member: { id: string; hasPremium: boolean };
+  member: { id: string; hasPremium: boolean; isPartner?: boolean };
   today: CalendarDate;
   baseUrl: string;
 }
@@ -55,6 +56,10 @@ export async function handleProgrammeAction(
   }
   const input = parsed.data;
   const { db, member, today } = ctx;
+  // A birth partner's pages show her pregnancy; its dates and her link are hers to change.
+  if (member.isPartner && isHerPregnancyIntent(input.intent)) {
+    return { intent, ok: false, status: 403, toast: { type: "error", message: HER_PREGNANCY_REFUSAL } };
+  }
   const fail = (message: string, error: unknown): ProgrammeActionResult => {
     ctx.log.error({ err: error, intent }, "programme action failed");
     return { intent, ok: false, status: 500, toast: { type: "error", message } };

@@ -61,3 +61,7 @@ export const TRANSCRIPT_MESSAGES = {
   "sign-in": "Please sign in to read this transcript.",
   premium: "This session's transcript is part of the Complete Course. Upgrade to read it.",
 } as const satisfies Record<Exclude<TranscriptAccess, "read">, string>;
+
+/** A locked transcript, to a birth partner, whom nothing is sold: the session and its words are hers. */
+export const PARTNER_TRANSCRIPT_MESSAGE =
+  "This session and its transcript are part of her Complete Course, on her own account.";

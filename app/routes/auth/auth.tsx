@@ -1,15 +1,29 @@
+import { data } from "react-router";
 import type { Route } from "./+types/auth";
 import { AuthPage } from "~/components/auth/auth-page.tsx";
 import { answerAuthForm, authPageData } from "~/modules/accounts/auth-page.server.ts";
 import { authFormSchema, authTab } from "~/modules/accounts/forms.ts";
 import { BRAND } from "~/modules/site/brand.ts";
 import { parseSubmission } from "~/modules/site/form-submission.ts";
+import { PRIVATE_PAGE_HEADERS } from "~/modules/site/private-page.ts";
 import { withRetryAfter } from "~/modules/site/retry-after.ts";
 import { baseUrlFrom, pageMeta } from "~/modules/site/seo.ts";
-import { coursePrice, memberContext, services } from "~/services.server.ts";
+import { CLIENT_IP_HEADER } from "~/modules/accounts/auth.server.ts";
+import { invitationForSignUp, signUpInvitationRefusal } from "~/modules/partner/sign-up.server.ts";
+import { coursePrice, db, memberContext, services } from "~/services.server.ts";
 
-/** A form refused over a limit says how long to wait in Retry-After too. */
-export const headers = withRetryAfter;
+/**
+ * A form refused over a limit says how long to wait in Retry-After too. Opened from an invitation,
+ * its address is a secret and the page shows the invited email: kept private, like the link's own page.
+ */
+export function headers(args: Route.HeadersArgs) {
+  const headers = withRetryAfter(args);
+  for (const name of Object.keys(PRIVATE_PAGE_HEADERS)) {
+    const value = args.loaderHeaders.get(name);
+    if (value) headers.set(name, value);
+  }
+  return headers;
+}
 
 export function meta({ location, matches }: Route.MetaArgs) {
   const tab = authTab(new URLSearchParams(location.search).get("tier"));
@@ -24,15 +38,36 @@ export function meta({ location, matches }: Route.MetaArgs) {
   });
 }
 
-export function loader(args: Route.LoaderArgs) {
-  return authPageData(services(args), args.context.get(memberContext), args.url, coursePrice(args));
+/** Where the request comes from, as the proxy in front says: wrong invitation tokens count against it. */
+const at = (args: { request: Request; context: Route.LoaderArgs["context"] }) => ({
+  now: services(args).clock.now(),
+  clientIp: args.request.headers.get(CLIENT_IP_HEADER) ?? "unknown",
+});
+
+export async function loader(args: Route.LoaderArgs) {
+  const member = args.context.get(memberContext);
+  const page = await authPageData(services(args), member, args.url, coursePrice(args));
+  // Opened from her invitation to her birth partner (`?invitation=`): whose it is, and the address to fill in.
+  const token = args.url.searchParams.get("invitation");
+  const invitation =
+    token !== null && page.tab === "free" && !member
+      ? await invitationForSignUp(db(args), token, at(args))
+      : null;
+  return data({ ...page, invitation }, { headers: token === null ? undefined : PRIVATE_PAGE_HEADERS });
 }
 
 export async function action(args: Route.ActionArgs) {
   const formData = await args.request.formData();
   const submission = parseSubmission(formData, authFormSchema);
   const intent = String(formData.get("intent") ?? "");
-  return answerAuthForm(services(args), args.request.headers, submission, intent);
+  // A sign-up from her invitation: still working, and for the address it was sent to, or refused with why.
+  const signUp =
+    submission.status === "success" && submission.value.intent === "sign-up" ? submission.value : null;
+  const token = signUp?.invitation;
+  const refusal =
+    signUp && token ? await signUpInvitationRefusal(db(args), token, signUp.email, at(args)) : null;
+  const invitation = !token ? null : refusal === null ? { token } : { refusal };
+  return answerAuthForm(services(args), args.request.headers, submission, intent, invitation);
 }
 
 export default function Auth({ loaderData, actionData }: Route.ComponentProps) {

@@ -2,16 +2,17 @@ import { Link } from "react-router";
 import type { Route } from "./+types/library";
 import { DownloadAllForLabour } from "~/components/offline/download-all.tsx";
 import { CompleteCourseNote } from "~/components/portal/complete-course-note.tsx";
-import { LibraryTrackRow } from "~/components/portal/library-track-row.tsx";
+import { LibraryTrackRow, lockedInHers } from "~/components/portal/library-track-row.tsx";
 import { SessionSearchForm, TranscriptMatch } from "~/components/portal/session-search.tsx";
 import { viewerOf } from "~/modules/catalogue/access.ts";
 import { libraryFor } from "~/modules/catalogue/library.server.ts";
 import { readResourceFilter } from "~/modules/catalogue/resource-search.ts";
 import { LABOUR_TRACK_IDS } from "~/modules/labour/playlist.ts";
+import { herFirstNameFor } from "~/modules/partner/portal.server.ts";
 import { BRAND } from "~/modules/site/brand.ts";
 import { findSessions } from "~/modules/transcripts/transcript-search.server.ts";
 import { sessionCountText } from "~/modules/transcripts/transcript-search.ts";
-import { coursePrice, services, signedInMember } from "~/services.server.ts";
+import { coursePrice, db, services, signedInMember } from "~/services.server.ts";
 import { countOf } from "~/modules/site/plural.ts";
 
 export function meta() {
@@ -22,7 +23,11 @@ export async function loader(args: Route.LoaderArgs) {
   const member = signedInMember(args);
   const { env, mediaFacts } = services(args);
   const viewer = viewerOf(member);
-  const groups = await libraryFor(viewer, env.PARTNER_COURSE, mediaFacts);
+  const [groups, herFirstName] = await Promise.all([
+    libraryFor(viewer, env.PARTNER_COURSE, mediaFacts),
+    // A birth partner's library speaks of her course, never of buying one.
+    member.isPartner ? herFirstNameFor(db(args), member) : null,
+  ]);
   // `?q=`: the sessions whose title, description or (if she may play them) words hold the search.
   const query = readResourceFilter(new URL(args.request.url).searchParams).query;
   const search =
@@ -36,11 +41,18 @@ export async function loader(args: Route.LoaderArgs) {
             query,
           ),
         };
-  return { groups, search, hasPremium: member.hasPremium, price: coursePrice(args) };
+  return {
+    groups,
+    search,
+    hasPremium: member.hasPremium,
+    herFirstName,
+    price: coursePrice(args),
+  };
 }
 
 export default function Library({ loaderData }: Route.ComponentProps) {
-  const { search } = loaderData;
+  const { search, herFirstName } = loaderData;
+  const lockedIn = herFirstName ? lockedInHers(herFirstName) : undefined;
   const forLabour = loaderData.groups
     .flatMap((group) => group.tracks)
     .filter((track) => !track.locked && (LABOUR_TRACK_IDS as readonly string[]).includes(track.id));
@@ -58,6 +70,12 @@ export default function Library({ loaderData }: Route.ComponentProps) {
         Find a comfortable spot, press play, and let the session do the rest. Your place is kept if you stop
         halfway.
       </p>
+      {herFirstName ? (
+        <p className="mt-2 measure text-ink-soft">
+          The sessions made for birth partners, and Breathing &amp; Bonding to practise with {herFirstName},
+          come with her Complete Course: there's nothing for you to buy.
+        </p>
+      ) : null}
       <div className="mt-6 md:mt-8">
         <SessionSearchForm query={search?.query ?? ""} action="/portal/library" />
         <p role="status" aria-atomic="true" className="mt-3 text-sm font-medium text-ink-soft">
@@ -65,7 +83,9 @@ export default function Library({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
       <div className="mt-6 grid gap-10">
-        {loaderData.hasPremium || search ? null : <CompleteCourseNote price={loaderData.price} />}
+        {loaderData.hasPremium || herFirstName || search ? null : (
+          <CompleteCourseNote price={loaderData.price} />
+        )}
         {search ? null : <DownloadAllForLabour tracks={forLabour} />}
         {search && groups.length === 0 ? (
           <p className="rounded-2xl border border-dashed border-line bg-white/60 p-5 text-ink-soft">
@@ -97,8 +117,9 @@ export default function Library({ loaderData }: Route.ComponentProps) {
             </div>
             {group.tracks.length === 0 ? (
               <p className="mt-3 rounded-2xl border border-dashed border-line bg-white/60 p-5 text-ink-soft">
-                Sessions made especially for birth partners are on their way. In the meantime, Breathing &amp;
-                Bonding is a lovely one to share.
+                {loaderData.hasPremium
+                  ? "Your birth partner has the sessions made for them, and Breathing & Bonding to share with you, on their own account through your course: invite them from your profile."
+                  : "Sessions made especially for birth partners are on their way. In the meantime, Breathing & Bonding is a lovely one to share."}
               </p>
             ) : (
               <ul className="mt-4 grid gap-3">
@@ -106,7 +127,7 @@ export default function Library({ loaderData }: Route.ComponentProps) {
                   const excerpt = excerpts.get(track.id);
                   return (
                     <li key={track.id}>
-                      <LibraryTrackRow track={track} />
+                      <LibraryTrackRow track={track} lockedIn={lockedIn} />
                       {excerpt ? <TranscriptMatch excerpt={excerpt} /> : null}
                     </li>
                   );

@@ -6,6 +6,7 @@ import { Achievements } from "~/components/profile/achievements.tsx";
 import { BabyArrivalSetting } from "~/components/profile/baby-arrival.tsx";
 import { Journey } from "~/components/profile/journey.tsx";
 import { CalendarFeed } from "~/components/profile/calendar-feed.tsx";
+import { HerJourney } from "~/components/partner/her-journey.tsx";
 import { PartnerLink } from "~/components/profile/partner-link.tsx";
 import { PartnerSeat } from "~/components/profile/partner-seat.tsx";
 import { ReminderSettings } from "~/components/profile/reminder-settings.tsx";
@@ -13,6 +14,8 @@ import { ProfileSettings } from "~/components/profile/profile-settings.tsx";
 import { answerProfileForm, profileFormSchema } from "~/modules/accounts/profile-forms.server.ts";
 import { authMessages } from "~/modules/accounts/providers.ts";
 import { isPartnerSeatIntent } from "~/modules/partner/forms.ts";
+import { HER_PREGNANCY_REFUSAL, isHerPregnancyIntent } from "~/modules/partner/her-pregnancy.ts";
+import { herViewFor } from "~/modules/partner/portal.server.ts";
 import { answerPartnerSeatForm, partnerSeatFor } from "~/modules/partner/invite.server.ts";
 import { handleProgrammeAction } from "~/modules/program/actions.server.ts";
 import { profileOverview } from "~/modules/program/profile-overview.server.ts";
@@ -47,13 +50,15 @@ export function meta() {
 export async function loader(args: Route.LoaderArgs) {
   const member = signedInMember(args);
   const { env, push, secret, clock } = services(args);
-  const [overview, reminders, calendarUrl, partnerSeat] = await Promise.all([
+  const [overview, reminders, calendarUrl, partnerSeat, her] = await Promise.all([
     profileOverview(db(args), member, memberToday(args)),
     reminderSettings(db(args), member.id),
     calendarFeedUrlFor(db(args), member.id, env.BASE_URL, reminderKeys(secret).calendar),
     partnerSeatFor(db(args), member.id, clock.now(), member.timeZone),
+    // A birth partner's profile shows her journey, from the same view as their dashboard.
+    member.isPartner ? herViewFor(db(args), member, clock.now()) : null,
   ]);
-  return { ...overview, reminders, calendarUrl, partnerSeat, pushKey: push.publicKey };
+  return { ...overview, reminders, calendarUrl, partnerSeat, her, pushKey: push.publicKey };
 }
 
 /** The date editor and the partner link post the programme's forms, answered as on its own pages. */
@@ -64,6 +69,10 @@ export async function action(args: Route.ActionArgs) {
   const { database, flash, env } = services(args);
   const formData = await args.request.formData();
   const intent = String(formData.get("intent"));
+  // Her dates, her baby's arrival and her link are hers to change, not her partner's.
+  if (member.isPartner && isHerPregnancyIntent(intent)) {
+    return redirectWithFlash(flash, "/portal/profile", { type: "error", message: HER_PREGNANCY_REFUSAL });
+  }
   if (isPartnerSeatIntent(intent)) {
     const answer = await answerPartnerSeatForm(formData, {
       db: database.db,
@@ -135,17 +144,29 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   return (
     <section className="container-page grid max-w-4xl gap-8 py-8 md:py-12">
       <h1 className="text-3xl font-semibold md:text-4xl">Your profile</h1>
-      <Journey date={loaderData.date} stats={loaderData.stats} />
-      <BabyArrivalSetting baby={loaderData.baby} dates={loaderData.birthDates} />
-      <Achievements items={loaderData.achievements} />
-      <ReminderSettings
-        settings={loaderData.reminders}
-        email={loaderData.email}
-        pushKey={loaderData.pushKey}
-      />
-      <CalendarFeed url={loaderData.calendarUrl} />
+      {/* A birth partner's profile: her journey, read only, and none of the forms about her pregnancy. */}
+      {loaderData.her ? (
+        <HerJourney her={loaderData.her} variant="profile" />
+      ) : (
+        <>
+          <Journey date={loaderData.date} stats={loaderData.stats} />
+          <BabyArrivalSetting baby={loaderData.baby} dates={loaderData.birthDates} />
+          <Achievements items={loaderData.achievements} />
+        </>
+      )}
+      {/* Reminders, the calendar and the read-only link follow her own programme and dates. */}
+      {loaderData.her ? null : (
+        <>
+          <ReminderSettings
+            settings={loaderData.reminders}
+            email={loaderData.email}
+            pushKey={loaderData.pushKey}
+          />
+          <CalendarFeed url={loaderData.calendarUrl} />
+        </>
+      )}
       <PartnerSeat seat={loaderData.partnerSeat} />
-      <PartnerLink since={loaderData.partnerLinkSince} />
+      {loaderData.her ? null : <PartnerLink since={loaderData.partnerLinkSince} />}
       <DeviceStorage />
       <ProfileSettings
         fullName={loaderData.fullName}

@@ -3,8 +3,10 @@ import { viewerOf } from "~/modules/catalogue/access.ts";
 import { data } from "react-router";
 import type { Route } from "./+types/program";
 import { CompleteCourseNote } from "~/components/portal/complete-course-note.tsx";
+import { PartnerProgramme } from "~/components/partner/partner-programme.tsx";
 import { PracticeCard } from "~/components/program/practice-card.tsx";
 import { Schedule } from "~/components/program/schedule.tsx";
+import { herViewFor } from "~/modules/partner/portal.server.ts";
 import { handleProgrammeAction } from "~/modules/program/actions.server.ts";
 import { formatLongDate } from "~/modules/program/calendar.ts";
 import { DAILY_FOCUS } from "~/modules/program/focus.ts";
@@ -17,12 +19,16 @@ import { BRAND } from "~/modules/site/brand.ts";
 import { coursePrice, db, memberToday, requestLog, services, signedInMember } from "~/services.server.ts";
 import { countOf } from "~/modules/site/plural.ts";
 
-export function meta() {
-  return [{ title: `Your programme · ${BRAND.name}` }, { name: "robots", content: "noindex" }];
+export function meta({ loaderData }: Route.MetaArgs) {
+  const title = loaderData?.kind === "partner" ? `${loaderData.her.firstName}'s programme` : "Your programme";
+  return [{ title: `${title} · ${BRAND.name}` }, { name: "robots", content: "noindex" }];
 }
 
 export async function loader(args: Route.LoaderArgs) {
   const member = signedInMember(args);
+  // A birth partner's programme is hers, read only: the same view as their dashboard.
+  const her = member.isPartner ? await herViewFor(db(args), member, services(args).clock.now()) : null;
+  if (her) return { kind: "partner" as const, her };
   const today = memberToday(args);
   const programme = await loadProgramme(db(args), member.id, today);
   const viewer = viewerOf(member);
@@ -33,6 +39,7 @@ export async function loader(args: Route.LoaderArgs) {
   const baby = programme.baby ? arrivalNote(programme.baby, today) : null;
 
   return {
+    kind: "own" as const,
     journey: {
       saved: programme.hasSavedDate,
       isInduction: programme.isInduction,
@@ -87,6 +94,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Program({ loaderData }: Route.ComponentProps) {
+  if (loaderData.kind === "partner") return <PartnerProgramme her={loaderData.her} />;
   const { journey, baby, practice, focus, days } = loaderData;
   return (
     <div className="container-page grid gap-8 py-8 md:py-12">
@@ -126,8 +134,10 @@ export default function Program({ loaderData }: Route.ComponentProps) {
   );
 }
 
+type OwnProgramme = Extract<Route.ComponentProps["loaderData"], { kind: "own" }>;
+
 /** Her journey before the birth: the days to go, her week of pregnancy and where she is in the programme. */
-function Journey({ journey }: { journey: Route.ComponentProps["loaderData"]["journey"] }) {
+function Journey({ journey }: { journey: OwnProgramme["journey"] }) {
   return (
     <JourneyCard>
       <p className="mt-2 font-serif text-4xl font-semibold">

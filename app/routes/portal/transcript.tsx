@@ -9,6 +9,7 @@ import { viewerOf } from "~/modules/catalogue/access.ts";
 import { findTrack, playable } from "~/modules/catalogue/tracks.ts";
 import { BRAND } from "~/modules/site/brand.ts";
 import {
+  PARTNER_TRANSCRIPT_MESSAGE,
   TRANSCRIPT_MESSAGES,
   transcriptAccess,
   transcriptOf,
@@ -19,7 +20,8 @@ export function loader(args: Route.LoaderArgs) {
   const track = findTrack(args.params.trackId);
   if (!track) throw data(null, { status: 404 });
   const session = playable(track);
-  const access = transcriptAccess(viewerOf(signedInMember(args)), track.id);
+  const member = signedInMember(args);
+  const access = transcriptAccess(viewerOf(member), track.id);
   if (access === "read") {
     return { state: "read" as const, session, paragraphs: transcriptOf(track.id)!.paragraphs };
   }
@@ -28,8 +30,9 @@ export function loader(args: Route.LoaderArgs) {
   return {
     state: "locked" as const,
     session,
-    message: TRANSCRIPT_MESSAGES.premium,
-    price: coursePrice(args),
+    message: member.isPartner ? PARTNER_TRANSCRIPT_MESSAGE : TRANSCRIPT_MESSAGES.premium,
+    // A birth partner is never offered the course to buy.
+    price: member.isPartner ? null : coursePrice(args),
   };
 }
 
@@ -59,9 +62,11 @@ export default function TranscriptPage({ loaderData }: Route.ComponentProps) {
       ) : loaderData.state === "locked" ? (
         <>
           <p className="mt-2 measure text-lg text-ink-soft">{loaderData.message}</p>
-          <div className="mt-8 max-w-3xl">
-            <CompleteCourseNote price={loaderData.price} />
-          </div>
+          {loaderData.price === null ? null : (
+            <div className="mt-8 max-w-3xl">
+              <CompleteCourseNote price={loaderData.price} />
+            </div>
+          )}
         </>
       ) : (
         <p className="mt-2 measure text-lg text-ink-soft">

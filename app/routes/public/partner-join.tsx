@@ -1,17 +1,16 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation, useParams } from "react-router";
 import type { Route } from "./+types/partner-join";
 import { Button } from "~/components/ui/button.tsx";
 import { CLIENT_IP_HEADER } from "~/modules/accounts/auth.server.ts";
-import { invitationMessages } from "~/modules/partner/invitation.ts";
-import { rememberInvitation } from "~/modules/partner/join-return.ts";
+import { forgetInvitation, rememberInvitation } from "~/modules/partner/join-return.ts";
 import { acceptByLink, invitationPreview } from "~/modules/partner/seat.server.ts";
+import { invitationRefusalMessage } from "~/modules/partner/sign-up.server.ts";
 import { formatLongDate } from "~/modules/program/calendar.ts";
 import { BRAND } from "~/modules/site/brand.ts";
 import { PARTNER_DASHBOARD } from "~/modules/site/portal-navigation.ts";
 import { PRIVATE_PAGE_HEADERS } from "~/modules/site/private-page.ts";
 import { redirectWithFlash } from "~/modules/site/flash.server.ts";
 import { isSecureOrigin } from "~/platform/env.server.ts";
-import { tooManyAttemptsMessage } from "~/platform/rate-limit.server.ts";
 import { db, memberContext, services } from "~/services.server.ts";
 
 /** The page's private headers, and the cookie that brings a signed-out partner back here after signing in. */
@@ -46,7 +45,7 @@ export async function loader(args: Route.LoaderArgs) {
           memberFirstName: preview.memberFirstName,
           until: preview.expiresAt.toISOString(),
         }
-      : { ok: false as const, message: refusalMessage(preview.status) };
+      : { ok: false as const, message: invitationRefusalMessage(preview.status) };
   const headers = new Headers(PRIVATE_PAGE_HEADERS);
   const remember =
     !signedIn && preview.status === "pending"
@@ -65,23 +64,23 @@ export async function action(args: Route.ActionArgs) {
   });
   if (!outcome.ok) {
     return data(
-      { message: refusalMessage(outcome.reason) },
+      { message: invitationRefusalMessage(outcome.reason) },
       { status: outcome.reason === "limited" ? 429 : 409 },
     );
   }
-  return redirectWithFlash(services(args).flash, PARTNER_DASHBOARD, {
-    type: "success",
-    message: "Welcome. You're now a birth partner on Tidewell.",
-  });
-}
-
-function refusalMessage(reason: keyof typeof invitationMessages | "accepted" | "limited"): string {
-  if (reason === "limited") return tooManyAttemptsMessage(15 * 60);
-  return invitationMessages[reason === "accepted" ? "used" : reason];
+  // Accepted: nothing left to come back to.
+  const forget = forgetInvitation(isSecureOrigin(services(args).env.BASE_URL));
+  return redirectWithFlash(
+    services(args).flash,
+    PARTNER_DASHBOARD,
+    { type: "success", message: "Welcome. You're now a birth partner on Tidewell." },
+    [forget],
+  );
 }
 
 export default function PartnerJoin({ loaderData, actionData }: Route.ComponentProps) {
   const { view, signedIn } = loaderData;
+  const token = useParams().token ?? "";
   const navigation = useNavigation();
   return (
     <section className="container-page flex min-h-[60vh] max-w-xl flex-col justify-center gap-5 py-16">
@@ -113,7 +112,10 @@ export default function PartnerJoin({ loaderData, actionData }: Route.ComponentP
               </p>
               <div className="flex flex-wrap gap-3">
                 <Button asChild>
-                  <Link to="/auth?tier=free">Create my account</Link>
+                  {/* The invitation goes along, so the sign-up page knows whose it is and the address to fill in. */}
+                  <Link to={`/auth?tier=free&invitation=${encodeURIComponent(token)}`}>
+                    Create my account
+                  </Link>
                 </Button>
                 <Button asChild variant="outline">
                   <Link to="/auth">Sign in</Link>

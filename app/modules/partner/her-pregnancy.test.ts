@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { herPregnancy, isHerPregnancyIntent } from "./her-pregnancy.ts";
+
+const maya = { firstName: "Maya", hasSavedDate: true, babyArrived: false, pregnancyWeek: 33, weeksToGo: 7 };
+
+describe("herPregnancy", () => {
+  it("speaks of her in the third person, with her week and weeks to go", () => {
+    expect(herPregnancy(maya)).toEqual({
+      headline: "Maya is 33 weeks pregnant",
+      detail: "7 weeks to go",
+      sentence: "Maya is 33 weeks pregnant, with 7 weeks to go.",
+    });
+    expect(herPregnancy({ ...maya, pregnancyWeek: 39, weeksToGo: 1 }).detail).toBe("1 week to go");
+  });
+
+  it("says any day now once no week is left, and nothing of weeks once her baby has arrived", () => {
+    expect(herPregnancy({ ...maya, pregnancyWeek: 40, weeksToGo: 0 }).sentence).toBe(
+      "Maya is 40 weeks pregnant: any day now.",
+    );
+    expect(herPregnancy({ ...maya, babyArrived: true })).toEqual({
+      headline: "Maya's baby has arrived",
+      detail: null,
+      sentence: "Maya's baby has arrived.",
+    });
+  });
+
+  it("gives no week of pregnancy before she has saved her date", () => {
+    expect(herPregnancy({ ...maya, hasSavedDate: false }).headline).toBe(
+      "Maya hasn't saved her due date yet",
+    );
+  });
+});
+
+describe("isHerPregnancyIntent", () => {
+  it("names her dates, her baby's arrival and her read-only link, and nothing a partner does for themselves", () => {
+    for (const intent of [
+      "save-date",
+      "update-date",
+      "baby-arrived",
+      "undo-baby-arrived",
+      "create-share-link",
+    ]) {
+      expect(isHerPregnancyIntent(intent)).toBe(true);
+    }
+    for (const intent of ["toggle-listened", "complete-practice", "profile-name", "leave-partner"]) {
+      expect(isHerPregnancyIntent(intent)).toBe(false);
+    }
+  });
+});
