@@ -10,11 +10,11 @@ import type { ColumnType, Generated, SqlBool } from "kysely";
  */
 
 /** A point in time: written as an ISO-8601 string or a Date. */
-export type Timestamp = ColumnType<Date | string, Date | string, Date | string>;
+type Timestamp = ColumnType<Date | string, Date | string, Date | string>;
 /** A point in time the database fills in on insert. */
-export type CreatedAt = ColumnType<Date | string, Date | string | undefined, Date | string>;
+type CreatedAt = ColumnType<Date | string, Date | string | undefined, Date | string>;
 /** A calendar date, 'yyyy-MM-dd'. */
-export type CalendarDate = string;
+type CalendarDate = string;
 type Bool = ColumnType<SqlBool, boolean | undefined, boolean>;
 
 // Better Auth's tables keep its own column names.
@@ -46,7 +46,7 @@ export interface SessionTable {
   impersonatedBy: string | null;
 }
 
-export interface AccountTable {
+interface AccountTable {
   id: string;
   accountId: string;
   providerId: string;
@@ -62,7 +62,7 @@ export interface AccountTable {
   updatedAt: Timestamp;
 }
 
-export interface VerificationTable {
+interface VerificationTable {
   id: string;
   identifier: string;
   value: string;
@@ -71,7 +71,7 @@ export interface VerificationTable {
   updatedAt: Timestamp;
 }
 
-export type SubscriptionTier = "free" | "premium";
+type SubscriptionTier = "free" | "premium";
 
 export interface ProfilesTable {
   /** Equals the user's id. */
@@ -127,7 +127,7 @@ export interface AudioProgressTable {
   updated_at: CreatedAt;
 }
 
-export interface ProgramScheduleTable {
+interface ProgramScheduleTable {
   id: string;
   user_id: string;
   week_number: number;
@@ -139,7 +139,7 @@ export interface ProgramScheduleTable {
   created_at: CreatedAt;
 }
 
-export interface UserProgressTable {
+interface UserProgressTable {
   user_id: string;
   daily_audio_completed: Bool;
   last_daily_audio_date: CalendarDate | null;
@@ -150,13 +150,13 @@ export interface UserProgressTable {
   updated_at: CreatedAt;
 }
 
-export interface ShareTokensTable {
+interface ShareTokensTable {
   token: string;
   user_id: string;
   created_at: CreatedAt;
 }
 
-export interface ContactMessagesTable {
+interface ContactMessagesTable {
   id: string;
   name: string;
   email: string;
@@ -174,7 +174,7 @@ export interface ContactMessagesTable {
  * One thread of the contact inbox (migration 0023): every message sent in one address's name, the
  * confirmed ones (`sender_id` set) and the others apart (migration 0025).
  */
-export interface ContactThreadsTable {
+interface ContactThreadsTable {
   /** Random: the thread's address in the studio, never the visitor's own. */
   id: string;
   /** Normalised, as `contact_messages.email`. */
@@ -189,7 +189,7 @@ export interface ContactThreadsTable {
 }
 
 /** The owner's reply to a thread, emailed to its address (migration 0023). */
-export interface ContactRepliesTable {
+interface ContactRepliesTable {
   id: string;
   /** The thread's address: the visitor's, normalised. */
   address: string;
@@ -227,7 +227,7 @@ export interface PurchasesTable {
   refunded_at: Timestamp | null;
 }
 
-export interface RateLimitsTable {
+interface RateLimitsTable {
   key: string;
   count: number;
   /** Milliseconds since the epoch (bigint: text from PostgreSQL, a number from SQLite). */
@@ -236,7 +236,7 @@ export interface RateLimitsTable {
 
 export type EmailStatus = "pending" | "sending" | "sent" | "failed";
 
-export interface EmailOutboxTable {
+interface EmailOutboxTable {
   id: string;
   kind: string;
   to_address: string;
@@ -255,7 +255,7 @@ export interface EmailOutboxTable {
   unsubscribe_url: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-export interface PaymentEventsTable {
+interface PaymentEventsTable {
   /** "<provider>:<event id>". */
   id: string;
   type: string;
@@ -263,13 +263,13 @@ export interface PaymentEventsTable {
 }
 
 /** Moved on by database triggers whenever anything a member's pages show changes (migration 0006). */
-export interface MemberVersionsTable {
+interface MemberVersionsTable {
   user_id: string;
   version: Generated<number>;
 }
 
 /** A code emailed to a signed-in member to confirm an action (migration 0008). */
-export interface ConfirmationCodesTable {
+interface ConfirmationCodesTable {
   user_id: string;
   purpose: "delete-account";
   /** HMAC of the code: the code itself is only in the email. */
@@ -279,7 +279,7 @@ export interface ConfirmationCodesTable {
 }
 
 /** A contraction timed in labour mode, saved from her device (migration 0012). */
-export interface LabourContractionsTable {
+interface LabourContractionsTable {
   user_id: string;
   /** Milliseconds since the epoch (bigint: text from PostgreSQL, a number from SQLite). */
   started_at: ColumnType<number | string, number, number>;
@@ -291,7 +291,7 @@ export interface LabourContractionsTable {
 export type JobStatus = "pending" | "running" | "done" | "dead";
 
 /** Work to do at a time, done once by whichever instance claims it (migration 0016). */
-export interface JobsTable {
+interface JobsTable {
   id: string;
   kind: string;
   /** Unique for good: the same piece of work is never queued twice. */
@@ -310,7 +310,7 @@ export interface JobsTable {
 }
 
 /** A browser she allowed to show reminders, as its Push API subscription gives it (migration 0016). */
-export interface PushSubscriptionsTable {
+interface PushSubscriptionsTable {
   id: string;
   user_id: string;
   endpoint: string;
@@ -320,7 +320,7 @@ export interface PushSubscriptionsTable {
 }
 
 /** A member's invitation to her birth partner (migration 0018). */
-export interface PartnerInvitationsTable {
+interface PartnerInvitationsTable {
   id: string;
   /** The member who invited. */
   user_id: string;
@@ -335,7 +335,7 @@ export interface PartnerInvitationsTable {
 }
 
 /** A member and her birth partner's own account (migration 0018): one each way. */
-export interface PartnerLinksTable {
+interface PartnerLinksTable {
   /** The member. */
   user_id: string;
   /** Her birth partner. */
@@ -344,7 +344,7 @@ export interface PartnerLinksTable {
 }
 
 /** One version of a member's birth preferences plan (migration 0019): 1, 2, 3… per member. */
-export interface BirthPlanVersionsTable {
+interface BirthPlanVersionsTable {
   id: string;
   user_id: string;
   number: number;
@@ -358,7 +358,7 @@ export interface BirthPlanVersionsTable {
 }
 
 /** Her birth partner's comment on a section of her plan (migration 0019). */
-export interface BirthPlanCommentsTable {
+interface BirthPlanCommentsTable {
   id: string;
   /** The member whose plan it is. */
   user_id: string;
@@ -372,13 +372,13 @@ export interface BirthPlanCommentsTable {
 }
 
 /** The days an account finished a listen, in its own time zone (migration 0020). */
-export interface ListeningDaysTable {
+interface ListeningDaysTable {
   user_id: string;
   /** YYYY-MM-DD. */
   day: string;
 }
 
-export interface TwoFactorTable {
+interface TwoFactorTable {
   id: string;
   secret: string;
   backupCodes: string;
@@ -390,7 +390,7 @@ export interface TwoFactorTable {
   lastAcceptedStep: number | null;
 }
 
-export interface PasskeyTable {
+interface PasskeyTable {
   id: string;
   name: string | null;
   publicKey: string;
@@ -404,7 +404,7 @@ export interface PasskeyTable {
   aaguid: string | null;
 }
 
-export interface StudioChecksTable {
+interface StudioChecksTable {
   session_id: string;
   user_id: string;
   /** "totp" or "backup-code". */
@@ -412,7 +412,7 @@ export interface StudioChecksTable {
   verified_at: Timestamp;
 }
 
-export interface AuditLogTable {
+interface AuditLogTable {
   id: string;
   at: CreatedAt;
   /** An owner's account id, or "command". */
@@ -425,7 +425,7 @@ export interface AuditLogTable {
 }
 
 /** The reason an owner gave with an audit entry about a member: hers, so it goes with her account. */
-export interface StudioReasonsTable {
+interface StudioReasonsTable {
   audit_id: string;
   member_id: string;
   reason: string;

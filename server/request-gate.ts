@@ -3,7 +3,7 @@ import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { BODY_LIMIT_BYTES, requestUrl } from "./react-router-handler.ts";
 
 /** Methods any route here answers; the others are refused before a route runs. */
-export const ALLOWED_METHODS = "GET, HEAD, POST";
+const ALLOWED_METHODS = "GET, HEAD, POST";
 
 export type Refusal = { status: 405; allow: string } | { status: 415 };
 

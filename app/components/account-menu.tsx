@@ -6,10 +6,10 @@ import { Avatar } from "~/components/ui/avatar.tsx";
 import { authMessages } from "~/modules/accounts/providers.ts";
 import type { Member } from "~/modules/accounts/session.server.ts";
 
-export const SIGN_OUT_ACTION = "/auth/sign-out";
+const SIGN_OUT_ACTION = "/auth/sign-out";
 
 /** Signs out through the server; a failure shows its message, or 'Sign out failed'. */
-export function useSignOut() {
+function useSignOut() {
   const fetcher = useFetcher<{ error?: string }>();
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data && "error" in fetcher.data) {

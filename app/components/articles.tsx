@@ -37,7 +37,7 @@ const ICONS: Record<string, { Icon: IconComponent; motif: Motif }> = {
 };
 const fallback = { Icon: Sparkles, motif: "waves" as Motif };
 
-export function articleLook(icon: string) {
+function articleLook(icon: string) {
   return ICONS[icon] ?? fallback;
 }
 

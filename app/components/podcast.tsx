@@ -55,7 +55,7 @@ export function PodcastListening() {
  * The player is Spotify's, so it would tell Spotify you visited: it loads only
  * when you ask for it.
  */
-export function PodcastPlayer() {
+function PodcastPlayer() {
   const [loaded, setLoaded] = useState(false);
   if (loaded) {
     return (

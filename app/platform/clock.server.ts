@@ -10,7 +10,7 @@ export interface Clock {
   now(): Date;
 }
 
-export const systemClock: Clock = { now: () => new Date() };
+const systemClock: Clock = { now: () => new Date() };
 
 export function createClock(testClockFile: string | undefined, demo: boolean): Clock {
   if (!testClockFile || !demo) return systemClock;

@@ -101,7 +101,7 @@ export async function pruneJobs(db: Db, now: Date): Promise<void> {
     .execute();
 }
 
-export interface JobContext {
+interface JobContext {
   /** The round's time. */
   now: Date;
   db: Db;

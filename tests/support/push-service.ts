@@ -20,7 +20,7 @@ export interface FakeSubscription {
   keys: { p256dh: string; auth: string };
 }
 
-export interface ReceivedPush {
+interface ReceivedPush {
   subscriptionId: string;
   /** The decrypted body, parsed as JSON (the text itself when it isn't JSON). */
   payload: unknown;
@@ -31,7 +31,7 @@ export interface ReceivedPush {
   vapid: { claims: Record<string, unknown>; publicKey: string };
 }
 
-export interface RefusedPush {
+interface RefusedPush {
   subscriptionId: string | null;
   status: number;
   reason: string;

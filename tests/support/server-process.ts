@@ -82,13 +82,13 @@ const live = new Set<ServerProcess>();
 export const liveServers = (): ServerProcess[] => [...live];
 
 /** Where every server a test run starts keeps its log, for the secrets check that follows the run. */
-export const SERVER_LOG_DIR = path.join(root, "test-results/server-logs");
+const SERVER_LOG_DIR = path.join(root, "test-results/server-logs");
 
 /**
  * The values in a server's environment that must never reach its log: keys,
  * secrets, passwords, and the password inside a database or SMTP URL.
  */
-export function secretValues(env: Record<string, string | undefined>): string[] {
+function secretValues(env: Record<string, string | undefined>): string[] {
   const values: string[] = [];
   for (const [name, value] of Object.entries(env)) {
     if (!value) continue;

@@ -5,7 +5,7 @@ import { SMTPServer } from "smtp-server";
  * A real SMTP server for tests: the app delivers to it over SMTP exactly as it
  * would to a mail provider, and tests read what arrived.
  */
-export interface ReceivedMail {
+interface ReceivedMail {
   to: string[];
   subject: string;
   text: string;

@@ -15,7 +15,7 @@ export function totpCode(base32Key: string, now = Date.now(), stepsAhead = 0): s
 }
 
 /** The time step an authenticator app is on. */
-export const totpStepAt = (now = Date.now()) => Math.floor(now / 30_000);
+const totpStepAt = (now = Date.now()) => Math.floor(now / 30_000);
 
 /**
  * A code the studio has not taken yet: the first step after `lastStep` (the

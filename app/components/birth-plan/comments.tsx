@@ -9,7 +9,7 @@ import { BIRTH_PLAN_INTENTS as INTENTS } from "~/modules/birth-plan/forms.ts";
 import { SavedTime } from "./saved-time.tsx";
 import { Heading } from "./sheet.tsx";
 
-export const COMMENT_MAX_LENGTH = 1000;
+const COMMENT_MAX_LENGTH = 1000;
 
 /** Whether the page is posting this intent now (for this comment, when given). */
 function usePosting() {

@@ -7,7 +7,7 @@ import { useBrowserTimeZone } from "~/components/program/browser.ts";
  */
 
 /** "26 Nov 2026, 14:05", put together from its parts: engines differ on the comma. */
-export function formatSavedAt(iso: string, timeZone: string): string {
+function formatSavedAt(iso: string, timeZone: string): string {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat("en-GB", {
       timeZone,

@@ -75,7 +75,7 @@ export function SheetSection({
 }
 
 /** "Amara's plan · due March 2027": her first name and the month only, never the day. */
-export function planByline(herFirstName: string, dueMonth: string | null | undefined): string {
+function planByline(herFirstName: string, dueMonth: string | null | undefined): string {
   if (!herFirstName) return dueMonth ? `Due ${dueMonth}` : "";
   return dueMonth ? `${herFirstName}'s plan · due ${dueMonth}` : `${herFirstName}'s plan`;
 }

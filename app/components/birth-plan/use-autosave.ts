@@ -49,7 +49,7 @@ function deviceStore(): Storage | null {
 /** Where a draft lives for this visit when the device refuses to store it. */
 const unstored = new Map<string, string>();
 
-export function readDraft(key: string): BirthPlanDraft | null {
+function readDraft(key: string): BirthPlanDraft | null {
   let raw: string | null = unstored.get(key) ?? null;
   try {
     raw ??= deviceStore()?.getItem(key) ?? null;

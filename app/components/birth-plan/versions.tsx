@@ -10,7 +10,7 @@ import { BirthPlanSheet } from "./sheet.tsx";
 const PAGE = "/portal/birth-preferences";
 
 /** A plain post that makes a new version with an earlier one's content; nothing is lost by it. */
-export function RestoreVersion({ number }: { number: number }) {
+function RestoreVersion({ number }: { number: number }) {
   const navigation = useNavigation();
   const pending =
     navigation.state === "submitting" &&

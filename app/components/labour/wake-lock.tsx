@@ -19,7 +19,7 @@ export type WakeLockStatus = "unknown" | "unsupported" | "off" | "asking" | "on"
  * whenever the page is hidden (another app, the screen locked), so it is
  * asked for again each time the page is shown.
  */
-export function useWakeLock(wanted: boolean): WakeLockStatus {
+function useWakeLock(wanted: boolean): WakeLockStatus {
   const supported = useWakeLockSupported();
   const [held, setHeld] = useState<"asking" | "on" | "refused">("asking");
 

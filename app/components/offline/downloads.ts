@@ -13,7 +13,7 @@ import { revokedDownloads } from "~/modules/offline/sizes.ts";
  * captions, and those on their way. One store for every page that shows them, so the library, the
  * labour playlist and the profile agree.
  */
-export type Download =
+type Download =
   { status: "downloading"; received: number; total: number | null } | { status: "downloaded"; bytes: number };
 
 type Downloads = ReadonlyMap<string, Download>;

@@ -70,7 +70,7 @@ export async function queueForSync(entry: OutboxEntry, key?: string): Promise<bo
  * returns (Background Sync, where the browser has it; otherwise the next
  * portal page, or this one on `online`, sends it).
  */
-export async function sendQueued(): Promise<void> {
+async function sendQueued(): Promise<void> {
   const member = pageMember;
   if (!member) return;
   try {

@@ -24,9 +24,7 @@ import {
 } from "~/modules/listening/player.ts";
 import { readCaptionsSetting, writeCaptionsSetting } from "./captions.ts";
 import { PLAY_AUDIO_EVENT, type PlayAudioDetail } from "./play-event.ts";
-import { initialPlayerState, playerReducer, type PlayerState, type PlayerStatus } from "./player-state.ts";
-
-export type { PlayerStatus };
+import { initialPlayerState, playerReducer, type PlayerState } from "./player-state.ts";
 
 /**
  * The bottom player's state and its one <audio> element. It lives in the

@@ -7,7 +7,7 @@ import type { PlayAudioDetail } from "./play-event.ts";
  */
 
 /** "loading" from choosing a track, or while the element waits for data, until it plays. */
-export type PlayerStatus = "loading" | "playing" | "paused";
+type PlayerStatus = "loading" | "playing" | "paused";
 
 export interface PlayerState {
   /** The track in the player; null while it offers today's practice instead. */

@@ -55,7 +55,7 @@ export function Achievements({ items }: { items: Achievement[] }) {
 }
 
 /** An achievement's title and description, saying to screen readers whether it is earned or ahead. */
-export function AchievementText({ item, ahead = false }: { item: Achievement; ahead?: boolean }) {
+function AchievementText({ item, ahead = false }: { item: Achievement; ahead?: boolean }) {
   return (
     <span>
       <span className="block font-semibold text-ink">

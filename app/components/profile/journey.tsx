@@ -66,7 +66,7 @@ export function Journey({ date, stats }: Pick<ProfileJourney, "date" | "stats">)
 }
 
 /** One figure in a description list: its icon and label, its value, and an optional note below. */
-export function Stat({
+function Stat({
   icon,
   label,
   value,

@@ -21,7 +21,7 @@ export function ResourceList({ resources }: { resources: readonly ResourceCardDa
 }
 
 /** One resource: its kind, title, description and first tags, and where it leads or that it is coming soon. */
-export function ResourceCard({ resource }: { resource: ResourceCardData }) {
+function ResourceCard({ resource }: { resource: ResourceCardData }) {
   const { label, colour } = RESOURCE_CATEGORY_LABELS[resource.category];
   const Icon = CATEGORY_ICONS[resource.category];
   const { soft, deep } = PALETTE[colour];

@@ -364,7 +364,7 @@ export interface DayFigures {
 }
 
 /** Where the programme loses the most people, in words. */
-export function dropSentence(drop: Drop | null): string {
+function dropSentence(drop: Drop | null): string {
   if (!drop) return "The share never falls from one day to the next.";
   return `The biggest drop is on day ${drop.day}: from ${formatShare(drop.from)} on the day before to ${formatShare(drop.to)}, ${drop.points} points fewer.`;
 }

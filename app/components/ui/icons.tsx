@@ -8,7 +8,7 @@ import spriteUrl from "./icons.svg?url&no-inline";
  * (icons.svg) is made from this list by `npm run icons`; a test keeps the two
  * in step.
  */
-export interface IconProps {
+interface IconProps {
   className?: string;
   style?: CSSProperties;
   "aria-hidden"?: boolean | "true" | "false";

@@ -4,8 +4,8 @@ import { cn } from "./cn.ts";
 import { createHoverIntent } from "./hover-intent.ts";
 
 /** The spec's timings: a menu opens after 200 ms of hover; within 300 ms of another closing it opens at once. */
-export const NAV_HOVER_DELAY_MS = 200;
-export const NAV_SKIP_DELAY_MS = 300;
+const NAV_HOVER_DELAY_MS = 200;
+const NAV_SKIP_DELAY_MS = 300;
 
 export const navItemClass =
   "inline-flex min-h-11 items-center rounded-full px-4 text-[0.95rem] font-medium text-ink transition-colors duration-200 hover:bg-sand aria-[current=page]:bg-sand";

@@ -5,7 +5,7 @@
  * endpoint a plugin adds later stays closed until it is listed here.
  */
 
-export interface Rule {
+interface Rule {
   /** How many calls the window allows. */
   limit: number;
   windowSeconds: number;

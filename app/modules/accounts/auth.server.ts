@@ -17,7 +17,7 @@ import {
   type LimitCheck,
 } from "~/platform/rate-limit.server.ts";
 import { deriveKey } from "~/platform/secret.server.ts";
-import type { Mailer } from "../email/outbox.server.ts";
+import type { Mailer } from "~/modules/email/outbox.server.ts";
 import {
   accountExistsEmail,
   confirmEmailEmail,
@@ -25,9 +25,9 @@ import {
   passwordResetEmail,
   signInCodeEmail,
   welcomeEmail,
-} from "../email/templates.ts";
-import { BRAND } from "../site/brand.ts";
-import { isOwner, MEMBER_ROLE, OWNER_ROLE, OWNER_SESSION_HOURS } from "../studio/gate.ts";
+} from "~/modules/email/templates.ts";
+import { BRAND } from "~/modules/site/brand.ts";
+import { isOwner, MEMBER_ROLE, OWNER_ROLE, OWNER_SESSION_HOURS } from "~/modules/studio/gate.ts";
 import {
   authLimitsFor,
   CODE_ATTEMPTS,
@@ -54,10 +54,10 @@ export const CLIENT_IP_HEADER = "x-tidewell-client-ip";
 
 export const MAGIC_LINK_MINUTES = 10;
 export const SIGN_IN_CODE_MINUTES = 10;
-export const RESET_LINK_MINUTES = 60;
+const RESET_LINK_MINUTES = 60;
 
 /** A new password account's first link: it confirms the address and signs in. */
-export const CONFIRM_EMAIL_HOURS = 24;
+const CONFIRM_EMAIL_HOURS = 24;
 
 export interface AuthDeps {
   db: Db;
@@ -350,7 +350,7 @@ export function passwordGuessChecks(ip: string, email: string, device?: string |
 }
 
 /** Throws Better Auth's 429, with the wait in words and in Retry-After. */
-export function refuseOverLimit(result: { allowed: boolean; retryAfterSeconds: number }) {
+function refuseOverLimit(result: { allowed: boolean; retryAfterSeconds: number }) {
   if (result.allowed) return;
   throw new APIError(
     "TOO_MANY_REQUESTS",

@@ -1,4 +1,4 @@
-import { addDays, daysBetween, isCalendarDate, type CalendarDate } from "../program/calendar.ts";
+import { addDays, daysBetween, isCalendarDate, type CalendarDate } from "~/modules/program/calendar.ts";
 
 /**
  * "My baby has arrived": the day she gives (her calendar date, in her time
@@ -15,9 +15,9 @@ export interface BabyArrival {
  * likely a slip of the month or the year than the day she means, so we ask
  * her to check it.
  */
-export const WEEKS_BEFORE_DUE_DATE = 20;
+const WEEKS_BEFORE_DUE_DATE = 20;
 /** Without a due date, a day in the last year: the product's postnatal pages are for the months after the birth. */
-export const DAYS_AGO_AT_MOST = 365;
+const DAYS_AGO_AT_MOST = 365;
 
 export const babyMessages = {
   missingDate: "Please enter the day your baby was born",

@@ -12,10 +12,6 @@ export const PROVIDER_LABELS: Record<SocialProvider, string> = {
   apple: "Apple",
 };
 
-export function isSocialProvider(value: unknown): value is SocialProvider {
-  return typeof value === "string" && (SOCIAL_PROVIDERS as readonly string[]).includes(value);
-}
-
 export const socialMessages = {
   notAvailable: (p: SocialProvider) =>
     `${PROVIDER_LABELS[p]} login is not available at the moment. Please try another sign-in method.`,

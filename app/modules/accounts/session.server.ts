@@ -2,10 +2,10 @@ import crypto from "node:crypto";
 import type { CompiledQuery } from "kysely";
 import type { Db } from "~/platform/db.server.ts";
 import type { AppServices } from "~/services.server.ts";
-import type { SessionChange } from "../offline/device.ts";
+import type { SessionChange } from "~/modules/offline/device.ts";
 import type { Auth } from "./auth.server.ts";
 import { avatarGradient, displayName, firstName, initials } from "./display.ts";
-import { partnerHasPremium } from "../partner/invitation.ts";
+import { partnerHasPremium } from "~/modules/partner/invitation.ts";
 import { accessOf, getProfileAccess, type ProfileAccess } from "./profile.server.ts";
 
 /** The signed-in member, as every page sees them. Nothing secret: it is sent to the browser. */
@@ -120,7 +120,7 @@ function hasPremium(access: Pick<ProfileAccess, "tier" | "courseAccess">): boole
 /** The quick read's answer when anything but the everyday case is in front of it. */
 export const ASK_BETTER_AUTH = "ask-better-auth";
 
-export interface SessionRead {
+interface SessionRead {
   member: Member;
   /**
    * The member's data version (see migration 0006): it moves whenever their pages would change. The

@@ -82,7 +82,7 @@ async function run<T>(call: () => Promise<unknown>): Promise<AuthOutcome<T>> {
  * their timing tells no more than their words. Above the slowest path on a
  * busy 2-core machine (see docs/performance.md, the sign-up figure).
  */
-export const ADDRESS_BLIND_ANSWER_MS = 400;
+const ADDRESS_BLIND_ANSWER_MS = 400;
 
 async function addressBlind<T>(answer: Promise<T>): Promise<T> {
   const [result] = await Promise.all([

@@ -223,7 +223,3 @@ export const BIRTH_PLAN_ICON_PATHS = {
 export type BirthPlanIconName = keyof typeof BIRTH_PLAN_ICON_PATHS;
 
 export const BIRTH_PLAN_ICON_NAMES = Object.keys(BIRTH_PLAN_ICON_PATHS) as BirthPlanIconName[];
-
-export function isBirthPlanIconName(value: string): value is BirthPlanIconName {
-  return Object.hasOwn(BIRTH_PLAN_ICON_PATHS, value);
-}

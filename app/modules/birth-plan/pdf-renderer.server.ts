@@ -11,9 +11,9 @@ import type { PdfWorkerAnswer } from "./pdf-worker.server.ts";
  */
 
 /** PDFs made at once: one worker thread, so on two cores the other one stays with the server's requests. */
-export const PDF_WORKERS = 1;
+const PDF_WORKERS = 1;
 /** PDFs that may wait for a worker, beyond those being made: at about 0.15 s each, a wait of a second or two. */
-export const PDF_QUEUE = 8;
+const PDF_QUEUE = 8;
 /** How long a "busy" answer asks her to wait before trying again (Retry-After). */
 export const BUSY_RETRY_AFTER_SECONDS = 5;
 /** A PDF that takes longer than this is given up, and its worker replaced. */
@@ -63,7 +63,7 @@ interface Slot {
  * so that it resolves the same from the sources (Vite's dev server, tests) and from any chunk of the server
  * build (the image keeps `app/`).
  */
-export const PDF_WORKER_FILE = createRequire(import.meta.url).resolve("#birth-plan-pdf-worker");
+const PDF_WORKER_FILE = createRequire(import.meta.url).resolve("#birth-plan-pdf-worker");
 
 export function createPdfRenderer({
   workers = PDF_WORKERS,

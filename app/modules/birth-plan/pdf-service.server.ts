@@ -7,7 +7,7 @@ import {
   type LimitCheck,
   type LimitRule,
 } from "~/platform/rate-limit.server.ts";
-import type { Member } from "../accounts/session.server.ts";
+import type { Member } from "~/modules/accounts/session.server.ts";
 import { printablePlan } from "./page.server.ts";
 import { createPdfCache, type PdfCache } from "./pdf-cache.ts";
 import { BUSY_RETRY_AFTER_SECONDS, createPdfRenderer, type PdfRenderer } from "./pdf-renderer.server.ts";
@@ -35,7 +35,7 @@ export const pdfMessages = {
 } as const;
 
 /** About two hundred plans' PDFs kept in memory. */
-export const PDF_CACHE_BYTES = 8 * 1024 * 1024;
+const PDF_CACHE_BYTES = 8 * 1024 * 1024;
 
 export type PdfAnswer =
   | { kind: "pdf"; pdf: Uint8Array }
@@ -102,7 +102,7 @@ export function pdfLimitChecks(memberId: string, clientIp: string | null): Limit
 }
 
 /** Everything the PDF prints: her plan, first name and due month, and the date it says it was prepared. */
-export function pdfStamp(plan: Omit<BirthPlanPdfInput, "generatedAt">, now: Date): string {
+function pdfStamp(plan: Omit<BirthPlanPdfInput, "generatedAt">, now: Date): string {
   const printed = JSON.stringify([printedDate(now), plan.content, plan.firstName, plan.dueMonth]);
   return crypto.createHash("sha256").update(printed).digest("base64url");
 }

@@ -5,7 +5,7 @@
  * Real fonts (selectable text), tagged for screen readers (H1, H2, lists, paragraphs; icons and rules are
  * artifacts). Her first name and due month only: never a surname or an exact date.
  */
-import { PRINT_PALETTE as C } from "../site/print-palette.ts";
+import { PRINT_PALETTE as C } from "~/modules/site/print-palette.ts";
 import { BIRTH_PLAN_ICON_PATHS, type BirthPlanIconName } from "./icon-paths.ts";
 import { breakLongWords } from "./long-words.ts";
 import { PDF_FONT_NAMES, pdfFontData, printable, type PdfFontName } from "./pdf-fonts.server.ts";
@@ -24,8 +24,8 @@ export interface BirthPlanPdfInput {
 let pdfkit: Promise<PDFKit.PDFDocument> | undefined;
 const loadPdfKit = () => (pdfkit ??= import("pdfkit").then((module) => module.default));
 
-export const BIRTH_PLAN_PDF_TITLE = "Birth preferences";
-export const NO_PREFERENCES_YET = "No preferences yet.";
+const BIRTH_PLAN_PDF_TITLE = "Birth preferences";
+const NO_PREFERENCES_YET = "No preferences yet.";
 
 // Geometry (points, A4 portrait) -------------------------------------------------------------------------------
 

@@ -13,7 +13,7 @@ import {
   type SectionId,
 } from "./sections.ts";
 
-export interface SectionContent {
+interface SectionContent {
   /** Choice ids of this section, in the section's order. */
   choices: string[];
   /** Her own words, trimmed; "" when she wrote nothing. */
@@ -27,7 +27,7 @@ export interface BirthPlanContent {
 export const NOTE_MAX_LENGTH = 1000;
 
 export const UNKNOWN_CHOICE_MESSAGE = "That choice isn't one of the plan's.";
-export const UNREADABLE_PLAN_MESSAGE = "That plan couldn't be read. Please reload the page and try again.";
+const UNREADABLE_PLAN_MESSAGE = "That plan couldn't be read. Please reload the page and try again.";
 
 export type ParseResult =
   { ok: true; content: BirthPlanContent } | { ok: false; errors: Record<string, string> };

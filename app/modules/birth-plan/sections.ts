@@ -18,7 +18,7 @@ export type SectionId =
   | "plan-c";
 
 /** Which plan a section belongs to: A, the birth she hopes for; B, induction; C, caesarean birth. */
-export type PlanLetter = "a" | "b" | "c";
+type PlanLetter = "a" | "b" | "c";
 
 export interface BirthPlanChoice {
   /** Unique in the whole plan: `<section id>.<name>`. */

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { oneAtATimeFor, type Db } from "~/platform/db.server.ts";
-import { firstName } from "../accounts/display.ts";
-import { memberIdOf } from "../partner/seat.server.ts";
+import { firstName } from "~/modules/accounts/display.ts";
+import { memberIdOf } from "~/modules/partner/seat.server.ts";
 import { emptyBirthPlan, parseBirthPlanJson, sameContent, type BirthPlanContent } from "./plan.ts";
 import { isSectionId } from "./sections.ts";
 
@@ -13,13 +13,13 @@ import { isSectionId } from "./sections.ts";
  */
 
 /** A save less than this after her latest version was made is the same sitting: it updates that version. */
-export const SITTING_MS = 10 * 60_000;
+const SITTING_MS = 10 * 60_000;
 /** Versions kept per member: the oldest go beyond this. */
 export const VERSIONS_KEPT = 100;
 /** Open comments a plan can hold: her partner's notes are for talking over, not a thread without end. */
-export const OPEN_COMMENTS_MAX = 30;
+const OPEN_COMMENTS_MAX = 30;
 /** A comment's body, trimmed, in characters. */
-export const COMMENT_MAX = 1000;
+const COMMENT_MAX = 1000;
 
 /** A stored content, validated; a row that no longer passes reads as an empty plan rather than failing her page. */
 function readContent(text: string): BirthPlanContent {

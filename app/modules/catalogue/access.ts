@@ -35,7 +35,7 @@ export function viewerOf(
  * What her Complete Course gives her birth partner's own account: the partner sessions, and
  * Breathing & Bonding, the course's session made for the two of them to share. The rest is hers.
  */
-export const SHARED_WITH_PARTNER: readonly string[] = ["breathing-bonding"];
+const SHARED_WITH_PARTNER: readonly string[] = ["breathing-bonding"];
 
 /** Whether her course shares this track with her birth partner (see `SHARED_WITH_PARTNER`). */
 export function sharedWithPartner(track: Pick<Track, "id" | "courseTier">): boolean {
@@ -46,7 +46,7 @@ export function sharedWithPartner(track: Pick<Track, "id" | "courseTier">): bool
  * The spec's content-access allow list. Ids that name nothing in the catalogue
  * (welcome-to-your-journey, deep-relaxation-preview, module-1) are kept but grant nothing.
  */
-export const ALLOW_LIST = {
+const ALLOW_LIST = {
   pdfs: ["introduction-to-hypnobirthing", "hospital-bag-checklist", "birth-affirmations-and-scripts"],
   audio: ["welcome-to-your-journey", "deep-relaxation-preview"],
   modules: ["module-1"],

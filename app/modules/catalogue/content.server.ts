@@ -90,7 +90,7 @@ const storySchema = z.object({
 const legalSchema = z.object({ title: z.string().min(1), updated: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) });
 const aboutSchema = z.object({ title: z.string().min(1), founder: z.string().min(1) });
 
-export const testimonialSchema = z.object({
+const testimonialSchema = z.object({
   quote: z.string().min(1),
   author: z.string().min(1),
   role: z.string().min(1),
@@ -98,7 +98,7 @@ export const testimonialSchema = z.object({
   rating: z.literal(5),
 });
 
-export const resourceSchema = z.object({
+const resourceSchema = z.object({
   id: z.string().regex(/^[a-z0-9-]+$/),
   title: z.string().min(1),
   description: z.string().min(1),
@@ -117,7 +117,6 @@ const socialPostSchema = z.object({
 const faqSchema = z.object({ question: z.string().min(1), answer: z.string().min(1) });
 
 export type Article = ReturnType<typeof loadArticles>[number];
-export type Story = ReturnType<typeof loadStories>[number];
 export type Testimonial = z.output<typeof testimonialSchema>;
 export type Resource = z.output<typeof resourceSchema>;
 export type SocialPost = z.output<typeof socialPostSchema>;
@@ -132,7 +131,7 @@ function loadStories() {
 }
 
 /** The seven Hypno-Science articles, in the spec's order. */
-export const ARTICLE_ORDER = [
+const ARTICLE_ORDER = [
   "neuroscience-of-calm",
   "oxytocin",
   "relaxation-response",

@@ -1,4 +1,4 @@
-import { countOf } from "../site/plural.ts";
+import { countOf } from "~/modules/site/plural.ts";
 
 /**
  * The resource centre's search and category filter: pure, so the server can
@@ -24,12 +24,12 @@ export interface ResourceFilter {
 }
 
 /** The spec's limit: a card shows at most three tags. */
-export const MAX_CARD_TAGS = 3;
+const MAX_CARD_TAGS = 3;
 
 /** Longer than any real search; keeps a pasted essay from being matched ten times per keystroke. */
 const MAX_QUERY_LENGTH = 100;
 
-export function isResourceCategory(value: unknown): value is ResourceCategory {
+function isResourceCategory(value: unknown): value is ResourceCategory {
   return typeof value === "string" && (RESOURCE_CATEGORIES as readonly string[]).includes(value);
 }
 

@@ -27,15 +27,15 @@ import { REPLY_MAX } from "./inbox.ts";
  * to it quotes nothing of it, so no stranger's words reach her in our name).
  */
 
-export const INBOX_PAGE_SIZE = 50;
+const INBOX_PAGE_SIZE = 50;
 /** Replies an owner may send in an hour: each is an email to someone outside. */
 export const REPLY_LIMIT: LimitRule = { limit: 30, windowSeconds: 3600 };
 /** How much of a thread's latest message the inbox shows. */
-export const EXCERPT_LENGTH = 160;
+const EXCERPT_LENGTH = 160;
 
 export type InboxView = "open" | "archived";
 
-export interface InboxThreadSummary {
+interface InboxThreadSummary {
   id: string;
   /** The name on her latest message (her address if there is none). */
   name: string;
@@ -60,7 +60,7 @@ export interface InboxPage {
   nextCursor: string | null;
 }
 
-export type ThreadEntry =
+type ThreadEntry =
   | { kind: "message"; id: string; name: string; phone: string | null; text: string; at: string }
   | {
       kind: "reply";

@@ -17,10 +17,10 @@ const DAY = 24 * 60 * MINUTE;
 
 /** Three of each kind in a quarter of an hour, and ten a day of all of them together. */
 export const PER_KIND_BUDGET: Rule = { limit: 3, windowSeconds: 15 * MINUTE };
-export const DAILY_BUDGET: Rule = { limit: 10, windowSeconds: DAY };
+const DAILY_BUDGET: Rule = { limit: 10, windowSeconds: DAY };
 
 /** The email anyone can cause to be sent to an address by typing it into a form. */
-export const ON_REQUEST_KINDS: ReadonlySet<string> = new Set([
+const ON_REQUEST_KINDS: ReadonlySet<string> = new Set([
   "magic-link",
   "sign-in-code",
   "password-reset",

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type * as Nodemailer from "nodemailer";
 import type { Logger } from "~/platform/log.server.ts";
-import { normalizeEmail } from "../accounts/email-address.ts";
+import { normalizeEmail } from "~/modules/accounts/email-address.ts";
 import type { EmailMessage } from "./templates.ts";
 
 /** Something that can deliver one message now, or throw. */
@@ -14,7 +14,7 @@ export interface MailTransport {
 }
 
 /** Outbound calls give up after this, so a slow mail server never holds a request for long. */
-export const SMTP_TIMEOUT_MS = 10_000;
+const SMTP_TIMEOUT_MS = 10_000;
 
 export function createMailTransport(options: {
   smtpUrl?: string;

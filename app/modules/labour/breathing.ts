@@ -47,7 +47,7 @@ export const COUNT_LIMITS = {
   outCount: { min: 2, max: 16 },
 } as const;
 
-export const MS_PER_COUNT = 1000;
+const MS_PER_COUNT = 1000;
 
 /** Counts within their limits, whole numbers; anything unreadable becomes the default. */
 export function clampCounts(counts: Partial<BreathCounts>, defaults: BreathCounts): BreathCounts {

@@ -39,13 +39,13 @@ export const PATTERN_LIMITS = {
  * (5 minutes apart allows up to 6; 1 minute long allows down to 48 seconds).
  * Closer together or longer than the rule always counts.
  */
-export const PATTERN_TOLERANCE = 0.2;
+const PATTERN_TOLERANCE = 0.2;
 
 /** A wait longer than twice the rule's spacing is a break: the hour starts again after it. */
-export const GAP_FACTOR = 2;
+const GAP_FACTOR = 2;
 
 const MINUTE = 60_000;
-export const HOUR = 60 * MINUTE;
+const HOUR = 60 * MINUTE;
 
 const byStart = (a: Contraction, b: Contraction) => a.startedAt - b.startedAt;
 

@@ -1,7 +1,7 @@
 import { AFFIRMATION_SETS, DEFAULT_AFFIRMATION_SET } from "./affirmations.ts";
 import { BREATHS, BREATH_KINDS, clampCounts, type BreathCounts, type BreathKind } from "./breathing.ts";
 import { DEFAULT_PATTERN, PATTERN_LIMITS, type Contraction, type PatternRule } from "./contractions.ts";
-import { deviceKey } from "../offline/device.ts";
+import { deviceKey } from "~/modules/offline/device.ts";
 
 /**
  * Labour mode's memory on the device: the contraction history and the
@@ -42,7 +42,7 @@ export interface KeyValueStore {
   setItem(key: string, value: string): void;
 }
 
-export const STORAGE_VERSION = 1;
+const STORAGE_VERSION = 1;
 /** Enough for several days of timing; the oldest go first. */
 export const MAX_CONTRACTIONS = 1000;
 
@@ -60,7 +60,7 @@ export function storageKey(memberKey: string): string {
   return deviceKey(memberKey, "labour", `v${STORAGE_VERSION}`);
 }
 
-export function emptyRecord(): LabourRecord {
+function emptyRecord(): LabourRecord {
   return { contractions: [], settings: DEFAULT_SETTINGS, awaitingAccount: false };
 }
 
@@ -153,7 +153,7 @@ function readSettings(value: unknown): LabourSettings {
 }
 
 /** Each part of the rule within its limits, in whole numbers; anything unreadable is the default's. */
-export function readPattern(value: unknown): PatternRule {
+function readPattern(value: unknown): PatternRule {
   const data = isObject(value) ? value : {};
   const part = (key: keyof PatternRule) => {
     const { min, max } = PATTERN_LIMITS[key];

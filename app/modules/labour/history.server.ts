@@ -13,9 +13,9 @@ import { labourScreenFor, type LabourScreenData } from "./playlist.ts";
  */
 
 /** Nothing was timed with Tidewell before this. */
-export const EARLIEST_TIME = Date.UTC(2020, 0, 1);
+const EARLIEST_TIME = Date.UTC(2020, 0, 1);
 /** A phone's clock may run a little ahead of the server's. */
-export const CLOCK_ALLOWANCE_MS = 5 * 60_000;
+const CLOCK_ALLOWANCE_MS = 5 * 60_000;
 /** A save after every change, and then some; far too few to use the table as storage. */
 export const SAVE_LIMIT: LimitRule = { limit: 120, windowSeconds: 600 };
 

@@ -3,7 +3,7 @@
  * until her baby has arrived, once she has saved her date (the default date, two weeks from today,
  * says nothing about how far along she is).
  */
-export const LABOUR_MODE_FROM_WEEK = 36;
+const LABOUR_MODE_FROM_WEEK = 36;
 
 export function offersLabourMode(her: {
   hasSavedDate: boolean;

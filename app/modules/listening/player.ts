@@ -1,16 +1,16 @@
-import { TRACKS, type Track } from "../catalogue/tracks.ts";
+import { TRACKS, type Track } from "~/modules/catalogue/tracks.ts";
 
 /** The rules of the bottom player, kept apart from the React that draws it. */
 
 export const SEEK_STEP_SECONDS = 0.1;
 export const VOLUME_STEP = 0.01;
-export const UNMUTE_DEFAULT_VOLUME = 0.5;
+const UNMUTE_DEFAULT_VOLUME = 0.5;
 /** Arrow keys move this far, on the position slider as anywhere in the player. */
 export const KEYBOARD_SEEK_SECONDS = 10;
 /** Page Up and Page Down on the position slider move this far. */
-export const PAGE_SEEK_SECONDS = 60;
+const PAGE_SEEK_SECONDS = 60;
 /** A signed URL this close to expiry is replaced before it is used again. */
-export const URL_REFRESH_MARGIN_MS = 60_000;
+const URL_REFRESH_MARGIN_MS = 60_000;
 
 /** Previous and next within the track's own course group, in course order. */
 export function neighbours(trackId: string): { previous: Track | null; next: Track | null } {

@@ -20,5 +20,3 @@ export const progressSchema = z
       message: "A listenId goes with finished",
     }),
   );
-
-export type ProgressReport = z.infer<typeof progressSchema>;

@@ -9,7 +9,7 @@ import { deviceAfter, type SessionChange } from "./device.ts";
  * portal page registers again. Cookies stay: the response sets the ones it
  * means to (a new session, a message for the next page).
  */
-export const CLEAR_SITE_DATA = '"cache", "storage"';
+const CLEAR_SITE_DATA = '"cache", "storage"';
 
 /** The browser's own limit for a cookie's life (400 days). */
 const DEVICE_COOKIE_DAYS = 400;

@@ -110,7 +110,7 @@ export function keptPageKey(url: URL, member: string): string {
 }
 
 /** Where a reminder opens when its push message names no page of the portal. */
-export const PUSH_FALLBACK_PATH = "/portal";
+const PUSH_FALLBACK_PATH = "/portal";
 /** The notification's picture, and the small monochrome mark in the status bar (its shape, on Android). */
 export const NOTIFICATION_ICON = "/icons/icon-192.png";
 

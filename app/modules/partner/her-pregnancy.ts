@@ -1,4 +1,4 @@
-import { countOf } from "../site/plural.ts";
+import { countOf } from "~/modules/site/plural.ts";
 
 /** What her partner's pages know of her pregnancy: `memberView`'s weeks, never a date. */
 export interface HerPregnancyFacts {
@@ -46,7 +46,7 @@ export interface HerPregnancy {
  * The forms that are hers alone, about her pregnancy: her dates, her early start, her baby's
  * arrival, and a read-only link to her progress. A birth partner's account is refused them.
  */
-export const HER_PREGNANCY_INTENTS: readonly string[] = [
+const HER_PREGNANCY_INTENTS: readonly string[] = [
   "save-date",
   "update-date",
   "start-early-plan",

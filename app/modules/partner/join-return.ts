@@ -5,7 +5,7 @@
  * link, code, Google, Facebook, Apple), they land on the portal, which sends
  * them back to the invitation once and forgets it.
  */
-export const JOIN_RETURN_COOKIE = "tidewell-partner-invitation";
+const JOIN_RETURN_COOKIE = "tidewell-partner-invitation";
 /** Matches a Cookie header that carries it (the portal's page cache leaves such a request to the app). */
 export const JOIN_RETURN_COOKIE_PATTERN = new RegExp(`(^|;\\s*)${JOIN_RETURN_COOKIE}=`);
 /** Long enough to make an account and confirm it by email. */

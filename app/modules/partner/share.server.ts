@@ -1,12 +1,12 @@
 import crypto from "node:crypto";
 import type { Db } from "~/platform/db.server.ts";
 import { addressKey, hitLimit, peekLimit, type LimitRule } from "~/platform/rate-limit.server.ts";
-import { firstName } from "../accounts/display.ts";
-import { todayIn } from "../program/calendar.ts";
-import { isPostnatal, streaksShown } from "../program/postnatal.ts";
-import { progressOf } from "../program/progress.ts";
-import { loadProgramme } from "../program/program.server.ts";
-import { pregnancyWeek, weeksRemaining } from "../program/program.ts";
+import { firstName } from "~/modules/accounts/display.ts";
+import { todayIn } from "~/modules/program/calendar.ts";
+import { isPostnatal, streaksShown } from "~/modules/program/postnatal.ts";
+import { progressOf } from "~/modules/program/progress.ts";
+import { loadProgramme } from "~/modules/program/program.server.ts";
+import { pregnancyWeek, weeksRemaining } from "~/modules/program/program.ts";
 
 /**
  * The birth partner's read-only link. The token carries 256 random bits; only
@@ -41,7 +41,7 @@ export async function shareLinkCreatedAt(db: Db, userId: string): Promise<string
   return row ? new Date(row.created_at).toISOString() : null;
 }
 
-export function isWellFormedToken(token: string) {
+function isWellFormedToken(token: string) {
   return /^[A-Za-z0-9_-]{43}$/.test(token);
 }
 

@@ -1,6 +1,6 @@
 import type { Db } from "~/platform/db.server.ts";
 import { tooManyAttemptsMessage } from "~/platform/rate-limit.server.ts";
-import { normalizeEmail } from "../accounts/email-address.ts";
+import { normalizeEmail } from "~/modules/accounts/email-address.ts";
 import { invitationMessages, type AcceptRefusal } from "./invitation.ts";
 import { invitationPreview, JOIN_MISS_LIMIT, type InvitationPreview } from "./seat.server.ts";
 
@@ -14,7 +14,7 @@ export type SignUpInvitation =
   { ok: true; token: string; memberFirstName: string; email: string } | { ok: false; message: string };
 
 /** Only what could be a link's token (256 bits in base64url) is looked up. */
-export function isInvitationToken(token: string): boolean {
+function isInvitationToken(token: string): boolean {
   return /^[A-Za-z0-9_-]{43}$/.test(token);
 }
 

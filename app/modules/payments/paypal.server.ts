@@ -12,7 +12,7 @@ export const PAYPAL_API = {
   live: "https://api-m.paypal.com",
 } as const;
 
-export type CaptureResult =
+type CaptureResult =
   | { status: "COMPLETED"; captureId: string; amountMinor: number; currency: string }
   | { status: "PENDING"; captureId: string }
   | { status: "DECLINED"; message: string };
@@ -31,7 +31,7 @@ export interface PayPalGateway {
   approveForDemo?(orderId: string): Promise<void>;
 }
 
-export class PayPalError extends Error {
+class PayPalError extends Error {
   readonly status: number;
   readonly issue?: string;
   constructor(message: string, status: number, issue?: string) {

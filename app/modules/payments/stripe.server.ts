@@ -7,7 +7,7 @@ import type { Price } from "./price.ts";
  * A call gives up within 10 s, its one retry included; the retry is safe
  * because every POST carries an idempotency key.
  */
-export const OUTBOUND_TIMEOUT_MS = 10_000;
+const OUTBOUND_TIMEOUT_MS = 10_000;
 /** The SDK waits this long before its retry (its initial network retry delay). */
 const RETRY_PAUSE_MS = 500;
 

@@ -36,5 +36,3 @@ export const programmeIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("start-early-plan") }),
   z.object({ intent: z.literal("stop-early-plan") }),
 ]);
-
-export type ProgrammeIntent = z.output<typeof programmeIntentSchema>;

@@ -1,6 +1,6 @@
-import { canPlayTrack, type Viewer } from "../catalogue/access.ts";
-import { findTrack, playable, TRACKS, type Track } from "../catalogue/tracks.ts";
-import { LABOUR_TRACK_IDS } from "../labour/playlist.ts";
+import { canPlayTrack, type Viewer } from "~/modules/catalogue/access.ts";
+import { findTrack, playable, TRACKS, type Track } from "~/modules/catalogue/tracks.ts";
+import { LABOUR_TRACK_IDS } from "~/modules/labour/playlist.ts";
 import { addDays, daysBetween, type CalendarDate } from "./calendar.ts";
 import { PROGRAMME_LENGTH_DAYS, programmeStart } from "./program.ts";
 
@@ -73,17 +73,17 @@ export interface PaceInput {
 }
 
 /** The days of the week an early plan's sessions fall on (0 is Monday). */
-export const EARLY_PLAN_WEEKDAYS = [0, 2, 5] as const;
+const EARLY_PLAN_WEEKDAYS = [0, 2, 5] as const;
 
 /** Early-plan tracks: every course session but the one for after the birth, in catalogue order. */
-export const EARLY_PLAN_TRACK_IDS: readonly string[] = [...TRACKS]
+const EARLY_PLAN_TRACK_IDS: readonly string[] = [...TRACKS]
   .sort((a, b) => a.order - b.order)
   .map((track) => track.id)
   .filter((id) => id !== "adjusting-to-parenthood");
 
 /** The week of pregnancy from which the course asks for its birth rehearsal most days. */
-export const REHEARSAL_FROM_WEEK = 34;
-export const REHEARSAL_TRACK_ID = "prepare-for-birth";
+const REHEARSAL_FROM_WEEK = 34;
+const REHEARSAL_TRACK_ID = "prepare-for-birth";
 
 /**
  * The first day of week 34 for a programme starting on `start` (two weeks
@@ -119,7 +119,7 @@ export function sessionBeforeProgramme(
 }
 
 /** The labour essentials, in the order shown: breathing, contractions, the birth rehearsal. */
-export const LABOUR_ESSENTIAL_IDS = [
+const LABOUR_ESSENTIAL_IDS = [
   "practice-contractions",
   "breathing-bonding",
   "prepare-for-birth",
@@ -127,9 +127,9 @@ export const LABOUR_ESSENTIAL_IDS = [
 ] as const;
 
 /** What a free member plays in their place: the Foundation tracks. */
-export const FREE_STAND_IN_IDS = ["affirmations-purpose", "affirmations-2"] as const;
+const FREE_STAND_IN_IDS = ["affirmations-purpose", "affirmations-2"] as const;
 
-export const LABOUR_ESSENTIALS_MAX = 4;
+const LABOUR_ESSENTIALS_MAX = 4;
 
 /** A Monday, so whole weeks count from it. */
 const EPOCH_MONDAY: CalendarDate = "1970-01-05";
@@ -175,14 +175,14 @@ export function earlySessions(viewer: Viewer, today: CalendarDate): EarlySession
 }
 
 /** Up to four labour tracks she can play; a free member's filled with the Foundation tracks. */
-export function labourEssentials(viewer: Viewer): PaceTrack[] {
+function labourEssentials(viewer: Viewer): PaceTrack[] {
   return playableTracks(viewer, [...LABOUR_ESSENTIAL_IDS, ...FREE_STAND_IN_IDS])
     .slice(0, LABOUR_ESSENTIALS_MAX)
     .map(playable);
 }
 
 /** Today's suggestion: her three most-played tracks, then the labour set, one a day in turn. */
-export function maintenanceSuggestion(
+function maintenanceSuggestion(
   viewer: Viewer,
   today: CalendarDate,
   favourites: readonly string[] = [],

@@ -1,5 +1,5 @@
 import { addDays, daysBetween, isCalendarDate, type CalendarDate } from "./calendar.ts";
-import { countOf } from "../site/plural.ts";
+import { countOf } from "~/modules/site/plural.ts";
 
 /**
  * Streaks, badges and achievements. A completed day right after the last one
@@ -23,7 +23,7 @@ export interface StreakState {
 export const REST_DAY_EVERY = 7;
 
 /** Whether `missed` can be a rest day: she had none in the 6 days before it. */
-export function restDayFree(lastRestDay: CalendarDate | null, missed: CalendarDate): boolean {
+function restDayFree(lastRestDay: CalendarDate | null, missed: CalendarDate): boolean {
   return lastRestDay === null || daysBetween(lastRestDay, missed) >= REST_DAY_EVERY;
 }
 
@@ -73,7 +73,7 @@ export function practise(
  * made with no signal and sends it when the connection returns, and a week
  * covers a stay in hospital without reopening the app.
  */
-export const LATE_PRACTICE_DAYS = 7;
+const LATE_PRACTICE_DAYS = 7;
 
 /** A day a practice may be counted for: her today, or one of the LATE_PRACTICE_DAYS before it; never a day ahead. */
 export function isPractiseDay(day: string, today: CalendarDate): day is CalendarDate {
@@ -92,11 +92,11 @@ export function currentStreak(state: StreakState, today: CalendarDate): number {
   return restDayFor(state, today) === null ? 0 : state.streak;
 }
 
-export function practisedToday(state: StreakState, today: CalendarDate): boolean {
+function practisedToday(state: StreakState, today: CalendarDate): boolean {
   return state.lastPracticeDate === today;
 }
 
-export const STREAK_BADGES = [
+const STREAK_BADGES = [
   { from: 30, name: "Champion" },
   { from: 21, name: "Strong" },
   { from: 14, name: "Dedicated" },
@@ -112,7 +112,7 @@ export function streakBadge(days: number): BadgeName {
 }
 
 /** Share with Partner appears once today is done and the streak is at least this. */
-export const SHARE_STREAK_THRESHOLD = 3;
+const SHARE_STREAK_THRESHOLD = 3;
 
 export function canSharePartnerLink(state: StreakState, today: CalendarDate): boolean {
   return practisedToday(state, today) && state.streak >= SHARE_STREAK_THRESHOLD;

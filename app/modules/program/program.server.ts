@@ -1,15 +1,15 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
 import type { Db } from "~/platform/db.server.ts";
-import { canPlayTrack, type Viewer } from "../catalogue/access.ts";
-import { arrivalFrom, type BabyArrival } from "../accounts/baby.ts";
+import { canPlayTrack, type Viewer } from "~/modules/catalogue/access.ts";
+import { arrivalFrom, type BabyArrival } from "~/modules/accounts/baby.ts";
 import {
   keepDefaultProgrammeStart,
   setCurrentStreak,
   setProgrammeDates,
-} from "../accounts/profile.server.ts";
-import { findTrack, type Track } from "../catalogue/tracks.ts";
-import { markListened, markPractised, recordDayListen } from "../listening/listening.server.ts";
+} from "~/modules/accounts/profile.server.ts";
+import { findTrack, type Track } from "~/modules/catalogue/tracks.ts";
+import { markListened, markPractised, recordDayListen } from "~/modules/listening/listening.server.ts";
 import { addDays, isValidTimeZone, type CalendarDate } from "./calendar.ts";
 import { streaksShown } from "./postnatal.ts";
 import { REST_DAY_EVERY, type StreakState } from "./practice.ts";
@@ -31,7 +31,7 @@ import { standInFor, startOf, todaysPractice } from "./today.ts";
 
 const bool = (value: unknown) => Boolean(value);
 
-export interface ScheduleRow {
+interface ScheduleRow {
   /** Null for the default, unsaved schedule (it toggles in the browser only). */
   id: string | null;
   week: 1 | 2;

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import type { Db } from "~/platform/db.server.ts";
 import { addressKey, hitLimit, peekLimit, type LimitRule } from "~/platform/rate-limit.server.ts";
-import { calendarFeedId, setCalendarFeedId } from "../accounts/profile.server.ts";
-import { isValidTimeZone, todayIn } from "../program/calendar.ts";
+import { calendarFeedId, setCalendarFeedId } from "~/modules/accounts/profile.server.ts";
+import { isValidTimeZone, todayIn } from "~/modules/program/calendar.ts";
 import { calendarDays, practiceCalendar } from "./calendar-feed.ts";
 import { DEFAULT_REMINDER_TIME, isLocalTime } from "./schedule.ts";
 
@@ -19,7 +19,7 @@ import { DEFAULT_REMINDER_TIME, isLocalTime } from "./schedule.ts";
 const ID_LENGTH = 22;
 const TOKEN = /^[A-Za-z0-9_-]{44}$/;
 
-export function isWellFormedCalendarToken(token: string): boolean {
+function isWellFormedCalendarToken(token: string): boolean {
   return TOKEN.test(token);
 }
 
@@ -43,7 +43,7 @@ function tokenFor(key: Buffer, feedId: string): string {
 }
 
 /** The feed's address: https (or the site's origin) for copying; the page offers a webcal:// one too. */
-export function calendarFeedUrl(baseUrl: string, token: string): string {
+function calendarFeedUrl(baseUrl: string, token: string): string {
   return `${baseUrl}/calendar/${token}.ics`;
 }
 

@@ -1,9 +1,9 @@
-import { canPlayTrack, type Viewer } from "../catalogue/access.ts";
-import { findTrack } from "../catalogue/tracks.ts";
-import { addDays, daysBetween, formatLongDate, type CalendarDate } from "../program/calendar.ts";
-import { earlySessions, pacePhase } from "../program/pace.ts";
-import { PROGRAMME_LENGTH_DAYS, programmeDays, programmeStart } from "../program/program.ts";
-import { standInFor } from "../program/today.ts";
+import { canPlayTrack, type Viewer } from "~/modules/catalogue/access.ts";
+import { findTrack } from "~/modules/catalogue/tracks.ts";
+import { addDays, daysBetween, formatLongDate, type CalendarDate } from "~/modules/program/calendar.ts";
+import { earlySessions, pacePhase } from "~/modules/program/pace.ts";
+import { PROGRAMME_LENGTH_DAYS, programmeDays, programmeStart } from "~/modules/program/program.ts";
+import { standInFor } from "~/modules/program/today.ts";
 import { instantAt, REMINDERS_AFTER_DUE_DAYS, type LocalTime } from "./schedule.ts";
 
 /**
@@ -101,12 +101,12 @@ export function calendarDays(input: CalendarDaysInput): CalendarDay[] {
 const A_MONDAY: CalendarDate = "1970-01-05";
 const mod = (n: number, m: number) => ((n % m) + m) % m;
 
-export const CALENDAR_NAME = "Tidewell practice";
-export const PRODUCT_ID = "-//Tidewell//Practice//EN";
+const CALENDAR_NAME = "Tidewell practice";
+const PRODUCT_ID = "-//Tidewell//Practice//EN";
 /** How long each practice sits in her calendar. */
-export const PRACTICE_MINUTES = 20;
+const PRACTICE_MINUTES = 20;
 /** How often a calendar app is asked to fetch the feed again. */
-export const REFRESH_INTERVAL = "PT12H";
+const REFRESH_INTERVAL = "PT12H";
 
 export interface PracticeCalendarInput {
   days: readonly CalendarDay[];
@@ -160,7 +160,7 @@ export function practiceCalendar(input: PracticeCalendarInput): string {
 }
 
 /** The same for the same member and day, whatever changes; her key, not her id, is in it. */
-export function eventUid(memberKey: string, date: CalendarDate, host: string): string {
+function eventUid(memberKey: string, date: CalendarDate, host: string): string {
   return `practice-${date.replaceAll("-", "")}-${memberKey}@${host}`;
 }
 
@@ -173,7 +173,7 @@ function hostOf(baseUrl: string): string {
 }
 
 /** 20261024T190000Z */
-export function utcStamp(at: Date): string {
+function utcStamp(at: Date): string {
   return at
     .toISOString()
     .replace(/\.\d{3}Z$/, "Z")

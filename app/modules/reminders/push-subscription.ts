@@ -12,10 +12,10 @@ import * as z from "zod/mini";
 export const PUSH_SUBSCRIPTION_URL = "/api/push-subscription";
 
 /** An uncompressed P-256 point: 0x04, then x and y of 32 bytes each. */
-export const P256DH_BYTES = 65;
-export const AUTH_SECRET_BYTES = 16;
+const P256DH_BYTES = 65;
+const AUTH_SECRET_BYTES = 16;
 /** The push services' endpoints are a few hundred characters; anything longer is not one. */
-export const ENDPOINT_MAX_LENGTH = 2048;
+const ENDPOINT_MAX_LENGTH = 2048;
 /** A VAPID private key: a P-256 scalar of 32 bytes. */
 export const VAPID_PRIVATE_KEY_BYTES = 32;
 
@@ -53,7 +53,7 @@ export function isP256PublicKey(text: string): boolean {
 }
 
 /** Whether `text` is `bytes` bytes of URL-safe base64. */
-export function isBase64UrlOfLength(text: string, bytes: number): boolean {
+function isBase64UrlOfLength(text: string, bytes: number): boolean {
   return decodeBase64Url(text)?.length === bytes;
 }
 
@@ -66,7 +66,7 @@ const PRIVATE_NAME = /(^|\.)(localhost|local|internal|lan|home|arpa)$/i;
  * Safari: Apple's; older Edge: Windows'). The server sends to these only, so an endpoint can't
  * be a name of someone's that leads to an address inside our network.
  */
-export const PUSH_SERVICE_DOMAINS = [
+const PUSH_SERVICE_DOMAINS = [
   "fcm.googleapis.com",
   "android.googleapis.com",
   "push.services.mozilla.com",
@@ -115,7 +115,7 @@ export function endpointProblem(endpoint: string, { localPushService }: Endpoint
  * subscription (PushSubscription.toJSON(); other fields are ignored), or
  * `{ endpoint, unsubscribe: true }` to take it back.
  */
-export function pushSubscriptionSchemas(options: EndpointOptions) {
+function pushSubscriptionSchemas(options: EndpointOptions) {
   const endpoint = z.string({ error: "Send the subscription's endpoint." }).check(
     z.trim(),
     z.minLength(1, "Send the subscription's endpoint."),

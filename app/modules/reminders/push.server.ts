@@ -14,7 +14,7 @@ import {
 } from "./push-subscription.ts";
 import { defaultVapidSubject, loadVapidKeys, type VapidKeys } from "./vapid.server.ts";
 
-export { loadVapidKeys, type VapidKeys } from "./vapid.server.ts";
+export { type VapidKeys } from "./vapid.server.ts";
 export type { PushSubscriptionKeys } from "./push-subscription.ts";
 
 /**
@@ -30,11 +30,11 @@ export const MAX_SUBSCRIPTIONS_PER_MEMBER = 10;
 /** Saving and taking back subscriptions, per member: the profile page does it once a visit at most. */
 export const SUBSCRIPTION_LIMIT: LimitRule = { limit: 20, windowSeconds: 60 };
 /** A reminder not delivered within 12 hours (the phone off all day) is not worth showing. */
-export const PUSH_TTL_SECONDS = 12 * 60 * 60;
+const PUSH_TTL_SECONDS = 12 * 60 * 60;
 /** RFC 8291 allows 4096 bytes of record; aes128gcm takes 86 of them, and the padding delimiter one. */
-export const MAX_PAYLOAD_BYTES = 4096 - 86 - 1;
+const MAX_PAYLOAD_BYTES = 4096 - 86 - 1;
 
-export interface PushMessage {
+interface PushMessage {
   title: string;
   body: string;
   /** The portal page the notification opens (the worker opens only /portal pages). */
@@ -43,7 +43,7 @@ export interface PushMessage {
   tag?: string;
 }
 
-export type PushOutcome = "sent" | "gone";
+type PushOutcome = "sent" | "gone";
 
 export interface PushSender {
   /** The browser's `applicationServerKey`, for the profile page. */

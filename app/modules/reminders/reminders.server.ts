@@ -3,9 +3,9 @@ import type { Db } from "~/platform/db.server.ts";
 import { cancelPendingJobs, scheduleJob, type JobHandler } from "~/platform/jobs.server.ts";
 import type { Logger } from "~/platform/log.server.ts";
 import { deriveKey } from "~/platform/secret.server.ts";
-import { addDays, isValidTimeZone, type CalendarDate } from "../program/calendar.ts";
-import { queueEmail } from "../email/outbox.server.ts";
-import { practiceReminderEmail } from "../email/templates.ts";
+import { addDays, isValidTimeZone, type CalendarDate } from "~/modules/program/calendar.ts";
+import { queueEmail } from "~/modules/email/outbox.server.ts";
+import { practiceReminderEmail } from "~/modules/email/templates.ts";
 import { instantAt, nextReminder, reminderDecision, type LocalTime, type ReminderDay } from "./schedule.ts";
 import { forgetPushSubscription, pushSubscriptionsOf, type PushSender } from "./push.server.ts";
 
@@ -20,9 +20,9 @@ export const REMINDER_JOB = "practice-reminder";
 export const PUSH_JOB = "practice-push";
 
 /** Where a reminder takes her: today's practice, on the programme page. */
-export const PRACTICE_PATH = "/portal/program#today";
+const PRACTICE_PATH = "/portal/program#today";
 /** A reminder that could not go out within this long after its time is not sent late. */
-export const STALE_AFTER_MS = 3 * 60 * 60_000;
+const STALE_AFTER_MS = 3 * 60 * 60_000;
 
 export const REMINDER_PUSH = {
   title: "A few calm minutes for today",
@@ -147,7 +147,7 @@ export function reminderKeys(appSecret: string) {
   };
 }
 
-export function unsubscribeToken(key: Buffer, userId: string): string {
+function unsubscribeToken(key: Buffer, userId: string): string {
   return crypto.createHmac("sha256", key).update(`reminder-unsubscribe:${userId}`).digest("base64url");
 }
 

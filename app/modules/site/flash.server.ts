@@ -5,7 +5,7 @@ import { z } from "zod";
  * A message for the next page: set before a redirect, shown once (as a toast,
  * or as a banner when JavaScript is off), then cleared.
  */
-export const flashSchema = z.object({
+const flashSchema = z.object({
   type: z.enum(["success", "error", "info"]),
   message: z.string().max(300),
   description: z.string().max(300).optional(),
@@ -29,10 +29,6 @@ export function createFlashCookie(secret: string, secure: boolean) {
 }
 
 export type FlashCookie = ReturnType<typeof createFlashCookie>;
-
-export async function setFlash(cookie: FlashCookie, flash: Flash): Promise<string> {
-  return cookie.serialize(flash);
-}
 
 /** The pending message, if any, and the header that clears it. */
 export async function takeFlash(

@@ -59,14 +59,14 @@ const AUDIT_DETAILS = {
 };
 
 export type AuditAction = keyof typeof AUDIT_DETAILS;
-export type AuditDetail<A extends AuditAction = AuditAction> = z.infer<(typeof AUDIT_DETAILS)[A]>;
+type AuditDetail<A extends AuditAction = AuditAction> = z.infer<(typeof AUDIT_DETAILS)[A]>;
 /** A detail's value as it is read back. */
 export type AuditDetailValue = string | number | boolean | string[];
 
 /** The command line, when an action was not taken by a signed-in owner. */
 export const COMMAND_ACTOR = "command";
 
-export interface AuditEntry {
+interface AuditEntry {
   id: string;
   at: Date;
   actorId: string;

@@ -3,9 +3,9 @@ import { GUIDES } from "~/modules/catalogue/guides.ts";
 import type { MediaFacts } from "~/modules/media/facts.server.ts";
 import { transcriptOf } from "~/modules/transcripts/transcripts.server.ts";
 
-export type ContentState = "published" | "coming-soon";
+type ContentState = "published" | "coming-soon";
 
-export interface ContentTrack {
+interface ContentTrack {
   id: string;
   title: string;
   group: string;
@@ -19,7 +19,7 @@ export interface ContentTrack {
   cues: number | null;
 }
 
-export interface ContentGuide {
+interface ContentGuide {
   id: string;
   title: string;
   access: "free" | "premium";

@@ -4,9 +4,9 @@
  */
 
 /** How long a completed second factor opens the studio: an owner's working day. */
-export const STUDIO_CHECK_HOURS = 12;
+const STUDIO_CHECK_HOURS = 12;
 /** Refunds, role changes and exports ask for the second factor again unless it was this recent. */
-export const RECENT_CHECK_MINUTES = 10;
+const RECENT_CHECK_MINUTES = 10;
 /** An owner's session lasts this long, not the members' 30 days. */
 export const OWNER_SESSION_HOURS = 12;
 

@@ -1,5 +1,5 @@
 /** The money-back guarantee every purchase comes with (the receipt and the terms say 30 days). */
-export const GUARANTEE_DAYS = 30;
+const GUARANTEE_DAYS = 30;
 
 /** Whole days left of a purchase's guarantee on `now`: 0 once it has ended. */
 export function guaranteeDaysLeft(paidAt: Date, now: Date): number {

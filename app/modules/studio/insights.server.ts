@@ -1,8 +1,8 @@
 import { sql, type RawBuilder, type SqlBool } from "kysely";
-import { isPostgres, type Db } from "../../platform/db.server.ts";
-import { ALL_SESSIONS } from "../catalogue/tracks.ts";
-import { todayIn, type CalendarDate } from "../program/calendar.ts";
-import { PROGRAMME_LENGTH_DAYS } from "../program/program.ts";
+import { isPostgres, type Db } from "~/platform/db.server.ts";
+import { ALL_SESSIONS } from "~/modules/catalogue/tracks.ts";
+import { todayIn, type CalendarDate } from "~/modules/program/calendar.ts";
+import { PROGRAMME_LENGTH_DAYS } from "~/modules/program/program.ts";
 import { MEMBER_ROLE, OWNER_ROLE } from "./gate.ts";
 import { biggestDrop, extremes, fillWeeks, lastWeeks, share, type Drop } from "./insights.ts";
 
@@ -23,7 +23,7 @@ import { biggestDrop, extremes, fillWeeks, lastWeeks, share, type Drop } from ".
  * - Weeks are ISO weeks, Monday to Sunday, in UTC: the current week (so far) and the eleven before it.
  */
 
-export interface WeekFigures {
+interface WeekFigures {
   /** The week's Monday, 'yyyy-MM-dd'. */
   week: CalendarDate;
   signUps: number;
@@ -32,7 +32,7 @@ export interface WeekFigures {
   refunded: number;
 }
 
-export interface CohortFigures {
+interface CohortFigures {
   /** The Monday of the week they signed up. */
   week: CalendarDate;
   signUps: number;
@@ -42,7 +42,7 @@ export interface CohortFigures {
   share: number | null;
 }
 
-export interface DayAdherence {
+interface DayAdherence {
   /** 1–14. */
   day: number;
   /** Members whose programme has passed this day (its date is before today, UTC). */
@@ -53,7 +53,7 @@ export interface DayAdherence {
   share: number | null;
 }
 
-export interface TrackFigures {
+interface TrackFigures {
   id: string;
   title: string;
   /** Members (and birth partners) who completed it at least once. */

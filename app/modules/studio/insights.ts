@@ -1,4 +1,4 @@
-import { addDays, type CalendarDate } from "../program/calendar.ts";
+import { addDays, type CalendarDate } from "~/modules/program/calendar.ts";
 
 /**
  * The insights page's arithmetic, pure: weeks (ISO weeks, Monday to Sunday,
@@ -8,7 +8,7 @@ import { addDays, type CalendarDate } from "../program/calendar.ts";
  */
 
 /** How many weeks the weekly figures cover: this one and the eleven before it. */
-export const INSIGHT_WEEKS = 12;
+const INSIGHT_WEEKS = 12;
 
 /** The Monday (UTC) of the week `at` falls in, 'yyyy-MM-dd'. */
 export function weekStart(at: Date | string): CalendarDate {

@@ -19,9 +19,9 @@ import type { StudioOwner } from "./studio.server.ts";
 export type ActionResult = { ok: true; message: string } | { ok: false; status: number; message: string };
 
 /** Sign-in links an owner may send in an hour: each is an email. */
-export const SIGN_IN_LINKS_PER_HOUR = 20;
+const SIGN_IN_LINKS_PER_HOUR = 20;
 /** Refunds an owner may make in an hour: money leaves with each. */
-export const REFUNDS_PER_HOUR = 20;
+const REFUNDS_PER_HOUR = 20;
 
 async function accountOf(db: Db, memberId: string) {
   return db

@@ -1,4 +1,4 @@
-import { isCalendarDate, type CalendarDate } from "../program/calendar.ts";
+import { isCalendarDate, type CalendarDate } from "~/modules/program/calendar.ts";
 
 /**
  * The studio's members search, as the address bar carries it: what an owner
@@ -38,7 +38,7 @@ export const MEMBER_FILTER_PARAMS = {
   dueTo: "dueTo",
 } as const satisfies Record<keyof MemberFilters, string>;
 
-export const QUERY_MAX_LENGTH = 100;
+const QUERY_MAX_LENGTH = 100;
 
 const TIERS: readonly MemberTier[] = ["free", "premium"];
 

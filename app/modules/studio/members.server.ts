@@ -1,11 +1,11 @@
 import { sql, type Expression, type SqlBool } from "kysely";
 import { decodeTimeCursor, encodeTimeCursor, type TimeCursor } from "~/platform/time-cursor.ts";
-import { isPostgres, type Db } from "../../platform/db.server.ts";
+import { isPostgres, type Db } from "~/platform/db.server.ts";
 import type { PurchaseProvider, PurchaseStatus, EmailStatus } from "../../../db/schema.ts";
-import { normalizeEmail } from "../accounts/email-address.ts";
-import { findTrack } from "../catalogue/tracks.ts";
-import { addDays, todayIn, type CalendarDate } from "../program/calendar.ts";
-import { currentStreak } from "../program/practice.ts";
+import { normalizeEmail } from "~/modules/accounts/email-address.ts";
+import { findTrack } from "~/modules/catalogue/tracks.ts";
+import { addDays, todayIn, type CalendarDate } from "~/modules/program/calendar.ts";
+import { currentStreak } from "~/modules/program/practice.ts";
 import type { MemberFilters, MemberTier } from "./member-filters.ts";
 
 /**
@@ -16,7 +16,7 @@ import type { MemberFilters, MemberTier } from "./member-filters.ts";
  * scripts too, hence its relative imports.)
  */
 
-export const PAGE_SIZE = 25;
+const PAGE_SIZE = 25;
 export const PAGE_SIZE_MAX = 100;
 
 export interface MemberRow {
@@ -205,7 +205,7 @@ function before(cursor: TimeCursor, postgres: boolean): Expression<SqlBool> {
 
 /* One member. */
 
-export interface MemberPurchase {
+interface MemberPurchase {
   id: string;
   provider: PurchaseProvider;
   /** In minor units (cents). */
@@ -218,7 +218,7 @@ export interface MemberPurchase {
   refundedAt?: string;
 }
 
-export interface MemberProgramme {
+interface MemberProgramme {
   /** Days of her fourteen ticked. */
   daysCompleted: number;
   /** Her streak as it stands today (her today, in her time zone); absent until she first practises. */
@@ -227,14 +227,14 @@ export interface MemberProgramme {
   startedOn?: CalendarDate;
 }
 
-export interface MemberListen {
+interface MemberListen {
   trackId: string;
   trackTitle: string;
   /** When she finished it, ISO 8601. */
   at: string;
 }
 
-export interface MemberEmail {
+interface MemberEmail {
   kind: string;
   subject: string;
   createdAt: string;
@@ -250,8 +250,8 @@ export interface MemberDetail extends MemberRow {
   emailsSent: MemberEmail[];
 }
 
-export const LISTENS_SHOWN = 10;
-export const EMAILS_SHOWN = 20;
+const LISTENS_SHOWN = 10;
+const EMAILS_SHOWN = 20;
 
 /** One member as the studio shows her, or null when there is no such account. */
 export async function memberDetail(db: Db, userId: string, now = new Date()): Promise<MemberDetail | null> {

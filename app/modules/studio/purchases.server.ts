@@ -18,7 +18,7 @@ export interface StudioPurchase {
   refundedAt: string | null;
 }
 
-export const PURCHASES_SHOWN = 100;
+const PURCHASES_SHOWN = 100;
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 

@@ -265,7 +265,7 @@ export async function recordCheck(
     .execute();
 }
 
-export interface Enrolment {
+interface Enrolment {
   totpUri: string;
   /** The secret as she would type it into an app that can't scan. */
   secret: string;

@@ -6,7 +6,7 @@ import crypto from "node:crypto";
  * the step before or after now also counts, as the plugin allows, for a
  * phone whose clock is a little off.
  */
-export const TOTP_STEP_MS = 30_000;
+const TOTP_STEP_MS = 30_000;
 const WINDOW = 1;
 
 /** The time step at `atMs`. */

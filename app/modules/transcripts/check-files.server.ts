@@ -10,7 +10,7 @@ import { parseVtt } from "./vtt.ts";
  */
 
 /** A last cue may end this much past the recording (an encoder's padding). */
-export const END_TOLERANCE_SECONDS = 0.5;
+const END_TOLERANCE_SECONDS = 0.5;
 
 /** The problems found, as "content/audio/x.vtt:12: message"; none when all is well. */
 export async function checkCaptionFiles(

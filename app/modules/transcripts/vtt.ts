@@ -21,7 +21,7 @@ export interface Paragraph {
 }
 
 /** Something wrong in a file, with the line (from 1) it is on. */
-export interface VttProblem {
+interface VttProblem {
   line: number;
   message: string;
 }
@@ -126,7 +126,7 @@ export function formatVtt(cues: readonly Omit<Cue, "line">[]): string {
 }
 
 /** A silence at least this long between cues starts a new paragraph. */
-export const PARAGRAPH_GAP_SECONDS = 1.2;
+const PARAGRAPH_GAP_SECONDS = 1.2;
 
 /** The transcript as paragraphs: cues joined until a pause. */
 export function paragraphsOf(cues: readonly Cue[]): Paragraph[] {

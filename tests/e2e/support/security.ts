@@ -148,7 +148,7 @@ const serverFile = path.resolve(import.meta.dirname, "../../../server/app.ts");
  * The paths the server answers itself, before React Router (`app.get("/media/audio/:file", …)` and
  * the like in server/app.ts), as Express patterns: a lane added there is attacked with the rest.
  */
-export function serverRoutes(): string[] {
+function serverRoutes(): string[] {
   const source = fs.readFileSync(serverFile, "utf8");
   return [...source.matchAll(/\bapp\.(?:get|post|use)\(\s*"(\/[^"]*)"/g)].map((match) => match[1]!);
 }
@@ -157,17 +157,7 @@ export function serverRoutes(): string[] {
  * Percent-escapes no browser sends in a path: bytes that are no UTF-8 (a lone byte, a cut-off
  * sequence, overlong forms of "/", a UTF-16 surrogate), a stray or non-hex "%", and control characters.
  */
-export const MALFORMED_ESCAPES = [
-  "%ff",
-  "%",
-  "%zz",
-  "%e0%80",
-  "%c0%af",
-  "%e0%80%af",
-  "%ed%a0%80",
-  "%00",
-  "%0d%0a",
-];
+const MALFORMED_ESCAPES = ["%ff", "%", "%zz", "%e0%80", "%c0%af", "%e0%80%af", "%ed%a0%80", "%00", "%0d%0a"];
 
 /**
  * Every route's URLs with malformed escapes where its parameters go (every one of them, in
