@@ -102,6 +102,17 @@ function GuideAction({ guide }: { guide: GuideCardData }) {
       </div>
     );
   }
+  if (guide.access === "hers") {
+    // Her birth partner: the guide is in her course, and nothing here asks them to buy it.
+    return (
+      <p className="flex items-center gap-2 text-sm text-ink-soft">
+        <span className="inline-flex size-7 items-center justify-center rounded-full bg-sand">
+          <Lock aria-hidden="true" className="size-3.5 text-plum" />
+        </span>
+        In her Complete Course, on her account
+      </p>
+    );
+  }
   const upgrade = guide.access === "upgrade";
   return (
     <div className="grid gap-3">

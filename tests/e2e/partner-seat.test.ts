@@ -389,6 +389,13 @@ describe("her birth partner's pages", () => {
       async () => (await fetch("/api/create-payment-intent", { method: "POST", body: "{}" })).status,
     );
     expect(payment).toBe(409);
+    // Her guides are in her course: his downloads page offers none of them for sale.
+    await sam.goto(`${server.baseUrl}/free-downloads`);
+    await sam.getByText("You're signed in as her birth partner", { exact: false }).waitFor();
+    expect(await sam.getByText("In her Complete Course, on her account").count()).toBeGreaterThan(0);
+    expect(
+      await sam.getByRole("link", { name: /Upgrade to Access|Explore the Complete Course/ }).count(),
+    ).toBe(0);
 
     // Her library keeps the spec's "Coming Soon", and tells her that her partner has his sessions.
     await clocked.open(amara, "/portal/library");

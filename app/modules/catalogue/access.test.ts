@@ -5,6 +5,7 @@ import { findTrack, TRACKS, tracksIn } from "./tracks.ts";
 
 const free = { signedIn: true, hasPremium: false };
 const premium = { signedIn: true, hasPremium: true };
+const partner = { signedIn: true, hasPremium: false, partnerPremium: true, isPartner: true };
 
 describe("the catalogue", () => {
   it("has the spec's nine tracks in order: two foundation, seven preparation; the partner sessions after", () => {
@@ -77,6 +78,8 @@ describe("guideAccess", () => {
     [free, freeGuide, "download"],
     [free, premiumGuide, "upgrade"],
     [premium, premiumGuide, "download"],
+    [partner, freeGuide, "download"],
+    [partner, premiumGuide, "hers"],
   ] as const)("%o and %s → %s", (viewer, guide, access) => {
     expect(guideAccess(viewer, guide)).toBe(access);
   });
@@ -84,5 +87,6 @@ describe("guideAccess", () => {
   it("sends visitors to sign up and free members to upgrade", () => {
     expect(guideRedirect("sign-up")).toBe("/auth?tier=free");
     expect(guideRedirect("upgrade")).toBe("/auth?tier=premium");
+    expect(guideRedirect("hers")).toBe("/portal");
   });
 });

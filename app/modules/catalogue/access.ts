@@ -66,16 +66,22 @@ export function playableTrackIds(viewer: Viewer): string[] {
 }
 
 /** What a guide's card offers: the download, a sign-up, or an upgrade. */
-export type GuideAccess = "download" | "sign-up" | "upgrade";
+/** A guide's download, or what stands in its way: an account, the course, or (for her birth partner) her course. */
+export type GuideAccess = "download" | "sign-up" | "upgrade" | "hers";
 
 export function guideAccess(viewer: Viewer, guide: Guide): GuideAccess {
   if (!viewer.signedIn) return "sign-up";
   if (viewer.hasPremium || guide.isFree || (ALLOW_LIST.pdfs as readonly string[]).includes(guide.id))
     return "download";
-  return "upgrade";
+  // Her guides are hers: a birth partner is never offered the course to buy.
+  return viewer.isPartner ? "hers" : "upgrade";
 }
 
-/** Where a refused guide download sends the visitor: to sign up, or to upgrade for a premium guide. */
+/**
+ * Where a refused guide download sends the visitor: to sign up, to the course for a premium guide,
+ * or a birth partner back to their dashboard.
+ */
 export function guideRedirect(access: Exclude<GuideAccess, "download">): string {
-  return access === "sign-up" ? "/auth?tier=free" : "/auth?tier=premium";
+  if (access === "sign-up") return "/auth?tier=free";
+  return access === "hers" ? "/portal" : "/auth?tier=premium";
 }

@@ -15,6 +15,7 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     signedIn: member !== null,
     hasPremium: member?.hasPremium ?? false,
+    isPartner: member?.isPartner ?? false,
     guides: await listGuideCards(viewerOf(member), mediaFacts),
     price: coursePrice(args),
   };
@@ -31,7 +32,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function FreeDownloads({ loaderData }: Route.ComponentProps) {
-  const { signedIn, hasPremium, guides, price } = loaderData;
+  const { signedIn, hasPremium, isPartner, guides, price } = loaderData;
   return (
     <>
       <section className="container-page grid items-center gap-10 pt-12 pb-12 md:pt-20 lg:grid-cols-[1.2fr_1fr] lg:gap-16">
@@ -42,7 +43,7 @@ export default function FreeDownloads({ loaderData }: Route.ComponentProps) {
             Clear, calm guides to read at your own pace, on screen or printed out, alone or with your birth
             partner. The Foundation guides are free with an account; the others come with the Complete Course.
           </p>
-          <HeroNote signedIn={signedIn} hasPremium={hasPremium} />
+          <HeroNote signedIn={signedIn} hasPremium={hasPremium} isPartner={isPartner} />
         </div>
         <Art
           seed="free-downloads"
@@ -76,13 +77,22 @@ export default function FreeDownloads({ loaderData }: Route.ComponentProps) {
         </p>
       </section>
 
-      <GoDeeper hasPremium={hasPremium} price={price} />
+      {/* Her birth partner is never offered the course: its guides are hers. */}
+      {isPartner ? null : <GoDeeper hasPremium={hasPremium} price={price} />}
     </>
   );
 }
 
 /** What the hero offers: sign-up buttons for visitors, a word about what's open for members. */
-function HeroNote({ signedIn, hasPremium }: { signedIn: boolean; hasPremium: boolean }) {
+function HeroNote({
+  signedIn,
+  hasPremium,
+  isPartner,
+}: {
+  signedIn: boolean;
+  hasPremium: boolean;
+  isPartner: boolean;
+}) {
   if (!signedIn) {
     return (
       <div className="mt-8">
@@ -111,7 +121,9 @@ function HeroNote({ signedIn, hasPremium }: { signedIn: boolean; hasPremium: boo
       <Check aria-hidden="true" className="mt-1 size-5 shrink-0" />
       {hasPremium
         ? "You have the Complete Course: every guide is yours to download."
-        : "You're signed in: the free guides are ready to download."}
+        : isPartner
+          ? "You're signed in as her birth partner: the free guides are ready to download; the others are in her course."
+          : "You're signed in: the free guides are ready to download."}
     </p>
   );
 }
