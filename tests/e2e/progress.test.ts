@@ -32,15 +32,21 @@ describe("her progress, the same on every page", () => {
       .first()
       .textContent();
     await page.goto("/portal/profile");
-    const sessions = page.locator("dt", { hasText: "Completed sessions" }).locator("..");
-    const profile = (await sessions.textContent())!;
+    // The figures, without their label: hers say "Completed sessions", her partner's "Amara's completed sessions".
+    const figures = async () =>
+      (
+        await page
+          .locator("dt", { hasText: /completed sessions/i })
+          .locator("..")
+          .locator("dd")
+          .allTextContents()
+      ).join(" · ");
+    const profile = await figures();
     const share = await post(page, "/portal/profile", { intent: "create-share-link" });
     const token = /\/shared\/([A-Za-z0-9_-]{43})/.exec(share.text)?.[1];
     await page.goto(`/shared/${token}`);
-    const partner = (await page
-      .locator("dt", { hasText: "Completed sessions" })
-      .locator("..")
-      .textContent())!;
+    await page.locator("dt", { hasText: /'s completed sessions/ }).waitFor();
+    const partner = await figures();
     return { dashboardDays, profile, partner };
   }
 
@@ -107,8 +113,7 @@ describe("her progress, the same on every page", () => {
     await page.getByText("Done for today").waitFor();
     const seen = await figures(page);
     expect(seen.dashboardDays).toBe("0 of 14 days done");
-    expect(seen.profile).toContain("Completed sessions1");
-    expect(seen.profile).toContain("0 of 14 programme days done");
+    expect(seen.profile).toBe("1 · 0 of 14 programme days done");
     expect(seen.partner).toBe(seen.profile);
     await page.goto("/portal/profile");
     await page.getByText("First Listen").first().waitFor();
@@ -131,8 +136,7 @@ describe("her progress, the same on every page", () => {
     await expectToast(page, "Practice completed! 🌟");
     const seen = await figures(page);
     expect(seen.dashboardDays).toBe("1 of 14 days done");
-    expect(seen.profile).toContain("Completed sessions1");
-    expect(seen.profile).toContain("1 of 14 programme days done");
+    expect(seen.profile).toBe("1 · 1 of 14 programme days done");
     expect(seen.partner).toBe(seen.profile);
     await page.goto("/portal/program");
     await page.getByText("1 of 14 days done").first().waitFor();

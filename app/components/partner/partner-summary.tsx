@@ -2,7 +2,10 @@ import { Baby, Flame } from "~/components/ui/icons.tsx";
 import type { PartnerView } from "~/modules/partner/share.server.ts";
 import { countOf } from "~/modules/site/plural.ts";
 
-/** Where she is: weeks to go (or that her baby has arrived), her streak if she shows it, her sessions and programme days done (as her profile counts them). */
+/**
+ * Where she is: weeks to go (or that her baby has arrived), her streak if she shows it, her sessions and
+ * programme days done (as her profile counts them), each named as hers: her partner has figures of their own.
+ */
 export function PartnerSummary({ view }: { view: PartnerView }) {
   return (
     <dl className="grid gap-3 sm:grid-cols-3">
@@ -24,13 +27,14 @@ export function PartnerSummary({ view }: { view: PartnerView }) {
       {view.streak === null ? null : (
         <div className="rounded-2xl bg-sand p-5">
           <dt className="flex items-center gap-1 text-sm text-ink-soft">
-            <Flame aria-hidden="true" className="size-4 text-apricot-deep" /> Practice streak
+            <Flame aria-hidden="true" className="size-4 text-apricot-deep" /> {view.firstName}'s practice
+            streak
           </dt>
           <dd className="font-serif text-3xl font-semibold">{countOf(view.streak, "day")}</dd>
         </div>
       )}
       <div className="rounded-2xl bg-sand p-5">
-        <dt className="text-sm text-ink-soft">Completed sessions</dt>
+        <dt className="text-sm text-ink-soft">{view.firstName}'s completed sessions</dt>
         <dd className="font-serif text-3xl font-semibold">{view.sessionsFinished}</dd>
         <dd className="text-sm text-ink-soft">{view.programmeDaysDone} of 14 programme days done</dd>
       </div>
