@@ -15,12 +15,13 @@ export function keepBottomClearance(bar: HTMLElement | null): (() => void) | und
     const room = height > 0 ? Math.max(0, window.innerHeight - top) : 0;
     root.style.setProperty(BOTTOM_CLEARANCE, `${Math.round(room)}px`);
   };
-  const observer = new ResizeObserver(measure);
-  observer.observe(bar);
+  // Without ResizeObserver (an older browser) the window's resize alone keeps it: captions then may overlap.
+  const observer = typeof ResizeObserver === "function" ? new ResizeObserver(measure) : null;
+  observer?.observe(bar);
   window.addEventListener("resize", measure);
   measure();
   return () => {
-    observer.disconnect();
+    observer?.disconnect();
     window.removeEventListener("resize", measure);
     root.style.removeProperty(BOTTOM_CLEARANCE);
   };

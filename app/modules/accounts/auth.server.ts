@@ -17,7 +17,7 @@ import {
   type LimitCheck,
 } from "~/platform/rate-limit.server.ts";
 import { deriveKey } from "~/platform/secret.server.ts";
-import type { Mailer } from "~/modules/email/outbox.server.ts";
+import type { Mailer } from "../email/outbox.server.ts";
 import {
   accountExistsEmail,
   confirmEmailEmail,
@@ -25,9 +25,9 @@ import {
   passwordResetEmail,
   signInCodeEmail,
   welcomeEmail,
-} from "~/modules/email/templates.ts";
-import { BRAND } from "~/modules/site/brand.ts";
-import { isOwner, MEMBER_ROLE, OWNER_ROLE, OWNER_SESSION_HOURS } from "~/modules/studio/gate.ts";
+} from "../email/templates.ts";
+import { BRAND } from "../site/brand.ts";
+import { isOwner, MEMBER_ROLE, OWNER_ROLE, OWNER_SESSION_HOURS } from "../studio/gate.ts";
 import {
   authLimitsFor,
   CODE_ATTEMPTS,

@@ -3,15 +3,10 @@ import { createLogger } from "~/platform/log.server.ts";
 import { parseSubmission } from "~/modules/site/form-submission.ts";
 import { aMember } from "../../../tests/factories/index.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
-import { createShareLink, partnerView } from "~/modules/partner/share.server.ts";
-import { handleProgrammeAction } from "~/modules/program/actions.server.ts";
-import { profileJourney } from "~/modules/program/profile-overview.ts";
-import {
-  completeDailyPractice,
-  loadProgramme,
-  saveDueDate,
-  scheduleFor,
-} from "~/modules/program/program.server.ts";
+import { createShareLink, partnerView } from "../partner/share.server.ts";
+import { handleProgrammeAction } from "../program/actions.server.ts";
+import { profileJourney } from "../program/profile-overview.ts";
+import { completeDailyPractice, loadProgramme, saveDueDate, scheduleFor } from "../program/program.server.ts";
 import { exportMemberData } from "./own-data.server.ts";
 import { answerProfileForm, profileFormSchema, type ProfileFormDeps } from "./profile-forms.server.ts";
 import { babyArrival, streaksHidden } from "./profile.server.ts";

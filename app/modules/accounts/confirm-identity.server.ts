@@ -2,12 +2,12 @@ import crypto from "node:crypto";
 import { sql } from "kysely";
 import type { Db } from "~/platform/db.server.ts";
 import { hitLimits, tooManyAttemptsMessage } from "~/platform/rate-limit.server.ts";
-import type { Mailer } from "~/modules/email/outbox.server.ts";
-import { deletionCodeEmail } from "~/modules/email/templates.ts";
+import type { Mailer } from "../email/outbox.server.ts";
+import { deletionCodeEmail } from "../email/templates.ts";
 import { CODE_ATTEMPTS, CODE_GUESS_LIMITS, type EndpointLimits } from "./auth-endpoints.ts";
 import type { Auth } from "./auth.server.ts";
 import { limitChecks, passwordGuessChecks } from "./auth.server.ts";
-import { countOf } from "~/modules/site/plural.ts";
+import { countOf } from "../site/plural.ts";
 
 /**
  * Fresh proof that the person at the keyboard is the member, before an

@@ -10,7 +10,7 @@ import {
   type ProofOutcome,
 } from "./confirm-identity.server.ts";
 import type { Flash } from "~/modules/site/flash.server.ts";
-import type { CalendarDate } from "~/modules/program/calendar.ts";
+import type { CalendarDate } from "../program/calendar.ts";
 import { birthDateError } from "./baby.ts";
 import {
   babyArrivedSchema,
@@ -24,8 +24,8 @@ import { deleteMember, type DeletionDeps } from "./own-data.server.ts";
 import { savedDueDate, setBabyArrival, setStreaksHidden, updateFullName } from "./profile.server.ts";
 import { authMessages } from "./providers.ts";
 import { signOut } from "./sign-in.server.ts";
-import { partnerSeatEndedEmail } from "~/modules/email/templates.ts";
-import { partnerToTellOfClosure } from "~/modules/partner/invite.server.ts";
+import { partnerSeatEndedEmail } from "../email/templates.ts";
+import { partnerToTellOfClosure } from "../partner/invite.server.ts";
 
 /**
  * The profile page's own forms: her name, her streak setting, her baby's

@@ -2,10 +2,10 @@ import crypto from "node:crypto";
 import type { CompiledQuery } from "kysely";
 import type { Db } from "~/platform/db.server.ts";
 import type { AppServices } from "~/services.server.ts";
-import type { SessionChange } from "~/modules/offline/device.ts";
+import type { SessionChange } from "../offline/device.ts";
 import type { Auth } from "./auth.server.ts";
 import { avatarGradient, displayName, firstName, initials } from "./display.ts";
-import { partnerHasPremium } from "~/modules/partner/invitation.ts";
+import { partnerHasPremium } from "../partner/invitation.ts";
 import { accessOf, getProfileAccess, type ProfileAccess } from "./profile.server.ts";
 
 /** The signed-in member, as every page sees them. Nothing secret: it is sent to the browser. */

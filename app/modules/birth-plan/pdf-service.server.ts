@@ -7,7 +7,7 @@ import {
   type LimitCheck,
   type LimitRule,
 } from "~/platform/rate-limit.server.ts";
-import type { Member } from "~/modules/accounts/session.server.ts";
+import type { Member } from "../accounts/session.server.ts";
 import { printablePlan } from "./page.server.ts";
 import { createPdfCache, type PdfCache } from "./pdf-cache.ts";
 import { BUSY_RETRY_AFTER_SECONDS, createPdfRenderer, type PdfRenderer } from "./pdf-renderer.server.ts";

@@ -1,4 +1,4 @@
-import { countOf } from "~/modules/site/plural.ts";
+import { countOf } from "../site/plural.ts";
 
 /** "22 mins", as the spec writes lengths; under a minute, its seconds ("35 secs"), as the player counts them. */
 export function formatDuration(seconds: number | null): string | null {

@@ -1,7 +1,7 @@
-import { firstName } from "~/modules/accounts/display.ts";
-import { BRAND } from "~/modules/site/brand.ts";
-import { COMPLETE_COURSE_CONTAINS } from "~/modules/catalogue/complete-course.ts";
-import { countOf } from "~/modules/site/plural.ts";
+import { firstName } from "../accounts/display.ts";
+import { BRAND } from "../site/brand.ts";
+import { COMPLETE_COURSE_CONTAINS } from "../catalogue/complete-course.ts";
+import { countOf } from "../site/plural.ts";
 
 /** An email ready to send: both parts are always written, text first. */
 export interface EmailContent {

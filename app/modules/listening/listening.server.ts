@@ -2,10 +2,10 @@ import crypto from "node:crypto";
 import { sql, type Insertable, type UpdateObject } from "kysely";
 import type { AudioProgressTable, Database } from "../../../db/schema.ts";
 import type { DatabaseHandle, Db } from "~/platform/db.server.ts";
-import type { Member } from "~/modules/accounts/session.server.ts";
-import { canPlayTrack, viewerOf } from "~/modules/catalogue/access.ts";
-import { findTrack, type Track } from "~/modules/catalogue/tracks.ts";
-import { todayIn, type CalendarDate } from "~/modules/program/calendar.ts";
+import type { Member } from "../accounts/session.server.ts";
+import { canPlayTrack, viewerOf } from "../catalogue/access.ts";
+import { findTrack, type Track } from "../catalogue/tracks.ts";
+import { todayIn, type CalendarDate } from "../program/calendar.ts";
 import { progressSchema } from "./progress-form.ts";
 
 export interface ProgressAnswer {

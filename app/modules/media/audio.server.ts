@@ -1,7 +1,7 @@
-import { canPlayTrack, viewerOf } from "~/modules/catalogue/access.ts";
-import { ALL_SESSIONS, findTrack } from "~/modules/catalogue/tracks.ts";
-import type { Member } from "~/modules/accounts/session.server.ts";
-import { savedPosition, type SavedPosition } from "~/modules/listening/listening.server.ts";
+import { canPlayTrack, viewerOf } from "../catalogue/access.ts";
+import { ALL_SESSIONS, findTrack } from "../catalogue/tracks.ts";
+import type { Member } from "../accounts/session.server.ts";
+import { savedPosition, type SavedPosition } from "../listening/listening.server.ts";
 import type { Db } from "~/platform/db.server.ts";
 import { serveMedia } from "./serve.server.ts";
 import {

@@ -2,12 +2,12 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { Db } from "~/platform/db.server.ts";
 import type { Logger } from "~/platform/log.server.ts";
 import { addressKey, hitLimits, limitKey, type LimitRule } from "~/platform/rate-limit.server.ts";
-import { firstName } from "~/modules/accounts/display.ts";
-import type { Mailer } from "~/modules/email/outbox.server.ts";
-import { partnerInvitationEmail } from "~/modules/email/templates.ts";
-import { todayIn, type CalendarDate } from "~/modules/program/calendar.ts";
-import type { Flash } from "~/modules/site/flash.server.ts";
-import { parseSubmission } from "~/modules/site/form-submission.ts";
+import { firstName } from "../accounts/display.ts";
+import type { Mailer } from "../email/outbox.server.ts";
+import { partnerInvitationEmail } from "../email/templates.ts";
+import { todayIn, type CalendarDate } from "../program/calendar.ts";
+import type { Flash } from "../site/flash.server.ts";
+import { parseSubmission } from "../site/form-submission.ts";
 import { PARTNER_SEAT_INTENTS, partnerInviteSchema, partnerSeatMessages } from "./forms.ts";
 import { INVITATION_DAYS } from "./invitation.ts";
 import {

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import { isPostgres, oneAtATimeFor, type Db } from "~/platform/db.server.ts";
 import { addressKey, hitLimit, peekLimit, type LimitRule } from "~/platform/rate-limit.server.ts";
-import { firstName } from "~/modules/accounts/display.ts";
-import { normalizeEmail } from "~/modules/accounts/email-address.ts";
+import { firstName } from "../accounts/display.ts";
+import { normalizeEmail } from "../accounts/email-address.ts";
 import {
   acceptRefusal,
   INVITATION_TOKEN_BYTES,

@@ -19,10 +19,10 @@ import {
 import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../../../tests/support/webhook-receiver.ts";
-import { getProfileAccess } from "~/modules/accounts/profile.server.ts";
-import { memberOf, type Member } from "~/modules/accounts/session.server.ts";
-import { canPlayTrack, viewerOf } from "~/modules/catalogue/access.ts";
-import { findTrack } from "~/modules/catalogue/tracks.ts";
+import { getProfileAccess } from "../accounts/profile.server.ts";
+import { memberOf, type Member } from "../accounts/session.server.ts";
+import { canPlayTrack, viewerOf } from "../catalogue/access.ts";
+import { findTrack } from "../catalogue/tracks.ts";
 import {
   capturePayPalOrder,
   confirmCardPayment,

@@ -2,9 +2,9 @@ import type { Kysely } from "kysely";
 import type Stripe from "stripe";
 import { z } from "zod";
 import type { Database } from "../../../db/schema.ts";
-import { normalizeEmail } from "~/modules/accounts/email-address.ts";
-import type { Member } from "~/modules/accounts/session.server.ts";
-import type { Mailer } from "~/modules/email/outbox.server.ts";
+import { normalizeEmail } from "../accounts/email-address.ts";
+import type { Member } from "../accounts/session.server.ts";
+import type { Mailer } from "../email/outbox.server.ts";
 import type { Logger } from "~/platform/log.server.ts";
 import {
   addressKey,

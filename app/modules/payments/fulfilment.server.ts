@@ -2,10 +2,10 @@ import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, PurchaseProvider } from "../../../db/schema.ts";
 import { formatPaidOn, paymentMethodName, paymentReference } from "./receipt.ts";
-import { displayName } from "~/modules/accounts/display.ts";
-import { lockProfile, setSubscriptionTier } from "~/modules/accounts/profile.server.ts";
-import { queueEmail } from "~/modules/email/outbox.server.ts";
-import { duplicateRefundEmail, receiptEmail } from "~/modules/email/templates.ts";
+import { displayName } from "../accounts/display.ts";
+import { lockProfile, setSubscriptionTier } from "../accounts/profile.server.ts";
+import { queueEmail } from "../email/outbox.server.ts";
+import { duplicateRefundEmail, receiptEmail } from "../email/templates.ts";
 import { formatPrice, type Price } from "./price.ts";
 
 /**

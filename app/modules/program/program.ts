@@ -1,4 +1,4 @@
-import { findTrack } from "~/modules/catalogue/tracks.ts";
+import { findTrack } from "../catalogue/tracks.ts";
 import { addDays, daysBetween, isCalendarDate, type CalendarDate } from "./calendar.ts";
 
 /**

@@ -1,9 +1,9 @@
-import { canPlayTrack, type Viewer } from "~/modules/catalogue/access.ts";
-import { findTrack } from "~/modules/catalogue/tracks.ts";
-import { addDays, daysBetween, formatLongDate, type CalendarDate } from "~/modules/program/calendar.ts";
-import { earlySessions, pacePhase } from "~/modules/program/pace.ts";
-import { PROGRAMME_LENGTH_DAYS, programmeDays, programmeStart } from "~/modules/program/program.ts";
-import { standInFor } from "~/modules/program/today.ts";
+import { canPlayTrack, type Viewer } from "../catalogue/access.ts";
+import { findTrack } from "../catalogue/tracks.ts";
+import { addDays, daysBetween, formatLongDate, type CalendarDate } from "../program/calendar.ts";
+import { earlySessions, pacePhase } from "../program/pace.ts";
+import { PROGRAMME_LENGTH_DAYS, programmeDays, programmeStart } from "../program/program.ts";
+import { standInFor } from "../program/today.ts";
 import { instantAt, REMINDERS_AFTER_DUE_DAYS, type LocalTime } from "./schedule.ts";
 
 /**

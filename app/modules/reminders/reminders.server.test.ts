@@ -4,7 +4,7 @@ import { startPushService, type FakePushService } from "../../../tests/support/p
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
 import { createJobRunner } from "~/platform/jobs.server.ts";
 import { createLogger } from "~/platform/log.server.ts";
-import { setBabyArrival, setReminderPreference, updateTimeZone } from "~/modules/accounts/profile.server.ts";
+import { setBabyArrival, setReminderPreference, updateTimeZone } from "../accounts/profile.server.ts";
 import { createPushSender, pushSubscriptionsOf, savePushSubscription } from "./push.server.ts";
 import {
   PUSH_JOB,

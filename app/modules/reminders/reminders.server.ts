@@ -3,9 +3,9 @@ import type { Db } from "~/platform/db.server.ts";
 import { cancelPendingJobs, scheduleJob, type JobHandler } from "~/platform/jobs.server.ts";
 import type { Logger } from "~/platform/log.server.ts";
 import { deriveKey } from "~/platform/secret.server.ts";
-import { addDays, isValidTimeZone, type CalendarDate } from "~/modules/program/calendar.ts";
-import { queueEmail } from "~/modules/email/outbox.server.ts";
-import { practiceReminderEmail } from "~/modules/email/templates.ts";
+import { addDays, isValidTimeZone, type CalendarDate } from "../program/calendar.ts";
+import { queueEmail } from "../email/outbox.server.ts";
+import { practiceReminderEmail } from "../email/templates.ts";
 import { instantAt, nextReminder, reminderDecision, type LocalTime, type ReminderDay } from "./schedule.ts";
 import { forgetPushSubscription, pushSubscriptionsOf, type PushSender } from "./push.server.ts";
 

@@ -1,10 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { Db } from "~/platform/db.server.ts";
 import type { Logger } from "~/platform/log.server.ts";
-import { calendarFeedId, setReminderPreference } from "~/modules/accounts/profile.server.ts";
-import { authMessages } from "~/modules/accounts/providers.ts";
-import type { Flash } from "~/modules/site/flash.server.ts";
-import { parseSubmission } from "~/modules/site/form-submission.ts";
+import { calendarFeedId, setReminderPreference } from "../accounts/profile.server.ts";
+import { authMessages } from "../accounts/providers.ts";
+import type { Flash } from "../site/flash.server.ts";
+import { parseSubmission } from "../site/form-submission.ts";
 import { turnOffCalendarFeed, turnOnCalendarFeed } from "./calendar-feed.server.ts";
 import {
   CALENDAR_FEED_INTENTS,

@@ -1,6 +1,6 @@
 import type { Db } from "~/platform/db.server.ts";
 import { addressKey, hitLimit, tooManyAttemptsMessage } from "~/platform/rate-limit.server.ts";
-import { stopReminderEmails } from "~/modules/accounts/profile.server.ts";
+import { stopReminderEmails } from "../accounts/profile.server.ts";
 import { reminderMessages } from "./forms.ts";
 import { isUnsubscribeToken, scheduleNextReminder } from "./reminders.server.ts";
 

@@ -1,8 +1,8 @@
-import { formatDuration, formatPages } from "~/modules/catalogue/format.ts";
-import { GUIDES, type Guide } from "~/modules/catalogue/guides.ts";
-import { courseGroups, listedIn, type CourseGroup, type Track } from "~/modules/catalogue/tracks.ts";
-import type { MediaFacts } from "~/modules/media/facts.server.ts";
-import { formatPrice, type Price } from "~/modules/payments/price.ts";
+import { formatDuration, formatPages } from "../catalogue/format.ts";
+import { GUIDES, type Guide } from "../catalogue/guides.ts";
+import { courseGroups, listedIn, type CourseGroup, type Track } from "../catalogue/tracks.ts";
+import type { MediaFacts } from "../media/facts.server.ts";
+import { formatPrice, type Price } from "../payments/price.ts";
 import { structuredOffer } from "./course-structured-data.ts";
 
 /** A group of sessions as the course page lists it: each with its length, read from the recording. */

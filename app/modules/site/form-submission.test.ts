@@ -1,10 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  deleteAccountSchema,
-  resetPasswordSchema,
-  signInSchema,
-  signUpSchema,
-} from "~/modules/accounts/forms.ts";
+import { deleteAccountSchema, resetPasswordSchema, signInSchema, signUpSchema } from "../accounts/forms.ts";
 import { parseSubmission } from "./form-submission.ts";
 
 function form(entries: Record<string, string>) {

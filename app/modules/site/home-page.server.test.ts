@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { testimonials } from "~/modules/catalogue/content.server.ts";
-import { formatDuration } from "~/modules/catalogue/format.ts";
-import { PREVIEW_AUDIO_FILE } from "~/modules/catalogue/tracks.ts";
-import { transcriptOf } from "~/modules/transcripts/transcripts.server.ts";
+import { testimonials } from "../catalogue/content.server.ts";
+import { formatDuration } from "../catalogue/format.ts";
+import { PREVIEW_AUDIO_FILE } from "../catalogue/tracks.ts";
+import { transcriptOf } from "../transcripts/transcripts.server.ts";
 import { homePage } from "./home-page.server.ts";
 
 describe("homePage", () => {

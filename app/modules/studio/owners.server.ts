@@ -4,7 +4,7 @@ import {
   markTwoFactorOff,
   ownerIdAt,
   type OwnerGrant,
-} from "~/modules/accounts/owner-role.server.ts";
+} from "../accounts/owner-role.server.ts";
 import { COMMAND_ACTOR, recordAudit } from "./audit.server.ts";
 
 /*

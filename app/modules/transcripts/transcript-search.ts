@@ -1,5 +1,5 @@
-import { normalise, searchWords } from "~/modules/catalogue/resource-search.ts";
-import { countOf } from "~/modules/site/plural.ts";
+import { normalise, searchWords } from "../catalogue/resource-search.ts";
+import { countOf } from "../site/plural.ts";
 
 /**
  * Finding sessions by what is said in them, with the resource centre's rules
