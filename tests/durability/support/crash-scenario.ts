@@ -44,8 +44,10 @@ interface Member {
   client: CookieClient;
   email: string;
   id: string;
-  /** The programme's day rows, by id. */
+  /** The programme's day rows she may tick today, by id. */
   rows: string[];
+  /** All fourteen of her programme's day rows: the ones to come must stay unticked. */
+  days: string[];
 }
 
 /** What the server acknowledged, and what was in flight when it died. */
@@ -93,7 +95,7 @@ export async function runCrashScenario(options: CrashScenarioOptions): Promise<C
       Array.from({ length: MEMBERS }, (_, i) => newMember(server.baseUrl, data, `Crash Member ${i + 1}`)),
     );
     for (const member of members) {
-      for (const row of member.rows) ledger.activities.set(row, { acked: false });
+      for (const row of member.days) ledger.activities.set(row, { acked: false });
     }
     let positionClock = 0;
 
@@ -242,7 +244,8 @@ async function newMember(baseUrl: string, data: ServerData, name: string): Promi
       .execute();
     expect(rows).toHaveLength(14);
     // Only today's day can be ticked: the days to come open on their dates.
-    return { client, email, id, rows: rows.slice(0, 1).map((row) => row.id) };
+    const days = rows.map((row) => row.id);
+    return { client, email, id, rows: days.slice(0, 1), days };
   });
 }
 
