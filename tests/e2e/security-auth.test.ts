@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   DEFAULT_AUTH_LIMITS,
   PASSWORD_LIMITS,
@@ -13,9 +13,8 @@ import { createLogger } from "~/platform/log.server.ts";
 import { closeServices, createServices } from "~/services.server.ts";
 import { createCookieClient, sixDigitCode } from "../support/cookie-client.ts";
 import { localOutbox } from "../support/mailbox.ts";
-import { startServer, type ServerProcess } from "../support/server-process.ts";
 import { createTestDatabase } from "../support/test-databases.ts";
-import { PASSWORD, uniqueEmail, withServerDatabase } from "./support/accounts.ts";
+import { PASSWORD, sharedServer, uniqueEmail, withServerDatabase } from "./support/accounts.ts";
 import { signUpMember } from "./support/security.ts";
 
 /** Every endpoint the auth instance has, as its own API lists them: the same instance the server builds. */
@@ -47,16 +46,10 @@ async function authEndpoints(): Promise<{ method: string; path: string }[]> {
  * by sending guesses together, and no address can be flooded with email.
  */
 describe("auth under attack", () => {
-  let server: ServerProcess;
+  // Every client sends from an address of its own, and every member is new: the run's shared
+  // server's counters for them start at nothing.
+  const server = sharedServer();
   const outbox = () => localOutbox(server.dataDir);
-
-  beforeAll(async () => {
-    server = await startServer({ TRUST_PROXY: "1" });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-  });
 
   /** A client with an address of its own, behind the trusted proxy. */
   const from = (

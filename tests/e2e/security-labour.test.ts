@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { SAVE_LIMIT } from "~/modules/labour/history.server.ts";
-import { startServer, type ServerProcess } from "../support/server-process.ts";
-import { withServerDatabase } from "./support/accounts.ts";
+import { sharedServer, withServerDatabase } from "./support/accounts.ts";
 import { massAssignment, signUpMember, visitor, type Member } from "./support/security.ts";
 
 const URL_PATH = "/api/labour/contractions";
@@ -22,17 +21,13 @@ function timed(offsetMs: number) {
  * and saves are limited per member, even when fired all at once.
  */
 describe("the contraction history in her account", () => {
-  let server: ServerProcess;
+  const server = sharedServer();
   let owner: Member;
   let other: Member;
 
   beforeAll(async () => {
-    server = await startServer({ TRUST_PROXY: "1" });
     owner = await signUpMember(server, { label: "labour-owner" });
     other = await signUpMember(server, { label: "labour-other" });
-  });
-  afterAll(async () => {
-    await server?.stop();
   });
 
   const save = (member: Member, contractions: unknown, extra: Record<string, string> = {}) =>

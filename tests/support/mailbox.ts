@@ -15,12 +15,10 @@ export function localOutbox(dataDir: string): Mailbox {
     async latest(to, subject, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const names = fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => n.endsWith(".json")) : [];
-        const found = names
-          .sort()
-          .reverse()
-          .map((name) => readMessage(path.join(dir, name)))
-          .find((m) => m && m.to.toLowerCase() === to.toLowerCase() && subject.test(m.subject));
+        const found = newestMatching(
+          dir,
+          (m) => m.to.toLowerCase() === to.toLowerCase() && subject.test(m.subject),
+        );
         if (found) return found;
         if (Date.now() > deadline) throw new Error(`No email to ${to} matching ${subject} in ${dir}`);
         await new Promise((resolve) => setTimeout(resolve, 50));
@@ -29,9 +27,30 @@ export function localOutbox(dataDir: string): Mailbox {
   };
 }
 
-function readMessage(file: string): { to: string; subject: string; text: string } | null {
+type OutboxMessage = { to: string; subject: string; text: string };
+
+/** Messages already read, by file: a stored email never changes (a deleted one leaves the listing). */
+const read = new Map<string, OutboxMessage>();
+
+/**
+ * The newest message in the folder that matches, newest first: a run's shared server writes
+ * thousands, and a test waiting for one of the last few parses each file once.
+ */
+function newestMatching(dir: string, matches: (m: OutboxMessage) => boolean): OutboxMessage | undefined {
+  const names = fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => n.endsWith(".json")) : [];
+  for (const name of names.sort().reverse()) {
+    const file = path.join(dir, name);
+    const message = read.get(file) ?? readMessage(file);
+    if (!message) continue;
+    read.set(file, message);
+    if (matches(message)) return message;
+  }
+  return undefined;
+}
+
+function readMessage(file: string): OutboxMessage | null {
   try {
-    return JSON.parse(fs.readFileSync(file, "utf8")) as { to: string; subject: string; text: string };
+    return JSON.parse(fs.readFileSync(file, "utf8")) as OutboxMessage;
   } catch {
     return null; // being written
   }

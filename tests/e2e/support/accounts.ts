@@ -53,8 +53,16 @@ export async function expectToast(page: Page, text: string, timeout = 10_000) {
   await page.locator("[data-sonner-toast]").filter({ hasText: text }).first().waitFor({ timeout });
 }
 
-/** The e2e run's shared server. */
-const sharedServer = (): ServerData => ({ dataDir: inject("dataDir"), databaseUrl: inject("databaseUrl") });
+/**
+ * The e2e run's shared server. A test that needs fresh limit counters sends from addresses of its own
+ * rather than starting a server: only a test that reads the server's log, counts whole tables or
+ * needs other settings starts one.
+ */
+export const sharedServer = (): ServerData & { baseUrl: string } => ({
+  baseUrl: baseUrl(),
+  dataDir: inject("dataDir"),
+  databaseUrl: inject("databaseUrl"),
+});
 
 /** Reads or writes a server's own database: the e2e run's shared server unless another is given. */
 export function withServerDatabase<T>(
