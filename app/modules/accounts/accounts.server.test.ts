@@ -452,11 +452,11 @@ describe.each(testDialects)("accounts on %s", (dialect) => {
 
   it("sends an address at most three sign-in emails of a kind in a quarter of an hour, answering every request alike", async () => {
     const email = newEmail();
-    const outcomes = [];
-    for (let n = 0; n < 5; n += 1) {
-      outcomes.push(await browser().act((h) => account.sendMagicLink(services.auth, h, email)));
-    }
-    // The fourth and fifth answer like the first: the limit tells an outsider nothing.
+    // Five at once from five browsers: the budget holds however the requests arrive.
+    const outcomes = await Promise.all(
+      Array.from({ length: 5 }, () => browser().act((h) => account.sendMagicLink(services.auth, h, email))),
+    );
+    // The two over the budget answer like the rest: the limit tells an outsider nothing.
     expect(new Set(outcomes.map((outcome) => JSON.stringify(outcome))).size).toBe(1);
     await services.mailer.settled();
     expect(mailCount(email, /sign-in link/)).toBe(3);
@@ -465,13 +465,17 @@ describe.each(testDialects)("accounts on %s", (dialect) => {
   it("answers 429 to one address flooding the sign-in emails, whatever the addresses it names", async () => {
     const flooder = browser();
     const [rule] = AUTH_LIMITS["/sign-in/magic-link"]!.ip;
-    for (let n = 0; n < rule!.limit; n += 1) {
-      expect((await flooder.act((h) => account.sendMagicLink(services.auth, h, newEmail()))).ok).toBe(true);
-    }
-    expect(await flooder.act((h) => account.sendMagicLink(services.auth, h, newEmail()))).toMatchObject({
-      ok: false,
-      status: 429,
-    });
+    // All at once: the counter lets exactly the limit through, however the requests interleave.
+    const outcomes = await Promise.all(
+      Array.from({ length: rule!.limit + 2 }, () =>
+        flooder.act((h) => account.sendMagicLink(services.auth, h, newEmail())),
+      ),
+    );
+    expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(rule!.limit);
+    expect(outcomes.filter((outcome) => !outcome.ok)).toEqual([
+      expect.objectContaining({ ok: false, status: 429 }),
+      expect.objectContaining({ ok: false, status: 429 }),
+    ]);
   });
 
   it("answers over HTTP only at the links in our emails and the providers' returns", async () => {
