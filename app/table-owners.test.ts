@@ -3,8 +3,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * Each table is written by one module; the others call it. The README's
- * "Table ownership" lists the same. Better Auth writes `user`, `session`,
+ * Each table is written by one module; the others call it. docs/architecture.md
+ * ("Table ownership") lists the same. Better Auth writes `user`, `session`,
  * `account` and `verification` itself; deleting an account erases the member
  * from every table in one transaction (accounts/own-data.server.ts) by design.
  */

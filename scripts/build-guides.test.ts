@@ -5,7 +5,7 @@ import { PDFDict, PDFDocument, PDFHexString, PDFName, PDFString } from "pdf-lib"
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PDFS_DIR, buildGuide, listGuideIds, readGuide } from "./build-guides.ts";
 
-/** The guides, titles and page counts of the product spec (content/README.md), cover included. */
+/** The guides, their titles and the page counts they are written to (content/README.md), cover included. */
 const SPEC: Record<string, { title: string; pages: number }> = {
   "introduction-to-hypnobirthing": { title: "Introduction to Hypnobirthing", pages: 8 },
   "book-summary": { title: "The Tidewell Method: Book Summary", pages: 12 },

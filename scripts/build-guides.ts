@@ -27,7 +27,7 @@ export { woffToSfnt } from "../app/platform/print-fonts.server.ts";
 export { listGuideIds, parseGuide, readGuide, sourceDigest, type Guide } from "./build-guides/guides.ts";
 export { GUIDES_DIR, PDFS_DIR } from "./build-guides/paths.ts";
 
-/** Page counts the product spec gives (cover included); the build warns when a guide drifts. */
+/** The page count each guide is written to (content/README.md, cover included); the build warns when one drifts. */
 const SPEC_PAGES: Record<string, number> = {
   "introduction-to-hypnobirthing": 8,
   "book-summary": 12,

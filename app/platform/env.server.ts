@@ -100,7 +100,7 @@ const schema = z
         message: "must be a three-letter currency code such as EUR",
       })
       .transform((value) => value.toUpperCase()),
-    // Launches the Partner Course in the library and menus; off keeps the spec's "Coming Soon".
+    // Launches the Partner Course in the library and menus; off keeps it "Coming Soon".
     PARTNER_COURSE: z
       .enum(["on", "off"], { message: "must be on or off" })
       .default("off")

@@ -85,7 +85,7 @@ describe("a member's first week, on a phone", () => {
       .getByText("Affirmations One", { exact: true })
       .waitFor();
 
-    // The bottom bar keeps the spec's four and Sign Out; the menu adds the programme and labour mode.
+    // The bottom bar keeps the first four and Sign Out; the menu adds the programme and labour mode.
     const shortcuts = page.getByRole("navigation", { name: "Portal shortcuts" });
     expect(await shortcuts.getByRole("link").allTextContents()).toEqual([
       "Dashboard",

@@ -168,7 +168,7 @@ describe("the player's round play button, from the keyboard", () => {
 
 /**
  * The way into labour mode where she is: on her dashboard from week 36 of her pregnancy, and on her birth
- * partner's (the bottom bar's items are the spec's, and the menu is two taps deep on a phone).
+ * partner's (the bottom bar's items are fixed, and the menu is two taps deep on a phone).
  */
 describe("the way into labour mode on the dashboard", () => {
   const browser = useBrowser();

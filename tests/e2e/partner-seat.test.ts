@@ -253,8 +253,8 @@ describe("her birth partner's portal", () => {
 });
 
 /**
- * A birth partner's pages on a phone, on a server where the Partner Course is not launched (the
- * spec's "Coming Soon"): every page speaks of her pregnancy as hers, from one view, offers him
+ * A birth partner's pages on a phone, on a server where the Partner Course is not launched (its
+ * "Coming Soon"): every page speaks of her pregnancy as hers, from one view, offers him
  * none of her forms, and what her course gives him plays wherever he meets it, with nothing to buy.
  */
 describe("her birth partner's pages", () => {
@@ -397,7 +397,7 @@ describe("her birth partner's pages", () => {
       await sam.getByRole("link", { name: /Upgrade to Access|Explore the Complete Course/ }).count(),
     ).toBe(0);
 
-    // Her library keeps the spec's "Coming Soon", and tells her that her partner has his sessions.
+    // Her library keeps the "Coming Soon", and tells her that her partner has his sessions.
     await clocked.open(amara, "/portal/library");
     const hers = amara.getByRole("region", { name: "Hypno Partner Course" });
     await hers.getByText("Coming Soon").waitFor();

@@ -6,7 +6,7 @@ import { capturePayPalOrder, startPayPalOrder, verifyCardPayment } from "./api.t
 
 export type Notice = { tone: "error" | "info" | "success"; text: string };
 
-/** Success: the spec's toast, then the dashboard two seconds later. */
+/** Success: the fixed toast (docs/glossary.md), then the dashboard two seconds later. */
 function useWelcomeToPremium() {
   const navigate = useNavigate();
   return () => {

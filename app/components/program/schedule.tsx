@@ -24,7 +24,7 @@ export interface ScheduleDay {
 
 /**
  * The two weeks, day by day, with progress. A saved schedule toggles on the
- * server; the default (unsaved) one toggles here only, as the spec says.
+ * server; the default (unsaved) one toggles here only, in the browser.
  */
 export function Schedule({
   days,

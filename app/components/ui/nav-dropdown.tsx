@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { cn } from "./cn.ts";
 import { createHoverIntent } from "./hover-intent.ts";
 
-/** The spec's timings: a menu opens after 200 ms of hover; within 300 ms of another closing it opens at once. */
+/** A menu opens after 200 ms of hover; within 300 ms of another closing it opens at once. */
 const NAV_HOVER_DELAY_MS = 200;
 const NAV_SKIP_DELAY_MS = 300;
 
@@ -12,7 +12,7 @@ export const navItemClass =
 
 /**
  * A navigation disclosure: a button that shows a list of links, on click or
- * keyboard, and on hover with the spec's delays. Escape closes it and returns
+ * keyboard, and on hover after a short delay. Escape closes it and returns
  * focus to the button; moving focus away closes it.
  */
 export function NavDropdown({

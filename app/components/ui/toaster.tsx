@@ -5,7 +5,7 @@ import type { ExternalToast } from "sonner";
 import { BOTTOM_CLEARANCE } from "./bottom-clearance.ts";
 
 /**
- * The spec's toast defaults (4000 ms, 356 px wide, 14 px apart), with at most
+ * The toasts' defaults (4000 ms, 356 px wide, 14 px apart), with at most
  * two on screen so they never pile over a phone's page (docs/decisions/0015-first-week.md).
  */
 export const TOAST_DEFAULTS = { duration: 4000, visibleToasts: 2, width: 356, gap: 14 } as const;

@@ -1,5 +1,5 @@
 /**
- * How a member is named and drawn, exactly as the spec says: the display name,
+ * How a member is named and drawn, the same on every page: the display name,
  * the avatar's initials and its colour.
  */
 

@@ -1,4 +1,4 @@
-/** Sign-in rules and the exact texts the spec gives for them. */
+/** Sign-in rules and their texts, fixed wording kept word for word (docs/glossary.md). */
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -22,7 +22,7 @@ export const socialMessages = {
 };
 
 /**
- * The spec's rule for a provider error: a disabled or misconfigured provider
+ * A provider error: a disabled or misconfigured provider
  * reads as "not available"; anything else shows its own message.
  */
 export function socialErrorMessage(provider: SocialProvider, message: string | undefined): string {

@@ -43,7 +43,8 @@ export function sharedWithPartner(track: Pick<Track, "id" | "courseTier">): bool
 }
 
 /**
- * The spec's content-access allow list. Ids that name nothing in the catalogue
+ * The content-access allow list: ids every member may have besides the Foundation
+ * tracks and the free guides. Ids that name nothing in the catalogue
  * (welcome-to-your-journey, deep-relaxation-preview, module-1) are kept but grant nothing.
  */
 const ALLOW_LIST = {

@@ -1,5 +1,5 @@
 /**
- * What a member buys has one name: the Complete Course. The spec's other
+ * What a member buys has one name: the Complete Course. The fixed wording's other
  * names are its parts: the Hypno Foundation Course (free) and the Hypno
  * Preparation Course are its groups of sessions; "Premium" is the tier a
  * member has once she owns it. This sentence says so wherever she pays or

@@ -130,7 +130,7 @@ function loadStories() {
   return load(raw.stories, storySchema);
 }
 
-/** The seven Hypno-Science articles, in the spec's order. */
+/** The seven Hypno-Science articles, in the fixed order the Hypno-Science page lists them. */
 const ARTICLE_ORDER = [
   "neuroscience-of-calm",
   "oxytocin",

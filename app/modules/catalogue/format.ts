@@ -1,6 +1,6 @@
 import { countOf } from "../site/plural.ts";
 
-/** "22 mins", as the spec writes lengths; under a minute, its seconds ("35 secs"), as the player counts them. */
+/** "22 mins", as every page writes lengths; under a minute, its seconds ("35 secs"), as the player counts them. */
 export function formatDuration(seconds: number | null): string | null {
   if (seconds === null || !Number.isFinite(seconds)) return null;
   if (seconds < 59.5) return countOf(Math.max(1, Math.round(seconds)), "sec");

@@ -1,4 +1,4 @@
-/** The six printable guides: titles, tiers and icons are the spec's. Page counts are read from the PDFs. */
+/** The six printable guides: titles and tiers are fixed (content/README.md), and so are their icons. Page counts are read from the PDFs. */
 export type GuideIcon = "book-open" | "book-marked" | "scale" | "lightbulb" | "luggage" | "heart-handshake";
 export type Colour = "lavender" | "sage" | "apricot" | "plum" | "rose" | "sky" | "sand";
 

@@ -23,7 +23,7 @@ export interface ResourceFilter {
   category: ResourceCategory | null;
 }
 
-/** The spec's limit: a card shows at most three tags. */
+/** A card shows at most three tags. */
 const MAX_CARD_TAGS = 3;
 
 /** Longer than any real search; keeps a pasted essay from being matched ten times per keystroke. */
@@ -51,7 +51,7 @@ export function resourceFilterSearch({ query, category }: ResourceFilter): strin
   return search === "" ? "" : `?${search}`;
 }
 
-/** Clicking a category chooses it; clicking the chosen one again clears it (the spec's rule). */
+/** Clicking a category chooses it; clicking the chosen one again clears it. */
 export function toggleCategory(current: ResourceCategory | null, clicked: ResourceCategory) {
   return current === clicked ? null : clicked;
 }
@@ -97,7 +97,7 @@ export function resourceCountText(count: number) {
   return countOf(count, "resource");
 }
 
-/** A card's tags: the first three, as the spec allows. */
+/** A card's tags: the first three. */
 export function cardTags(tags: readonly string[]) {
   return tags.slice(0, MAX_CARD_TAGS);
 }

@@ -1,5 +1,5 @@
 /**
- * The course's audio sessions: ids, titles, order and tier are the spec's.
+ * The course's audio sessions: ids, titles, order and tier are fixed (content/README.md).
  * Durations are not here: they are read from the recordings themselves.
  */
 export type CourseTier = "foundation" | "preparation" | "partner";

@@ -17,7 +17,7 @@ export const CONTACT_LIMITS = {
 } as const;
 
 export const contactMessages = {
-  /** The spec's words for a message that went out. */
+  /** A message that went out, in the fixed wording (docs/glossary.md). */
   sent: "Thank you! We'll get back to you soon.",
   /** When the message could not be kept: nothing was sent, and what is typed stays in the form. */
   failed: "We couldn't send your message just now. Please try again in a few minutes.",

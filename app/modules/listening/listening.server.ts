@@ -46,8 +46,8 @@ export async function recordProgress(
 
 /**
  * What the member has listened to, outside the programme: the library row of
- * audio_progress (scheduled week and day 0) per track, upserted on the spec's
- * unique key. Always for the session's member.
+ * audio_progress (scheduled week and day 0) per track, upserted on the table's
+ * unique key (member, track, week, day). Always for the session's member.
  */
 const LIBRARY_ROW = { scheduled_week: 0, scheduled_day: 0 } as const;
 

@@ -9,7 +9,7 @@ let pdfLib: Promise<typeof PdfLib> | undefined;
 const loadPdfLib = () => (pdfLib ??= import("pdf-lib"));
 
 /**
- * Facts read from the media files themselves (decisions 7 and 8): a track's
+ * Facts read from the media files themselves, never written by hand (decision 0006): a track's
  * length and a guide's page count. Replacing a file changes what the site
  * shows. Each answer is remembered until the file changes, which is checked
  * at most once a minute per file (on S3 a check is a request).

@@ -15,8 +15,8 @@ import {
 
 /**
  * Media on S3-compatible object storage (AWS S3, Cloudflare R2, MinIO, …),
- * with SigV4 signing by aws4fetch. One bucket holds the spec's two buckets as
- * key prefixes: `audio/<key>` and `pdfs/<key>`.
+ * with SigV4 signing by aws4fetch. One bucket holds both of the media's buckets
+ * as key prefixes: `audio/<key>` and `pdfs/<key>`.
  *
  * Relative imports only: scripts/media-upload.ts runs this file in plain Node.
  */

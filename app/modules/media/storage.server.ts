@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 
 /**
- * Where the course's media lives, behind one interface. The spec's buckets,
+ * Where the course's media lives, behind one interface. Its two buckets,
  * `audio` and `pdfs`, are folders here (DATA_DIR/media/<bucket>), seeded from
  * content/ on first start; on S3 (s3-storage.server.ts) they are key prefixes.
  */

@@ -1,4 +1,4 @@
-/** The checkout's words, from the spec's catalogue. */
+/** The checkout's words: fixed wording, kept word for word (docs/glossary.md). */
 export const paymentMessages = {
   unlockHint: "Enter your email above to unlock payment options",
   completeAfterSocial: "Please complete payment to access premium!",

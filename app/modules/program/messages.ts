@@ -1,4 +1,4 @@
-/** The programme's toasts, word for word from the spec (and a few of ours, marked below). */
+/** The programme's toasts: fixed wording, kept word for word (docs/glossary.md), and a few of ours, marked below. */
 export const programmeMessages = {
   dateSaved: "Date saved! Welcome to your journey 💝",
   dueDateUpdated: "✨ Due date updated!",
@@ -22,7 +22,7 @@ export const programmeMessages = {
   failedShare: "Failed to create share link",
   selectDueDate: "Please select your due date",
   selectInductionDate: "Please select your induction date",
-  // Ours, beside the spec's: rest days and a streak starting again, said kindly.
+  // Ours, beside the fixed ones: rest days and a streak starting again, said kindly.
   restDayDescription: (days: number) => `Yesterday was your rest day, so you're on a ${days} day streak!`,
   startedAgain: "Welcome back. Every day you practise counts, and a new streak starts today.",
   restDayExplained: "One rest day a week keeps your streak going: we'll save it for you when you need it.",

@@ -247,7 +247,7 @@ describe("paceFor: the early plan", () => {
       phase: "early",
       chosen: true,
     });
-    // Chosen or not, it ends where the programme begins: the fourteen days are the spec's.
+    // Chosen or not, it ends where the programme begins: the fourteen days stay as they are.
     expect(paceFor(input({ dueDate: addDays(TODAY, 20), earlyPlanChosen: true })).phase).toBe("programme");
   });
 

@@ -7,7 +7,7 @@ import { PROGRAMME_LENGTH_DAYS, programmeStart } from "./program.ts";
 /**
  * The pace around the two-week programme, pure: from her due (or induction) date,
  * her programme's first day and her today, what the dashboard offers beside the
- * spec's fourteen days, which stay exactly as they are.
+ * programme's fourteen days, which stay exactly as they are.
  *
  * - early: more than 14 days before her programme starts. A gentle early plan she may
  *   choose ("Start gently now") and follow from the library: three sessions a week, on

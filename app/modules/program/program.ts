@@ -91,8 +91,8 @@ export function todayInProgramme(start: CalendarDate, today: CalendarDate): Toda
 }
 
 /**
- * The spec's "weeks to go": 40 minus the whole weeks remaining, which is the
- * week of pregnancy the member is in (due in 3 weeks → 37).
+ * The week of pregnancy the member is in: 40 minus the whole weeks remaining
+ * (due in 3 weeks → 37).
  */
 export function pregnancyWeek(dueDate: CalendarDate, today: CalendarDate): number {
   const wholeWeeksRemaining = Math.trunc(daysBetween(today, dueDate) / 7);
@@ -133,8 +133,8 @@ export const INLINE_DATE_ERROR = "Please enter a valid date (e.g., 14/Nov)";
 /**
  * The profile's quick date entry: one or two digits, a slash, a month name
  * (abbreviated or full) — '14/Nov', '3/september'. A date already past moves
- * to next year. The spec sets the time to 12:00: we keep calendar dates, which
- * have no time, so no time zone can move them.
+ * to next year. It is kept as a calendar date, with no time of day (not noon
+ * on that day), so no time zone can move it.
  */
 export function parseInlineDate(
   text: string,

@@ -36,7 +36,7 @@ export interface CalendarDaysInput {
 
 /**
  * Her practice days, in date order:
- * - the spec's fourteen days of her programme, each with its track (and, for a
+ * - the fourteen days of her programme, each with its track (and, for a
  *   Complete Course track a free member can't play, the Foundation one to practise with);
  * - while she is in the early phase and has chosen the early plan, its sessions from this week's Monday
  *   on, on the days the dashboard offers them (while each day is still more than 14

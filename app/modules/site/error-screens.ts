@@ -1,5 +1,6 @@
 /**
- * What each error screen says. Titles are the spec's; the lines under them are ours.
+ * What each error screen says. Titles are fixed wording, kept word for word (docs/glossary.md);
+ * the lines under them are ours.
  */
 export interface ErrorScreen {
   status: number | null;
@@ -43,7 +44,7 @@ export function describeError(status: number | null): ErrorScreen {
         offerHelpfulLinks: true,
       });
     case 429:
-      // Titled as the spec titles every other code; the words say what to do.
+      // Titled "Error 429", as the codes without a title of their own are; the words say what to do.
       return screen(`Error ${status}`, "Too many attempts. Please wait a few minutes and try again.");
     case 500:
       return screen("Server Error", "Something went wrong on our side. Please try again in a moment.");

@@ -1,6 +1,6 @@
 /**
  * The public site's navigation, in one place for the header, the mobile
- * drawer and the footer. Labels and targets are the spec's.
+ * drawer and the footer. Labels and targets are fixed wording (docs/glossary.md).
  */
 export interface NavLink {
   label: string;

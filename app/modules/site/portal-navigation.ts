@@ -1,6 +1,6 @@
 /**
- * The portal's navigation: the spec's two groups, in its order, and the programme, birth preferences
- * and labour mode after the spec's four.
+ * The portal's navigation: its two fixed groups, in their fixed order (docs/glossary.md), and the
+ * programme, birth preferences and labour mode after the first group's four.
  */
 export interface PortalLink {
   label: string;
@@ -44,7 +44,7 @@ export const PORTAL_GROUPS: { heading: string; links: PortalLink[] }[] = [
   },
 ];
 
-/** On phones the bottom bar holds the spec's first four, then Sign Out (the player offers today's practice). */
+/** On phones the bottom bar holds the first group's four, then Sign Out (the player offers today's practice). */
 export const BOTTOM_BAR_LINKS = PORTAL_GROUPS[0]!.links.slice(0, 4);
 
 /**
