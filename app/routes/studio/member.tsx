@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/member";
 import { Alert } from "~/components/ui/alert.tsx";
 import { Button } from "~/components/ui/button.tsx";
@@ -9,7 +9,6 @@ import { AuditTable } from "~/components/studio/audit-table.tsx";
 import { redirectWithFlash } from "~/modules/site/flash.server.ts";
 import { auditEntries } from "~/modules/studio/audit.server.ts";
 import { studioOwnerContext } from "~/modules/studio/context.server.ts";
-import { recentlyChecked } from "~/modules/studio/gate.ts";
 import {
   changePremium,
   changeRole,
@@ -19,6 +18,7 @@ import {
 } from "~/modules/studio/member-actions.server.ts";
 import { REASON_MAX } from "~/modules/studio/member-actions.ts";
 import { memberDetail } from "~/modules/studio/members.server.ts";
+import { requireRecentStudioCheck } from "~/modules/studio/recent-check.server.ts";
 import { db, services } from "~/services.server.ts";
 import { STUDIO_LINK, STUDIO_WHEN } from "~/components/studio/studio-table.tsx";
 
@@ -55,9 +55,7 @@ export async function action(args: Route.ActionArgs) {
     );
   } else if (intent === "make-owner" || intent === "make-member") {
     // A role is a way into the studio: the second factor again unless she gave it minutes ago.
-    if (!recentlyChecked(owner.checkedAt, now)) {
-      throw redirect(`/studio/check?again=1&next=${encodeURIComponent(here)}`);
-    }
+    requireRecentStudioCheck(owner, now, here);
     result = await changeRole(
       appServices.database.db,
       owner,
@@ -74,9 +72,7 @@ export async function action(args: Route.ActionArgs) {
     );
   } else if (intent === "delete") {
     // Deleting asks for the second factor again unless she gave it in the last few minutes.
-    if (!recentlyChecked(owner.checkedAt, now)) {
-      throw redirect(`/studio/check?again=1&next=${encodeURIComponent(here)}`);
-    }
+    requireRecentStudioCheck(owner, now, here);
     if (form.get("confirm") !== "yes") {
       return data({ intent, error: "Tick the box to confirm the deletion." }, { status: 400 });
     }

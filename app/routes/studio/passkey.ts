@@ -1,12 +1,13 @@
 import { data } from "react-router";
 import type { Route } from "./+types/passkey";
-import { studioReturnPath, recentlyChecked } from "~/modules/studio/gate.ts";
+import { studioReturnPath } from "~/modules/studio/gate.ts";
 import {
   addPasskey,
   authenticationOptions,
   completePasskeyCheck,
   registrationOptions,
 } from "~/modules/studio/passkeys.server.ts";
+import { requireRecentStudioCheck } from "~/modules/studio/recent-check.server.ts";
 import { studioVisit } from "~/modules/studio/studio.server.ts";
 import { services } from "~/services.server.ts";
 
@@ -51,16 +52,9 @@ export async function action(args: Route.ActionArgs) {
   }
 
   if (intent === "registration-options" || intent === "register") {
-    // A new way in: only from inside the studio, with the second factor given minutes ago.
-    if (visit.access !== "open" || !recentlyChecked(visit.owner.checkedAt, now)) {
-      return Response.json(
-        {
-          error: "Enter your authenticator's code again first.",
-          check: "/studio/check?again=1&next=%2Fstudio%2Fsecurity",
-        },
-        { status: 403 },
-      );
-    }
+    // A new way in: only from inside the studio (open to her), with the second factor given minutes ago.
+    const checkedAt = visit.access === "open" ? visit.owner.checkedAt : null;
+    requireRecentStudioCheck({ checkedAt }, now, "/studio/security", "script");
     if (intent === "registration-options") {
       const { options, setCookies } = await registrationOptions(auth, headers);
       return withCookies({ options }, setCookies);

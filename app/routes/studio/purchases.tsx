@@ -1,13 +1,13 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/purchases";
 import { Alert } from "~/components/ui/alert.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { redirectWithFlash } from "~/modules/site/flash.server.ts";
 import { studioOwnerContext } from "~/modules/studio/context.server.ts";
-import { recentlyChecked } from "~/modules/studio/gate.ts";
 import { guaranteeDaysLeft } from "~/modules/studio/guarantee.ts";
 import { refundMemberPurchase } from "~/modules/studio/member-actions.server.ts";
 import { studioPurchases } from "~/modules/studio/purchases.server.ts";
+import { requireRecentStudioCheck } from "~/modules/studio/recent-check.server.ts";
 import { checkoutDeps, db, services } from "~/services.server.ts";
 import { StudioTable } from "~/components/studio/studio-table.tsx";
 
@@ -35,8 +35,7 @@ export async function action(args: Route.ActionArgs) {
   if (form.get("intent") !== "refund")
     return data({ error: "Please use the forms on this page." }, { status: 400 });
   // Money leaves: the second factor again unless she gave it minutes ago.
-  if (!recentlyChecked(owner.checkedAt, now))
-    throw redirect("/studio/check?again=1&next=%2Fstudio%2Fpurchases");
+  requireRecentStudioCheck(owner, now, "/studio/purchases");
   const result = await refundMemberPurchase(
     checkoutDeps(args),
     owner,

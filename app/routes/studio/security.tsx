@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/security";
 import { PasskeyButton } from "~/components/studio/passkey-button.tsx";
 import { Alert } from "~/components/ui/alert.tsx";
@@ -8,8 +8,8 @@ import { Field } from "~/components/ui/field.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { redirectWithFlash } from "~/modules/site/flash.server.ts";
 import { studioOwnerContext } from "~/modules/studio/context.server.ts";
-import { recentlyChecked } from "~/modules/studio/gate.ts";
 import { ownerPasskeys, removePasskey } from "~/modules/studio/passkeys.server.ts";
+import { requireRecentStudioCheck } from "~/modules/studio/recent-check.server.ts";
 import { db, services } from "~/services.server.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Security · Tidewell Studio" }];
@@ -27,8 +27,7 @@ export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
   if (form.get("intent") !== "remove-passkey")
     return data({ error: "Please use the forms on this page." }, { status: 400 });
-  if (!recentlyChecked(owner.checkedAt, now))
-    throw redirect("/studio/check?again=1&next=%2Fstudio%2Fsecurity");
+  requireRecentStudioCheck(owner, now, "/studio/security");
   const removed = await removePasskey(
     { auth, db: database.db },
     owner,
