@@ -164,7 +164,7 @@ describe("the owner's studio", () => {
     const row = owner.getByRole("row").filter({ hasText: memberEmail });
     await row.filter({ hasText: "30 days left" }).waitFor();
     await expectAccessible(owner);
-    await row.getByRole("button", { name: `Refund €27.00 to ${memberEmail}` }).click();
+    await row.getByRole("button", { name: `Refund €27 to ${memberEmail}` }).click();
     await expectToast(owner, "Refunded in full. Her premium has ended.");
     await row.filter({ hasText: "Refunded" }).waitFor();
     expect(await row.getByRole("button").count()).toBe(0);

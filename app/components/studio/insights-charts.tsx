@@ -3,6 +3,7 @@ import { Group } from "@visx/group";
 import { scaleBand, scaleLinear } from "@visx/scale";
 import { Bar, LinePath } from "@visx/shape";
 import { useId, type ReactNode } from "react";
+import { countOf } from "~/modules/site/plural.ts";
 import { formatShare, weekLabel, type Drop } from "~/modules/studio/insights.ts";
 
 /**
@@ -294,7 +295,7 @@ export function CohortChart({ cohorts }: { cohorts: CohortFigures[] }) {
     `Line chart of the share of each week's sign-ups who have bought, over ${span(cohorts.map((c) => c.week))}` +
     (best
       ? `: highest ${formatShare(best.share)}, for the week of ${weekLabel(best.week)}` +
-        (empty > 0 ? `; ${empty} ${empty === 1 ? "week" : "weeks"} with no sign-ups.` : ".")
+        (empty > 0 ? `; ${countOf(empty, "week")} with no sign-ups.` : ".")
       : ": no one signed up in these weeks.");
 
   return (

@@ -5,5 +5,10 @@ const english = new Intl.PluralRules("en-GB");
  * English has two forms; `other` is the noun with an "s" unless given.
  */
 export function countOf(count: number, one: string, other = `${one}s`): string {
-  return `${count} ${english.select(count) === "one" ? one : other}`;
+  return `${count} ${nounFor(count, one, other)}`;
+}
+
+/** The noun alone, in the right number for `count`: for a count written otherwise ("1,204 members"). */
+export function nounFor(count: number, one: string, other = `${one}s`): string {
+  return english.select(count) === "one" ? one : other;
 }

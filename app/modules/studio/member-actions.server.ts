@@ -8,15 +8,16 @@ import { refundPurchase, type CheckoutDeps } from "~/modules/payments/checkout.s
 import type { Db } from "~/platform/db.server.ts";
 import { hitLimit, limitKey, tooManyAttemptsMessage } from "~/platform/rate-limit.server.ts";
 import { recordAudit, recordAuditWithReason } from "./audit.server.ts";
+import { thenTo, type MemberForm, type PurchasesForm, type StudioFormAnswer } from "./forms.ts";
 import { isOwner, MEMBER_ROLE, OWNER_ROLE } from "./gate.ts";
-import { REASON_MAX, REASON_MIN } from "./member-actions.ts";
+import { requireRecentStudioCheck } from "./recent-check.server.ts";
 import type { StudioOwner } from "./studio.server.ts";
 
 /**
  * What an owner can do to a member's account from the studio. Each action is
  * written to the audit log; bad input changes nothing and says why.
  */
-export type ActionResult = { ok: true; message: string } | { ok: false; status: number; message: string };
+type ActionResult = { ok: true; message: string } | { ok: false; status: number; message: string };
 
 /** Sign-in links an owner may send in an hour: each is an email. */
 const SIGN_IN_LINKS_PER_HOUR = 20;
@@ -34,23 +35,65 @@ async function accountOf(db: Db, memberId: string) {
 
 const NO_SUCH_MEMBER: ActionResult = { ok: false, status: 404, message: "There is no such member." };
 
-/** Grants premium (the whole course) or takes it back, with the owner's reason. */
-export async function changePremium(
+/**
+ * Does what a member page's form asks. A role is a way into the studio, and
+ * a deletion can't be undone: both ask for the second factor again first,
+ * unless she gave it minutes ago (and come back to her page once she has).
+ */
+export async function answerMemberForm(
+  deps: DeletionDeps & { auth: Auth },
+  owner: StudioOwner,
+  memberId: string,
+  form: MemberForm,
+  now: Date,
+): Promise<StudioFormAnswer> {
+  const db = deps.database.db;
+  const here = `/studio/members/${memberId}`;
+  switch (form.intent) {
+    case "grant-premium":
+    case "revoke-premium":
+      return thenTo(
+        here,
+        await changePremium(db, owner, memberId, form.intent === "grant-premium", form.reason, now),
+      );
+    case "make-owner":
+    case "make-member":
+      requireRecentStudioCheck(owner, now, here);
+      return thenTo(
+        here,
+        await changeRole(db, owner, memberId, form.intent === "make-owner" ? OWNER_ROLE : MEMBER_ROLE, now),
+      );
+    case "sign-in-link":
+      return thenTo(here, await sendSignInLink({ auth: deps.auth, db }, owner, memberId, now));
+    case "delete":
+      requireRecentStudioCheck(owner, now, here);
+      if (!form.confirm) return { ok: false, status: 400, message: "Tick the box to confirm the deletion." };
+      // Her page is gone: back to the members.
+      return thenTo("/studio/members", await deleteMemberAccount(deps, owner, memberId, now));
+  }
+}
+
+/** Does what the purchases page's form asks: a refund, once the second factor is recent (money leaves). */
+export async function answerPurchasesForm(
+  deps: CheckoutDeps,
+  owner: StudioOwner,
+  form: PurchasesForm,
+  now: Date,
+): Promise<StudioFormAnswer> {
+  const here = "/studio/purchases";
+  requireRecentStudioCheck(owner, now, here);
+  return thenTo(here, await refundMemberPurchase(deps, owner, form.purchaseId, now));
+}
+
+/** Grants premium (the whole course) or takes it back, with the owner's reason (as the form's schema read it). */
+async function changePremium(
   db: Db,
   owner: StudioOwner,
   memberId: string,
   grant: boolean,
-  rawReason: string,
-  now = new Date(),
+  reason: string,
+  now: Date,
 ): Promise<ActionResult> {
-  const reason = rawReason.trim();
-  if (reason.length < REASON_MIN || reason.length > REASON_MAX) {
-    return {
-      ok: false,
-      status: 400,
-      message: `Please give a reason (${REASON_MIN} to ${REASON_MAX} characters): it is kept with the audit log's entry.`,
-    };
-  }
   const member = await accountOf(db, memberId);
   if (!member) return NO_SUCH_MEMBER;
   const tier = grant ? "premium" : "free";
@@ -77,11 +120,11 @@ export async function changePremium(
 }
 
 /** Emails the member a sign-in link, as the sign-in page would. */
-export async function sendSignInLink(
+async function sendSignInLink(
   deps: { auth: Auth; db: Db },
   owner: StudioOwner,
   memberId: string,
-  now = new Date(),
+  now: Date,
 ): Promise<ActionResult> {
   const member = await accountOf(deps.db, memberId);
   if (!member) return NO_SUCH_MEMBER;
@@ -103,11 +146,11 @@ export async function sendSignInLink(
 }
 
 /** Deletes the member's account completely, as she can herself. An owner's account is not deleted from here. */
-export async function deleteMemberAccount(
+async function deleteMemberAccount(
   deps: DeletionDeps,
   owner: StudioOwner,
   memberId: string,
-  now = new Date(),
+  now: Date,
 ): Promise<ActionResult> {
   const member = await accountOf(deps.database.db, memberId);
   if (!member) return NO_SUCH_MEMBER;
@@ -127,11 +170,11 @@ export async function deleteMemberAccount(
  * Refunds a purchase in full through its provider, which ends premium the way
  * the provider's refund webhook would. Counted per owner first, atomically.
  */
-export async function refundMemberPurchase(
+async function refundMemberPurchase(
   deps: CheckoutDeps,
   owner: StudioOwner,
   purchaseId: string,
-  now = new Date(),
+  now: Date,
 ): Promise<ActionResult> {
   const limit = await hitLimit(deps.db, limitKey("studio-refund", owner.id), {
     limit: REFUNDS_PER_HOUR,
@@ -170,12 +213,12 @@ export async function refundMemberPurchase(
  * Makes a member an owner, or an owner a member again. An owner can't take her own role away (the
  * studio would lock her out mid-change); the command line is there for that.
  */
-export async function changeRole(
+async function changeRole(
   db: Db,
   owner: StudioOwner,
   memberId: string,
   role: typeof OWNER_ROLE | typeof MEMBER_ROLE,
-  now = new Date(),
+  now: Date,
 ): Promise<ActionResult> {
   if (memberId === owner.id) {
     return { ok: false, status: 403, message: "You can't change your own role from the studio." };

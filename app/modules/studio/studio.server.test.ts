@@ -13,6 +13,7 @@ import { auditEntries } from "./audit.server.ts";
 import { PASSWORD_LIMITS } from "~/modules/accounts/auth-endpoints.ts";
 import { CLIENT_IP_HEADER } from "~/modules/accounts/auth.server.ts";
 import { OWNER_SESSION_HOURS } from "./gate.ts";
+import { answerMemberForm } from "./member-actions.server.ts";
 import { createOwner, resetOwnerTwoFactor } from "./owners.server.ts";
 import {
   completeSecondFactor,
@@ -41,6 +42,7 @@ describe.each(testDialects)("the studio's gate and second factor, on %s", (diale
   });
 
   const db = () => services.database.db;
+  const memberFormDeps = () => ({ auth: services.auth, database: services.database, dataDir });
   const headersOf = (cookie: string) => new Headers({ cookie });
   const visit = (cookie: string) => studioVisit(services.auth, db(), headersOf(cookie), new Date());
   const enrol = (
@@ -373,8 +375,12 @@ describe.each(testDialects)("the studio's gate and second factor, on %s", (diale
     const owner = await enrolledOwner();
     const studioOwner = (await visit(owner.cookie)).owner!;
     const member = await signedInMember(services);
-    const { changeRole } = await import("./member-actions.server.ts");
-    expect(await changeRole(db(), studioOwner, member.id, "owner")).toMatchObject({ ok: true });
+    const changeRole = (memberId: string, role: "owner" | "member") =>
+      answerMemberForm(memberFormDeps(), studioOwner, memberId, { intent: `make-${role}` }, new Date());
+    expect(await changeRole(member.id, "owner")).toMatchObject({
+      ok: true,
+      next: `/studio/members/${member.id}`,
+    });
     // Her sessions shorten to an owner's, and the studio asks her to set up her own authenticator.
     const sessions = await db()
       .selectFrom("session")
@@ -387,14 +393,14 @@ describe.each(testDialects)("the studio's gate and second factor, on %s", (diale
       );
     }
     expect((await visit(member.cookie)).access).toBe("enrol");
-    expect(await changeRole(db(), studioOwner, member.id, "owner")).toMatchObject({ ok: false, status: 409 });
-    expect(await changeRole(db(), studioOwner, member.id, "member")).toMatchObject({ ok: true });
+    expect(await changeRole(member.id, "owner")).toMatchObject({ ok: false, status: 409 });
+    expect(await changeRole(member.id, "member")).toMatchObject({ ok: true });
     expect((await visit(member.cookie)).access).toBe("refused");
-    expect(await changeRole(db(), studioOwner, studioOwner.id, "member")).toMatchObject({
+    expect(await changeRole(studioOwner.id, "member")).toMatchObject({
       ok: false,
       status: 403,
     });
-    expect(await changeRole(db(), studioOwner, "no-such-account", "owner")).toMatchObject({
+    expect(await changeRole("no-such-account", "owner")).toMatchObject({
       ok: false,
       status: 404,
     });

@@ -57,7 +57,7 @@ export default function StudioContent({ loaderData }: Route.ComponentProps) {
               {guide.pages === null ? (
                 <span className="font-medium text-danger">Missing: {guide.file}</span>
               ) : (
-                `${guide.pages} ${guide.pages === 1 ? "page" : "pages"}`
+                countOf(guide.pages, "page")
               )}
             </td>
           </tr>

@@ -1,22 +1,15 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/inbox-thread";
+import { ConversationEntries, ReplyForm } from "~/components/studio/conversation.tsx";
+import { STUDIO_LINK } from "~/components/studio/studio-table.tsx";
 import { Alert } from "~/components/ui/alert.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import { cn } from "~/components/ui/cn.ts";
-import { Field } from "~/components/ui/field.tsx";
-import { Textarea } from "~/components/ui/input.tsx";
-import {
-  inboxThread,
-  markThreadUnread,
-  replyToThread,
-  setThreadArchived,
-  type InboxResult,
-} from "~/modules/contact/inbox.server.ts";
-import { REPLY_MAX } from "~/modules/contact/inbox.ts";
+import { inboxThread } from "~/modules/contact/inbox.server.ts";
 import { redirectWithFlash } from "~/modules/site/flash.server.ts";
-import { studioOwnerContext } from "~/modules/studio/context.server.ts";
+import { requireStudioOwner } from "~/modules/studio/context.server.ts";
+import { inboxThreadForms, readStudioForm } from "~/modules/studio/forms.ts";
+import { answerInboxThreadForm } from "~/modules/studio/inbox-actions.server.ts";
 import { db, requestLog, services } from "~/services.server.ts";
-import { STUDIO_LINK, STUDIO_WHEN } from "~/components/studio/studio-table.tsx";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.thread.name ?? "Conversation"} · Tidewell Studio` },
@@ -30,49 +23,22 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const owner = args.context.get(studioOwnerContext);
-  if (!owner) throw data("The studio is for the course's owner.", { status: 403 });
-  const appServices = services(args);
-  const now = appServices.clock.now();
-  const form = await args.request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const threadId = args.params.thread;
-  const database = appServices.database.db;
-
-  let result: InboxResult;
-  // Where she goes once it is done: a reply stays in the conversation; the rest go back to the list.
-  let next = "/studio/inbox";
-  if (intent === "reply") {
-    result = await replyToThread(
-      {
-        db: database,
-        mailer: appServices.mailer,
-        supportEmail: appServices.env.SUPPORT_EMAIL,
-        log: requestLog(args),
-      },
-      owner,
-      threadId,
-      String(form.get("reply") ?? ""),
-      now,
-    );
-    next = `/studio/inbox/${encodeURIComponent(threadId)}`;
-  } else if (intent === "unread") {
-    result = await markThreadUnread(database, owner, threadId, now);
-  } else if (intent === "archive" || intent === "unarchive") {
-    result = await setThreadArchived(database, owner, threadId, intent === "archive", now);
-    if (intent === "unarchive") next = `/studio/inbox/${encodeURIComponent(threadId)}`;
-  } else {
-    return data({ intent, error: "Please use the forms on this page.", reply: "" }, { status: 400 });
-  }
-  if (!result.ok) {
-    // What she typed stays in the box.
-    const reply = intent === "reply" ? String(form.get("reply") ?? "") : "";
-    return data({ intent, error: result.message, reply }, { status: result.status });
-  }
-  return redirectWithFlash(appServices.flash, next, { type: "success", message: result.message });
+  const owner = requireStudioOwner(args.context);
+  const read = readStudioForm(await args.request.formData(), inboxThreadForms);
+  if (!read.ok) return data({ intent: read.intent, error: read.message, reply: "" }, { status: 400 });
+  const { database, mailer, env, clock, flash } = services(args);
+  const answer = await answerInboxThreadForm(
+    { db: database.db, mailer, supportEmail: env.SUPPORT_EMAIL, log: requestLog(args) },
+    owner,
+    args.params.thread,
+    read.form,
+    clock.now(),
+  );
+  if (answer.ok) return redirectWithFlash(flash, answer.next, { type: "success", message: answer.message });
+  // What she typed stays in the box.
+  const reply = read.form.intent === "reply" ? read.form.reply : "";
+  return data({ intent: read.form.intent, error: answer.message, reply }, { status: answer.status });
 }
-
-const DELIVERY = { pending: "Waiting to send", sending: "Sending", sent: "Sent", failed: "Couldn't be sent" };
 
 export default function StudioInboxThread({ loaderData, actionData }: Route.ComponentProps) {
   const { thread } = loaderData;
@@ -132,67 +98,14 @@ export default function StudioInboxThread({ loaderData, actionData }: Route.Comp
         </Form>
       </div>
 
-      <ol aria-label="Messages and replies" className="mt-8 grid max-w-3xl gap-4">
-        {thread.entries.map((entry) => (
-          <li
-            key={`${entry.kind}-${entry.id}`}
-            className={cn(
-              "rounded-2xl border p-4",
-              entry.kind === "reply"
-                ? "ml-6 border-lavender/60 bg-lavender-soft/40"
-                : "border-ink/10 bg-white",
-            )}
-          >
-            <p className="flex flex-wrap gap-x-3 text-sm text-ink-soft">
-              <span className="font-medium text-ink">
-                {entry.kind === "message"
-                  ? entry.name
-                  : `Your reply${entry.ownerName ? ` (${entry.ownerName})` : ""}`}
-              </span>
-              <span>{STUDIO_WHEN.format(new Date(entry.at))} UTC</span>
-              {entry.kind === "message" && entry.phone ? <span>Phone: {entry.phone}</span> : null}
-              {entry.kind === "reply" ? (
-                <span>{entry.delivery ? DELIVERY[entry.delivery] : "Sent"}</span>
-              ) : null}
-            </p>
-            <p className="mt-2 break-words whitespace-pre-wrap text-ink">{entry.text}</p>
-          </li>
-        ))}
-      </ol>
-
-      <section aria-labelledby="reply-heading" className="mt-10 max-w-3xl">
-        <h2 id="reply-heading" className="text-xl font-semibold">
-          Reply
-        </h2>
-        <p className="mt-1 text-ink-soft">
-          {thread.confirmed
-            ? `Emailed to ${thread.address} from the course's address, with their latest message quoted below it.`
-            : `Emailed to ${thread.address} from the course's address, without their message.`}
-        </p>
-        {replyError ? (
-          <Alert tone="error" className="mt-3">
-            {replyError}
-          </Alert>
-        ) : null}
-        <Form method="post" className="mt-3 grid gap-3">
-          <input type="hidden" name="intent" value="reply" />
-          <Field id="reply" label="Your reply">
-            {(a11y) => (
-              <Textarea
-                name="reply"
-                rows={8}
-                required
-                maxLength={REPLY_MAX}
-                defaultValue={actionData?.reply ?? ""}
-                {...a11y}
-              />
-            )}
-          </Field>
-          <Button type="submit" disabled={busy} className="justify-self-start">
-            {sending ? "Sending..." : "Send Reply"}
-          </Button>
-        </Form>
-      </section>
+      <ConversationEntries entries={thread.entries} />
+      <ReplyForm
+        thread={thread}
+        error={replyError}
+        typed={actionData?.reply ?? ""}
+        busy={busy}
+        sending={sending}
+      />
     </>
   );
 }

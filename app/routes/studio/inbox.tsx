@@ -3,6 +3,7 @@ import type { Route } from "./+types/inbox";
 import { cn } from "~/components/ui/cn.ts";
 import { inboxThreads } from "~/modules/contact/inbox.server.ts";
 import { inboxViewFrom } from "~/modules/contact/inbox.ts";
+import { countOf } from "~/modules/site/plural.ts";
 import { db } from "~/services.server.ts";
 import { Pager, STUDIO_WHEN } from "~/components/studio/studio-table.tsx";
 
@@ -106,7 +107,7 @@ export default function StudioInbox({ loaderData }: Route.ComponentProps) {
                 </span>
               </div>
               <p className="text-sm text-ink-soft">
-                {thread.address} · {thread.messageCount} {thread.messageCount === 1 ? "message" : "messages"}
+                {thread.address} · {countOf(thread.messageCount, "message")}
                 {thread.memberId ? (
                   <>
                     {" · "}

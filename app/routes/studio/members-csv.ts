@@ -2,10 +2,10 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/members-csv";
 import { recordAudit } from "~/modules/studio/audit.server.ts";
 import { studioOwnerContext } from "~/modules/studio/context.server.ts";
-import { recentlyChecked } from "~/modules/studio/gate.ts";
 import { csvHeader, csvRows } from "~/modules/studio/member-csv.ts";
 import { filtersToParams, parseMemberFilters, usedFilters } from "~/modules/studio/member-filters.ts";
 import { PAGE_SIZE_MAX, searchMembers } from "~/modules/studio/members.server.ts";
+import { requireRecentStudioCheck } from "~/modules/studio/recent-check.server.ts";
 import { db, services } from "~/services.server.ts";
 
 /** The members page with the same search. */
@@ -30,9 +30,7 @@ export function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const owner = args.context.get(studioOwnerContext)!;
   const now = services(args).clock.now();
-  if (!recentlyChecked(owner.checkedAt, now)) {
-    throw redirect(`/studio/check?again=1&next=${encodeURIComponent(membersPage(args.url))}`);
-  }
+  requireRecentStudioCheck(owner, now, membersPage(args.url));
   const { filters } = parseMemberFilters(args.url.searchParams);
   let body = csvHeader();
   let cursor: string | undefined;

@@ -1,12 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/passkey";
-import { studioReturnPath, recentlyChecked } from "~/modules/studio/gate.ts";
-import {
-  addPasskey,
-  authenticationOptions,
-  completePasskeyCheck,
-  registrationOptions,
-} from "~/modules/studio/passkeys.server.ts";
+import { passkeyForms, readStudioForm } from "~/modules/studio/forms.ts";
+import { answerPasskeyForm } from "~/modules/studio/passkey-actions.server.ts";
 import { studioVisit } from "~/modules/studio/studio.server.ts";
 import { services } from "~/services.server.ts";
 
@@ -21,61 +16,17 @@ export async function action(args: Route.ActionArgs) {
   const now = clock.now();
   const visit = await studioVisit(auth, database.db, headers, now);
   if (!visit.owner) throw data({ error: "The studio is for the course's owner." }, { status: 403 });
-  const form = await args.request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const deps = { auth, db: database.db };
-  const withCookies = (body: unknown, setCookies: string[], status = 200) => {
-    const answer = Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
-    for (const cookie of setCookies) answer.headers.append("Set-Cookie", cookie);
-    return answer;
-  };
-  const response = () => {
-    try {
-      return JSON.parse(String(form.get("response") ?? "")) as unknown;
-    } catch {
-      return null;
-    }
-  };
-
-  if (intent === "authentication-options" || intent === "authenticate") {
-    if (visit.access === "enrol") {
-      return Response.json({ error: "Set up your authenticator first." }, { status: 400 });
-    }
-    if (intent === "authentication-options") {
-      const { options, setCookies } = await authenticationOptions(auth, headers);
-      return withCookies({ options }, setCookies);
-    }
-    const result = await completePasskeyCheck(deps, visit.owner, headers, response(), now);
-    if (!result.ok) return Response.json({ error: result.message }, { status: result.status });
-    return withCookies({ next: studioReturnPath(String(form.get("next") ?? "")) }, result.setCookies);
-  }
-
-  if (intent === "registration-options" || intent === "register") {
-    // A new way in: only from inside the studio, with the second factor given minutes ago.
-    if (visit.access !== "open" || !recentlyChecked(visit.owner.checkedAt, now)) {
-      return Response.json(
-        {
-          error: "Enter your authenticator's code again first.",
-          check: "/studio/check?again=1&next=%2Fstudio%2Fsecurity",
-        },
-        { status: 403 },
-      );
-    }
-    if (intent === "registration-options") {
-      const { options, setCookies } = await registrationOptions(auth, headers);
-      return withCookies({ options }, setCookies);
-    }
-    const added = await addPasskey(
-      deps,
-      visit.owner,
-      headers,
-      response(),
-      String(form.get("name") ?? ""),
-      now,
-    );
-    return Response.json(added.ok ? { next: "/studio/security" } : { error: added.message }, {
-      status: added.ok ? 200 : added.status,
-    });
-  }
-  return Response.json({ error: "Please use the studio's buttons." }, { status: 400 });
+  const read = readStudioForm(await args.request.formData(), passkeyForms);
+  if (!read.ok) return Response.json({ error: read.message }, { status: 400 });
+  const { status, body, setCookies } = await answerPasskeyForm(
+    { auth, db: database.db },
+    { access: visit.access, owner: visit.owner },
+    headers,
+    read.form,
+    now,
+  );
+  if (!setCookies) return Response.json(body, { status });
+  const answer = Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+  for (const cookie of setCookies) answer.headers.append("Set-Cookie", cookie);
+  return answer;
 }

@@ -1,12 +1,14 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/purchases";
 import { Alert } from "~/components/ui/alert.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { redirectWithFlash } from "~/modules/site/flash.server.ts";
-import { studioOwnerContext } from "~/modules/studio/context.server.ts";
-import { recentlyChecked } from "~/modules/studio/gate.ts";
+import { formatPrice } from "~/modules/payments/price.ts";
+import { countOf } from "~/modules/site/plural.ts";
+import { requireStudioOwner } from "~/modules/studio/context.server.ts";
+import { purchasesForms, readStudioForm } from "~/modules/studio/forms.ts";
 import { guaranteeDaysLeft } from "~/modules/studio/guarantee.ts";
-import { refundMemberPurchase } from "~/modules/studio/member-actions.server.ts";
+import { answerPurchasesForm } from "~/modules/studio/member-actions.server.ts";
 import { studioPurchases } from "~/modules/studio/purchases.server.ts";
 import { checkoutDeps, db, services } from "~/services.server.ts";
 import { StudioTable } from "~/components/studio/studio-table.tsx";
@@ -28,31 +30,17 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const owner = args.context.get(studioOwnerContext);
-  if (!owner) throw data("The studio is for the course's owner.", { status: 403 });
-  const now = services(args).clock.now();
-  const form = await args.request.formData();
-  if (form.get("intent") !== "refund")
-    return data({ error: "Please use the forms on this page." }, { status: 400 });
-  // Money leaves: the second factor again unless she gave it minutes ago.
-  if (!recentlyChecked(owner.checkedAt, now))
-    throw redirect("/studio/check?again=1&next=%2Fstudio%2Fpurchases");
-  const result = await refundMemberPurchase(
-    checkoutDeps(args),
-    owner,
-    String(form.get("purchaseId") ?? ""),
-    now,
-  );
-  if (!result.ok) return data({ error: result.message }, { status: result.status });
-  return redirectWithFlash(services(args).flash, "/studio/purchases", {
-    type: "success",
-    message: result.message,
-  });
+  const owner = requireStudioOwner(args.context);
+  const read = readStudioForm(await args.request.formData(), purchasesForms);
+  if (!read.ok) return data({ error: read.message }, { status: 400 });
+  const answer = await answerPurchasesForm(checkoutDeps(args), owner, read.form, services(args).clock.now());
+  if (!answer.ok) return data({ error: answer.message }, { status: answer.status });
+  return redirectWithFlash(services(args).flash, answer.next, { type: "success", message: answer.message });
 }
 
 const WHEN = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" });
-const money = (minor: number, currency: string) =>
-  new Intl.NumberFormat("en-GB", { style: "currency", currency }).format(minor / 100);
+const money = (purchase: { amount: number; currency: string }) =>
+  formatPrice({ amountMinor: purchase.amount, currency: purchase.currency });
 const STATUS = {
   succeeded: "Paid",
   refunded: "Refunded",
@@ -100,7 +88,7 @@ export default function StudioPurchases({ loaderData, actionData }: Route.Compon
                   {purchase.provider === "paypal" ? "PayPal" : "Stripe"} · {purchase.providerId}
                 </span>
               </td>
-              <td className="px-4 py-2 whitespace-nowrap">{money(purchase.amount, purchase.currency)}</td>
+              <td className="px-4 py-2 whitespace-nowrap">{money(purchase)}</td>
               <td className="px-4 py-2">{STATUS[purchase.status]}</td>
               <td className="px-4 py-2 whitespace-nowrap">
                 {WHEN.format(new Date(purchase.paidAt ?? purchase.createdAt))}
@@ -109,7 +97,7 @@ export default function StudioPurchases({ loaderData, actionData }: Route.Compon
                 {purchase.guaranteeDaysLeft === null
                   ? "—"
                   : purchase.guaranteeDaysLeft > 0
-                    ? `${purchase.guaranteeDaysLeft} ${purchase.guaranteeDaysLeft === 1 ? "day" : "days"} left`
+                    ? `${countOf(purchase.guaranteeDaysLeft, "day")} left`
                     : "Ended"}
               </td>
               <td className="px-4 py-2">
@@ -122,7 +110,7 @@ export default function StudioPurchases({ loaderData, actionData }: Route.Compon
                       size="sm"
                       variant="danger"
                       disabled={busy}
-                      aria-label={`Refund ${money(purchase.amount, purchase.currency)} to ${purchase.memberEmail ?? "a deleted account"}`}
+                      aria-label={`Refund ${money(purchase)} to ${purchase.memberEmail ?? "a deleted account"}`}
                     >
                       Refund
                     </Button>

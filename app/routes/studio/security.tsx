@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/security";
 import { PasskeyButton } from "~/components/studio/passkey-button.tsx";
 import { Alert } from "~/components/ui/alert.tsx";
@@ -7,9 +7,10 @@ import { Button } from "~/components/ui/button.tsx";
 import { Field } from "~/components/ui/field.tsx";
 import { Input } from "~/components/ui/input.tsx";
 import { redirectWithFlash } from "~/modules/site/flash.server.ts";
-import { studioOwnerContext } from "~/modules/studio/context.server.ts";
-import { recentlyChecked } from "~/modules/studio/gate.ts";
-import { ownerPasskeys, removePasskey } from "~/modules/studio/passkeys.server.ts";
+import { requireStudioOwner, studioOwnerContext } from "~/modules/studio/context.server.ts";
+import { readStudioForm, securityForms } from "~/modules/studio/forms.ts";
+import { answerSecurityForm } from "~/modules/studio/passkey-actions.server.ts";
+import { ownerPasskeys } from "~/modules/studio/passkeys.server.ts";
 import { db, services } from "~/services.server.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Security · Tidewell Studio" }];
@@ -20,24 +21,19 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const owner = args.context.get(studioOwnerContext);
-  if (!owner) throw data("The studio is for the course's owner.", { status: 403 });
+  const owner = requireStudioOwner(args.context);
+  const read = readStudioForm(await args.request.formData(), securityForms);
+  if (!read.ok) return data({ error: read.message }, { status: 400 });
   const { auth, database, clock, flash } = services(args);
-  const now = clock.now();
-  const form = await args.request.formData();
-  if (form.get("intent") !== "remove-passkey")
-    return data({ error: "Please use the forms on this page." }, { status: 400 });
-  if (!recentlyChecked(owner.checkedAt, now))
-    throw redirect("/studio/check?again=1&next=%2Fstudio%2Fsecurity");
-  const removed = await removePasskey(
+  const answer = await answerSecurityForm(
     { auth, db: database.db },
     owner,
     args.request.headers,
-    String(form.get("id") ?? ""),
-    now,
+    read.form,
+    clock.now(),
   );
-  if (!removed.ok) return data({ error: removed.message }, { status: removed.status });
-  return redirectWithFlash(flash, "/studio/security", { type: "success", message: removed.message });
+  if (!answer.ok) return data({ error: answer.message }, { status: answer.status });
+  return redirectWithFlash(flash, answer.next, { type: "success", message: answer.message });
 }
 
 const DAY = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" });

@@ -1,0 +1,123 @@
+import type { ReactNode } from "react";
+import type { MemberDetail } from "~/modules/studio/members.server.ts";
+import { formatPrice } from "~/modules/payments/price.ts";
+import { STUDIO_WHEN } from "~/components/studio/studio-table.tsx";
+
+const when = (iso: string | null | undefined) => (iso ? STUDIO_WHEN.format(new Date(iso)) : "—");
+
+/** Her account at a glance: tier, dates, and how far she is through the programme. */
+export function MemberFacts({ member }: { member: MemberDetail }) {
+  const facts = [
+    ["Tier", member.role === "owner" ? "Owner" : member.tier === "premium" ? "Premium" : "Free"],
+    ["Joined", when(member.joinedAt)],
+    ["Last active", when(member.lastActiveAt)],
+    ["Due", member.dueDate ?? "—"],
+    ["Days of the programme done", `${member.programme.daysCompleted} of 14`],
+    ["Streak", member.programme.currentStreak === undefined ? "—" : String(member.programme.currentStreak)],
+  ];
+  return (
+    <dl className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-4">
+      {facts.map(([label, value]) => (
+        <div key={label} className="rounded-2xl border border-ink/10 bg-white p-4">
+          <dt className="text-sm text-ink-soft">{label}</dt>
+          <dd className="mt-1 font-medium text-ink">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** What she has done: her purchases, her last listens and the emails sent to her. */
+export function MemberHistory({ member }: { member: MemberDetail }) {
+  return (
+    <>
+      <FactList
+        id="purchases"
+        title="Purchases"
+        empty="None."
+        items={member.purchases}
+        itemKey={(purchase) => purchase.id}
+        boxed
+      >
+        {(purchase) => (
+          <>
+            {formatPrice({ amountMinor: purchase.amount, currency: purchase.currency })} by{" "}
+            {purchase.provider === "paypal" ? "PayPal" : "card"} · {purchase.status} ·{" "}
+            {when(purchase.createdAt)}
+            <span className="block font-mono text-sm text-ink-soft">{purchase.providerId}</span>
+          </>
+        )}
+      </FactList>
+
+      <FactList
+        id="listens"
+        title="Last listens"
+        empty="None yet."
+        items={member.lastListens}
+        itemKey={(listen) => `${listen.trackId}-${listen.at}`}
+      >
+        {(listen) => (
+          <>
+            {listen.trackTitle} · {when(listen.at)}
+          </>
+        )}
+      </FactList>
+
+      <FactList
+        id="emails"
+        title="Emails sent"
+        empty="None."
+        items={member.emailsSent}
+        itemKey={(email) => `${email.kind}-${email.createdAt}`}
+      >
+        {(email) => (
+          <>
+            {email.subject} · {email.status} · {when(email.createdAt)}
+          </>
+        )}
+      </FactList>
+    </>
+  );
+}
+
+/** One of her page's lists (purchases, listens, emails), with a line for when there is none. */
+function FactList<T>({
+  id,
+  title,
+  empty,
+  items,
+  itemKey,
+  boxed = false,
+  children,
+}: {
+  id: string;
+  title: string;
+  empty: string;
+  items: readonly T[];
+  itemKey: (item: T) => string;
+  /** Each item in a card of its own. */
+  boxed?: boolean;
+  children: (item: T) => ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`${id}-heading`} className="mt-10">
+      <h2 id={`${id}-heading`} className="text-xl font-semibold">
+        {title}
+      </h2>
+      {items.length === 0 ? (
+        <p className="mt-2 text-ink-soft">{empty}</p>
+      ) : (
+        <ul className={boxed ? "mt-2 grid gap-2" : "mt-2 grid gap-1"}>
+          {items.map((item) => (
+            <li
+              key={itemKey(item)}
+              className={boxed ? "rounded-xl border border-ink/10 bg-white px-4 py-3" : undefined}
+            >
+              {children(item)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

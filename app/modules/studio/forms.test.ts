@@ -1,0 +1,126 @@
+import { describe, expect, it } from "vitest";
+import type * as z from "zod/mini";
+import {
+  checkForms,
+  inboxThreadForms,
+  memberForms,
+  passkeyForms,
+  purchasesForms,
+  readStudioForm,
+  securityForms,
+  type PageForms,
+} from "./forms.ts";
+
+/** Any page's forms, for tables of several pages. */
+type AnyForms = PageForms<z.ZodMiniType>;
+
+const posted = (fields: Record<string, string | File>) => {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  return form;
+};
+
+const REASON_RULE = "Please give a reason (3 to 300 characters): it is kept with the audit log's entry.";
+
+describe("readStudioForm", () => {
+  it.each([
+    [
+      { intent: "grant-premium", reason: "  A gift  " },
+      { intent: "grant-premium", reason: "A gift" },
+    ],
+    [
+      { intent: "revoke-premium", reason: "Paid back" },
+      { intent: "revoke-premium", reason: "Paid back" },
+    ],
+    [{ intent: "make-owner" }, { intent: "make-owner" }],
+    [{ intent: "sign-in-link" }, { intent: "sign-in-link" }],
+    [
+      { intent: "delete", confirm: "yes" },
+      { intent: "delete", confirm: true },
+    ],
+    // Unticked, the box sends nothing: the action says so once the second factor is recent.
+    [{ intent: "delete" }, { intent: "delete", confirm: false }],
+  ])("reads the member page's form %o", (fields, form) => {
+    expect(readStudioForm(posted(fields), memberForms)).toEqual({ ok: true, form });
+  });
+
+  it.each([
+    [{ intent: "grant-premium" }, "grant-premium", REASON_RULE],
+    [{ intent: "grant-premium", reason: "  ab  " }, "grant-premium", REASON_RULE],
+    [{ intent: "revoke-premium", reason: "x".repeat(301) }, "revoke-premium", REASON_RULE],
+    [{ intent: "make-admin" }, "make-admin", "Please use the forms on this page."],
+    [{}, "", "Please use the forms on this page."],
+    // A file where words belong is no form of the page's.
+    [
+      { intent: "grant-premium", reason: new File(["gift"], "reason.txt") },
+      "grant-premium",
+      "Please use the forms on this page.",
+    ],
+  ])("refuses the member page's form %o, beside the form it came from", (fields, intent, message) => {
+    expect(readStudioForm(posted(fields), memberForms)).toEqual({ ok: false, intent, message });
+  });
+
+  it("reads a field's first value, as FormData.get does", () => {
+    const form = posted({ intent: "refund", purchaseId: "first" });
+    form.append("purchaseId", "second");
+    expect(readStudioForm(form, purchasesForms)).toEqual({
+      ok: true,
+      form: { intent: "refund", purchaseId: "first" },
+    });
+  });
+
+  it.each<[AnyForms, Record<string, string>, unknown]>([
+    [purchasesForms, { intent: "refund" }, { intent: "refund", purchaseId: "" }],
+    [securityForms, { intent: "remove-passkey", id: "pk-1" }, { intent: "remove-passkey", id: "pk-1" }],
+    [
+      inboxThreadForms,
+      { intent: "reply", reply: "  Thank you.\r\n" },
+      { intent: "reply", reply: "  Thank you.\r\n" },
+    ],
+    [inboxThreadForms, { intent: "archive" }, { intent: "archive" }],
+    [checkForms, { intent: "start", password: "" }, { intent: "start", password: undefined }],
+    [checkForms, { intent: "start", password: "secret" }, { intent: "start", password: "secret" }],
+    [
+      checkForms,
+      { intent: "verify", code: "123 456" },
+      { intent: "verify", method: "totp", code: "123 456", next: "/studio" },
+    ],
+    [
+      checkForms,
+      { intent: "verify", method: "backup-code", code: "ab-cd", next: "/studio/members?q=a" },
+      { intent: "verify", method: "backup-code", code: "ab-cd", next: "/studio/members?q=a" },
+    ],
+    [
+      checkForms,
+      { intent: "verify", code: "1", next: "https://elsewhere.example/studio" },
+      { intent: "verify", method: "totp", code: "1", next: "/studio" },
+    ],
+    [passkeyForms, { intent: "registration-options" }, { intent: "registration-options" }],
+    [
+      passkeyForms,
+      { intent: "authenticate", response: '{"id":"x"}', next: "/studio/purchases" },
+      { intent: "authenticate", response: { id: "x" }, next: "/studio/purchases" },
+    ],
+    [
+      passkeyForms,
+      { intent: "register", response: "not json" },
+      { intent: "register", response: null, name: "" },
+    ],
+  ])("reads the page's form %#", (forms, fields, form) => {
+    expect(readStudioForm(posted(fields), forms)).toEqual({ ok: true, form });
+  });
+
+  it.each<[AnyForms, string]>([
+    [purchasesForms, "Please use the forms on this page."],
+    [securityForms, "Please use the forms on this page."],
+    [inboxThreadForms, "Please use the forms on this page."],
+    [checkForms, "Please use the form on this page."],
+    [passkeyForms, "Please use the studio's buttons."],
+  ])("answers a post that is none of the page's forms as the page does: %#", (forms, message) => {
+    expect(readStudioForm(posted({ intent: "something-else" }), forms)).toEqual({
+      ok: false,
+      intent: "something-else",
+      message,
+    });
+  });
+});

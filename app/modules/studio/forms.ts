@@ -1,0 +1,150 @@
+import * as z from "zod/mini";
+import { studioReturnPath } from "./gate.ts";
+import { REASON_MAX, REASON_MIN } from "./member-actions.ts";
+
+/**
+ * The studio's forms: for each page, a union on `intent` of what each of its
+ * forms sends, read once by the page's action (readStudioForm). A field that
+ * must hold something says so here, in the words the page shows; any other
+ * post (a stale page, a forged one) is answered with the page's `otherwise`.
+ */
+export interface PageForms<Schema extends z.ZodMiniType> {
+  schema: Schema;
+  /** What the page says to a post that is none of its forms. */
+  otherwise: string;
+}
+
+function pageForms<
+  const Options extends readonly [z.core.$ZodTypeDiscriminable, ...z.core.$ZodTypeDiscriminable[]],
+>(otherwise: string, options: Options) {
+  return { schema: z.discriminatedUnion("intent", options), otherwise };
+}
+
+/** A field as the form sent it, or "" when it sent none. */
+const field = z._default(z.string(), "");
+
+/** Where the page goes once she has given her second factor: a studio path only. */
+const returnPath = z.pipe(
+  field,
+  z.transform((path: string) => studioReturnPath(path)),
+);
+
+/** The result of the browser's WebAuthn ceremony, sent as JSON; null when it isn't JSON. */
+const ceremony = z.pipe(
+  field,
+  z.transform((text): unknown => {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return null;
+    }
+  }),
+);
+
+const USE_THE_FORMS = "Please use the forms on this page.";
+
+const REASON_RULE = `Please give a reason (${REASON_MIN} to ${REASON_MAX} characters): it is kept with the audit log's entry.`;
+
+/** A member's page: premium (with a reason), her role, a sign-in link, deleting her account. */
+export const memberForms = pageForms(USE_THE_FORMS, [
+  z.object({
+    intent: z.enum(["grant-premium", "revoke-premium"]),
+    reason: z.prefault(
+      z.string().check(z.trim(), z.minLength(REASON_MIN, REASON_RULE), z.maxLength(REASON_MAX, REASON_RULE)),
+      "",
+    ),
+  }),
+  z.object({ intent: z.enum(["make-owner", "make-member"]) }),
+  z.object({ intent: z.literal("sign-in-link") }),
+  // The box is looked at once the second factor has been asked for again, so here it is only yes or no.
+  z.object({
+    intent: z.literal("delete"),
+    confirm: z.pipe(
+      z.optional(z.string()),
+      z.transform((value) => value === "yes"),
+    ),
+  }),
+]);
+
+/** The purchases page: a refund. */
+export const purchasesForms = pageForms(USE_THE_FORMS, [
+  z.object({ intent: z.literal("refund"), purchaseId: field }),
+]);
+
+/** The security page: removing a passkey (adding one is the passkey button's). */
+export const securityForms = pageForms(USE_THE_FORMS, [
+  z.object({ intent: z.literal("remove-passkey"), id: field }),
+]);
+
+/** A conversation in the inbox: a reply (as she typed it; the contact module says what a reply must be), and the buttons. */
+export const inboxThreadForms = pageForms(USE_THE_FORMS, [
+  z.object({ intent: z.literal("reply"), reply: field }),
+  z.object({ intent: z.enum(["unread", "archive", "unarchive"]) }),
+]);
+
+/** The check page: starting to set up the authenticator (her password, when she has one), then a code. */
+export const checkForms = pageForms("Please use the form on this page.", [
+  z.object({
+    intent: z.literal("start"),
+    password: z.pipe(
+      field,
+      z.transform((password) => password || undefined),
+    ),
+  }),
+  z.object({
+    intent: z.literal("verify"),
+    method: z.pipe(
+      field,
+      z.transform((method) => (method === "backup-code" ? "backup-code" : "totp")),
+    ),
+    code: field,
+    next: returnPath,
+  }),
+]);
+
+/** The passkey button's posts: the options for a ceremony, then its result. */
+export const passkeyForms = pageForms("Please use the studio's buttons.", [
+  z.object({ intent: z.literal("authentication-options") }),
+  z.object({ intent: z.literal("authenticate"), response: ceremony, next: returnPath }),
+  z.object({ intent: z.literal("registration-options") }),
+  z.object({ intent: z.literal("register"), response: ceremony, name: field }),
+]);
+
+export type MemberForm = z.output<typeof memberForms.schema>;
+export type PurchasesForm = z.output<typeof purchasesForms.schema>;
+export type SecurityForm = z.output<typeof securityForms.schema>;
+export type InboxThreadForm = z.output<typeof inboxThreadForms.schema>;
+export type CheckForm = z.output<typeof checkForms.schema>;
+export type PasskeyForm = z.output<typeof passkeyForms.schema>;
+
+/**
+ * Reads a posted form against its page's forms, each field as `FormData.get`
+ * gives it (the first value): the form, or the message to show beside the
+ * form it came from (its `intent`, as sent).
+ */
+export function readStudioForm<Schema extends z.ZodMiniType>(
+  formData: FormData,
+  forms: PageForms<Schema>,
+): { ok: true; form: z.output<Schema> } | { ok: false; intent: string; message: string } {
+  const fields = Object.fromEntries([...new Set(formData.keys())].map((name) => [name, formData.get(name)]));
+  const read = z.safeParse(forms.schema, fields, { error: () => forms.otherwise });
+  if (read.success) return { ok: true, form: read.data };
+  const intent = formData.get("intent");
+  return {
+    ok: false,
+    intent: typeof intent === "string" ? intent : "",
+    message: read.error.issues[0]?.message ?? forms.otherwise,
+  };
+}
+
+/** What a page's form did: done, with the page to go to and the message to show there; or refused, and why. */
+export type StudioFormAnswer =
+  { ok: true; message: string; next: string } | { ok: false; status: number; message: string };
+
+/** A form's work done (on to `next`, with its message) or refused (its status and why). */
+export function thenTo(
+  next: string,
+  result: { ok: true; message: string } | { ok: false; status: number; message: string },
+): StudioFormAnswer {
+  return result.ok ? { ok: true, message: result.message, next } : result;
+}

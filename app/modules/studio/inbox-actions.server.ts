@@ -1,0 +1,34 @@
+import {
+  markThreadUnread,
+  replyToThread,
+  setThreadArchived,
+  type ReplyDeps,
+} from "~/modules/contact/inbox.server.ts";
+import { thenTo, type InboxThreadForm, type StudioFormAnswer } from "./forms.ts";
+import type { StudioOwner } from "./studio.server.ts";
+
+/**
+ * Does what a conversation's form asks (the contact module keeps the inbox).
+ * A reply, or taking it out of the archive, stays in the conversation; the
+ * rest go back to the list.
+ */
+export async function answerInboxThreadForm(
+  deps: ReplyDeps,
+  owner: StudioOwner,
+  threadId: string,
+  form: InboxThreadForm,
+  now: Date,
+): Promise<StudioFormAnswer> {
+  const inbox = "/studio/inbox";
+  const conversation = `/studio/inbox/${encodeURIComponent(threadId)}`;
+  switch (form.intent) {
+    case "reply":
+      return thenTo(conversation, await replyToThread(deps, owner, threadId, form.reply, now));
+    case "unread":
+      return thenTo(inbox, await markThreadUnread(deps.db, owner, threadId, now));
+    case "archive":
+      return thenTo(inbox, await setThreadArchived(deps.db, owner, threadId, true, now));
+    case "unarchive":
+      return thenTo(conversation, await setThreadArchived(deps.db, owner, threadId, false, now));
+  }
+}
