@@ -31,9 +31,6 @@ import {
   PAYMENT_LIMITS,
   WEBHOOK_LIMITS,
   payPalOrderIdSchema,
-  refundDuplicate,
-  refundOwed,
-  refundPurchase,
   returnFromCardPayment,
   startCardPayment,
   startPayPalOrder,
@@ -43,6 +40,7 @@ import { startFakePayPal, type FakePayPal } from "../../../dev/fakes/paypal.ts";
 import { grantPurchase } from "./fulfilment.server.ts";
 import { startFakeStripe, type FakeStripe } from "../../../dev/fakes/stripe.ts";
 import type { Payments } from "./payments.server.ts";
+import { refundDuplicate, refundOwed, refundPurchase } from "./refunds.server.ts";
 import { createPayPalGateway } from "./paypal.server.ts";
 import { createStripeGateway } from "./stripe.server.ts";
 import { aMember } from "../../../tests/factories/index.ts";

@@ -14,16 +14,14 @@ import {
   type LimitCheck,
 } from "~/platform/rate-limit.server.ts";
 import {
-  grantPurchase,
-  onceForEvent,
   purchaseFor,
   recordPendingPurchase,
-  revokePurchase,
-  settleDuplicate,
   type GrantContext,
   type GrantOutcome,
 } from "./fulfilment.server.ts";
 import { paymentMessages as m } from "./messages.ts";
+import type { PaymentEvent } from "./payment-event.ts";
+import { handleEventOnce, handlePaymentEvent } from "./payment-events.server.ts";
 import type { Payments } from "./payments.server.ts";
 import { toMinor } from "./paypal.server.ts";
 
@@ -102,117 +100,15 @@ async function webhookOverLimit(deps: CheckoutDeps, provider: "stripe" | "paypal
   return limit.allowed ? null : fail(429, tooManyAttemptsMessage(limit.retryAfterSeconds));
 }
 
-const now = (deps: CheckoutDeps) => deps.grant.now ?? new Date();
-
 /** Only an address other than the account's own is worth remembering. */
 function receiptFor(member: Member, receiptEmail: string | null) {
   const wanted = receiptEmail === null ? null : normalizeEmail(receiptEmail);
   return wanted && wanted !== normalizeEmail(member.email) ? wanted : null;
 }
 
-/** After a grant's transaction: the receipt goes, or a second payment is refunded. */
-function afterGrant(deps: CheckoutDeps, outcome: GrantOutcome) {
-  if (outcome.granted) deps.mailer.deliverSoon(outcome.emailId);
-  else if (outcome.reason === "duplicate") {
-    // In the background: the member's answer (or the provider's webhook) doesn't wait for it.
-    void refundDuplicate(deps, outcome.purchaseId);
-  }
-}
-
-/**
- * Refunds a second payment in full through its provider, then records it and
- * queues the email that explains it (settleDuplicate). If the provider can't
- * be reached the purchase stays `duplicate`, and refundOwed tries again.
- */
-export async function refundDuplicate(deps: CheckoutDeps, purchaseId: string): Promise<boolean> {
-  const purchase = await deps.db
-    .selectFrom("purchases")
-    .selectAll()
-    .where("id", "=", purchaseId)
-    .where("status", "=", "duplicate")
-    .executeTakeFirst();
-  if (!purchase) return false;
-  const idempotencyKey = `tidewell-refund-${purchase.id}`;
-  try {
-    if (purchase.provider === "stripe") {
-      if (!deps.payments.stripe) throw new Error("Stripe is not configured");
-      await deps.payments.stripe.refundPayment(purchase.provider_payment_id, idempotencyKey);
-    } else {
-      if (!deps.payments.paypal || !purchase.provider_capture_id)
-        throw new Error("No PayPal capture to refund");
-      await deps.payments.paypal.refundCapture(purchase.provider_capture_id, idempotencyKey);
-    }
-  } catch (error) {
-    deps.log.error(
-      { err: error, purchase: purchase.id },
-      "could not refund a second payment; will try again",
-    );
-    return false;
-  }
-  const emailId = await settleDuplicate(deps.db, purchase.id, deps.grant, now(deps));
-  if (emailId) deps.mailer.deliverSoon(emailId);
-  deps.log.info({ purchase: purchase.id }, "second payment refunded");
-  return true;
-}
-
-export type OwnerRefund = { ok: true } | { ok: false; status: 404 | 409 | 502; message: string };
-
-/**
- * Refunds a paid purchase in full through its provider (the owner's
- * decision in the studio, the 30-day guarantee say), then ends premium
- * through revokePurchase, the same path the provider's refund webhook takes:
- * whichever comes first does it, the other finds it done. The provider's
- * idempotency key makes two clicks one refund.
- */
-export async function refundPurchase(deps: CheckoutDeps, purchaseId: string): Promise<OwnerRefund> {
-  const purchase = await deps.db
-    .selectFrom("purchases")
-    .selectAll()
-    .where("id", "=", purchaseId)
-    .executeTakeFirst();
-  if (!purchase) return { ok: false, status: 404, message: "There is no such purchase." };
-  if (purchase.status !== "succeeded") {
-    return {
-      ok: false,
-      status: 409,
-      message: `This purchase is ${purchase.status}: there is nothing to refund.`,
-    };
-  }
-  const idempotencyKey = `tidewell-owner-refund-${purchase.id}`;
-  try {
-    if (purchase.provider === "stripe") {
-      if (!deps.payments.stripe) throw new Error("Stripe is not configured");
-      await deps.payments.stripe.refundPayment(purchase.provider_payment_id, idempotencyKey);
-    } else {
-      if (!deps.payments.paypal || !purchase.provider_capture_id)
-        throw new Error("No PayPal capture to refund");
-      await deps.payments.paypal.refundCapture(purchase.provider_capture_id, idempotencyKey);
-    }
-  } catch (error) {
-    deps.log.error({ err: error, purchase: purchase.id }, "could not refund a purchase");
-    const provider = purchase.provider === "stripe" ? "Stripe" : "PayPal";
-    return {
-      ok: false,
-      status: 502,
-      message: `${provider} didn't take the refund. Nothing has changed; please try again.`,
-    };
-  }
-  await revokePurchase(
-    deps.db,
-    { provider: purchase.provider, providerPaymentId: purchase.provider_payment_id },
-    deps.grant,
-    now(deps),
-  );
-  deps.log.info({ purchase: purchase.id }, "purchase refunded by the owner");
-  return { ok: true };
-}
-
-/** Refunds every second payment still owed (the provider was down, or the server stopped in between). */
-export async function refundOwed(deps: CheckoutDeps): Promise<number> {
-  const owed = await deps.db.selectFrom("purchases").select("id").where("status", "=", "duplicate").execute();
-  let refunded = 0;
-  for (const { id } of owed) if (await refundDuplicate(deps, id)) refunded += 1;
-  return refunded;
+/** Whether she has the course after a payment's grant: this one granted it, or another had. */
+function keepsCourse(outcome: GrantOutcome) {
+  return outcome.granted || outcome.reason === "already" || outcome.reason === "duplicate";
 }
 
 /**
@@ -307,18 +203,16 @@ export async function confirmCardPayment(deps: CheckoutDeps, member: Member | nu
   try {
     const intent = await stripe.retrievePaymentIntent(paymentIntentId);
     if (intent.status !== "succeeded") return { ok: true as const, status: intent.status, premium: false };
-    const outcome = await grantPurchase(
-      deps.db,
-      {
+    const outcome = await handlePaymentEvent(deps, {
+      type: "paid",
+      payment: {
         provider: "stripe",
         providerPaymentId: intent.id,
         amountMinor: intent.amountReceived,
         currency: intent.currency,
       },
-      deps.grant,
-    );
-    afterGrant(deps, outcome);
-    const premium = outcome.granted || outcome.reason === "already" || outcome.reason === "duplicate";
+    });
+    const premium = keepsCourse(outcome);
     return premium ? { ok: true as const, status: "succeeded", premium } : fail(402, m.verificationFailed);
   } catch (error) {
     deps.log.error({ err: error }, "could not verify a payment");
@@ -409,39 +303,26 @@ export async function capturePayPalOrder(deps: CheckoutDeps, member: Member | nu
   if (member.hasPremium) return fail(409, m.alreadyOwned);
   try {
     const capture = await paypal.captureOrder(orderId, `capture-${orderId}`);
+    const payment = { provider: "paypal", providerPaymentId: orderId } as const;
     if (capture.status === "DECLINED") {
-      await deps.db
-        .updateTable("purchases")
-        .set({ status: "failed", updated_at: now(deps).toISOString() })
-        .where("id", "=", purchase.id)
-        .where("status", "=", "pending")
-        .execute();
+      await handlePaymentEvent(deps, { type: "failed", payment });
       return { ok: false as const, status: 402, error: m.paypalDeclined, paypalStatus: "DECLINED" };
     }
     if (capture.status === "PENDING") {
-      await deps.db
-        .updateTable("purchases")
-        .set({ provider_capture_id: capture.captureId })
-        .where("id", "=", purchase.id)
-        .execute();
+      await handlePaymentEvent(deps, { type: "pending", payment, captureId: capture.captureId });
       return { ok: true as const, status: "PENDING", message: m.paypalPending };
     }
-    const outcome = await grantPurchase(
-      deps.db,
-      {
-        provider: "paypal",
-        providerPaymentId: orderId,
+    const outcome = await handlePaymentEvent(deps, {
+      type: "paid",
+      payment: {
+        ...payment,
         amountMinor: capture.amountMinor,
         currency: capture.currency,
         captureId: capture.captureId,
       },
-      deps.grant,
-    );
-    afterGrant(deps, outcome);
+    });
     // A second payment (refunded in the background) still leaves her with the course.
-    if (outcome.granted || outcome.reason === "already" || outcome.reason === "duplicate") {
-      return { ok: true as const, status: "COMPLETED" };
-    }
+    if (keepsCourse(outcome)) return { ok: true as const, status: "COMPLETED" };
     return { ok: false as const, status: 402, error: m.paypalFailed, paypalStatus: "MISMATCH" };
   } catch (error) {
     deps.log.error({ err: error }, "PayPal capture failed");
@@ -465,40 +346,48 @@ export async function handleStripeWebhook(deps: CheckoutDeps, rawBody: Buffer, s
   } catch {
     return fail(400, "Invalid signature");
   }
-  const result = await onceForEvent(deps.db, `stripe:${event.id}`, event.type, async (trx) => {
-    if (event.type === "payment_intent.succeeded") {
-      const intent = event.data.object;
-      return grantPurchase(
-        trx,
-        {
-          provider: "stripe",
-          providerPaymentId: intent.id,
-          amountMinor: intent.amount_received,
-          currency: intent.currency,
-        },
-        deps.grant,
-      );
-    }
-    if (event.type === "charge.refunded" || event.type === "charge.dispute.funds_withdrawn") {
-      const object = event.data.object;
-      const paymentIntent =
-        typeof object.payment_intent === "string" ? object.payment_intent : object.payment_intent?.id;
-      // A chargeback takes the whole payment back; a refund may be partial.
-      const refunded = object.object === "charge" ? object.amount_refunded : undefined;
-      if (paymentIntent) {
-        await revokePurchase(
-          trx,
-          { provider: "stripe", providerPaymentId: paymentIntent },
-          deps.grant,
-          now(deps),
-          refunded,
-        );
-      }
-    }
-    return null;
-  });
-  if (result && result !== "duplicate") afterGrant(deps, result);
+  await handleEventOnce(deps, { id: `stripe:${event.id}`, type: event.type, event: stripeEvent(event) });
   return { ok: true as const, received: true };
+}
+
+/** A Stripe event in the shop's words; null for one that changes nothing here. */
+function stripeEvent(event: Stripe.Event): PaymentEvent | null {
+  if (event.type === "payment_intent.succeeded") {
+    const intent = event.data.object;
+    return {
+      type: "paid",
+      payment: {
+        provider: "stripe",
+        providerPaymentId: intent.id,
+        amountMinor: intent.amount_received,
+        currency: intent.currency,
+      },
+    };
+  }
+  if (event.type === "charge.refunded" || event.type === "charge.dispute.funds_withdrawn") {
+    const object = event.data.object;
+    const paymentIntent =
+      typeof object.payment_intent === "string" ? object.payment_intent : object.payment_intent?.id;
+    if (!paymentIntent) return null;
+    const payment = { provider: "stripe", providerPaymentId: paymentIntent } as const;
+    // A chargeback takes the whole payment back; a refund may be partial.
+    return object.object === "charge"
+      ? { type: "refunded", payment, refundedMinor: object.amount_refunded }
+      : { type: "disputed", payment };
+  }
+  return null;
+}
+
+interface PayPalWebhookEvent {
+  id?: string;
+  event_type?: string;
+  resource?: {
+    id?: string;
+    amount?: { value: string; currency_code: string };
+    seller_payable_breakdown?: { total_refunded_amount?: { value: string; currency_code: string } };
+    links?: { rel: string; href: string }[];
+    supplementary_data?: { related_ids?: { order_id?: string } };
+  };
 }
 
 /** POST /api/webhooks/paypal: PayPal confirms the call was its own; a refunded capture revokes premium. */
@@ -507,17 +396,7 @@ export async function handlePayPalWebhook(deps: CheckoutDeps, headers: Headers, 
   if (!paypal) return fail(404, "Not found");
   const refused = await webhookOverLimit(deps, "paypal");
   if (refused) return refused;
-  let event: {
-    id?: string;
-    event_type?: string;
-    resource?: {
-      id?: string;
-      amount?: { value: string; currency_code: string };
-      seller_payable_breakdown?: { total_refunded_amount?: { value: string; currency_code: string } };
-      links?: { rel: string; href: string }[];
-      supplementary_data?: { related_ids?: { order_id?: string } };
-    };
-  };
+  let event: PayPalWebhookEvent;
   try {
     event = JSON.parse(rawBody.toString("utf8"));
   } catch {
@@ -526,39 +405,40 @@ export async function handlePayPalWebhook(deps: CheckoutDeps, headers: Headers, 
   if (!event.id || !event.event_type) return fail(400, "Not a PayPal event");
   const genuine = await paypal.verifyWebhook(headers, event).catch(() => false);
   if (!genuine) return fail(400, "Invalid signature");
-  const result = await onceForEvent(deps.db, `paypal:${event.id}`, event.event_type, async (trx) => {
-    const resource = event.resource;
-    // A capture that was pending (an eCheck, a hold) has now completed.
-    if (
-      event.event_type === "PAYMENT.CAPTURE.COMPLETED" &&
-      resource?.amount &&
-      resource.supplementary_data?.related_ids?.order_id
-    ) {
-      return grantPurchase(
-        trx,
-        {
-          provider: "paypal",
-          providerPaymentId: resource.supplementary_data.related_ids.order_id,
-          amountMinor: toMinor(resource.amount.value),
-          currency: resource.amount.currency_code,
-          captureId: resource.id,
-        },
-        deps.grant,
-      );
-    }
-    // A refund or a reversal (chargeback) names the capture it undoes in its "up" link.
-    if (event.event_type === "PAYMENT.CAPTURE.REFUNDED" || event.event_type === "PAYMENT.CAPTURE.REVERSED") {
-      const up = resource?.links?.find((link) => link.rel === "up")?.href;
-      const captureId = up?.split("/").pop();
-      const total = resource?.seller_payable_breakdown?.total_refunded_amount ?? resource?.amount;
-      const refunded =
-        event.event_type === "PAYMENT.CAPTURE.REFUNDED" && total ? toMinor(total.value) : undefined;
-      if (captureId) {
-        await revokePurchase(trx, { provider: "paypal", captureId }, deps.grant, now(deps), refunded);
-      }
-    }
-    return null;
+  await handleEventOnce(deps, {
+    id: `paypal:${event.id}`,
+    type: event.event_type,
+    event: payPalEvent(event),
   });
-  if (result && result !== "duplicate") afterGrant(deps, result);
   return { ok: true as const, received: true };
+}
+
+/** A PayPal event in the shop's words; null for one that changes nothing here. */
+function payPalEvent({ event_type: type, resource }: PayPalWebhookEvent): PaymentEvent | null {
+  // A capture that was pending (an eCheck, a hold) has now completed.
+  if (type === "PAYMENT.CAPTURE.COMPLETED") {
+    const orderId = resource?.supplementary_data?.related_ids?.order_id;
+    if (!resource?.amount || !orderId) return null;
+    return {
+      type: "paid",
+      payment: {
+        provider: "paypal",
+        providerPaymentId: orderId,
+        amountMinor: toMinor(resource.amount.value),
+        currency: resource.amount.currency_code,
+        captureId: resource.id,
+      },
+    };
+  }
+  // A refund or a reversal (chargeback) names the capture it undoes in its "up" link.
+  if (type === "PAYMENT.CAPTURE.REFUNDED" || type === "PAYMENT.CAPTURE.REVERSED") {
+    const up = resource?.links?.find((link) => link.rel === "up")?.href;
+    const captureId = up?.split("/").pop();
+    if (!captureId) return null;
+    const payment = { provider: "paypal", captureId } as const;
+    if (type === "PAYMENT.CAPTURE.REVERSED") return { type: "disputed", payment };
+    const total = resource?.seller_payable_breakdown?.total_refunded_amount ?? resource?.amount;
+    return { type: "refunded", payment, refundedMinor: total ? toMinor(total.value) : undefined };
+  }
+  return null;
 }
