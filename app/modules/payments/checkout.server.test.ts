@@ -42,7 +42,7 @@ import { startFakeStripe, type FakeStripe } from "../../../dev/fakes/stripe.ts";
 import type { Payments } from "./payments.server.ts";
 import { refundDuplicate, refundOwed, refundPurchase } from "./refunds.server.ts";
 import { createPayPalGateway } from "./paypal.server.ts";
-import { createStripeGateway } from "./stripe.server.ts";
+import { createStripeApi } from "./stripe.server.ts";
 import { aMember } from "../../../tests/factories/index.ts";
 
 const WEBHOOK_SECRET = "whsec_checkout_test";
@@ -94,7 +94,7 @@ describe.each(testDialects)("buying the course on %s", (dialect) => {
     const payments: Payments = {
       mode: "live",
       price: PRICE,
-      stripe: createStripeGateway({
+      stripe: createStripeApi({
         secretKey: SECRET_KEY,
         publishableKey: "pk_test",
         webhookSecret: WEBHOOK_SECRET,

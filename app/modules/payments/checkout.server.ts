@@ -1,5 +1,4 @@
 import type { Kysely } from "kysely";
-import type Stripe from "stripe";
 import { z } from "zod";
 import type { Database } from "../../../db/schema.ts";
 import { normalizeEmail } from "../accounts/email-address.ts";
@@ -19,9 +18,11 @@ import {
   type GrantContext,
   type GrantOutcome,
 } from "./fulfilment.server.ts";
+import { cardGateway } from "./card-gateway.server.ts";
 import { paymentMessages as m } from "./messages.ts";
 import type { PaymentEvent } from "./payment-event.ts";
 import { handleEventOnce, handlePaymentEvent } from "./payment-events.server.ts";
+import type { PaymentGateway } from "./payment-gateway.ts";
 import type { Payments } from "./payments.server.ts";
 import { toMinor } from "./paypal.server.ts";
 
@@ -112,38 +113,52 @@ function keepsCourse(outcome: GrantOutcome) {
 }
 
 /**
- * POST /api/create-payment-intent: the amount is the server's, whatever the
- * browser sent. `receiptEmail` is where the receipt goes, if not the account's.
+ * Creates the payment at the provider for the configured price, and records
+ * it as hers, pending. `receiptEmail` is where the receipt goes, if not the account's.
  */
+async function startPayment(
+  deps: CheckoutDeps,
+  member: Member | null,
+  receiptEmail: string | null,
+  gateway: PaymentGateway | null,
+  whatFailed: string,
+) {
+  const refused = refuse(deps, member) ?? (await overLimit(deps, member!));
+  if (refused) return refused;
+  if (!gateway) return fail(503, m.unavailable);
+  const { price } = deps.grant;
+  try {
+    const started = await gateway.start({ userId: member!.id, price });
+    await recordPendingPurchase(
+      deps.db,
+      { provider: gateway.provider, providerPaymentId: started.id },
+      member!.id,
+      price,
+      receiptFor(member!, receiptEmail),
+    );
+    return { ok: true as const, ...started };
+  } catch (error) {
+    deps.log.error({ err: error }, `could not create ${whatFailed}`);
+    return fail(502, `${m.initFailed}. ${m.busy}`);
+  }
+}
+
+/** POST /api/create-payment-intent: the amount is the server's, whatever the browser sent. */
 export async function startCardPayment(
   deps: CheckoutDeps,
   member: Member | null,
   receiptEmail: string | null = null,
 ) {
-  const refused = refuse(deps, member) ?? (await overLimit(deps, member!));
-  if (refused) return refused;
   const stripe = deps.payments.stripe;
-  if (!stripe) return fail(503, m.unavailable);
-  const { price } = deps.grant;
-  try {
-    // One intent per member and price: a double click or a retry gets the same one back.
-    const intent = await stripe.createPaymentIntent({
-      userId: member!.id,
-      price,
-      idempotencyKey: `tidewell-course-${member!.id}-${price.amountMinor}-${price.currency}`,
-    });
-    await recordPendingPurchase(
-      deps.db,
-      { provider: "stripe", providerPaymentId: intent.id },
-      member!.id,
-      price,
-      receiptFor(member!, receiptEmail),
-    );
-    return { ok: true as const, clientSecret: intent.clientSecret, paymentIntentId: intent.id };
-  } catch (error) {
-    deps.log.error({ err: error }, "could not create a payment intent");
-    return fail(502, `${m.initFailed}. ${m.busy}`);
-  }
+  const started = await startPayment(
+    deps,
+    member,
+    receiptEmail,
+    stripe && cardGateway(stripe),
+    "a payment intent",
+  );
+  if (!started.ok) return started;
+  return { ok: true as const, clientSecret: started.clientSecret, paymentIntentId: started.id };
 }
 
 /** The demo checkout's card form: 4242… pays, 4000 0000 0000 0002 is declined, as in Stripe's test mode. */
@@ -201,17 +216,9 @@ export async function confirmCardPayment(deps: CheckoutDeps, member: Member | nu
   const stripe = deps.payments.stripe;
   if (!stripe) return fail(503, m.unavailable);
   try {
-    const intent = await stripe.retrievePaymentIntent(paymentIntentId);
-    if (intent.status !== "succeeded") return { ok: true as const, status: intent.status, premium: false };
-    const outcome = await handlePaymentEvent(deps, {
-      type: "paid",
-      payment: {
-        provider: "stripe",
-        providerPaymentId: intent.id,
-        amountMinor: intent.amountReceived,
-        currency: intent.currency,
-      },
-    });
+    const { status, event } = await cardGateway(stripe).confirm(paymentIntentId);
+    if (event?.type !== "paid") return { ok: true as const, status, premium: false };
+    const outcome = await handlePaymentEvent(deps, event);
     const premium = keepsCourse(outcome);
     return premium ? { ok: true as const, status: "succeeded", premium } : fail(402, m.verificationFailed);
   } catch (error) {
@@ -340,42 +347,13 @@ export async function handleStripeWebhook(deps: CheckoutDeps, rawBody: Buffer, s
   if (!stripe) return fail(404, "Not found");
   const refused = await webhookOverLimit(deps, "stripe");
   if (refused) return refused;
-  let event: Stripe.Event;
-  try {
-    event = await stripe.parseWebhook(rawBody, signature ?? "");
-  } catch {
-    return fail(400, "Invalid signature");
-  }
-  await handleEventOnce(deps, { id: `stripe:${event.id}`, type: event.type, event: stripeEvent(event) });
+  const received = await cardGateway(stripe).readWebhook(
+    rawBody,
+    new Headers(signature === null ? {} : { "stripe-signature": signature }),
+  );
+  if (!received.genuine) return fail(400, received.error);
+  await handleEventOnce(deps, { ...received, id: `stripe:${received.id}` });
   return { ok: true as const, received: true };
-}
-
-/** A Stripe event in the shop's words; null for one that changes nothing here. */
-function stripeEvent(event: Stripe.Event): PaymentEvent | null {
-  if (event.type === "payment_intent.succeeded") {
-    const intent = event.data.object;
-    return {
-      type: "paid",
-      payment: {
-        provider: "stripe",
-        providerPaymentId: intent.id,
-        amountMinor: intent.amount_received,
-        currency: intent.currency,
-      },
-    };
-  }
-  if (event.type === "charge.refunded" || event.type === "charge.dispute.funds_withdrawn") {
-    const object = event.data.object;
-    const paymentIntent =
-      typeof object.payment_intent === "string" ? object.payment_intent : object.payment_intent?.id;
-    if (!paymentIntent) return null;
-    const payment = { provider: "stripe", providerPaymentId: paymentIntent } as const;
-    // A chargeback takes the whole payment back; a refund may be partial.
-    return object.object === "charge"
-      ? { type: "refunded", payment, refundedMinor: object.amount_refunded }
-      : { type: "disputed", payment };
-  }
-  return null;
 }
 
 interface PayPalWebhookEvent {

@@ -10,7 +10,7 @@ import type * as StripeFake from "../../../dev/fakes/stripe.ts";
 import type { FakeStripe } from "../../../dev/fakes/stripe.ts";
 import { createPayPalGateway, PAYPAL_API, type PayPalGateway } from "./paypal.server.ts";
 import type { Price } from "./price.ts";
-import { createStripeGateway, type StripeGateway } from "./stripe.server.ts";
+import { createStripeApi, type StripeApi } from "./stripe.server.ts";
 
 /**
  * How the course can be paid for, decided once at start:
@@ -23,7 +23,7 @@ import { createStripeGateway, type StripeGateway } from "./stripe.server.ts";
 export interface Payments {
   mode: "live" | "demo" | "unavailable";
   price: Price;
-  stripe: StripeGateway | null;
+  stripe: StripeApi | null;
   paypal: PayPalGateway | null;
   /** The demo's fakes, reachable by tests. */
   demo: { stripe: FakeStripe; paypal: FakePayPal } | null;
@@ -42,7 +42,7 @@ export async function createPayments(env: Env, log: Logger): Promise<Payments> {
       mode: "live",
       price,
       stripe: stripeKeys
-        ? createStripeGateway({
+        ? createStripeApi({
             secretKey: env.STRIPE_SECRET_KEY!,
             publishableKey: env.STRIPE_PUBLISHABLE_KEY!,
             webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
@@ -95,7 +95,7 @@ export async function createPayments(env: Env, log: Logger): Promise<Payments> {
   return {
     mode: "demo",
     price,
-    stripe: createStripeGateway({
+    stripe: createStripeApi({
       secretKey: `sk_test_demo_${crypto.randomBytes(8).toString("hex")}`,
       publishableKey: "pk_test_demo",
       webhookSecret,

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { createPayPalGateway } from "./paypal.server.ts";
-import { createStripeGateway } from "./stripe.server.ts";
+import { createStripeApi } from "./stripe.server.ts";
 
 /**
  * A provider that takes the request and never answers must not hold the
@@ -58,7 +58,7 @@ async function elapsed(work: () => Promise<unknown>) {
 describe("calls to a payment provider that never answers", () => {
   it("Stripe: give up within the budget, its one retry included, with the same idempotency key", async () => {
     const stripe = await silentProvider();
-    const gateway = createStripeGateway({
+    const gateway = createStripeApi({
       secretKey: "sk_test_silent",
       publishableKey: "pk_test_silent",
       webhookSecret: "whsec_silent",
