@@ -41,7 +41,7 @@ import { grantPurchase } from "./fulfilment.server.ts";
 import { startFakeStripe, type FakeStripe } from "../../../dev/fakes/stripe.ts";
 import type { Payments } from "./payments.server.ts";
 import { refundDuplicate, refundOwed, refundPurchase } from "./refunds.server.ts";
-import { createPayPalGateway } from "./paypal.server.ts";
+import { createPayPalApi } from "./paypal.server.ts";
 import { createStripeApi } from "./stripe.server.ts";
 import { aMember } from "../../../tests/factories/index.ts";
 
@@ -100,7 +100,7 @@ describe.each(testDialects)("buying the course on %s", (dialect) => {
         webhookSecret: WEBHOOK_SECRET,
         apiBase: stripeFake.url,
       }),
-      paypal: createPayPalGateway({
+      paypal: createPayPalApi({
         clientId: "client",
         clientSecret: "secret",
         apiBase: paypalFake.url,

@@ -18,13 +18,10 @@ import {
   type GrantContext,
   type GrantOutcome,
 } from "./fulfilment.server.ts";
-import { cardGateway } from "./card-gateway.server.ts";
 import { paymentMessages as m } from "./messages.ts";
-import type { PaymentEvent } from "./payment-event.ts";
 import { handleEventOnce, handlePaymentEvent } from "./payment-events.server.ts";
 import type { PaymentGateway } from "./payment-gateway.ts";
-import type { Payments } from "./payments.server.ts";
-import { toMinor } from "./paypal.server.ts";
+import { gatewayFor, type Payments } from "./payments.server.ts";
 
 /**
  * The checkout's server side: every call is for the session's member, with
@@ -91,12 +88,13 @@ export const WEBHOOK_LIMITS = {
   paypalChecks: { limit: 200, windowSeconds: 60 * 60 },
 };
 
-async function webhookOverLimit(deps: CheckoutDeps, provider: "stripe" | "paypal"): Promise<Failure | null> {
+async function webhookOverLimit(deps: CheckoutDeps, gateway: PaymentGateway): Promise<Failure | null> {
+  const { provider } = gateway;
   const checks: LimitCheck[] = [];
   if (deps.clientIp)
     checks.push({ key: addressKey(`webhook:${provider}:ip`, deps.clientIp), rule: WEBHOOK_LIMITS.address });
-  if (provider === "paypal")
-    checks.push({ key: limitKey("webhook:paypal:checks", "all"), rule: WEBHOOK_LIMITS.paypalChecks });
+  if (gateway.checksWebhooksWithProvider)
+    checks.push({ key: limitKey(`webhook:${provider}:checks`, "all"), rule: WEBHOOK_LIMITS.paypalChecks });
   const limit = await hitLimits(deps.db, checks);
   return limit.allowed ? null : fail(429, tooManyAttemptsMessage(limit.retryAfterSeconds));
 }
@@ -149,14 +147,8 @@ export async function startCardPayment(
   member: Member | null,
   receiptEmail: string | null = null,
 ) {
-  const stripe = deps.payments.stripe;
-  const started = await startPayment(
-    deps,
-    member,
-    receiptEmail,
-    stripe && cardGateway(stripe),
-    "a payment intent",
-  );
+  const gateway = gatewayFor(deps.payments, "stripe");
+  const started = await startPayment(deps, member, receiptEmail, gateway, "a payment intent");
   if (!started.ok) return started;
   return { ok: true as const, clientSecret: started.clientSecret, paymentIntentId: started.id };
 }
@@ -213,10 +205,10 @@ async function ownedPending(
 export async function confirmCardPayment(deps: CheckoutDeps, member: Member | null, paymentIntentId: string) {
   const owned = await ownedPending(deps, member, paymentIntentId);
   if (!owned.ok) return owned;
-  const stripe = deps.payments.stripe;
-  if (!stripe) return fail(503, m.unavailable);
+  const gateway = gatewayFor(deps.payments, "stripe");
+  if (!gateway) return fail(503, m.unavailable);
   try {
-    const { status, event } = await cardGateway(stripe).confirm(paymentIntentId);
+    const { status, event } = await gateway.confirm(paymentIntentId);
     if (event?.type !== "paid") return { ok: true as const, status, premium: false };
     const outcome = await handlePaymentEvent(deps, event);
     const premium = keepsCourse(outcome);
@@ -257,28 +249,10 @@ export async function startPayPalOrder(
   member: Member | null,
   receiptEmail: string | null = null,
 ) {
-  const refused = refuse(deps, member) ?? (await overLimit(deps, member!));
-  if (refused) return refused;
-  const paypal = deps.payments.paypal;
-  if (!paypal) return fail(503, m.unavailable);
-  try {
-    const order = await paypal.createOrder({
-      price: deps.grant.price,
-      userId: member!.id,
-      requestId: crypto.randomUUID(),
-    });
-    await recordPendingPurchase(
-      deps.db,
-      { provider: "paypal", providerPaymentId: order.id },
-      member!.id,
-      deps.grant.price,
-      receiptFor(member!, receiptEmail),
-    );
-    return { ok: true as const, id: order.id };
-  } catch (error) {
-    deps.log.error({ err: error }, "could not create a PayPal order");
-    return fail(502, `${m.initFailed}. ${m.busy}`);
-  }
+  const gateway = gatewayFor(deps.payments, "paypal");
+  const started = await startPayment(deps, member, receiptEmail, gateway, "a PayPal order");
+  if (!started.ok) return started;
+  return { ok: true as const, id: started.id };
 }
 
 /** The demo checkout's stand-in for PayPal's approval window. */
@@ -302,35 +276,27 @@ export async function capturePayPalOrder(deps: CheckoutDeps, member: Member | nu
   if (!member) return fail(401, "Please sign in.");
   const limited = await overLimit(deps, member);
   if (limited) return limited;
-  const paypal = deps.payments.paypal;
-  if (!paypal) return fail(503, m.unavailable);
+  const gateway = gatewayFor(deps.payments, "paypal");
+  if (!gateway) return fail(503, m.unavailable);
   const purchase = await purchaseFor(deps.db, { provider: "paypal", providerPaymentId: orderId });
   if (!purchase || purchase.user_id !== member.id) return fail(404, m.paypalFailed);
   // Paid already (by card in another tab, say): this order is never captured, so nothing is taken.
   if (member.hasPremium) return fail(409, m.alreadyOwned);
   try {
-    const capture = await paypal.captureOrder(orderId, `capture-${orderId}`);
-    const payment = { provider: "paypal", providerPaymentId: orderId } as const;
-    if (capture.status === "DECLINED") {
-      await handlePaymentEvent(deps, { type: "failed", payment });
+    const { event } = await gateway.confirm(orderId);
+    if (event?.type === "failed") {
+      await handlePaymentEvent(deps, event);
       return { ok: false as const, status: 402, error: m.paypalDeclined, paypalStatus: "DECLINED" };
     }
-    if (capture.status === "PENDING") {
-      await handlePaymentEvent(deps, { type: "pending", payment, captureId: capture.captureId });
-      return { ok: true as const, status: "PENDING", message: m.paypalPending };
+    if (event?.type === "paid") {
+      const outcome = await handlePaymentEvent(deps, event);
+      // A second payment (refunded in the background) still leaves her with the course.
+      if (keepsCourse(outcome)) return { ok: true as const, status: "COMPLETED" };
+      return { ok: false as const, status: 402, error: m.paypalFailed, paypalStatus: "MISMATCH" };
     }
-    const outcome = await handlePaymentEvent(deps, {
-      type: "paid",
-      payment: {
-        ...payment,
-        amountMinor: capture.amountMinor,
-        currency: capture.currency,
-        captureId: capture.captureId,
-      },
-    });
-    // A second payment (refunded in the background) still leaves her with the course.
-    if (keepsCourse(outcome)) return { ok: true as const, status: "COMPLETED" };
-    return { ok: false as const, status: 402, error: m.paypalFailed, paypalStatus: "MISMATCH" };
+    // PayPal holds the money (an eCheck, a review): the webhook that completes the capture grants.
+    if (event) await handlePaymentEvent(deps, event);
+    return { ok: true as const, status: "PENDING", message: m.paypalPending };
   } catch (error) {
     deps.log.error({ err: error }, "PayPal capture failed");
     // The capture may have happened at PayPal; retrying it reuses its request id, so it is never taken twice.
@@ -339,84 +305,34 @@ export async function capturePayPalOrder(deps: CheckoutDeps, member: Member | nu
 }
 
 /**
+ * Checks a webhook call with its provider's gateway and acts on its event,
+ * once. A provider that isn't configured has no webhook here.
+ */
+async function handleWebhook(
+  deps: CheckoutDeps,
+  gateway: PaymentGateway | null,
+  rawBody: Buffer,
+  headers: Headers,
+) {
+  if (!gateway) return fail(404, "Not found");
+  const refused = await webhookOverLimit(deps, gateway);
+  if (refused) return refused;
+  const received = await gateway.readWebhook(rawBody, headers);
+  if (!received.genuine) return fail(400, received.error);
+  await handleEventOnce(deps, { ...received, id: `${gateway.provider}:${received.id}` });
+  return { ok: true as const, received: true };
+}
+
+/**
  * POST /api/webhooks/stripe: the signature is checked over the raw bytes;
- * payment_intent.succeeded grants, charge.refunded revokes; each event once.
+ * a payment that succeeded grants, a full refund or a chargeback revokes.
  */
 export async function handleStripeWebhook(deps: CheckoutDeps, rawBody: Buffer, signature: string | null) {
-  const stripe = deps.payments.stripe;
-  if (!stripe) return fail(404, "Not found");
-  const refused = await webhookOverLimit(deps, "stripe");
-  if (refused) return refused;
-  const received = await cardGateway(stripe).readWebhook(
-    rawBody,
-    new Headers(signature === null ? {} : { "stripe-signature": signature }),
-  );
-  if (!received.genuine) return fail(400, received.error);
-  await handleEventOnce(deps, { ...received, id: `stripe:${received.id}` });
-  return { ok: true as const, received: true };
+  const headers = new Headers(signature === null ? {} : { "stripe-signature": signature });
+  return handleWebhook(deps, gatewayFor(deps.payments, "stripe"), rawBody, headers);
 }
 
-interface PayPalWebhookEvent {
-  id?: string;
-  event_type?: string;
-  resource?: {
-    id?: string;
-    amount?: { value: string; currency_code: string };
-    seller_payable_breakdown?: { total_refunded_amount?: { value: string; currency_code: string } };
-    links?: { rel: string; href: string }[];
-    supplementary_data?: { related_ids?: { order_id?: string } };
-  };
-}
-
-/** POST /api/webhooks/paypal: PayPal confirms the call was its own; a refunded capture revokes premium. */
+/** POST /api/webhooks/paypal: PayPal confirms the call was its own; a capture refunded in full revokes premium. */
 export async function handlePayPalWebhook(deps: CheckoutDeps, headers: Headers, rawBody: Buffer) {
-  const paypal = deps.payments.paypal;
-  if (!paypal) return fail(404, "Not found");
-  const refused = await webhookOverLimit(deps, "paypal");
-  if (refused) return refused;
-  let event: PayPalWebhookEvent;
-  try {
-    event = JSON.parse(rawBody.toString("utf8"));
-  } catch {
-    return fail(400, "Invalid JSON");
-  }
-  if (!event.id || !event.event_type) return fail(400, "Not a PayPal event");
-  const genuine = await paypal.verifyWebhook(headers, event).catch(() => false);
-  if (!genuine) return fail(400, "Invalid signature");
-  await handleEventOnce(deps, {
-    id: `paypal:${event.id}`,
-    type: event.event_type,
-    event: payPalEvent(event),
-  });
-  return { ok: true as const, received: true };
-}
-
-/** A PayPal event in the shop's words; null for one that changes nothing here. */
-function payPalEvent({ event_type: type, resource }: PayPalWebhookEvent): PaymentEvent | null {
-  // A capture that was pending (an eCheck, a hold) has now completed.
-  if (type === "PAYMENT.CAPTURE.COMPLETED") {
-    const orderId = resource?.supplementary_data?.related_ids?.order_id;
-    if (!resource?.amount || !orderId) return null;
-    return {
-      type: "paid",
-      payment: {
-        provider: "paypal",
-        providerPaymentId: orderId,
-        amountMinor: toMinor(resource.amount.value),
-        currency: resource.amount.currency_code,
-        captureId: resource.id,
-      },
-    };
-  }
-  // A refund or a reversal (chargeback) names the capture it undoes in its "up" link.
-  if (type === "PAYMENT.CAPTURE.REFUNDED" || type === "PAYMENT.CAPTURE.REVERSED") {
-    const up = resource?.links?.find((link) => link.rel === "up")?.href;
-    const captureId = up?.split("/").pop();
-    if (!captureId) return null;
-    const payment = { provider: "paypal", captureId } as const;
-    if (type === "PAYMENT.CAPTURE.REVERSED") return { type: "disputed", payment };
-    const total = resource?.seller_payable_breakdown?.total_refunded_amount ?? resource?.amount;
-    return { type: "refunded", payment, refundedMinor: total ? toMinor(total.value) : undefined };
-  }
-  return null;
+  return handleWebhook(deps, gatewayFor(deps.payments, "paypal"), rawBody, headers);
 }
