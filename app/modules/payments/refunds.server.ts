@@ -1,5 +1,23 @@
+import type { PurchaseProvider, PurchasesTable } from "../../../db/schema.ts";
 import type { CheckoutDeps } from "./checkout.server.ts";
 import { revokePurchase, settleDuplicate, timeOf } from "./fulfilment.server.ts";
+import { gatewayFor } from "./payments.server.ts";
+
+const PROVIDER_NAMES: Record<PurchaseProvider, string> = { stripe: "Stripe", paypal: "PayPal" };
+
+/** Refunds a purchase in full through its provider's gateway; throws when the provider doesn't take it. */
+async function refundWithProvider(
+  deps: CheckoutDeps,
+  purchase: Pick<PurchasesTable, "provider" | "provider_payment_id" | "provider_capture_id">,
+  idempotencyKey: string,
+) {
+  const gateway = gatewayFor(deps.payments, purchase.provider);
+  if (!gateway) throw new Error(`${PROVIDER_NAMES[purchase.provider]} is not configured`);
+  await gateway.refund(
+    { providerPaymentId: purchase.provider_payment_id, captureId: purchase.provider_capture_id },
+    idempotencyKey,
+  );
+}
 
 /**
  * Refunds a second payment in full through its provider, then records it and
@@ -14,16 +32,8 @@ export async function refundDuplicate(deps: CheckoutDeps, purchaseId: string): P
     .where("status", "=", "duplicate")
     .executeTakeFirst();
   if (!purchase) return false;
-  const idempotencyKey = `tidewell-refund-${purchase.id}`;
   try {
-    if (purchase.provider === "stripe") {
-      if (!deps.payments.stripe) throw new Error("Stripe is not configured");
-      await deps.payments.stripe.refundPayment(purchase.provider_payment_id, idempotencyKey);
-    } else {
-      if (!deps.payments.paypal || !purchase.provider_capture_id)
-        throw new Error("No PayPal capture to refund");
-      await deps.payments.paypal.refundCapture(purchase.provider_capture_id, idempotencyKey);
-    }
+    await refundWithProvider(deps, purchase, `tidewell-refund-${purchase.id}`);
   } catch (error) {
     deps.log.error(
       { err: error, purchase: purchase.id },
@@ -60,23 +70,14 @@ export async function refundPurchase(deps: CheckoutDeps, purchaseId: string): Pr
       message: `This purchase is ${purchase.status}: there is nothing to refund.`,
     };
   }
-  const idempotencyKey = `tidewell-owner-refund-${purchase.id}`;
   try {
-    if (purchase.provider === "stripe") {
-      if (!deps.payments.stripe) throw new Error("Stripe is not configured");
-      await deps.payments.stripe.refundPayment(purchase.provider_payment_id, idempotencyKey);
-    } else {
-      if (!deps.payments.paypal || !purchase.provider_capture_id)
-        throw new Error("No PayPal capture to refund");
-      await deps.payments.paypal.refundCapture(purchase.provider_capture_id, idempotencyKey);
-    }
+    await refundWithProvider(deps, purchase, `tidewell-owner-refund-${purchase.id}`);
   } catch (error) {
     deps.log.error({ err: error, purchase: purchase.id }, "could not refund a purchase");
-    const provider = purchase.provider === "stripe" ? "Stripe" : "PayPal";
     return {
       ok: false,
       status: 502,
-      message: `${provider} didn't take the refund. Nothing has changed; please try again.`,
+      message: `${PROVIDER_NAMES[purchase.provider]} didn't take the refund. Nothing has changed; please try again.`,
     };
   }
   await revokePurchase(
