@@ -26,10 +26,7 @@ import { findTrack } from "../catalogue/tracks.ts";
 import {
   capturePayPalOrder,
   confirmCardPayment,
-  handlePayPalWebhook,
-  handleStripeWebhook,
   PAYMENT_LIMITS,
-  WEBHOOK_LIMITS,
   payPalOrderIdSchema,
   returnFromCardPayment,
   startCardPayment,
@@ -41,6 +38,7 @@ import { grantPurchase } from "./fulfilment.server.ts";
 import { startFakeStripe, type FakeStripe } from "../../../dev/fakes/stripe.ts";
 import type { Payments } from "./payments.server.ts";
 import { refundDuplicate, refundOwed, refundPurchase } from "./refunds.server.ts";
+import { handlePayPalWebhook, handleStripeWebhook, WEBHOOK_LIMITS } from "./webhooks.server.ts";
 import { createPayPalApi } from "./paypal.server.ts";
 import { createStripeApi } from "./stripe.server.ts";
 import { aMember } from "../../../tests/factories/index.ts";

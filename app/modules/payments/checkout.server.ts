@@ -5,13 +5,7 @@ import { normalizeEmail } from "../accounts/email-address.ts";
 import type { Member } from "../accounts/session.server.ts";
 import type { Mailer } from "../email/outbox.server.ts";
 import type { Logger } from "~/platform/log.server.ts";
-import {
-  addressKey,
-  hitLimits,
-  limitKey,
-  tooManyAttemptsMessage,
-  type LimitCheck,
-} from "~/platform/rate-limit.server.ts";
+import { addressKey, hitLimits, limitKey, tooManyAttemptsMessage } from "~/platform/rate-limit.server.ts";
 import {
   purchaseFor,
   recordPendingPurchase,
@@ -19,7 +13,7 @@ import {
   type GrantOutcome,
 } from "./fulfilment.server.ts";
 import { paymentMessages as m } from "./messages.ts";
-import { handleEventOnce, handlePaymentEvent } from "./payment-events.server.ts";
+import { handlePaymentEvent } from "./payment-events.server.ts";
 import type { PaymentGateway } from "./payment-gateway.ts";
 import { gatewayFor, type Payments } from "./payments.server.ts";
 
@@ -58,8 +52,9 @@ export const startPaymentBody = z
   .optional();
 export const startPaymentHint = "Please enter a valid email address for your receipt.";
 
+/** A refusal: the HTTP status, and the message the member (or the provider) is given. */
 export type Failure = { ok: false; status: number; error: string };
-const fail = (status: number, error: string): Failure => ({ ok: false, status, error });
+export const fail = (status: number, error: string): Failure => ({ ok: false, status, error });
 
 function refuse(deps: CheckoutDeps, member: Member | null): Failure | null {
   if (!member) return fail(401, "Please sign in or create your account first.");
@@ -70,31 +65,9 @@ function refuse(deps: CheckoutDeps, member: Member | null): Failure | null {
 }
 
 /** Counts one payment call for the member (and her address); a Failure past the limits. */
-async function overLimit(deps: CheckoutDeps, member: Member): Promise<Failure | null> {
+export async function overLimit(deps: CheckoutDeps, member: Member): Promise<Failure | null> {
   const checks = [{ key: limitKey("payments:member", member.id), rule: PAYMENT_LIMITS.member }];
   if (deps.clientIp) checks.push({ key: addressKey("payments:ip", deps.clientIp), rule: PAYMENT_LIMITS.ip });
-  const limit = await hitLimits(deps.db, checks);
-  return limit.allowed ? null : fail(429, tooManyAttemptsMessage(limit.retryAfterSeconds));
-}
-
-/**
- * Webhook calls per address, and PayPal's in all. A PayPal call is checked by
- * asking PayPal, so a flood of forged ones would spend the shop's PayPal quota,
- * and real checkouts with it: past these limits a call is refused before it is
- * checked. The providers send a refused event again later.
- */
-export const WEBHOOK_LIMITS = {
-  address: { limit: 60, windowSeconds: 60 },
-  paypalChecks: { limit: 200, windowSeconds: 60 * 60 },
-};
-
-async function webhookOverLimit(deps: CheckoutDeps, gateway: PaymentGateway): Promise<Failure | null> {
-  const { provider } = gateway;
-  const checks: LimitCheck[] = [];
-  if (deps.clientIp)
-    checks.push({ key: addressKey(`webhook:${provider}:ip`, deps.clientIp), rule: WEBHOOK_LIMITS.address });
-  if (gateway.checksWebhooksWithProvider)
-    checks.push({ key: limitKey(`webhook:${provider}:checks`, "all"), rule: WEBHOOK_LIMITS.paypalChecks });
   const limit = await hitLimits(deps.db, checks);
   return limit.allowed ? null : fail(429, tooManyAttemptsMessage(limit.retryAfterSeconds));
 }
@@ -153,38 +126,8 @@ export async function startCardPayment(
   return { ok: true as const, clientSecret: started.clientSecret, paymentIntentId: started.id };
 }
 
-/** The demo checkout's card form: 4242… pays, 4000 0000 0000 0002 is declined, as in Stripe's test mode. */
-export async function confirmDemoCard(
-  deps: CheckoutDeps,
-  member: Member | null,
-  paymentIntentId: string,
-  cardNumber: string,
-) {
-  const stripe = deps.payments.stripe;
-  if (deps.payments.mode !== "demo" || !stripe?.confirmForDemo) return fail(404, "Not found");
-  const owned = await ownedPending(deps, member, paymentIntentId);
-  if (!owned.ok) return owned;
-  const digits = cardNumber.replace(/\D/g, "");
-  if (digits.length < 12) return fail(400, "Please enter the demo card number.");
-  try {
-    const result = await stripe.confirmForDemo(
-      paymentIntentId,
-      digits === "4000000000000002" ? "pm_card_chargeDeclined" : "pm_card_visa",
-    );
-    return { ok: true as const, status: result.status };
-  } catch (error) {
-    if (isCardError(error)) return fail(402, error.message || m.failed);
-    deps.log.error({ err: error }, "demo card confirmation failed");
-    return fail(502, m.errored);
-  }
-}
-
-/** Stripe's StripeCardError, known by its type: this module leaves the SDK unloaded (memory at boot). */
-function isCardError(error: unknown): error is Error {
-  return error instanceof Error && (error as { type?: unknown }).type === "StripeCardError";
-}
-
-async function ownedPending(
+/** Counts the call, then lets only the member who started a card payment go on with it. */
+export async function ownedPending(
   deps: CheckoutDeps,
   member: Member | null,
   paymentIntentId: string,
@@ -193,7 +136,6 @@ async function ownedPending(
   const limited = await overLimit(deps, member);
   if (limited) return limited;
   const purchase = await purchaseFor(deps.db, { provider: "stripe", providerPaymentId: paymentIntentId });
-  // Only the member who started a payment may confirm it.
   if (!purchase || purchase.user_id !== member.id) return fail(404, m.verificationFailed);
   return { ok: true };
 }
@@ -255,19 +197,6 @@ export async function startPayPalOrder(
   return { ok: true as const, id: started.id };
 }
 
-/** The demo checkout's stand-in for PayPal's approval window. */
-export async function approveDemoOrder(deps: CheckoutDeps, member: Member | null, orderId: string) {
-  const paypal = deps.payments.paypal;
-  if (deps.payments.mode !== "demo" || !paypal?.approveForDemo) return fail(404, "Not found");
-  if (!member) return fail(401, "Please sign in.");
-  const limited = await overLimit(deps, member);
-  if (limited) return limited;
-  const purchase = await purchaseFor(deps.db, { provider: "paypal", providerPaymentId: orderId });
-  if (!purchase || purchase.user_id !== member.id) return fail(404, m.paypalFailed);
-  await paypal.approveForDemo(orderId);
-  return { ok: true as const };
-}
-
 /**
  * POST /api/capture-paypal-order { orderID }: captured by the server; premium
  * only for a COMPLETED capture of exactly the configured amount and currency.
@@ -302,37 +231,4 @@ export async function capturePayPalOrder(deps: CheckoutDeps, member: Member | nu
     // The capture may have happened at PayPal; retrying it reuses its request id, so it is never taken twice.
     return fail(502, `${m.paypalFailed}. ${m.confirmLater}`);
   }
-}
-
-/**
- * Checks a webhook call with its provider's gateway and acts on its event,
- * once. A provider that isn't configured has no webhook here.
- */
-async function handleWebhook(
-  deps: CheckoutDeps,
-  gateway: PaymentGateway | null,
-  rawBody: Buffer,
-  headers: Headers,
-) {
-  if (!gateway) return fail(404, "Not found");
-  const refused = await webhookOverLimit(deps, gateway);
-  if (refused) return refused;
-  const received = await gateway.readWebhook(rawBody, headers);
-  if (!received.genuine) return fail(400, received.error);
-  await handleEventOnce(deps, { ...received, id: `${gateway.provider}:${received.id}` });
-  return { ok: true as const, received: true };
-}
-
-/**
- * POST /api/webhooks/stripe: the signature is checked over the raw bytes;
- * a payment that succeeded grants, a full refund or a chargeback revokes.
- */
-export async function handleStripeWebhook(deps: CheckoutDeps, rawBody: Buffer, signature: string | null) {
-  const headers = new Headers(signature === null ? {} : { "stripe-signature": signature });
-  return handleWebhook(deps, gatewayFor(deps.payments, "stripe"), rawBody, headers);
-}
-
-/** POST /api/webhooks/paypal: PayPal confirms the call was its own; a capture refunded in full revokes premium. */
-export async function handlePayPalWebhook(deps: CheckoutDeps, headers: Headers, rawBody: Buffer) {
-  return handleWebhook(deps, gatewayFor(deps.payments, "paypal"), rawBody, headers);
 }
