@@ -8,6 +8,8 @@ import {
   recordPendingCapture,
   revokePurchase,
   timeOf,
+  type GrantOutcome,
+  type RevokeOutcome,
 } from "./fulfilment.server.ts";
 import type { PaymentEvent } from "./payment-event.ts";
 import { refundDuplicate } from "./refunds.server.ts";
@@ -23,12 +25,23 @@ interface Handling {
   afterCommit(work: () => void): void;
 }
 
+/** What acting on each kind of event comes to. */
+interface Outcomes {
+  paid: GrantOutcome;
+  pending: void;
+  failed: void;
+  refunded: RevokeOutcome;
+  disputed: RevokeOutcome;
+}
+
 /**
  * What each event does: one handler per kind, and the only place a payment
  * event is acted on, whether it came from a webhook or from the provider's
  * answer to a confirmation or a capture.
  */
-const handlers = {
+const handlers: {
+  [Type in EventType]: (event: PaymentEvent<Type>, handling: Handling) => Promise<Outcomes[Type]>;
+} = {
   async paid({ payment }, { db, deps, afterCommit }) {
     const outcome = await grantPurchase(db, payment, deps.grant);
     afterCommit(() => {
@@ -43,19 +56,13 @@ const handlers = {
   refunded: ({ payment, refundedMinor }, { db, deps }) =>
     revokePurchase(db, payment, deps.grant, timeOf(deps.grant), refundedMinor),
   disputed: ({ payment }, { db, deps }) => revokePurchase(db, payment, deps.grant, timeOf(deps.grant)),
-} satisfies { [Type in EventType]: (event: PaymentEvent<Type>, handling: Handling) => Promise<unknown> };
-
-type Outcome<Type extends EventType> = Awaited<ReturnType<(typeof handlers)[Type]>>;
+};
 
 function handle<Type extends EventType>(
   event: PaymentEvent<Type>,
   handling: Handling,
-): Promise<Outcome<Type>> {
-  const handler = handlers[event.type as Type] as (
-    event: PaymentEvent<Type>,
-    handling: Handling,
-  ) => Promise<Outcome<Type>>;
-  return handler(event, handling);
+): Promise<Outcomes[Type]> {
+  return handlers[event.type](event, handling);
 }
 
 /**
@@ -65,7 +72,7 @@ function handle<Type extends EventType>(
 export async function handlePaymentEvent<Type extends EventType>(
   deps: CheckoutDeps,
   event: PaymentEvent<Type>,
-): Promise<Outcome<Type>> {
+): Promise<Outcomes[Type]> {
   const followUps: (() => void)[] = [];
   const outcome = await handle(event, { db: deps.db, deps, afterCommit: (work) => followUps.push(work) });
   for (const work of followUps) work();

@@ -49,7 +49,8 @@ async function handleWebhook(
   if (refused) return refused;
   const received = await gateway.readWebhook(rawBody, headers);
   if (!received.genuine) return fail(400, received.error);
-  await handleEventOnce(deps, { ...received, id: `${gateway.provider}:${received.id}` });
+  const { type, event } = received;
+  await handleEventOnce(deps, { id: `${gateway.provider}:${received.id}`, type, event });
   return { ok: true as const, received: true };
 }
 
