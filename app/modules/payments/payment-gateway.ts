@@ -3,7 +3,7 @@ import type { PaymentEvent } from "./payment-event.ts";
 import type { Price } from "./price.ts";
 
 /** A payment just created at its provider, for the price. */
-export interface StartedPayment {
+interface StartedPayment {
   /** The provider's id for it (a Stripe PaymentIntent, a PayPal order): the purchase's provider_payment_id. */
   id: string;
   /** What the browser confirms a card payment with; a PayPal order has none. */
@@ -11,7 +11,7 @@ export interface StartedPayment {
 }
 
 /** Where a payment stands, in the provider's own answer. */
-export interface Confirmation {
+interface Confirmation {
   /** The provider's word for it (the PaymentIntent's status, the PayPal capture's). */
   status: string;
   /** What it means for the purchase; null while nothing has happened to it yet (a card payment not yet paid). */
@@ -19,7 +19,7 @@ export interface Confirmation {
 }
 
 /** A webhook call as its gateway reads it: refused, with why; or the provider's event, with its id and type. */
-export type WebhookReading =
+type WebhookReading =
   { genuine: false; error: string } | { genuine: true; id: string; type: string; event: PaymentEvent | null };
 
 /**
