@@ -36,9 +36,10 @@ import { createFlashCookie, type FlashCookie } from "./modules/site/flash.server
 import { createDeviceCookie, type DeviceCookie } from "./modules/offline/device.server.ts";
 import { offlineMemberKey } from "./modules/offline/member-key.server.ts";
 import { migrateToLatest, openDatabase, type DatabaseHandle, type Db } from "./platform/db.server.ts";
-import { refundOwed, type CheckoutDeps } from "./modules/payments/checkout.server.ts";
+import type { CheckoutDeps } from "./modules/payments/checkout.server.ts";
 import { createPayments, type Payments } from "./modules/payments/payments.server.ts";
 import { formatPrice } from "./modules/payments/price.ts";
+import { refundOwed } from "./modules/payments/refunds.server.ts";
 import { createClock, type Clock } from "./platform/clock.server.ts";
 import { isLoopbackHost, isSecureOrigin, type Env } from "./platform/env.server.ts";
 import type { Logger } from "./platform/log.server.ts";

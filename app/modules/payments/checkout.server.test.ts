@@ -26,14 +26,8 @@ import { findTrack } from "../catalogue/tracks.ts";
 import {
   capturePayPalOrder,
   confirmCardPayment,
-  handlePayPalWebhook,
-  handleStripeWebhook,
   PAYMENT_LIMITS,
-  WEBHOOK_LIMITS,
   payPalOrderIdSchema,
-  refundDuplicate,
-  refundOwed,
-  refundPurchase,
   returnFromCardPayment,
   startCardPayment,
   startPayPalOrder,
@@ -43,8 +37,10 @@ import { startFakePayPal, type FakePayPal } from "../../../dev/fakes/paypal.ts";
 import { grantPurchase } from "./fulfilment.server.ts";
 import { startFakeStripe, type FakeStripe } from "../../../dev/fakes/stripe.ts";
 import type { Payments } from "./payments.server.ts";
-import { createPayPalGateway } from "./paypal.server.ts";
-import { createStripeGateway } from "./stripe.server.ts";
+import { refundDuplicate, refundOwed, refundPurchase } from "./refunds.server.ts";
+import { handlePayPalWebhook, handleStripeWebhook, WEBHOOK_LIMITS } from "./webhooks.server.ts";
+import { createPayPalApi } from "./paypal.server.ts";
+import { createStripeApi } from "./stripe.server.ts";
 import { aMember } from "../../../tests/factories/index.ts";
 
 const WEBHOOK_SECRET = "whsec_checkout_test";
@@ -96,13 +92,13 @@ describe.each(testDialects)("buying the course on %s", (dialect) => {
     const payments: Payments = {
       mode: "live",
       price: PRICE,
-      stripe: createStripeGateway({
+      stripe: createStripeApi({
         secretKey: SECRET_KEY,
         publishableKey: "pk_test",
         webhookSecret: WEBHOOK_SECRET,
         apiBase: stripeFake.url,
       }),
-      paypal: createPayPalGateway({
+      paypal: createPayPalApi({
         clientId: "client",
         clientSecret: "secret",
         apiBase: paypalFake.url,

@@ -1,31 +1,21 @@
 import type { Kysely } from "kysely";
-import type Stripe from "stripe";
 import { z } from "zod";
 import type { Database } from "../../../db/schema.ts";
 import { normalizeEmail } from "../accounts/email-address.ts";
 import type { Member } from "../accounts/session.server.ts";
 import type { Mailer } from "../email/outbox.server.ts";
 import type { Logger } from "~/platform/log.server.ts";
+import { addressKey, hitLimits, limitKey, tooManyAttemptsMessage } from "~/platform/rate-limit.server.ts";
 import {
-  addressKey,
-  hitLimits,
-  limitKey,
-  tooManyAttemptsMessage,
-  type LimitCheck,
-} from "~/platform/rate-limit.server.ts";
-import {
-  grantPurchase,
-  onceForEvent,
   purchaseFor,
   recordPendingPurchase,
-  revokePurchase,
-  settleDuplicate,
   type GrantContext,
   type GrantOutcome,
 } from "./fulfilment.server.ts";
 import { paymentMessages as m } from "./messages.ts";
-import type { Payments } from "./payments.server.ts";
-import { toMinor } from "./paypal.server.ts";
+import { handlePaymentEvent } from "./payment-events.server.ts";
+import type { PaymentGateway } from "./payment-gateway.ts";
+import { gatewayFor, type Payments } from "./payments.server.ts";
 
 /**
  * The checkout's server side: every call is for the session's member, with
@@ -62,8 +52,9 @@ export const startPaymentBody = z
   .optional();
 export const startPaymentHint = "Please enter a valid email address for your receipt.";
 
+/** A refusal: the HTTP status, and the message the member (or the provider) is given. */
 export type Failure = { ok: false; status: number; error: string };
-const fail = (status: number, error: string): Failure => ({ ok: false, status, error });
+export const fail = (status: number, error: string): Failure => ({ ok: false, status, error });
 
 function refuse(deps: CheckoutDeps, member: Member | null): Failure | null {
   if (!member) return fail(401, "Please sign in or create your account first.");
@@ -74,35 +65,12 @@ function refuse(deps: CheckoutDeps, member: Member | null): Failure | null {
 }
 
 /** Counts one payment call for the member (and her address); a Failure past the limits. */
-async function overLimit(deps: CheckoutDeps, member: Member): Promise<Failure | null> {
+export async function overLimit(deps: CheckoutDeps, member: Member): Promise<Failure | null> {
   const checks = [{ key: limitKey("payments:member", member.id), rule: PAYMENT_LIMITS.member }];
   if (deps.clientIp) checks.push({ key: addressKey("payments:ip", deps.clientIp), rule: PAYMENT_LIMITS.ip });
   const limit = await hitLimits(deps.db, checks);
   return limit.allowed ? null : fail(429, tooManyAttemptsMessage(limit.retryAfterSeconds));
 }
-
-/**
- * Webhook calls per address, and PayPal's in all. A PayPal call is checked by
- * asking PayPal, so a flood of forged ones would spend the shop's PayPal quota,
- * and real checkouts with it: past these limits a call is refused before it is
- * checked. The providers send a refused event again later.
- */
-export const WEBHOOK_LIMITS = {
-  address: { limit: 60, windowSeconds: 60 },
-  paypalChecks: { limit: 200, windowSeconds: 60 * 60 },
-};
-
-async function webhookOverLimit(deps: CheckoutDeps, provider: "stripe" | "paypal"): Promise<Failure | null> {
-  const checks: LimitCheck[] = [];
-  if (deps.clientIp)
-    checks.push({ key: addressKey(`webhook:${provider}:ip`, deps.clientIp), rule: WEBHOOK_LIMITS.address });
-  if (provider === "paypal")
-    checks.push({ key: limitKey("webhook:paypal:checks", "all"), rule: WEBHOOK_LIMITS.paypalChecks });
-  const limit = await hitLimits(deps.db, checks);
-  return limit.allowed ? null : fail(429, tooManyAttemptsMessage(limit.retryAfterSeconds));
-}
-
-const now = (deps: CheckoutDeps) => deps.grant.now ?? new Date();
 
 /** Only an address other than the account's own is worth remembering. */
 function receiptFor(member: Member, receiptEmail: string | null) {
@@ -110,178 +78,56 @@ function receiptFor(member: Member, receiptEmail: string | null) {
   return wanted && wanted !== normalizeEmail(member.email) ? wanted : null;
 }
 
-/** After a grant's transaction: the receipt goes, or a second payment is refunded. */
-function afterGrant(deps: CheckoutDeps, outcome: GrantOutcome) {
-  if (outcome.granted) deps.mailer.deliverSoon(outcome.emailId);
-  else if (outcome.reason === "duplicate") {
-    // In the background: the member's answer (or the provider's webhook) doesn't wait for it.
-    void refundDuplicate(deps, outcome.purchaseId);
-  }
+/** Whether she has the course after a payment's grant: this one granted it, or another had. */
+function keepsCourse(outcome: GrantOutcome) {
+  return outcome.granted || outcome.reason === "already" || outcome.reason === "duplicate";
 }
 
 /**
- * Refunds a second payment in full through its provider, then records it and
- * queues the email that explains it (settleDuplicate). If the provider can't
- * be reached the purchase stays `duplicate`, and refundOwed tries again.
+ * Creates the payment at the provider for the configured price, and records
+ * it as hers, pending. `receiptEmail` is where the receipt goes, if not the account's.
  */
-export async function refundDuplicate(deps: CheckoutDeps, purchaseId: string): Promise<boolean> {
-  const purchase = await deps.db
-    .selectFrom("purchases")
-    .selectAll()
-    .where("id", "=", purchaseId)
-    .where("status", "=", "duplicate")
-    .executeTakeFirst();
-  if (!purchase) return false;
-  const idempotencyKey = `tidewell-refund-${purchase.id}`;
+async function startPayment(
+  deps: CheckoutDeps,
+  member: Member | null,
+  receiptEmail: string | null,
+  gateway: PaymentGateway | null,
+  whatFailed: string,
+) {
+  const refused = refuse(deps, member) ?? (await overLimit(deps, member!));
+  if (refused) return refused;
+  if (!gateway) return fail(503, m.unavailable);
+  const { price } = deps.grant;
   try {
-    if (purchase.provider === "stripe") {
-      if (!deps.payments.stripe) throw new Error("Stripe is not configured");
-      await deps.payments.stripe.refundPayment(purchase.provider_payment_id, idempotencyKey);
-    } else {
-      if (!deps.payments.paypal || !purchase.provider_capture_id)
-        throw new Error("No PayPal capture to refund");
-      await deps.payments.paypal.refundCapture(purchase.provider_capture_id, idempotencyKey);
-    }
-  } catch (error) {
-    deps.log.error(
-      { err: error, purchase: purchase.id },
-      "could not refund a second payment; will try again",
+    const started = await gateway.start({ userId: member!.id, price });
+    await recordPendingPurchase(
+      deps.db,
+      { provider: gateway.provider, providerPaymentId: started.id },
+      member!.id,
+      price,
+      receiptFor(member!, receiptEmail),
     );
-    return false;
-  }
-  const emailId = await settleDuplicate(deps.db, purchase.id, deps.grant, now(deps));
-  if (emailId) deps.mailer.deliverSoon(emailId);
-  deps.log.info({ purchase: purchase.id }, "second payment refunded");
-  return true;
-}
-
-export type OwnerRefund = { ok: true } | { ok: false; status: 404 | 409 | 502; message: string };
-
-/**
- * Refunds a paid purchase in full through its provider (the owner's
- * decision in the studio, the 30-day guarantee say), then ends premium
- * through revokePurchase, the same path the provider's refund webhook takes:
- * whichever comes first does it, the other finds it done. The provider's
- * idempotency key makes two clicks one refund.
- */
-export async function refundPurchase(deps: CheckoutDeps, purchaseId: string): Promise<OwnerRefund> {
-  const purchase = await deps.db
-    .selectFrom("purchases")
-    .selectAll()
-    .where("id", "=", purchaseId)
-    .executeTakeFirst();
-  if (!purchase) return { ok: false, status: 404, message: "There is no such purchase." };
-  if (purchase.status !== "succeeded") {
-    return {
-      ok: false,
-      status: 409,
-      message: `This purchase is ${purchase.status}: there is nothing to refund.`,
-    };
-  }
-  const idempotencyKey = `tidewell-owner-refund-${purchase.id}`;
-  try {
-    if (purchase.provider === "stripe") {
-      if (!deps.payments.stripe) throw new Error("Stripe is not configured");
-      await deps.payments.stripe.refundPayment(purchase.provider_payment_id, idempotencyKey);
-    } else {
-      if (!deps.payments.paypal || !purchase.provider_capture_id)
-        throw new Error("No PayPal capture to refund");
-      await deps.payments.paypal.refundCapture(purchase.provider_capture_id, idempotencyKey);
-    }
+    return { ok: true as const, ...started };
   } catch (error) {
-    deps.log.error({ err: error, purchase: purchase.id }, "could not refund a purchase");
-    const provider = purchase.provider === "stripe" ? "Stripe" : "PayPal";
-    return {
-      ok: false,
-      status: 502,
-      message: `${provider} didn't take the refund. Nothing has changed; please try again.`,
-    };
+    deps.log.error({ err: error }, `could not create ${whatFailed}`);
+    return fail(502, `${m.initFailed}. ${m.busy}`);
   }
-  await revokePurchase(
-    deps.db,
-    { provider: purchase.provider, providerPaymentId: purchase.provider_payment_id },
-    deps.grant,
-    now(deps),
-  );
-  deps.log.info({ purchase: purchase.id }, "purchase refunded by the owner");
-  return { ok: true };
 }
 
-/** Refunds every second payment still owed (the provider was down, or the server stopped in between). */
-export async function refundOwed(deps: CheckoutDeps): Promise<number> {
-  const owed = await deps.db.selectFrom("purchases").select("id").where("status", "=", "duplicate").execute();
-  let refunded = 0;
-  for (const { id } of owed) if (await refundDuplicate(deps, id)) refunded += 1;
-  return refunded;
-}
-
-/**
- * POST /api/create-payment-intent: the amount is the server's, whatever the
- * browser sent. `receiptEmail` is where the receipt goes, if not the account's.
- */
+/** POST /api/create-payment-intent: the amount is the server's, whatever the browser sent. */
 export async function startCardPayment(
   deps: CheckoutDeps,
   member: Member | null,
   receiptEmail: string | null = null,
 ) {
-  const refused = refuse(deps, member) ?? (await overLimit(deps, member!));
-  if (refused) return refused;
-  const stripe = deps.payments.stripe;
-  if (!stripe) return fail(503, m.unavailable);
-  const { price } = deps.grant;
-  try {
-    // One intent per member and price: a double click or a retry gets the same one back.
-    const intent = await stripe.createPaymentIntent({
-      userId: member!.id,
-      price,
-      idempotencyKey: `tidewell-course-${member!.id}-${price.amountMinor}-${price.currency}`,
-    });
-    await recordPendingPurchase(
-      deps.db,
-      { provider: "stripe", providerPaymentId: intent.id },
-      member!.id,
-      price,
-      receiptFor(member!, receiptEmail),
-    );
-    return { ok: true as const, clientSecret: intent.clientSecret, paymentIntentId: intent.id };
-  } catch (error) {
-    deps.log.error({ err: error }, "could not create a payment intent");
-    return fail(502, `${m.initFailed}. ${m.busy}`);
-  }
+  const gateway = gatewayFor(deps.payments, "stripe");
+  const started = await startPayment(deps, member, receiptEmail, gateway, "a payment intent");
+  if (!started.ok) return started;
+  return { ok: true as const, clientSecret: started.clientSecret, paymentIntentId: started.id };
 }
 
-/** The demo checkout's card form: 4242… pays, 4000 0000 0000 0002 is declined, as in Stripe's test mode. */
-export async function confirmDemoCard(
-  deps: CheckoutDeps,
-  member: Member | null,
-  paymentIntentId: string,
-  cardNumber: string,
-) {
-  const stripe = deps.payments.stripe;
-  if (deps.payments.mode !== "demo" || !stripe?.confirmForDemo) return fail(404, "Not found");
-  const owned = await ownedPending(deps, member, paymentIntentId);
-  if (!owned.ok) return owned;
-  const digits = cardNumber.replace(/\D/g, "");
-  if (digits.length < 12) return fail(400, "Please enter the demo card number.");
-  try {
-    const result = await stripe.confirmForDemo(
-      paymentIntentId,
-      digits === "4000000000000002" ? "pm_card_chargeDeclined" : "pm_card_visa",
-    );
-    return { ok: true as const, status: result.status };
-  } catch (error) {
-    if (isCardError(error)) return fail(402, error.message || m.failed);
-    deps.log.error({ err: error }, "demo card confirmation failed");
-    return fail(502, m.errored);
-  }
-}
-
-/** Stripe's StripeCardError, known by its type: this module leaves the SDK unloaded (memory at boot). */
-function isCardError(error: unknown): error is Error {
-  return error instanceof Error && (error as { type?: unknown }).type === "StripeCardError";
-}
-
-async function ownedPending(
+/** Counts the call, then lets only the member who started a card payment go on with it. */
+export async function ownedPending(
   deps: CheckoutDeps,
   member: Member | null,
   paymentIntentId: string,
@@ -290,7 +136,6 @@ async function ownedPending(
   const limited = await overLimit(deps, member);
   if (limited) return limited;
   const purchase = await purchaseFor(deps.db, { provider: "stripe", providerPaymentId: paymentIntentId });
-  // Only the member who started a payment may confirm it.
   if (!purchase || purchase.user_id !== member.id) return fail(404, m.verificationFailed);
   return { ok: true };
 }
@@ -302,23 +147,13 @@ async function ownedPending(
 export async function confirmCardPayment(deps: CheckoutDeps, member: Member | null, paymentIntentId: string) {
   const owned = await ownedPending(deps, member, paymentIntentId);
   if (!owned.ok) return owned;
-  const stripe = deps.payments.stripe;
-  if (!stripe) return fail(503, m.unavailable);
+  const gateway = gatewayFor(deps.payments, "stripe");
+  if (!gateway) return fail(503, m.unavailable);
   try {
-    const intent = await stripe.retrievePaymentIntent(paymentIntentId);
-    if (intent.status !== "succeeded") return { ok: true as const, status: intent.status, premium: false };
-    const outcome = await grantPurchase(
-      deps.db,
-      {
-        provider: "stripe",
-        providerPaymentId: intent.id,
-        amountMinor: intent.amountReceived,
-        currency: intent.currency,
-      },
-      deps.grant,
-    );
-    afterGrant(deps, outcome);
-    const premium = outcome.granted || outcome.reason === "already" || outcome.reason === "duplicate";
+    const { status, event } = await gateway.confirm(paymentIntentId);
+    if (event?.type !== "paid") return { ok: true as const, status, premium: false };
+    const outcome = await handlePaymentEvent(deps, event);
+    const premium = keepsCourse(outcome);
     return premium ? { ok: true as const, status: "succeeded", premium } : fail(402, m.verificationFailed);
   } catch (error) {
     deps.log.error({ err: error }, "could not verify a payment");
@@ -356,41 +191,10 @@ export async function startPayPalOrder(
   member: Member | null,
   receiptEmail: string | null = null,
 ) {
-  const refused = refuse(deps, member) ?? (await overLimit(deps, member!));
-  if (refused) return refused;
-  const paypal = deps.payments.paypal;
-  if (!paypal) return fail(503, m.unavailable);
-  try {
-    const order = await paypal.createOrder({
-      price: deps.grant.price,
-      userId: member!.id,
-      requestId: crypto.randomUUID(),
-    });
-    await recordPendingPurchase(
-      deps.db,
-      { provider: "paypal", providerPaymentId: order.id },
-      member!.id,
-      deps.grant.price,
-      receiptFor(member!, receiptEmail),
-    );
-    return { ok: true as const, id: order.id };
-  } catch (error) {
-    deps.log.error({ err: error }, "could not create a PayPal order");
-    return fail(502, `${m.initFailed}. ${m.busy}`);
-  }
-}
-
-/** The demo checkout's stand-in for PayPal's approval window. */
-export async function approveDemoOrder(deps: CheckoutDeps, member: Member | null, orderId: string) {
-  const paypal = deps.payments.paypal;
-  if (deps.payments.mode !== "demo" || !paypal?.approveForDemo) return fail(404, "Not found");
-  if (!member) return fail(401, "Please sign in.");
-  const limited = await overLimit(deps, member);
-  if (limited) return limited;
-  const purchase = await purchaseFor(deps.db, { provider: "paypal", providerPaymentId: orderId });
-  if (!purchase || purchase.user_id !== member.id) return fail(404, m.paypalFailed);
-  await paypal.approveForDemo(orderId);
-  return { ok: true as const };
+  const gateway = gatewayFor(deps.payments, "paypal");
+  const started = await startPayment(deps, member, receiptEmail, gateway, "a PayPal order");
+  if (!started.ok) return started;
+  return { ok: true as const, id: started.id };
 }
 
 /**
@@ -401,164 +205,30 @@ export async function capturePayPalOrder(deps: CheckoutDeps, member: Member | nu
   if (!member) return fail(401, "Please sign in.");
   const limited = await overLimit(deps, member);
   if (limited) return limited;
-  const paypal = deps.payments.paypal;
-  if (!paypal) return fail(503, m.unavailable);
+  const gateway = gatewayFor(deps.payments, "paypal");
+  if (!gateway) return fail(503, m.unavailable);
   const purchase = await purchaseFor(deps.db, { provider: "paypal", providerPaymentId: orderId });
   if (!purchase || purchase.user_id !== member.id) return fail(404, m.paypalFailed);
   // Paid already (by card in another tab, say): this order is never captured, so nothing is taken.
   if (member.hasPremium) return fail(409, m.alreadyOwned);
   try {
-    const capture = await paypal.captureOrder(orderId, `capture-${orderId}`);
-    if (capture.status === "DECLINED") {
-      await deps.db
-        .updateTable("purchases")
-        .set({ status: "failed", updated_at: now(deps).toISOString() })
-        .where("id", "=", purchase.id)
-        .where("status", "=", "pending")
-        .execute();
+    const { event } = await gateway.confirm(orderId);
+    if (event?.type === "failed") {
+      await handlePaymentEvent(deps, event);
       return { ok: false as const, status: 402, error: m.paypalDeclined, paypalStatus: "DECLINED" };
     }
-    if (capture.status === "PENDING") {
-      await deps.db
-        .updateTable("purchases")
-        .set({ provider_capture_id: capture.captureId })
-        .where("id", "=", purchase.id)
-        .execute();
-      return { ok: true as const, status: "PENDING", message: m.paypalPending };
+    if (event?.type === "paid") {
+      const outcome = await handlePaymentEvent(deps, event);
+      // A second payment (refunded in the background) still leaves her with the course.
+      if (keepsCourse(outcome)) return { ok: true as const, status: "COMPLETED" };
+      return { ok: false as const, status: 402, error: m.paypalFailed, paypalStatus: "MISMATCH" };
     }
-    const outcome = await grantPurchase(
-      deps.db,
-      {
-        provider: "paypal",
-        providerPaymentId: orderId,
-        amountMinor: capture.amountMinor,
-        currency: capture.currency,
-        captureId: capture.captureId,
-      },
-      deps.grant,
-    );
-    afterGrant(deps, outcome);
-    // A second payment (refunded in the background) still leaves her with the course.
-    if (outcome.granted || outcome.reason === "already" || outcome.reason === "duplicate") {
-      return { ok: true as const, status: "COMPLETED" };
-    }
-    return { ok: false as const, status: 402, error: m.paypalFailed, paypalStatus: "MISMATCH" };
+    // PayPal holds the money (an eCheck, a review): the webhook that completes the capture grants.
+    if (event) await handlePaymentEvent(deps, event);
+    return { ok: true as const, status: "PENDING", message: m.paypalPending };
   } catch (error) {
     deps.log.error({ err: error }, "PayPal capture failed");
     // The capture may have happened at PayPal; retrying it reuses its request id, so it is never taken twice.
     return fail(502, `${m.paypalFailed}. ${m.confirmLater}`);
   }
-}
-
-/**
- * POST /api/webhooks/stripe: the signature is checked over the raw bytes;
- * payment_intent.succeeded grants, charge.refunded revokes; each event once.
- */
-export async function handleStripeWebhook(deps: CheckoutDeps, rawBody: Buffer, signature: string | null) {
-  const stripe = deps.payments.stripe;
-  if (!stripe) return fail(404, "Not found");
-  const refused = await webhookOverLimit(deps, "stripe");
-  if (refused) return refused;
-  let event: Stripe.Event;
-  try {
-    event = await stripe.parseWebhook(rawBody, signature ?? "");
-  } catch {
-    return fail(400, "Invalid signature");
-  }
-  const result = await onceForEvent(deps.db, `stripe:${event.id}`, event.type, async (trx) => {
-    if (event.type === "payment_intent.succeeded") {
-      const intent = event.data.object;
-      return grantPurchase(
-        trx,
-        {
-          provider: "stripe",
-          providerPaymentId: intent.id,
-          amountMinor: intent.amount_received,
-          currency: intent.currency,
-        },
-        deps.grant,
-      );
-    }
-    if (event.type === "charge.refunded" || event.type === "charge.dispute.funds_withdrawn") {
-      const object = event.data.object;
-      const paymentIntent =
-        typeof object.payment_intent === "string" ? object.payment_intent : object.payment_intent?.id;
-      // A chargeback takes the whole payment back; a refund may be partial.
-      const refunded = object.object === "charge" ? object.amount_refunded : undefined;
-      if (paymentIntent) {
-        await revokePurchase(
-          trx,
-          { provider: "stripe", providerPaymentId: paymentIntent },
-          deps.grant,
-          now(deps),
-          refunded,
-        );
-      }
-    }
-    return null;
-  });
-  if (result && result !== "duplicate") afterGrant(deps, result);
-  return { ok: true as const, received: true };
-}
-
-/** POST /api/webhooks/paypal: PayPal confirms the call was its own; a refunded capture revokes premium. */
-export async function handlePayPalWebhook(deps: CheckoutDeps, headers: Headers, rawBody: Buffer) {
-  const paypal = deps.payments.paypal;
-  if (!paypal) return fail(404, "Not found");
-  const refused = await webhookOverLimit(deps, "paypal");
-  if (refused) return refused;
-  let event: {
-    id?: string;
-    event_type?: string;
-    resource?: {
-      id?: string;
-      amount?: { value: string; currency_code: string };
-      seller_payable_breakdown?: { total_refunded_amount?: { value: string; currency_code: string } };
-      links?: { rel: string; href: string }[];
-      supplementary_data?: { related_ids?: { order_id?: string } };
-    };
-  };
-  try {
-    event = JSON.parse(rawBody.toString("utf8"));
-  } catch {
-    return fail(400, "Invalid JSON");
-  }
-  if (!event.id || !event.event_type) return fail(400, "Not a PayPal event");
-  const genuine = await paypal.verifyWebhook(headers, event).catch(() => false);
-  if (!genuine) return fail(400, "Invalid signature");
-  const result = await onceForEvent(deps.db, `paypal:${event.id}`, event.event_type, async (trx) => {
-    const resource = event.resource;
-    // A capture that was pending (an eCheck, a hold) has now completed.
-    if (
-      event.event_type === "PAYMENT.CAPTURE.COMPLETED" &&
-      resource?.amount &&
-      resource.supplementary_data?.related_ids?.order_id
-    ) {
-      return grantPurchase(
-        trx,
-        {
-          provider: "paypal",
-          providerPaymentId: resource.supplementary_data.related_ids.order_id,
-          amountMinor: toMinor(resource.amount.value),
-          currency: resource.amount.currency_code,
-          captureId: resource.id,
-        },
-        deps.grant,
-      );
-    }
-    // A refund or a reversal (chargeback) names the capture it undoes in its "up" link.
-    if (event.event_type === "PAYMENT.CAPTURE.REFUNDED" || event.event_type === "PAYMENT.CAPTURE.REVERSED") {
-      const up = resource?.links?.find((link) => link.rel === "up")?.href;
-      const captureId = up?.split("/").pop();
-      const total = resource?.seller_payable_breakdown?.total_refunded_amount ?? resource?.amount;
-      const refunded =
-        event.event_type === "PAYMENT.CAPTURE.REFUNDED" && total ? toMinor(total.value) : undefined;
-      if (captureId) {
-        await revokePurchase(trx, { provider: "paypal", captureId }, deps.grant, now(deps), refunded);
-      }
-    }
-    return null;
-  });
-  if (result && result !== "duplicate") afterGrant(deps, result);
-  return { ok: true as const, received: true };
 }

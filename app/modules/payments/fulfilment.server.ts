@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database, PurchaseProvider } from "../../../db/schema.ts";
+import type { Database } from "../../../db/schema.ts";
+import type { ConfirmedPayment, PaymentRef, UndonePayment } from "./payment-event.ts";
 import { formatPaidOn, paymentMethodName, paymentReference } from "./receipt.ts";
 import { displayName } from "../accounts/display.ts";
 import { lockProfile, setSubscriptionTier } from "../accounts/profile.server.ts";
@@ -14,12 +15,6 @@ import { formatPrice, type Price } from "./price.ts";
  * whichever confirmation arrives first grants; the others change nothing.
  */
 type Db = Kysely<Database>;
-
-export interface PaymentRef {
-  provider: PurchaseProvider;
-  /** Stripe PaymentIntent id, or PayPal order id. */
-  providerPaymentId: string;
-}
 
 /**
  * Notes a payment the member has started, so later confirmations know whose
@@ -62,14 +57,6 @@ export async function purchaseFor(db: Db, ref: PaymentRef) {
     .where("provider", "=", ref.provider)
     .where("provider_payment_id", "=", ref.providerPaymentId)
     .executeTakeFirst();
-}
-
-export interface ConfirmedPayment extends PaymentRef {
-  /** What the provider says was paid. */
-  amountMinor: number;
-  currency: string;
-  /** PayPal's capture id, which its refunds will name. */
-  captureId?: string;
 }
 
 export type GrantOutcome =
@@ -189,7 +176,7 @@ export type RevokeOutcome =
  */
 export async function revokePurchase(
   db: Db,
-  payment: PaymentRef | { provider: "paypal"; captureId: string },
+  payment: UndonePayment,
   /** What a refund notice needs, should this be a second payment. */
   notice: GrantContext,
   at = new Date(),
@@ -279,6 +266,27 @@ export async function settleDuplicate(
   return db.isTransaction ? run(db) : db.transaction().execute(run);
 }
 
+/** A payment the provider declined: nothing was taken, so the purchase still pending is failed. */
+export async function recordDeclined(db: Db, ref: PaymentRef, at: Date) {
+  await db
+    .updateTable("purchases")
+    .set({ status: "failed", updated_at: at.toISOString() })
+    .where("provider", "=", ref.provider)
+    .where("provider_payment_id", "=", ref.providerPaymentId)
+    .where("status", "=", "pending")
+    .execute();
+}
+
+/** A capture the provider holds (PayPal's PENDING): its id is kept, for the refund or webhook that names it. */
+export async function recordPendingCapture(db: Db, ref: PaymentRef, captureId: string) {
+  await db
+    .updateTable("purchases")
+    .set({ provider_capture_id: captureId })
+    .where("provider", "=", ref.provider)
+    .where("provider_payment_id", "=", ref.providerPaymentId)
+    .execute();
+}
+
 /**
  * Handles a provider event once: its id is recorded in the same transaction
  * as its effect, so a redelivered event is recognised and ignored.
@@ -301,6 +309,11 @@ export async function onceForEvent<T>(
   });
 }
 
+/** When a grant or a refund is recorded: the context's own clock (a test's), or now. */
+export function timeOf(ctx: GrantContext): Date {
+  return ctx.now ?? new Date();
+}
+
 function now(ctx: GrantContext) {
-  return (ctx.now ?? new Date()).toISOString();
+  return timeOf(ctx).toISOString();
 }

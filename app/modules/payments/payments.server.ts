@@ -2,15 +2,19 @@ import crypto from "node:crypto";
 import { loadDevFake } from "~/platform/dev-fakes.server.ts";
 import type { Env } from "~/platform/env.server.ts";
 import type { Logger } from "~/platform/log.server.ts";
+import type { PurchaseProvider } from "../../../db/schema.ts";
+import { cardGateway } from "./card-gateway.server.ts";
 import type { CheckoutConfig } from "./checkout-config.ts";
 // Types only: the fakes themselves are loaded at run time, for a demo run (loadDevFake).
 import type * as PayPalFake from "../../../dev/fakes/paypal.ts";
 import type { FakePayPal } from "../../../dev/fakes/paypal.ts";
 import type * as StripeFake from "../../../dev/fakes/stripe.ts";
 import type { FakeStripe } from "../../../dev/fakes/stripe.ts";
-import { createPayPalGateway, PAYPAL_API, type PayPalGateway } from "./paypal.server.ts";
+import type { PaymentGateway } from "./payment-gateway.ts";
+import { payPalGateway } from "./paypal-gateway.server.ts";
+import { createPayPalApi, PAYPAL_API, type PayPalApi } from "./paypal.server.ts";
 import type { Price } from "./price.ts";
-import { createStripeGateway, type StripeGateway } from "./stripe.server.ts";
+import { createStripeApi, type StripeApi } from "./stripe.server.ts";
 
 /**
  * How the course can be paid for, decided once at start:
@@ -23,8 +27,8 @@ import { createStripeGateway, type StripeGateway } from "./stripe.server.ts";
 export interface Payments {
   mode: "live" | "demo" | "unavailable";
   price: Price;
-  stripe: StripeGateway | null;
-  paypal: PayPalGateway | null;
+  stripe: StripeApi | null;
+  paypal: PayPalApi | null;
   /** The demo's fakes, reachable by tests. */
   demo: { stripe: FakeStripe; paypal: FakePayPal } | null;
   close(): Promise<void>;
@@ -42,7 +46,7 @@ export async function createPayments(env: Env, log: Logger): Promise<Payments> {
       mode: "live",
       price,
       stripe: stripeKeys
-        ? createStripeGateway({
+        ? createStripeApi({
             secretKey: env.STRIPE_SECRET_KEY!,
             publishableKey: env.STRIPE_PUBLISHABLE_KEY!,
             webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
@@ -50,7 +54,7 @@ export async function createPayments(env: Env, log: Logger): Promise<Payments> {
           })
         : null,
       paypal: paypalKeys
-        ? createPayPalGateway({
+        ? createPayPalApi({
             clientId: env.PAYPAL_CLIENT_ID!,
             clientSecret: env.PAYPAL_CLIENT_SECRET!,
             apiBase: testHost(env.PAYPAL_API_BASE) ?? PAYPAL_API[env.PAYPAL_ENV],
@@ -95,14 +99,14 @@ export async function createPayments(env: Env, log: Logger): Promise<Payments> {
   return {
     mode: "demo",
     price,
-    stripe: createStripeGateway({
+    stripe: createStripeApi({
       secretKey: `sk_test_demo_${crypto.randomBytes(8).toString("hex")}`,
       publishableKey: "pk_test_demo",
       webhookSecret,
       apiBase: stripeFake.url,
       demo: true,
     }),
-    paypal: createPayPalGateway({
+    paypal: createPayPalApi({
       ...paypalCredentials,
       apiBase: paypalFake.url,
       env: "demo",
@@ -114,6 +118,15 @@ export async function createPayments(env: Env, log: Logger): Promise<Payments> {
       await Promise.all([stripeFake.close(), paypalFake.close()]);
     },
   };
+}
+
+/** The gateway a provider's payments go through; null when that provider isn't configured. */
+export function gatewayFor(payments: Payments, provider: PurchaseProvider): PaymentGateway | null {
+  const gateways = {
+    stripe: () => payments.stripe && cardGateway(payments.stripe),
+    paypal: () => payments.paypal && payPalGateway(payments.paypal),
+  } satisfies Record<PurchaseProvider, () => PaymentGateway | null>;
+  return gateways[provider]();
 }
 
 export function checkoutForBrowser(payments: Payments): CheckoutConfig {

@@ -1,7 +1,7 @@
 import type { Price } from "./price.ts";
 
 /**
- * PayPal Orders v2 over plain HTTPS. The server creates the order with its own
+ * PayPal's Orders v2 API over plain HTTPS: what the PayPal gateway speaks. The server creates the order with its own
  * amount and currency and captures it itself; what the browser says grants
  * nothing. Each operation gives up within 10 s, fetching an access token included.
  */
@@ -17,7 +17,7 @@ type CaptureResult =
   | { status: "PENDING"; captureId: string }
   | { status: "DECLINED"; message: string };
 
-export interface PayPalGateway {
+export interface PayPalApi {
   clientId: string;
   /** The browser SDK's environment. */
   env: "sandbox" | "live" | "demo";
@@ -45,7 +45,7 @@ export function toMinor(value: string): number {
   return Math.round(Number.parseFloat(value) * 100);
 }
 
-export function createPayPalGateway(options: {
+export function createPayPalApi(options: {
   clientId: string;
   clientSecret: string;
   apiBase: string;
@@ -54,7 +54,7 @@ export function createPayPalGateway(options: {
   approve?: (orderId: string) => Promise<void>;
   /** How long an operation may take in all; 10 s unless a test needs less. */
   timeoutMs?: number;
-}): PayPalGateway {
+}): PayPalApi {
   let token: { value: string; expiresAt: number } | null = null;
 
   /** One deadline for the whole operation: the token request and the call share it. */

@@ -2,10 +2,10 @@ import type Stripe from "stripe";
 import type { Price } from "./price.ts";
 
 /**
- * Card payments through Stripe's own SDK. `apiBase` points the SDK at
- * another host speaking Stripe's API (the demo's local fake, or tests').
- * A call gives up within 10 s, its one retry included; the retry is safe
- * because every POST carries an idempotency key.
+ * Stripe's API through its own SDK: what the card gateway speaks. `apiBase`
+ * points the SDK at another host speaking Stripe's API (the demo's local
+ * fake, or tests'). A call gives up within 10 s, its one retry included; the
+ * retry is safe because every POST carries an idempotency key.
  */
 const OUTBOUND_TIMEOUT_MS = 10_000;
 /** The SDK waits this long before its retry (its initial network retry delay). */
@@ -15,7 +15,7 @@ const RETRY_PAUSE_MS = 500;
 let sdk: Promise<typeof Stripe> | undefined;
 const loadStripe = () => (sdk ??= import("stripe").then((module) => module.default));
 
-export interface StripeGateway {
+export interface StripeApi {
   publishableKey: string;
   createPaymentIntent(args: { userId: string; price: Price; idempotencyKey: string }): Promise<{
     id: string;
@@ -35,7 +35,7 @@ export interface StripeGateway {
   ): Promise<{ status: string }>;
 }
 
-export function createStripeGateway(options: {
+export function createStripeApi(options: {
   secretKey: string;
   publishableKey: string;
   webhookSecret: string;
@@ -43,7 +43,7 @@ export function createStripeGateway(options: {
   demo?: boolean;
   /** How long a call may take in all, both attempts included; 10 s unless a test needs less. */
   timeoutMs?: number;
-}): StripeGateway {
+}): StripeApi {
   const base = options.apiBase ? new URL(options.apiBase) : null;
   let client: Promise<Stripe> | undefined;
   const stripe = () =>
@@ -64,7 +64,7 @@ export function createStripeGateway(options: {
             : {}),
         }),
     ));
-  const gateway: StripeGateway = {
+  const api: StripeApi = {
     publishableKey: options.publishableKey,
     async createPaymentIntent({ userId, price, idempotencyKey }) {
       const client = await stripe();
@@ -106,10 +106,10 @@ export function createStripeGateway(options: {
     },
   };
   if (options.demo) {
-    gateway.confirmForDemo = async (id, paymentMethod) => {
+    api.confirmForDemo = async (id, paymentMethod) => {
       const intent = await (await stripe()).paymentIntents.confirm(id, { payment_method: paymentMethod });
       return { status: intent.status };
     };
   }
-  return gateway;
+  return api;
 }

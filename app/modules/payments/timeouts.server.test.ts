@@ -1,8 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { createPayPalGateway } from "./paypal.server.ts";
-import { createStripeGateway } from "./stripe.server.ts";
+import { createPayPalApi } from "./paypal.server.ts";
+import { createStripeApi } from "./stripe.server.ts";
 
 /**
  * A provider that takes the request and never answers must not hold the
@@ -58,7 +58,7 @@ async function elapsed(work: () => Promise<unknown>) {
 describe("calls to a payment provider that never answers", () => {
   it("Stripe: give up within the budget, its one retry included, with the same idempotency key", async () => {
     const stripe = await silentProvider();
-    const gateway = createStripeGateway({
+    const api = createStripeApi({
       secretKey: "sk_test_silent",
       publishableKey: "pk_test_silent",
       webhookSecret: "whsec_silent",
@@ -66,7 +66,7 @@ describe("calls to a payment provider that never answers", () => {
       timeoutMs: 2000,
     });
     const ms = await elapsed(() =>
-      gateway.createPaymentIntent({
+      api.createPaymentIntent({
         userId: "u1",
         price: { amountMinor: 2700, currency: "EUR" },
         idempotencyKey: "course-u1",
@@ -83,7 +83,7 @@ describe("calls to a payment provider that never answers", () => {
       { "/v1/oauth2/token": { access_token: "token", expires_in: 3600 } },
       1500,
     );
-    const gateway = createPayPalGateway({
+    const api = createPayPalApi({
       clientId: "client",
       clientSecret: "secret",
       apiBase: paypal.url,
@@ -91,7 +91,7 @@ describe("calls to a payment provider that never answers", () => {
       timeoutMs: 2000,
     });
     const ms = await elapsed(() =>
-      gateway.createOrder({ price: { amountMinor: 2700, currency: "EUR" }, userId: "u1", requestId: "r1" }),
+      api.createOrder({ price: { amountMinor: 2700, currency: "EUR" }, userId: "u1", requestId: "r1" }),
     );
     // A fresh budget for the order after the slow token would take 3.5 s.
     expect(ms).toBeLessThan(3000);

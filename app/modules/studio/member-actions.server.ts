@@ -4,7 +4,8 @@ import { deleteMember, type DeletionDeps } from "~/modules/accounts/own-data.ser
 import { setAccountRole } from "~/modules/accounts/owner-role.server.ts";
 import { setSubscriptionTier } from "~/modules/accounts/profile.server.ts";
 import { sendMagicLink } from "~/modules/accounts/sign-in.server.ts";
-import { refundPurchase, type CheckoutDeps } from "~/modules/payments/checkout.server.ts";
+import type { CheckoutDeps } from "~/modules/payments/checkout.server.ts";
+import { refundPurchase } from "~/modules/payments/refunds.server.ts";
 import type { Db } from "~/platform/db.server.ts";
 import { hitLimit, limitKey, tooManyAttemptsMessage } from "~/platform/rate-limit.server.ts";
 import { recordAudit, recordAuditWithReason } from "./audit.server.ts";

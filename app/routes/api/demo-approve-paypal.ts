@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/demo-approve-paypal";
-import { approveDemoOrder, payPalOrderIdSchema } from "~/modules/payments/checkout.server.ts";
+import { payPalOrderIdSchema } from "~/modules/payments/checkout.server.ts";
+import { approveDemoOrder } from "~/modules/payments/demo-checkout.server.ts";
 import { readJson } from "~/platform/json.server.ts";
 import { checkoutDeps, memberContext } from "~/services.server.ts";
 

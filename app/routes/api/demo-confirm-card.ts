@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/demo-confirm-card";
-import { confirmDemoCard, paymentIntentIdSchema } from "~/modules/payments/checkout.server.ts";
+import { paymentIntentIdSchema } from "~/modules/payments/checkout.server.ts";
+import { confirmDemoCard } from "~/modules/payments/demo-checkout.server.ts";
 import { readJson } from "~/platform/json.server.ts";
 import { checkoutDeps, memberContext } from "~/services.server.ts";
 

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/paypal";
-import { handlePayPalWebhook } from "~/modules/payments/checkout.server.ts";
+import { handlePayPalWebhook } from "~/modules/payments/webhooks.server.ts";
 import { checkoutDeps } from "~/services.server.ts";
 
 /** POST /api/webhooks/paypal: PayPal is asked whether the call is genuine before anything changes. */

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/stripe";
-import { handleStripeWebhook } from "~/modules/payments/checkout.server.ts";
+import { handleStripeWebhook } from "~/modules/payments/webhooks.server.ts";
 import { checkoutDeps } from "~/services.server.ts";
 
 /** POST /api/webhooks/stripe: verified over the exact bytes Stripe sent. */
