@@ -593,6 +593,13 @@ describe.each(testDialects)("buying the course on %s", (dialect) => {
       ok: false,
       status: 400,
     });
+    // JSON that is no event at all gets a clear 400 too, and changes nothing.
+    for (const notAnEvent of ["null", "42", "[]", '"text"']) {
+      expect(await handlePayPalWebhook(deps, headers, Buffer.from(notAnEvent)), notAnEvent).toMatchObject({
+        ok: false,
+        status: 400,
+      });
+    }
     expect(await tierOf(member)).toBe("premium");
     expect(await handlePayPalWebhook(deps, headers, Buffer.from(webhook.body))).toMatchObject({ ok: true });
     expect(await tierOf(member)).toBe("free");

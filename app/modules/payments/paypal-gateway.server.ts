@@ -38,13 +38,15 @@ export function payPalGateway(paypal: PayPalApi): PaymentGateway {
       await paypal.refundCapture(captureId, idempotencyKey);
     },
     async readWebhook(rawBody, headers) {
-      let event: PayPalWebhookEvent;
+      let event: PayPalWebhookEvent | null;
       try {
         event = JSON.parse(rawBody.toString("utf8"));
       } catch {
         return { genuine: false, error: "Invalid JSON" };
       }
-      if (!event.id || !event.event_type) return { genuine: false, error: "Not a PayPal event" };
+      // JSON that is not an object (null, a number, a list) is no event either.
+      if (typeof event !== "object" || event === null || !event.id || !event.event_type)
+        return { genuine: false, error: "Not a PayPal event" };
       // PayPal is asked whether the call is its own.
       const genuine = await paypal.verifyWebhook(headers, event).catch(() => false);
       if (!genuine) return { genuine: false, error: "Invalid signature" };
