@@ -10,7 +10,24 @@ export interface ListenedTrack {
 }
 
 /** The dashboard's audio progress: one checkbox per session, for listens away from the app too. */
-export function ListenedList({ tracks }: { tracks: ListenedTrack[] }) {
+export function AudioProgress({ tracks }: { tracks: ListenedTrack[] }) {
+  return (
+    <section
+      aria-labelledby="listened-heading"
+      className="rounded-[var(--radius-card)] border border-line bg-white/70 p-6 shadow-soft"
+    >
+      <h2 id="listened-heading" className="text-2xl font-semibold">
+        Audio progress
+      </h2>
+      <p className="mt-1 text-ink-soft">Tick the sessions you've listened to, here or anywhere else.</p>
+      <div className="mt-4">
+        <ListenedList tracks={tracks} />
+      </div>
+    </section>
+  );
+}
+
+function ListenedList({ tracks }: { tracks: ListenedTrack[] }) {
   return (
     <ul className="grid gap-2 sm:grid-cols-2">
       {tracks.map((track) => (

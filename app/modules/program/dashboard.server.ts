@@ -4,7 +4,12 @@ import { canPlayTrack, viewerOf } from "../catalogue/access.ts";
 import { playable, TRACKS } from "../catalogue/tracks.ts";
 import type { MediaFacts } from "../media/facts.server.ts";
 import { mostPlayed } from "../listening/listening.server.ts";
-import { courseWelcome } from "../payments/course-welcome.server.ts";
+import { courseWelcome, putAwayCourseWelcome } from "../payments/course-welcome.server.ts";
+import {
+  handleProgrammeAction,
+  type ProgrammeActionContext,
+  type ProgrammeActionResult,
+} from "./actions.server.ts";
 import type { CalendarDate } from "./calendar.ts";
 import { paceFor } from "./pace.ts";
 import { togetherOnDashboard } from "../partner/portal.server.ts";
@@ -73,4 +78,19 @@ export async function dashboardFor(
     }),
     hasPremium: member.hasPremium,
   };
+}
+
+/**
+ * Every form the dashboard posts: putting away the card of what the Complete
+ * Course unlocked, and the programme's forms, answered as on its own page.
+ */
+export async function answerDashboardForm(
+  formData: FormData,
+  ctx: ProgrammeActionContext,
+): Promise<ProgrammeActionResult> {
+  if (formData.get("intent") === "put-away-welcome") {
+    await putAwayCourseWelcome(ctx.db, ctx.member.id);
+    return { intent: "put-away-welcome", ok: true, status: 200 };
+  }
+  return handleProgrammeAction(formData, ctx);
 }

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { CourseUnlockedCard } from "~/components/portal/course-unlocked-card.tsx";
@@ -7,20 +6,17 @@ import { LabourWayIn } from "~/components/labour/labour-way-in.tsx";
 import { PractisedTogether } from "~/components/partner/practised-together.tsx";
 import { ArrivalCard } from "~/components/program/arrival-card.tsx";
 import { DueDateChip } from "~/components/program/due-date-chip.tsx";
-import { ListenedList } from "~/components/program/listened-list.tsx";
+import { AudioProgress } from "~/components/program/listened-list.tsx";
 import { OnboardingCard } from "~/components/program/onboarding-card.tsx";
 import { hasPaceCard, PaceCard } from "~/components/program/pace-card.tsx";
-import { Schedule } from "~/components/program/schedule.tsx";
 import { TodayCard } from "~/components/program/today-card.tsx";
+import { TwoWeekSchedule } from "~/components/program/two-week-schedule.tsx";
 import { useProgrammeAction } from "~/components/program/use-programme-action.ts";
-import { Button } from "~/components/ui/button.tsx";
-import { handleProgrammeAction } from "~/modules/program/actions.server.ts";
 import { returnFromCardPayment } from "~/modules/payments/checkout.server.ts";
-import { putAwayCourseWelcome } from "~/modules/payments/course-welcome.server.ts";
 import { forgetInvitation, invitationToReturnTo } from "~/modules/partner/join-return.ts";
 import { PARTNER_DASHBOARD } from "~/modules/site/portal-navigation.ts";
 import { isSecureOrigin } from "~/platform/env.server.ts";
-import { dashboardFor } from "~/modules/program/dashboard.server.ts";
+import { answerDashboardForm, dashboardFor } from "~/modules/program/dashboard.server.ts";
 import { BRAND } from "~/modules/site/brand.ts";
 import { redirectWithFlash } from "~/modules/site/flash.server.ts";
 import {
@@ -62,12 +58,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const member = signedInMember(args);
-  const formData = await args.request.formData();
-  if (formData.get("intent") === "put-away-welcome") {
-    await putAwayCourseWelcome(db(args), member.id);
-    return data({ intent: "put-away-welcome", ok: true, status: 200 });
-  }
-  const result = await handleProgrammeAction(formData, {
+  const result = await answerDashboardForm(await args.request.formData(), {
     db: db(args),
     log: requestLog(args),
     member,
@@ -119,45 +110,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
       {hasPaceCard(pace) && pace.phase !== "early" ? <PaceCard pace={pace} /> : null}
 
-      <section
-        aria-labelledby="schedule-heading"
-        className="rounded-[var(--radius-card)] border border-line bg-white/70 p-6 shadow-soft"
-      >
-        <div className="flex flex-wrap items-baseline justify-between gap-3">
-          <h2 id="schedule-heading" className="text-2xl font-semibold">
-            Your two-week schedule{" "}
-            {programme.saved ? null : (
-              <span className="text-base font-normal text-ink-soft">(Default Schedule)</span>
-            )}
-          </h2>
-          <Button asChild variant="link">
-            <Link to="/portal/program">Open your programme</Link>
-          </Button>
-        </div>
-        <div className="mt-4">
-          <Schedule
-            days={programme.days}
-            saved={programme.saved}
-            showDates={programme.saved}
-            busy={saveDate.pending}
-          />
-        </div>
-      </section>
+      <TwoWeekSchedule days={programme.days} saved={programme.saved} busy={saveDate.pending} />
 
       {loaderData.hasPremium ? null : <CompleteCourseNote price={loaderData.price} />}
 
-      <section
-        aria-labelledby="listened-heading"
-        className="rounded-[var(--radius-card)] border border-line bg-white/70 p-6 shadow-soft"
-      >
-        <h2 id="listened-heading" className="text-2xl font-semibold">
-          Audio progress
-        </h2>
-        <p className="mt-1 text-ink-soft">Tick the sessions you've listened to, here or anywhere else.</p>
-        <div className="mt-4">
-          <ListenedList tracks={tracks} />
-        </div>
-      </section>
+      <AudioProgress tracks={tracks} />
     </div>
   );
 }

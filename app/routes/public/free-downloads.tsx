@@ -1,9 +1,9 @@
-import { ArrowRight, Check, Stethoscope } from "~/components/ui/icons.tsx";
-import { Link } from "react-router";
+import { Stethoscope } from "~/components/ui/icons.tsx";
 import type { Route } from "./+types/free-downloads";
 import { Art } from "~/components/art.tsx";
 import { GuideCard } from "~/components/guide-card.tsx";
-import { Button } from "~/components/ui/button.tsx";
+import { GoDeeper } from "~/components/free-downloads/go-deeper.tsx";
+import { HeroNote } from "~/components/free-downloads/hero-note.tsx";
 import { viewerOf } from "~/modules/catalogue/access.ts";
 import { listGuideCards } from "~/modules/catalogue/downloads.server.ts";
 import { baseUrlFrom, pageMeta } from "~/modules/site/seo.ts";
@@ -80,81 +80,5 @@ export default function FreeDownloads({ loaderData }: Route.ComponentProps) {
       {/* Her birth partner is never offered the course: its guides are hers. */}
       {isPartner ? null : <GoDeeper hasPremium={hasPremium} price={price} />}
     </>
-  );
-}
-
-/** What the hero offers: sign-up buttons for visitors, a word about what's open for members. */
-function HeroNote({
-  signedIn,
-  hasPremium,
-  isPartner,
-}: {
-  signedIn: boolean;
-  hasPremium: boolean;
-  isPartner: boolean;
-}) {
-  if (!signedIn) {
-    return (
-      <div className="mt-8">
-        <div className="flex flex-col gap-3 sm:flex-row">
-          <Button asChild size="lg">
-            <Link to="/auth?tier=free">Sign Up Free</Link>
-          </Button>
-          <Button asChild size="lg" variant="outline">
-            <Link to="/auth?tier=premium">Get the Complete Course</Link>
-          </Button>
-        </div>
-        <p className="mt-4 text-ink-soft">
-          Already a member?{" "}
-          <Link
-            to="/auth?tier=signin"
-            className="inline-flex min-h-11 items-center font-medium text-plum underline underline-offset-4 hover:text-plum-deep"
-          >
-            Log in to download
-          </Link>
-        </p>
-      </div>
-    );
-  }
-  return (
-    <p className="mt-8 inline-flex items-start gap-3 rounded-2xl bg-sage-soft px-5 py-3 text-sage-deep">
-      <Check aria-hidden="true" className="mt-1 size-5 shrink-0" />
-      {hasPremium
-        ? "You have the Complete Course: every guide is yours to download."
-        : isPartner
-          ? "You're signed in as her birth partner: the free guides are ready to download; the others are in her course."
-          : "You're signed in: the free guides are ready to download."}
-    </p>
-  );
-}
-
-function GoDeeper({ hasPremium, price }: { hasPremium: boolean; price: string }) {
-  return (
-    <section aria-labelledby="go-deeper-heading" className="container-page">
-      <div className="grid grid-cols-1 overflow-hidden rounded-[var(--radius-card)] bg-plum text-cream shadow-soft md:grid-cols-[1.4fr_1fr]">
-        <div className="p-6 sm:p-8 md:p-12">
-          <h2 id="go-deeper-heading" className="text-3xl font-semibold">
-            Ready to Go Deeper?
-          </h2>
-          <p className="mt-4 measure text-lg text-cream/90">
-            {hasPremium
-              ? "Your Complete Course holds every guided audio session and the two-week programme that brings them together, so you and your birth partner practise a little each day."
-              : `The Complete Course brings the guides to life: nine guided audio sessions, all six guides and a two-week programme for you and your birth partner. ${price}, once, with lifetime access and a 30-day money-back guarantee.`}
-          </p>
-          <Button asChild className="mt-8 w-full sm:min-h-13 sm:w-auto sm:px-8 sm:text-lg">
-            <Link to="/course">
-              {hasPremium ? "See what's in the course" : "Explore the Complete Course"}
-              <ArrowRight aria-hidden="true" />
-            </Link>
-          </Button>
-        </div>
-        <Art
-          seed="go-deeper"
-          colour="plum"
-          motif="waves"
-          className="hidden h-full min-h-64 w-full md:block"
-        />
-      </div>
-    </section>
   );
 }
