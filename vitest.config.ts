@@ -9,6 +9,9 @@ export default defineConfig({
         test: {
           name: "unit",
           environment: "node",
+          // Vitest's default is one worker fewer than the cores: one, on two cores. The data-layer
+          // tests wait on the disk and on PostgreSQL as much as they compute, so two keep both busy.
+          maxWorkers: 2,
           include: [
             "app/**/*.test.ts",
             "db/**/*.test.ts",
@@ -25,6 +28,7 @@ export default defineConfig({
         test: {
           name: "dom",
           environment: "jsdom",
+          maxWorkers: 2,
           include: ["app/**/*.test.tsx"],
           setupFiles: ["tests/support/dom-setup.ts"],
         },
@@ -44,7 +48,8 @@ export default defineConfig({
           hookTimeout: 60_000,
           // A browser on a busy two-core machine can take a moment to catch up.
           expect: { poll: { timeout: 5_000 } },
-          // Two cores: one browser per file, two files at a time.
+          // Two cores: one browser per file, two files at a time. The run is bound by the CPU
+          // (browsers rendering, the server answering): three at a time took as long.
           maxWorkers: 2,
         },
       },

@@ -149,6 +149,8 @@ describe("the player's round play button, from the keyboard", () => {
     const page = await context.newPage();
     await page.goto("/portal");
     await waitForHydration(page);
+    // The player shows a moment after the page's app starts: tabbing before it is there lands elsewhere.
+    await page.getByRole("button", { name: /^Play today's practice: / }).waitFor();
     // The bottom bar's last item, then one Tab on: the player's round button.
     await page
       .getByRole("navigation", { name: "Portal shortcuts" })

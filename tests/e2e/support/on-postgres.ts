@@ -22,12 +22,12 @@ export const ON_POSTGRES: Record<string, OnPostgres> = {
     drives: ["app/platform/rate-limit.server.ts", "app/platform/db.server.ts"],
   },
   "tests/e2e/security-auth.test.ts": {
-    why: "every auth limit fired concurrently: the atomic counters' upsert under PostgreSQL's row locks",
-    drives: ["app/platform/rate-limit.server.ts", "app/modules/accounts/confirm-identity.server.ts"],
-  },
-  "tests/e2e/accounts.test.ts": {
-    why: "sign-up, sign-in and sessions: the profile made beside the account on conflict",
-    drives: ["app/modules/accounts/profile.server.ts"],
+    why: "every auth limit fired concurrently: the atomic counters' upsert under PostgreSQL's row locks; the members it signs up over HTTP, each with the profile made beside the account on conflict",
+    drives: [
+      "app/platform/rate-limit.server.ts",
+      "app/modules/accounts/confirm-identity.server.ts",
+      "app/modules/accounts/profile.server.ts",
+    ],
   },
   "tests/e2e/checkout.test.ts": {
     why: "payments confirmed by webhook and by the page at once: one paid purchase per member",
