@@ -15,9 +15,10 @@ const BELOW_THE_UI = [
   },
   { group: ["~/routes/*", "**/routes/*"], message: "Modules sit below the routes: routes call them." },
   {
-    group: ["~/services.server*", "**/services.server*"],
+    group: ["~/services.server*", "**/services.server*", "~/request.server*", "**/request.server*"],
     allowTypeImports: true,
-    message: "Modules take their dependencies as arguments; only routes read the composition root.",
+    message:
+      "Modules take their dependencies as arguments; only routes read the composition root and the request.",
   },
 ];
 

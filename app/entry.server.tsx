@@ -5,7 +5,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { htmlBody } from "./platform/html-body.server.ts";
-import { requestContext } from "./services.server.ts";
+import { requestContext } from "./request.server.ts";
 
 export const streamTimeout = 5_000;
 

@@ -13,7 +13,7 @@ import { offlineMemberKey } from "./modules/offline/member-key.server.ts";
 import { MEMBER_HEADER, SIGNED_OUT } from "./modules/offline/protocol.ts";
 import { BRAND } from "./modules/site/brand.ts";
 import { takeFlash } from "./modules/site/flash.server.ts";
-import { memberContext, requestContext, services, servicesContext } from "./services.server.ts";
+import { memberContext, requestContext, services, servicesContext } from "./request.server.ts";
 import "./app.css";
 
 /** A request the server turned away (server/request-gate.ts) gets the error page for its status. */

@@ -1,17 +1,10 @@
 import path from "node:path";
-import { createContext, type RouterContextProvider } from "react-router";
-import { todayIn } from "./modules/program/calendar.ts";
-import { CLIENT_IP_HEADER, createAuth, type Auth } from "./modules/accounts/auth.server.ts";
-import {
-  pruneExpiredCodes,
-  type Claimant,
-  type ConfirmDeps,
-} from "./modules/accounts/confirm-identity.server.ts";
+import { createAuth, type Auth } from "./modules/accounts/auth.server.ts";
+import { pruneExpiredCodes } from "./modules/accounts/confirm-identity.server.ts";
 import { createDeviceCookies, type DeviceCookies } from "./modules/accounts/device-cookie.server.ts";
-import { createSessionReader, type Member, type SessionReader } from "./modules/accounts/session.server.ts";
+import { createSessionReader, type SessionReader } from "./modules/accounts/session.server.ts";
 import { setUpSocialSignIn, type SocialSignIn } from "./modules/accounts/social-sign-in.server.ts";
 import { createBirthPlanPdfs, type BirthPlanPdfs } from "./modules/birth-plan/pdf-service.server.ts";
-import type { ContactDeps, ContactSender } from "./modules/contact/contact.server.ts";
 import { createMailer, type Mailer } from "./modules/email/outbox.server.ts";
 import { createMailTransport, type MailTransport } from "./modules/email/transport.server.ts";
 import { createMediaFacts, type MediaFacts } from "./modules/media/facts.server.ts";
@@ -34,14 +27,12 @@ import {
 import { pushFromEnv, type PushSender } from "./modules/reminders/push.server.ts";
 import { createFlashCookie, type FlashCookie } from "./modules/site/flash.server.ts";
 import { createDeviceCookie, type DeviceCookie } from "./modules/offline/device.server.ts";
-import { offlineMemberKey } from "./modules/offline/member-key.server.ts";
 import { migrateToLatest, openDatabase, type DatabaseHandle, type Db } from "./platform/db.server.ts";
 import type { CheckoutDeps } from "./modules/payments/checkout.server.ts";
 import { createPayments, type Payments } from "./modules/payments/payments.server.ts";
-import { formatPrice } from "./modules/payments/price.ts";
 import { refundOwed } from "./modules/payments/refunds.server.ts";
 import { createClock, type Clock } from "./platform/clock.server.ts";
-import { isLoopbackHost, isSecureOrigin, type Env } from "./platform/env.server.ts";
+import { isSecureOrigin, type Env } from "./platform/env.server.ts";
 import type { Logger } from "./platform/log.server.ts";
 import { createJobRunner, pruneJobs, type JobRunner } from "./platform/jobs.server.ts";
 import { pruneLimits } from "./platform/rate-limit.server.ts";
@@ -211,45 +202,6 @@ export async function closeServices(services: AppServices) {
   await services.database.close();
 }
 
-/** What is particular to one request. */
-export interface RequestInfo {
-  /** The CSP nonce that inline scripts must carry. */
-  nonce: string;
-  log: Logger;
-  /** Set when the server turned the request away (server/request-gate.ts): the page is its error page. */
-  refusal?: number;
-}
-
-export const servicesContext = createContext<AppServices>();
-export const requestContext = createContext<RequestInfo>();
-/** The signed-in member, or null; set once per request by the root middleware. */
-export const memberContext = createContext<Member | null>(null);
-
-type ContextArgs = { context: Readonly<RouterContextProvider> };
-
-export function services({ context }: ContextArgs): AppServices {
-  return context.get(servicesContext);
-}
-
-export function db(args: ContextArgs): Db {
-  return services(args).database.db;
-}
-
-/** What the checkout needs for one request. */
-/** The Complete Course's price as every page shows it ("€27"), from the one price setting. */
-export function coursePrice(args: ContextArgs): string {
-  return formatPrice(services(args).payments.price);
-}
-
-/** What the checkout needs for one request: the member's address counts towards the limits. */
-export function checkoutDeps(args: ContextArgs & { request: Request }): CheckoutDeps {
-  return {
-    ...paymentDeps(services(args)),
-    log: requestLog(args),
-    clientIp: args.request.headers.get(CLIENT_IP_HEADER) ?? "unknown",
-  };
-}
-
 /** What the checkout needs outside a request (the sweep of refunds owed). */
 export function paymentDeps({
   database,
@@ -265,67 +217,4 @@ export function paymentDeps({
     log,
     grant: { price: payments.price, baseUrl: env.BASE_URL, supportEmail: env.SUPPORT_EMAIL },
   };
-}
-
-/** What confirming a member's identity needs (her password, or a code emailed to her). */
-/** What the contact form needs to keep and announce a message, and who sends it. */
-export function contactDeps(args: ContextArgs & { request: Request }): {
-  deps: ContactDeps;
-  sender: ContactSender;
-} {
-  const { env, mailer } = services(args);
-  const member = args.context.get(memberContext);
-  return {
-    deps: { db: db(args), mailer, ownerEmail: env.OWNER_EMAIL, log: requestLog(args) },
-    sender: { headers: args.request.headers, member: member && { id: member.id, email: member.email } },
-  };
-}
-
-export function confirmDeps(args: ContextArgs): ConfirmDeps {
-  const { database, auth, mailer, secret } = services(args);
-  return { db: database.db, auth, mailer, codeKey: deriveKey(secret, "confirmation-code") };
-}
-
-/** The signed-in member as the limits see her: her id, her address, where she connects from and on what. */
-export function claimant(args: ContextArgs & { request: Request }): Claimant {
-  const member = signedInMember(args);
-  const { headers } = args.request;
-  return {
-    id: member.id,
-    email: member.email,
-    ip: headers.get(CLIENT_IP_HEADER) ?? "unknown",
-    device: services(args).devices.recognise(headers.get("cookie"), member.email),
-  };
-}
-
-/**
- * Whether a request may see a demo run's own pages (the local outbox, the
- * error screens on demand): the run is a demo (it listens on this machine
- * only) and the visitor is on this machine, wherever a proxy header says.
- */
-export function isLocalDemoVisitor(args: ContextArgs & { request: Request }): boolean {
-  const client = args.request.headers.get(CLIENT_IP_HEADER) ?? "";
-  return services(args).env.demo && isLoopbackHost(client.replace(/^::ffff:/, ""));
-}
-
-/** The member's own today: the date on their clock, in their time zone. */
-export function memberToday(args: ContextArgs & { context: Readonly<RouterContextProvider> }): string {
-  const member = signedInMember(args);
-  return todayIn(member.timeZone, services(args).clock.now());
-}
-
-/** The member on a page behind the portal guard (which has already sent everyone else away). */
-export function signedInMember({ context }: ContextArgs): Member {
-  const member = context.get(memberContext);
-  if (!member) throw new Error("signedInMember() called outside the portal guard");
-  return member;
-}
-
-/** The signed-in member's opaque key (MEMBER_HEADER's): what her device keeps her things under. */
-export function signedInMemberKey(args: ContextArgs): string {
-  return offlineMemberKey(services(args).secret, signedInMember(args).id);
-}
-
-export function requestLog({ context }: ContextArgs): Logger {
-  return context.get(requestContext).log;
 }

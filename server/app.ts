@@ -19,11 +19,10 @@ import { todayIn } from "../app/modules/program/calendar.ts";
 import {
   closeServices,
   createServices,
-  requestContext,
-  servicesContext,
   startHousekeeping,
   type AppServices,
 } from "../app/services.server.ts";
+import { requestContext, servicesContext } from "../app/request.server.ts";
 import { audioFastLane } from "./audio-fast-lane.ts";
 import { memberPageCache } from "./member-page-cache.ts";
 import { oneStartPerTurn } from "./one-start-per-turn.ts";

@@ -8,14 +8,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { action as createPaymentIntentRoute } from "~/routes/api/create-payment-intent.ts";
 import { parseEnv } from "~/platform/env.server.ts";
 import { createLogger } from "~/platform/log.server.ts";
-import {
-  closeServices,
-  createServices,
-  memberContext,
-  requestContext,
-  servicesContext,
-  type AppServices,
-} from "~/services.server.ts";
+import { closeServices, createServices, type AppServices } from "~/services.server.ts";
+import { memberContext, requestContext, servicesContext } from "~/request.server.ts";
 import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../../../tests/support/webhook-receiver.ts";

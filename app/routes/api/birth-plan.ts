@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/birth-plan";
 import { BIRTH_PLAN_INTENTS, SAVE_VIA } from "~/modules/birth-plan/forms.ts";
 import { answerBirthPlanForm, birthPlanMessages } from "~/modules/birth-plan/page.server.ts";
-import { db, memberContext, services } from "~/services.server.ts";
+import { db, memberContext, now } from "~/request.server.ts";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -19,7 +19,7 @@ export async function action(args: Route.ActionArgs) {
     return data({ ok: false, message: birthPlanMessages.unknown }, { status: 400, headers: NO_STORE });
   }
   form.set("via", SAVE_VIA.autosave);
-  const answer = await answerBirthPlanForm(db(args), member, form, services(args).clock.now());
+  const answer = await answerBirthPlanForm(db(args), member, form, now(args));
   if (answer.kind === "saved") {
     return data({ ok: true, number: answer.number, savedAt: answer.savedAt }, { headers: NO_STORE });
   }

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Route } from "./+types/confirm-payment";
 import { confirmCardPayment, paymentIntentIdSchema } from "~/modules/payments/checkout.server.ts";
 import { readJson } from "~/platform/json.server.ts";
-import { checkoutDeps, memberContext } from "~/services.server.ts";
+import { checkoutDeps, memberContext } from "~/request.server.ts";
 
 const body = z.object({ paymentIntentId: paymentIntentIdSchema });
 

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/create-paypal-order";
 import { startPaymentBody, startPaymentHint, startPayPalOrder } from "~/modules/payments/checkout.server.ts";
 import { readJson } from "~/platform/json.server.ts";
-import { checkoutDeps, memberContext } from "~/services.server.ts";
+import { checkoutDeps, memberContext } from "~/request.server.ts";
 
 /** POST /api/create-paypal-order { email? } → { id }, with the server's amount and currency. */
 export async function action(args: Route.ActionArgs) {

@@ -4,7 +4,7 @@ import type { Route } from "./+types/demo-confirm-card";
 import { paymentIntentIdSchema } from "~/modules/payments/checkout.server.ts";
 import { confirmDemoCard } from "~/modules/payments/demo-checkout.server.ts";
 import { readJson } from "~/platform/json.server.ts";
-import { checkoutDeps, memberContext } from "~/services.server.ts";
+import { checkoutDeps, memberContext } from "~/request.server.ts";
 
 const body = z.object({
   paymentIntentId: paymentIntentIdSchema,

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/labour-contractions";
 import { hitSaveLimit, saveHistory } from "~/modules/labour/history.server.ts";
 import { tooManyAttemptsMessage } from "~/platform/rate-limit.server.ts";
-import { db, memberContext } from "~/services.server.ts";
+import { db, memberContext } from "~/request.server.ts";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 

@@ -6,7 +6,7 @@ import {
   pushEndpointOptions,
 } from "~/modules/reminders/push.server.ts";
 import { tooManyAttemptsMessage } from "~/platform/rate-limit.server.ts";
-import { db, memberContext, services } from "~/services.server.ts";
+import { db, memberContext, services } from "~/request.server.ts";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 

@@ -4,7 +4,7 @@ import type { Route } from "./+types/time-zone";
 import { updateTimeZone } from "~/modules/accounts/profile.server.ts";
 import { isValidTimeZone } from "~/modules/program/calendar.ts";
 import { scheduleNextReminder } from "~/modules/reminders/reminders.server.ts";
-import { db, memberContext, services } from "~/services.server.ts";
+import { db, memberContext, now } from "~/request.server.ts";
 
 const bodySchema = z.object({ timeZone: z.string().max(64).refine(isValidTimeZone) }).strict();
 
@@ -23,7 +23,7 @@ export async function action(args: Route.ActionArgs) {
     .transaction()
     .execute(async (trx) => {
       await updateTimeZone(trx, member.id, parsed.data.timeZone);
-      await scheduleNextReminder(trx, member.id, services(args).clock.now());
+      await scheduleNextReminder(trx, member.id, now(args));
     });
   return data({ ok: true });
 }

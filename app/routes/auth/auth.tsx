@@ -10,7 +10,7 @@ import { withRetryAfter } from "~/modules/site/retry-after.ts";
 import { baseUrlFrom, pageMeta } from "~/modules/site/seo.ts";
 import { CLIENT_IP_HEADER } from "~/modules/accounts/auth.server.ts";
 import { invitationForSignUp, signUpInvitationRefusal } from "~/modules/partner/sign-up.server.ts";
-import { coursePrice, db, memberContext, services } from "~/services.server.ts";
+import { coursePrice, db, memberContext, services, now } from "~/request.server.ts";
 
 /**
  * A form refused over a limit says how long to wait in Retry-After too. Opened from an invitation,
@@ -40,7 +40,7 @@ export function meta({ location, matches }: Route.MetaArgs) {
 
 /** Where the request comes from, as the proxy in front says: wrong invitation tokens count against it. */
 const at = (args: { request: Request; context: Route.LoaderArgs["context"] }) => ({
-  now: services(args).clock.now(),
+  now: now(args),
   clientIp: args.request.headers.get(CLIENT_IP_HEADER) ?? "unknown",
 });
 

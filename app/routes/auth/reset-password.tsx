@@ -11,7 +11,7 @@ import { refusal, resetPassword } from "~/modules/accounts/sign-in.server.ts";
 import { BRAND } from "~/modules/site/brand.ts";
 import { redirectWithFlash } from "~/modules/site/flash.server.ts";
 import { withRetryAfter } from "~/modules/site/retry-after.ts";
-import { services } from "~/services.server.ts";
+import { services } from "~/request.server.ts";
 
 /** A new password refused over a limit says how long to wait in Retry-After too. */
 export const headers = withRetryAfter;

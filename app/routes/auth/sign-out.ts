@@ -3,7 +3,7 @@ import type { Route } from "./+types/sign-out";
 import { authMessages } from "~/modules/accounts/providers.ts";
 import { signOut } from "~/modules/accounts/sign-in.server.ts";
 import { redirectWithFlash } from "~/modules/site/flash.server.ts";
-import { services } from "~/services.server.ts";
+import { services } from "~/request.server.ts";
 
 /** POST only: ends the session, says so, and goes home. */
 export async function action(args: Route.ActionArgs) {

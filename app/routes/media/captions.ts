@@ -5,7 +5,7 @@ import {
   transcriptAccess,
   transcriptOf,
 } from "~/modules/transcripts/transcripts.server.ts";
-import { memberContext } from "~/services.server.ts";
+import { memberContext } from "~/request.server.ts";
 
 const STATUS = { "not-found": 404, "sign-in": 401, premium: 403 } as const;
 

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/birth-preferences-pdf";
 import { CLIENT_IP_HEADER } from "~/modules/accounts/auth.server.ts";
 import { pdfMessages } from "~/modules/birth-plan/pdf-service.server.ts";
-import { services, signedInMember } from "~/services.server.ts";
+import { services, signedInMember, now } from "~/request.server.ts";
 
 /**
  * GET /portal/birth-preferences.pdf (a file name, so the portal's page cache leaves it alone): her plan as a PDF
@@ -12,7 +12,7 @@ export async function loader(args: Route.LoaderArgs) {
     services(args).database,
     signedInMember(args),
     args.request.headers.get(CLIENT_IP_HEADER),
-    services(args).clock.now(),
+    now(args),
   );
   switch (answer.kind) {
     case "pdf":

@@ -3,7 +3,7 @@ import type { Route } from "./+types/birth-preferences-print";
 import { BirthPlanSheet } from "~/components/birth-plan/sheet.tsx";
 import { printablePlan } from "~/modules/birth-plan/page.server.ts";
 import { BRAND } from "~/modules/site/brand.ts";
-import { db, services, signedInMember } from "~/services.server.ts";
+import { db, signedInMember, now } from "~/request.server.ts";
 
 export function meta() {
   return [{ title: `Birth preferences to print · ${BRAND.name}` }, { name: "robots", content: "noindex" }];
@@ -11,7 +11,7 @@ export function meta() {
 
 /** The plan as a midwife reads it, for the browser to print (the portal around it isn't printed). */
 export async function loader(args: Route.LoaderArgs) {
-  const plan = await printablePlan(db(args), signedInMember(args), services(args).clock.now());
+  const plan = await printablePlan(db(args), signedInMember(args), now(args));
   if (!plan) throw data(null, { status: 404 });
   return plan;
 }

@@ -4,7 +4,7 @@ import { BirthPlanPage } from "~/components/birth-plan/page.tsx";
 import { answerBirthPlanForm, birthPlanPage } from "~/modules/birth-plan/page.server.ts";
 import { BRAND } from "~/modules/site/brand.ts";
 import { redirectWithFlash } from "~/modules/site/flash.server.ts";
-import { db, services, signedInMember, signedInMemberKey } from "~/services.server.ts";
+import { db, services, signedInMember, signedInMemberKey } from "~/request.server.ts";
 
 export function meta() {
   return [{ title: `Birth preferences · ${BRAND.name}` }, { name: "robots", content: "noindex" }];

@@ -2,11 +2,11 @@ import type { Route } from "./+types/contact";
 import { data } from "react-router";
 import { answerContactForm } from "~/modules/contact/contact-action.server.ts";
 import { retryAfterHeaders } from "~/modules/site/retry-after.ts";
-import { contactDeps } from "~/services.server.ts";
+import { contactDeps } from "~/request.server.ts";
 import { ContactPage } from "~/components/contact/contact-page.tsx";
 import { faqs, socialPosts } from "~/modules/catalogue/content.server.ts";
 import { BRAND } from "~/modules/site/brand.ts";
-import { signedInMember } from "~/services.server.ts";
+import { signedInMember } from "~/request.server.ts";
 
 export function meta() {
   return [{ title: `Contact us · ${BRAND.name}` }, { name: "robots", content: "noindex" }];

@@ -27,7 +27,7 @@ import {
   requestLog,
   services,
   signedInMember,
-} from "~/services.server.ts";
+} from "~/request.server.ts";
 
 export function meta() {
   return [{ title: `Dashboard · ${BRAND.name}` }, { name: "robots", content: "noindex" }];

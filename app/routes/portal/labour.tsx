@@ -2,7 +2,7 @@ import type { Route } from "./+types/labour";
 import { LabourScreen } from "~/components/labour/labour-screen.tsx";
 import { loadLabourScreen } from "~/modules/labour/history.server.ts";
 import { BRAND } from "~/modules/site/brand.ts";
-import { db, signedInMember, signedInMemberKey } from "~/services.server.ts";
+import { db, signedInMember, signedInMemberKey } from "~/request.server.ts";
 
 export function meta() {
   return [{ title: `Labour mode · ${BRAND.name}` }, { name: "robots", content: "noindex" }];

@@ -16,7 +16,7 @@ import {
   servicesContext,
   signedInMember,
   signedInMemberKey,
-} from "~/services.server.ts";
+} from "~/request.server.ts";
 
 /** Every /portal page needs a session; without one, off to /auth with a word about why. */
 const requireMember: Route.MiddlewareFunction = async ({ context, url }, next) => {

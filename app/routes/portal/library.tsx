@@ -12,7 +12,7 @@ import { herFirstNameFor } from "~/modules/partner/portal.server.ts";
 import { BRAND } from "~/modules/site/brand.ts";
 import { findSessions } from "~/modules/transcripts/transcript-search.server.ts";
 import { sessionCountText } from "~/modules/transcripts/transcript-search.ts";
-import { coursePrice, db, services, signedInMember } from "~/services.server.ts";
+import { coursePrice, db, services, signedInMember } from "~/request.server.ts";
 import { countOf } from "~/modules/site/plural.ts";
 
 export function meta() {

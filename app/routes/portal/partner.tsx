@@ -3,7 +3,7 @@ import type { Route } from "./+types/partner";
 import { PartnerHome } from "~/components/partner/partner-home.tsx";
 import { partnerPortal } from "~/modules/partner/portal.server.ts";
 import { BRAND } from "~/modules/site/brand.ts";
-import { db, services, signedInMember } from "~/services.server.ts";
+import { db, services, signedInMember, now } from "~/request.server.ts";
 
 export function meta() {
   return [{ title: `Dashboard · ${BRAND.name}` }, { name: "robots", content: "noindex" }];
@@ -15,7 +15,7 @@ export async function loader(args: Route.LoaderArgs) {
   const portal = await partnerPortal(
     { db: db(args), mediaFacts: services(args).mediaFacts },
     member,
-    services(args).clock.now(),
+    now(args),
   );
   // No one's partner (any more): the member's own dashboard.
   if (!portal) throw redirect("/portal");

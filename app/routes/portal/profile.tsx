@@ -24,7 +24,7 @@ import {
   requestLog,
   services,
   signedInMember,
-} from "~/services.server.ts";
+} from "~/request.server.ts";
 
 export const headers = withRetryAfter;
 

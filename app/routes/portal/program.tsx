@@ -10,7 +10,7 @@ import { herViewFor } from "~/modules/partner/portal.server.ts";
 import { handleProgrammeAction } from "~/modules/program/actions.server.ts";
 import { programmePage } from "~/modules/program/programme-page.server.ts";
 import { BRAND } from "~/modules/site/brand.ts";
-import { coursePrice, db, memberToday, requestLog, services, signedInMember } from "~/services.server.ts";
+import { coursePrice, db, memberToday, requestLog, services, signedInMember, now } from "~/request.server.ts";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const title = loaderData?.kind === "partner" ? `${loaderData.her.firstName}'s programme` : "Your programme";
@@ -20,7 +20,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export async function loader(args: Route.LoaderArgs) {
   const member = signedInMember(args);
   // A birth partner's programme is hers, read only: the same view as their dashboard.
-  const her = member.isPartner ? await herViewFor(db(args), member, services(args).clock.now()) : null;
+  const her = member.isPartner ? await herViewFor(db(args), member, now(args)) : null;
   if (her) return { kind: "partner" as const, her };
   const page = await programmePage(db(args), member, memberToday(args));
   return { kind: "own" as const, ...page, price: coursePrice(args) };

@@ -3,7 +3,7 @@ import type { Route } from "./+types/receipt";
 import { COMPLETE_COURSE_CONTAINS } from "~/modules/catalogue/complete-course.ts";
 import { receiptFor } from "~/modules/payments/course-welcome.server.ts";
 import { BRAND } from "~/modules/site/brand.ts";
-import { db, services, signedInMember } from "~/services.server.ts";
+import { db, services, signedInMember } from "~/request.server.ts";
 
 export function meta() {
   return [{ title: `Your receipt · ${BRAND.name}` }, { name: "robots", content: "noindex" }];

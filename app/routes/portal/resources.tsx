@@ -17,7 +17,7 @@ import { listedTracks } from "~/modules/catalogue/tracks.ts";
 import { BRAND } from "~/modules/site/brand.ts";
 import { sessionResults } from "~/modules/transcripts/transcript-search.server.ts";
 import { sameSearch } from "~/modules/transcripts/transcript-search.ts";
-import { services, signedInMember } from "~/services.server.ts";
+import { services, signedInMember } from "~/request.server.ts";
 
 export function meta() {
   return [{ title: `Resources · ${BRAND.name}` }, { name: "robots", content: "noindex" }];

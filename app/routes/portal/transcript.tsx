@@ -14,7 +14,7 @@ import {
   transcriptAccess,
   transcriptOf,
 } from "~/modules/transcripts/transcripts.server.ts";
-import { coursePrice, signedInMember } from "~/services.server.ts";
+import { coursePrice, signedInMember } from "~/request.server.ts";
 
 export function loader(args: Route.LoaderArgs) {
   const track = findTrack(args.params.trackId);

@@ -3,7 +3,7 @@ import { CLIENT_IP_HEADER } from "~/modules/accounts/auth.server.ts";
 import { answerCalendarFeed } from "~/modules/reminders/calendar-feed.server.ts";
 import { reminderKeys } from "~/modules/reminders/reminders.server.ts";
 import { tooManyAttemptsMessage } from "~/platform/rate-limit.server.ts";
-import { db, services } from "~/services.server.ts";
+import { db, services } from "~/request.server.ts";
 
 /**
  * GET /calendar/<token>.ics: a member's practice days for the calendar app she

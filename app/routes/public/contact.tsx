@@ -2,7 +2,7 @@ import type { Route } from "./+types/contact";
 import { data } from "react-router";
 import { answerContactForm } from "~/modules/contact/contact-action.server.ts";
 import { retryAfterHeaders } from "~/modules/site/retry-after.ts";
-import { contactDeps } from "~/services.server.ts";
+import { contactDeps } from "~/request.server.ts";
 import { ContactPage } from "~/components/contact/contact-page.tsx";
 import { JsonLd } from "~/components/json-ld.tsx";
 import { faqs, socialPosts } from "~/modules/catalogue/content.server.ts";

@@ -8,7 +8,7 @@ import { JsonLd } from "~/components/json-ld.tsx";
 import { coursePage } from "~/modules/site/course-page.server.ts";
 import { courseStructuredData } from "~/modules/site/course-structured-data.ts";
 import { baseUrlFrom, pageMeta } from "~/modules/site/seo.ts";
-import { services } from "~/services.server.ts";
+import { services } from "~/request.server.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({

@@ -7,7 +7,7 @@ import { HeroNote } from "~/components/free-downloads/hero-note.tsx";
 import { viewerOf } from "~/modules/catalogue/access.ts";
 import { listGuideCards } from "~/modules/catalogue/downloads.server.ts";
 import { baseUrlFrom, pageMeta } from "~/modules/site/seo.ts";
-import { coursePrice, memberContext, services } from "~/services.server.ts";
+import { coursePrice, memberContext, services } from "~/request.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const member = args.context.get(memberContext);

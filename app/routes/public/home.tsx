@@ -8,7 +8,7 @@ import { Preview } from "~/components/home/preview.tsx";
 import { Voices } from "~/components/home/voices.tsx";
 import { homePage } from "~/modules/site/home-page.server.ts";
 import { baseUrlFrom, pageMeta } from "~/modules/site/seo.ts";
-import { memberContext, services } from "~/services.server.ts";
+import { memberContext, services } from "~/request.server.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({

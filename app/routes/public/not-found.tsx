@@ -2,7 +2,7 @@ import { Home } from "~/components/ui/icons.tsx";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/not-found";
 import { Button } from "~/components/ui/button.tsx";
-import { requestLog } from "~/services.server.ts";
+import { requestLog } from "~/request.server.ts";
 import { BRAND } from "~/modules/site/brand.ts";
 
 /** Any path no route matches: a real 404 status, logged, with a way home. */

@@ -11,7 +11,7 @@ import { PARTNER_DASHBOARD } from "~/modules/site/portal-navigation.ts";
 import { PRIVATE_PAGE_HEADERS } from "~/modules/site/private-page.ts";
 import { redirectWithFlash } from "~/modules/site/flash.server.ts";
 import { isSecureOrigin } from "~/platform/env.server.ts";
-import { db, memberContext, services } from "~/services.server.ts";
+import { db, memberContext, services, now } from "~/request.server.ts";
 
 /** The page's private headers, and the cookie that brings a signed-out partner back here after signing in. */
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -34,7 +34,7 @@ const clientIp = (request: Request) => request.headers.get(CLIENT_IP_HEADER) ?? 
 /** A birth partner's invitation link: who invited them, and a way to accept once signed in. */
 export async function loader(args: Route.LoaderArgs) {
   const preview = await invitationPreview(db(args), args.params.token, {
-    now: services(args).clock.now(),
+    now: now(args),
     clientIp: clientIp(args.request),
   });
   const signedIn = args.context.get(memberContext) !== null;
@@ -59,7 +59,7 @@ export async function action(args: Route.ActionArgs) {
   const member = args.context.get(memberContext);
   if (!member) return data({ message: "Please sign in first, then accept." }, { status: 401 });
   const outcome = await acceptByLink(db(args), args.params.token, member.id, {
-    now: services(args).clock.now(),
+    now: now(args),
     clientIp: clientIp(args.request),
   });
   if (!outcome.ok) {

@@ -5,7 +5,7 @@ import { CLIENT_IP_HEADER } from "~/modules/accounts/auth.server.ts";
 import { reminderKeys } from "~/modules/reminders/reminders.server.ts";
 import { stopRemindersByLink } from "~/modules/reminders/unsubscribe.server.ts";
 import { BRAND } from "~/modules/site/brand.ts";
-import { services } from "~/services.server.ts";
+import { services } from "~/request.server.ts";
 
 export function meta() {
   return [{ title: `Stop reminder emails · ${BRAND.name}` }, { name: "robots", content: "noindex" }];

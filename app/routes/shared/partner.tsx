@@ -9,12 +9,12 @@ import { CLIENT_IP_HEADER } from "~/modules/accounts/auth.server.ts";
 import { partnerView } from "~/modules/partner/share.server.ts";
 import { BRAND } from "~/modules/site/brand.ts";
 import { PRIVATE_PAGE_HEADERS } from "~/modules/site/private-page.ts";
-import { db, services } from "~/services.server.ts";
+import { db, now } from "~/request.server.ts";
 
 /** The birth partner's read-only view: unknown or turned-off links are simply not found. */
 export async function loader(args: Route.LoaderArgs) {
   const view = await partnerView(db(args), args.params.token, {
-    now: services(args).clock.now(),
+    now: now(args),
     clientIp: args.request.headers.get(CLIENT_IP_HEADER) ?? "unknown",
   });
   if (view === "limited") throw data(null, { status: 429, headers: PRIVATE_PAGE_HEADERS });

@@ -10,7 +10,7 @@ import { checkForms, readStudioForm } from "~/modules/studio/forms.ts";
 import { studioReturnPath } from "~/modules/studio/gate.ts";
 import { ownerPasskeys } from "~/modules/studio/passkeys.server.ts";
 import { studioVisit, type SecondFactorMethod } from "~/modules/studio/studio.server.ts";
-import { services } from "~/services.server.ts";
+import { services } from "~/request.server.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Second factor · Tidewell Studio" }];
 

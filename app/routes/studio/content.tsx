@@ -1,6 +1,6 @@
 import type { Route } from "./+types/content";
 import { studioContent } from "~/modules/studio/content.server.ts";
-import { services } from "~/services.server.ts";
+import { services } from "~/request.server.ts";
 import { StudioTable } from "~/components/studio/studio-table.tsx";
 import { countOf } from "~/modules/site/plural.ts";
 

@@ -9,7 +9,7 @@ import { redirectWithFlash } from "~/modules/site/flash.server.ts";
 import { requireStudioOwner } from "~/modules/studio/context.server.ts";
 import { inboxThreadForms, readStudioForm } from "~/modules/studio/forms.ts";
 import { answerInboxThreadForm } from "~/modules/studio/inbox-actions.server.ts";
-import { db, requestLog, services } from "~/services.server.ts";
+import { db, requestLog, services, now } from "~/request.server.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.thread.name ?? "Conversation"} · Tidewell Studio` },
@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export async function loader(args: Route.LoaderArgs) {
   // Opening it marks it read.
-  const thread = await inboxThread(db(args), args.params.thread, services(args).clock.now());
+  const thread = await inboxThread(db(args), args.params.thread, now(args));
   if (!thread) throw data("There is no such conversation.", { status: 404 });
   return { thread };
 }

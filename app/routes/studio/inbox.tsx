@@ -4,7 +4,7 @@ import { cn } from "~/components/ui/cn.ts";
 import { inboxThreads } from "~/modules/contact/inbox.server.ts";
 import { inboxViewFrom } from "~/modules/contact/inbox.ts";
 import { countOf } from "~/modules/site/plural.ts";
-import { db } from "~/services.server.ts";
+import { db } from "~/request.server.ts";
 import { Pager, STUDIO_WHEN } from "~/components/studio/studio-table.tsx";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -7,12 +7,12 @@ import {
 } from "~/components/studio/insights-charts.tsx";
 import { studioInsights } from "~/modules/studio/insights.server.ts";
 import { formatShare } from "~/modules/studio/insights.ts";
-import { db, services } from "~/services.server.ts";
+import { db, now } from "~/request.server.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Insights · Tidewell Studio" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  return { insights: await studioInsights(db(args), services(args).clock.now()) };
+  return { insights: await studioInsights(db(args), now(args)) };
 }
 
 export default function StudioInsights({ loaderData }: Route.ComponentProps) {

@@ -7,7 +7,7 @@ import { redirectWithFlash } from "~/modules/site/flash.server.ts";
 import { studioOwnerContext } from "~/modules/studio/context.server.ts";
 import { OWNER_ROLE, studioAccess } from "~/modules/studio/gate.ts";
 import { studioVisit } from "~/modules/studio/studio.server.ts";
-import { db, services, servicesContext } from "~/services.server.ts";
+import { db, services, servicesContext, now } from "~/request.server.ts";
 
 const CHECK_PATH = "/studio/check";
 /** Where an owner gives her second factor: open to her before it is given. */
@@ -54,10 +54,8 @@ export async function loader(args: Route.LoaderArgs) {
   // Only once she is through the second factor; one count from the inbox's own index.
   const open =
     owner !== null &&
-    studioAccess(
-      { role: OWNER_ROLE, twoFactorEnabled: true, checkedAt: owner.checkedAt },
-      services(args).clock.now(),
-    ) === "open";
+    studioAccess({ role: OWNER_ROLE, twoFactorEnabled: true, checkedAt: owner.checkedAt }, now(args)) ===
+      "open";
   const inboxUnread = open ? await unreadThreadCount(db(args)) : 0;
   return { owner: owner ? { name: owner.name, email: owner.email } : null, demo: env.demo, inboxUnread };
 }

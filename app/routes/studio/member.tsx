@@ -15,14 +15,14 @@ import { requireStudioOwner } from "~/modules/studio/context.server.ts";
 import { memberForms, readStudioForm } from "~/modules/studio/forms.ts";
 import { answerMemberForm } from "~/modules/studio/member-actions.server.ts";
 import { memberDetail } from "~/modules/studio/members.server.ts";
-import { db, services } from "~/services.server.ts";
+import { db, services, now } from "~/request.server.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.member.name || loaderData?.member.email || "Member"} · Tidewell Studio` },
 ];
 
 export async function loader(args: Route.LoaderArgs) {
-  const member = await memberDetail(db(args), args.params.id, services(args).clock.now());
+  const member = await memberDetail(db(args), args.params.id, now(args));
   if (!member) throw data("There is no such member.", { status: 404 });
   const history = await auditEntries(db(args), { subjectId: member.id, limit: 20 });
   return { member, history };

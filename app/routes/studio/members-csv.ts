@@ -6,7 +6,7 @@ import { csvHeader, csvRows } from "~/modules/studio/member-csv.ts";
 import { filtersToParams, parseMemberFilters, usedFilters } from "~/modules/studio/member-filters.ts";
 import { PAGE_SIZE_MAX, searchMembers } from "~/modules/studio/members.server.ts";
 import { requireRecentStudioCheck } from "~/modules/studio/recent-check.server.ts";
-import { db, services } from "~/services.server.ts";
+import { db, now } from "~/request.server.ts";
 
 /** The members page with the same search. */
 const membersPage = (url: URL) =>
@@ -29,8 +29,8 @@ export function loader(args: Route.LoaderArgs) {
  */
 export async function action(args: Route.ActionArgs) {
   const owner = args.context.get(studioOwnerContext)!;
-  const now = services(args).clock.now();
-  requireRecentStudioCheck(owner, now, membersPage(args.url));
+  const at = now(args);
+  requireRecentStudioCheck(owner, at, membersPage(args.url));
   const { filters } = parseMemberFilters(args.url.searchParams);
   let body = csvHeader();
   let cursor: string | undefined;
@@ -49,12 +49,12 @@ export async function action(args: Route.ActionArgs) {
       detail: { count, filters: usedFilters(filters) },
       ip: owner.ip,
     },
-    now,
+    at,
   );
   return new Response(body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="tidewell-members-${now.toISOString().slice(0, 10)}.csv"`,
+      "Content-Disposition": `attachment; filename="tidewell-members-${at.toISOString().slice(0, 10)}.csv"`,
       "Cache-Control": "no-store",
     },
   });

@@ -5,7 +5,7 @@ import { Alert } from "~/components/ui/alert.tsx";
 import { nounFor } from "~/modules/site/plural.ts";
 import { filtersToParams, parseMemberFilters } from "~/modules/studio/member-filters.ts";
 import { searchMembers } from "~/modules/studio/members.server.ts";
-import { db } from "~/services.server.ts";
+import { db } from "~/request.server.ts";
 import { Pager, StudioTable, STUDIO_LINK } from "~/components/studio/studio-table.tsx";
 
 export const meta: Route.MetaFunction = () => [{ title: "Members · Tidewell Studio" }];

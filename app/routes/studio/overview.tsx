@@ -6,7 +6,7 @@ import { failedEmails } from "~/modules/email/outbox.server.ts";
 import { auditEntries } from "~/modules/studio/audit.server.ts";
 import { studioOverview } from "~/modules/studio/overview.server.ts";
 import { deadJobs } from "~/platform/jobs.server.ts";
-import { db } from "~/services.server.ts";
+import { db } from "~/request.server.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Overview · Tidewell Studio" }];
 

@@ -3,7 +3,7 @@ import type { Route } from "./+types/passkey";
 import { passkeyForms, readStudioForm } from "~/modules/studio/forms.ts";
 import { answerPasskeyForm } from "~/modules/studio/passkey-actions.server.ts";
 import { studioVisit } from "~/modules/studio/studio.server.ts";
-import { services } from "~/services.server.ts";
+import { services } from "~/request.server.ts";
 
 /**
  * POST only, from the studio's passkey buttons (a form post, so the server's

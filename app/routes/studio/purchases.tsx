@@ -10,20 +10,20 @@ import { purchasesForms, readStudioForm } from "~/modules/studio/forms.ts";
 import { guaranteeDaysLeft } from "~/modules/studio/guarantee.ts";
 import { answerPurchasesForm } from "~/modules/studio/member-actions.server.ts";
 import { studioPurchases } from "~/modules/studio/purchases.server.ts";
-import { checkoutDeps, db, services } from "~/services.server.ts";
+import { checkoutDeps, db, services, now } from "~/request.server.ts";
 import { StudioTable } from "~/components/studio/studio-table.tsx";
 
 export const meta: Route.MetaFunction = () => [{ title: "Purchases · Tidewell Studio" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  const now = services(args).clock.now();
+  const at = now(args);
   const purchases = await studioPurchases(db(args));
   return {
     purchases: purchases.map((purchase) => ({
       ...purchase,
       guaranteeDaysLeft:
         purchase.status === "succeeded" && purchase.paidAt
-          ? guaranteeDaysLeft(new Date(purchase.paidAt), now)
+          ? guaranteeDaysLeft(new Date(purchase.paidAt), at)
           : null,
     })),
   };
@@ -33,7 +33,7 @@ export async function action(args: Route.ActionArgs) {
   const owner = requireStudioOwner(args.context);
   const read = readStudioForm(await args.request.formData(), purchasesForms);
   if (!read.ok) return data({ error: read.message }, { status: 400 });
-  const answer = await answerPurchasesForm(checkoutDeps(args), owner, read.form, services(args).clock.now());
+  const answer = await answerPurchasesForm(checkoutDeps(args), owner, read.form, now(args));
   if (!answer.ok) return data({ error: answer.message }, { status: answer.status });
   return redirectWithFlash(services(args).flash, answer.next, { type: "success", message: answer.message });
 }

@@ -11,7 +11,7 @@ import { requireStudioOwner, studioOwnerContext } from "~/modules/studio/context
 import { readStudioForm, securityForms } from "~/modules/studio/forms.ts";
 import { answerSecurityForm } from "~/modules/studio/passkey-actions.server.ts";
 import { ownerPasskeys } from "~/modules/studio/passkeys.server.ts";
-import { db, services } from "~/services.server.ts";
+import { db, services } from "~/request.server.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Security · Tidewell Studio" }];
 
