@@ -8,7 +8,7 @@ import { inboxThread } from "~/modules/contact/inbox.server.ts";
 import { redirectWithFlash } from "~/modules/site/flash.server.ts";
 import { requireStudioOwner } from "~/modules/studio/context.server.ts";
 import { inboxThreadForms, readStudioForm } from "~/modules/studio/forms.ts";
-import { answerInboxThreadForm } from "~/modules/studio/inbox-actions.server.ts";
+import { answerInboxThreadForm } from "~/modules/contact/inbox-actions.server.ts";
 import { db, requestLog, services, now } from "~/request.server.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

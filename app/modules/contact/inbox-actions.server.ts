@@ -1,14 +1,9 @@
-import {
-  markThreadUnread,
-  replyToThread,
-  setThreadArchived,
-  type ReplyDeps,
-} from "~/modules/contact/inbox.server.ts";
-import { thenTo, type InboxThreadForm, type StudioFormAnswer } from "./forms.ts";
-import type { StudioOwner } from "./studio.server.ts";
+import { markThreadUnread, replyToThread, setThreadArchived, type ReplyDeps } from "./inbox.server.ts";
+import { thenTo, type InboxThreadForm, type StudioFormAnswer } from "~/modules/studio/forms.ts";
+import type { StudioOwner } from "~/modules/studio/studio.server.ts";
 
 /**
- * Does what a conversation's form asks (the contact module keeps the inbox).
+ * Does what a conversation's form in the studio asks, read by the studio's schema.
  * A reply, or taking it out of the archive, stays in the conversation; the
  * rest go back to the list.
  */
