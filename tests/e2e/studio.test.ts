@@ -112,6 +112,10 @@ describe("the owner's studio", () => {
         .execute(),
     );
     await owner.goto(`/studio/members/${memberId}`);
+    // Her emails by kind, never by subject: a subject can carry a code that signs her in.
+    const emails = owner.getByRole("region", { name: "Emails sent" });
+    await expect.poll(() => emails.textContent()).toContain("Link to confirm her address");
+    expect(await emails.textContent()).not.toMatch(/Confirm your email/);
     await owner.getByLabel("I understand this can't be undone.").check();
     await owner.getByRole("button", { name: "Delete Account" }).click();
     await owner.getByRole("heading", { name: "Enter your authenticator code" }).waitFor();

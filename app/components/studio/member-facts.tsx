@@ -72,7 +72,7 @@ export function MemberHistory({ member }: { member: MemberDetail }) {
       >
         {(email) => (
           <>
-            {email.subject} · {email.status} · {when(email.createdAt)}
+            {email.what} · {email.status} · {when(email.createdAt)}
           </>
         )}
       </FactList>

@@ -295,9 +295,9 @@ describe.each(testDialects)("the studio's members on %s", (dialect) => {
           .insertInto("email_outbox")
           .values({
             id: crypto.randomUUID(),
-            kind: i === 21 ? "receipt" : "reminder",
+            kind: i === 21 ? "sign-in-code" : "practice-reminder",
             to_address: "aoife.byrne@gmail.com",
-            subject: `Subject ${i}`,
+            subject: `Your Tidewell sign-in code: 4761${String(i).padStart(2, "0")}`,
             text_body: "a secret sign-in link",
             html_body: "<p>a secret sign-in link</p>",
             status: "sent",
@@ -362,12 +362,14 @@ describe.each(testDialects)("the studio's members on %s", (dialect) => {
       expect(detail!.lastListens.map((l) => l.trackId)).not.toContain("affirmations-2");
       expect(detail!.emailsSent).toHaveLength(20);
       expect(detail!.emailsSent[0]).toEqual({
-        kind: "receipt",
-        subject: "Subject 21",
+        kind: "sign-in-code",
+        what: "Sign-in code",
         createdAt: "2026-11-01T10:21:00.000Z",
         status: "sent",
       });
       expect(JSON.stringify(detail)).not.toContain("secret");
+      // No code that signs her in, from any subject.
+      expect(JSON.stringify(detail)).not.toMatch(/4761\d\d/);
       expect(JSON.stringify(detail)).not.toContain("Not hers");
 
       // The catalogue's title, not the one stored with the listen.

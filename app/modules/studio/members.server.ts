@@ -7,6 +7,7 @@ import { findTrack } from "../catalogue/tracks.ts";
 import { addDays, todayIn, type CalendarDate } from "../program/calendar.ts";
 import { currentStreak } from "../program/practice.ts";
 import type { MemberFilters, MemberTier } from "./member-filters.ts";
+import { emailKindLabel } from "./email-labels.ts";
 
 /**
  * The studio's reads of members: the search (filters, newest sign-ups first,
@@ -236,7 +237,8 @@ interface MemberListen {
 
 interface MemberEmail {
   kind: string;
-  subject: string;
+  /** What it was, in the owner's words (never its subject, which can hold a sign-in code). */
+  what: string;
   createdAt: string;
   status: EmailStatus;
 }
@@ -300,10 +302,10 @@ export async function memberDetail(db: Db, userId: string, now = new Date()): Pr
       .orderBy("completion_date", "desc")
       .limit(LISTENS_SHOWN)
       .execute(),
-    // Only what was sent and when: bodies can hold sign-in links, and are not the studio's to read.
+    // Only what kind was sent and when: subjects and bodies can hold sign-in codes and links.
     db
       .selectFrom("email_outbox")
-      .select(["kind", "subject", "created_at", "status"])
+      .select(["kind", "created_at", "status"])
       .where("to_address", "=", normalizeEmail(member.email))
       .orderBy("created_at", "desc")
       .limit(EMAILS_SHOWN)
@@ -337,7 +339,7 @@ export async function memberDetail(db: Db, userId: string, now = new Date()): Pr
     })),
     emailsSent: emails.map((row) => ({
       kind: row.kind,
-      subject: row.subject,
+      what: emailKindLabel(row.kind),
       createdAt: iso(row.created_at),
       status: row.status,
     })),
