@@ -296,3 +296,9 @@ function bindable(params: ReadonlyArray<unknown>): Bindable[] {
     return value as Bindable;
   });
 }
+
+/** Whether a write failed on a unique key (PostgreSQL's 23505, SQLite's constraint message): a row already there. */
+export function isUniqueViolation(error: unknown): boolean {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return code === "23505" || (typeof message === "string" && /UNIQUE constraint failed/i.test(message));
+}

@@ -55,6 +55,9 @@ describe("the studio's contact inbox", () => {
     await owner.getByRole("button", { name: "Send Reply" }).click();
     await expectToast(owner, "Reply sent.");
     await thread.getByRole("listitem").filter({ hasText: reply }).filter({ hasText: "Your reply" }).waitFor();
+    // The box is empty again, for the next reply; the one sent is in the thread once.
+    await expect.poll(() => owner.getByLabel("Your reply").inputValue()).toBe("");
+    expect(await thread.getByRole("listitem").filter({ hasText: reply }).count()).toBe(1);
     const mail = await localOutbox(inject("dataDir")).latest(email, /A reply to your message to Tidewell/);
     expect(mail.text).toContain(reply);
     // Sent without signing in, so nobody confirmed the address: the reply quotes none of it.

@@ -43,12 +43,15 @@ export function ConversationEntries({ entries }: { entries: InboxThread["entries
 
 /** The reply box: emailed from the course's address, with her latest message quoted when it is confirmed hers. */
 export function ReplyForm({
+  replyId,
   thread,
   error,
   typed,
   busy,
   sending,
 }: {
+  /** The form's own id: the server sends one reply for it, however often it is sent. */
+  replyId: string;
   thread: Pick<InboxThread, "address" | "confirmed">;
   error: string | null;
   /** What she typed before a refusal, kept in the box. */
@@ -73,6 +76,7 @@ export function ReplyForm({
       ) : null}
       <Form method="post" className="mt-3 grid gap-3">
         <input type="hidden" name="intent" value="reply" />
+        <input type="hidden" name="replyId" value={replyId} />
         <Field id="reply" label="Your reply">
           {(a11y) => (
             <Textarea name="reply" rows={8} required maxLength={REPLY_MAX} defaultValue={typed} {...a11y} />

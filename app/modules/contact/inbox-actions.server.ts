@@ -18,7 +18,10 @@ export async function answerInboxThreadForm(
   const conversation = `/studio/inbox/${encodeURIComponent(threadId)}`;
   switch (form.intent) {
     case "reply":
-      return thenTo(conversation, await replyToThread(deps, owner, threadId, form.reply, now));
+      return thenTo(
+        conversation,
+        await replyToThread(deps, owner, threadId, { body: form.reply, replyId: form.replyId }, now),
+      );
     case "unread":
       return thenTo(inbox, await markThreadUnread(deps.db, owner, threadId, now));
     case "archive":

@@ -63,6 +63,8 @@ describe.each(testDialects)("the contact inbox on %s", (dialect) => {
 
   const unique = (label: string) => `${label}-${crypto.randomBytes(4).toString("hex")}@example.com`;
   const replyDeps = () => ({ db: db(), mailer, supportEmail: "hello@tidewell.example", log });
+  /** A reply as the form sends it: with the form's own id, new each time the form is shown. */
+  const aReply = (body: string, replyId: string = crypto.randomUUID()) => ({ body, replyId });
   /** An address's thread: by default the one nobody confirmed, which is every visitor's. */
   const threadOf = async (address: string, confirmed = false) =>
     db()
@@ -216,7 +218,7 @@ describe.each(testDialects)("the contact inbox on %s", (dialect) => {
       replyDeps(),
       owner,
       id,
-      "  Yes, of course!\r\nThey are very welcome. <script>alert(1)</script>  ",
+      aReply("  Yes, of course!\r\nThey are very welcome. <script>alert(1)</script>  "),
       minutes(31),
     );
     expect(result).toEqual({ ok: true, message: "Reply sent." });
@@ -288,7 +290,15 @@ describe.each(testDialects)("the contact inbox on %s", (dialect) => {
 
     // The owner's reply to it greets no one by name and quotes none of it; her audit trail doesn't name Amara.
     expect(
-      (await replyToThread(replyDeps(), owner, strangers!.id, "We have no such record.", minutes(203))).ok,
+      (
+        await replyToThread(
+          replyDeps(),
+          owner,
+          strangers!.id,
+          aReply("We have no such record."),
+          minutes(203),
+        )
+      ).ok,
     ).toBe(true);
     const [email] = await repliesQueuedTo(amara.email);
     expect(email!.text_body).toContain("Hello,\n\nWe have no such record.");
@@ -299,7 +309,7 @@ describe.each(testDialects)("the contact inbox on %s", (dialect) => {
 
     // Each reply stays in its own thread.
     expect(
-      (await replyToThread(replyDeps(), owner, hers!.id, "Week 30 is a fine time.", minutes(204))).ok,
+      (await replyToThread(replyDeps(), owner, hers!.id, aReply("Week 30 is a fine time."), minutes(204))).ok,
     ).toBe(true);
     expect((await inboxThread(db(), hers!.id))!.entries.map((e) => e.text)).toEqual([
       "My own question about week 30",
@@ -330,7 +340,7 @@ describe.each(testDialects)("the contact inbox on %s", (dialect) => {
     await send(address, "Hello", minutes(40));
     const { id } = await threadOf(address);
     const before = await threadOf(address);
-    expect(await replyToThread(replyDeps(), owner, id, body, minutes(41))).toEqual({
+    expect(await replyToThread(replyDeps(), owner, id, aReply(body), minutes(41))).toEqual({
       ok: false,
       status: 400,
       message,
@@ -347,7 +357,7 @@ describe.each(testDialects)("the contact inbox on %s", (dialect) => {
     await send(address, "Hello", minutes(45));
     const { id } = await threadOf(address);
     const body = `${"a\r\n".repeat(REPLY_MAX / 2 - 1)}ab`;
-    expect((await replyToThread(replyDeps(), owner, id, body, minutes(46))).ok).toBe(true);
+    expect((await replyToThread(replyDeps(), owner, id, aReply(body), minutes(46))).ok).toBe(true);
     expect((await repliesTo(address))[0]!.body).toHaveLength(REPLY_MAX);
   });
 
@@ -358,7 +368,7 @@ describe.each(testDialects)("the contact inbox on %s", (dialect) => {
     const replies = await count();
     for (const id of ["no-such-thread", "", "x".repeat(500)]) {
       expect(await inboxThread(db(), id)).toBeUndefined();
-      expect(await replyToThread(replyDeps(), owner, id, "Hello", minutes(50))).toEqual(notFound);
+      expect(await replyToThread(replyDeps(), owner, id, aReply("Hello"), minutes(50))).toEqual(notFound);
       expect(await setThreadArchived(db(), owner, id, true, minutes(50))).toEqual(notFound);
       expect(await markThreadUnread(db(), owner, id, minutes(50))).toEqual(notFound);
     }
@@ -373,7 +383,7 @@ describe.each(testDialects)("the contact inbox on %s", (dialect) => {
     const { id } = await threadOf(address);
     const results = await Promise.all(
       Array.from({ length: REPLY_LIMIT.limit + 5 }, (_, n) =>
-        replyToThread(replyDeps(), owner, id, `Reply ${n}`, minutes(61)),
+        replyToThread(replyDeps(), owner, id, aReply(`Reply ${n}`), minutes(61)),
       ),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(REPLY_LIMIT.limit);
@@ -381,7 +391,46 @@ describe.each(testDialects)("the contact inbox on %s", (dialect) => {
     expect(await repliesTo(address)).toHaveLength(REPLY_LIMIT.limit);
     expect(await repliesQueuedTo(address)).toHaveLength(REPLY_LIMIT.limit);
     // Another owner is not held back.
-    expect((await replyToThread(replyDeps(), await anOwner(), id, "Hello", minutes(61))).ok).toBe(true);
+    expect((await replyToThread(replyDeps(), await anOwner(), id, aReply("Hello"), minutes(61))).ok).toBe(
+      true,
+    );
+  });
+
+  it("sends one reply for one form, however many times it is sent and however the sends arrive", async () => {
+    const owner = await anOwner();
+    const address = unique("twice");
+    await send(address, "Hello", minutes(90));
+    const { id } = await threadOf(address);
+    const form = aReply("Thank you, we'd love to have you.");
+    // A double click: both at once, then a third time later (a reload that posts again).
+    const results = await Promise.all(
+      [0, 1].map(() => replyToThread(replyDeps(), owner, id, form, minutes(91))),
+    );
+    results.push(await replyToThread(replyDeps(), owner, id, form, minutes(92)));
+    expect(results).toEqual(Array.from({ length: 3 }, () => ({ ok: true, message: "Reply sent." })));
+    expect(await repliesTo(address)).toHaveLength(1);
+    expect(await repliesQueuedTo(address)).toHaveLength(1);
+    expect((await auditOf(owner.id)).filter((entry) => entry.action === "contact.replied")).toHaveLength(1);
+    // The next form is another reply.
+    expect((await replyToThread(replyDeps(), owner, id, aReply("And one more thing."), minutes(93))).ok).toBe(
+      true,
+    );
+    expect(await repliesQueuedTo(address)).toHaveLength(2);
+  });
+
+  it("refuses a reply without the form's id, and sends nothing", async () => {
+    const owner = await anOwner();
+    const address = unique("no-form");
+    await send(address, "Hello", minutes(95));
+    const { id } = await threadOf(address);
+    for (const replyId of ["", "not-an-id", "' or 1=1 --"]) {
+      expect(await replyToThread(replyDeps(), owner, id, aReply("Hello", replyId), minutes(96))).toEqual({
+        ok: false,
+        status: 400,
+        message: "Please use the reply form on this page.",
+      });
+    }
+    expect(await repliesQueuedTo(address)).toEqual([]);
   });
 
   it("puts the replies to a member in her export, and deletes her thread and its replies with her account", async () => {
@@ -392,7 +441,9 @@ describe.each(testDialects)("the contact inbox on %s", (dialect) => {
     await send(stranger, "Hello from a stranger", minutes(70), "Sam Stranger");
     for (const address of [member.email, stranger]) {
       const { id } = await threadOf(address);
-      expect((await replyToThread(replyDeps(), owner, id, `Dear ${address}`, minutes(71))).ok).toBe(true);
+      expect((await replyToThread(replyDeps(), owner, id, aReply(`Dear ${address}`), minutes(71))).ok).toBe(
+        true,
+      );
     }
 
     const exported = await exportMemberData(db(), member.id);
@@ -417,7 +468,7 @@ describe.each(testDialects)("the contact inbox on %s", (dialect) => {
     const address = unique("kept");
     await send(address, "Hello", minutes(80));
     const { id } = await threadOf(address);
-    await replyToThread(replyDeps(), owner, id, "Hello back", minutes(81));
+    await replyToThread(replyDeps(), owner, id, aReply("Hello back"), minutes(81));
     await db().deleteFrom("user").where("id", "=", owner.id).execute();
     const thread = await inboxThread(db(), id);
     expect(thread!.entries.at(-1)).toMatchObject({ kind: "reply", text: "Hello back", ownerName: null });

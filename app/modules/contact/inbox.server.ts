@@ -7,7 +7,7 @@ import { contactReplyEmail } from "~/modules/email/templates.ts";
 import { isPlainText } from "~/modules/site/plain-text.ts";
 import { recordAudit, type AuditAction } from "~/modules/studio/audit.server.ts";
 import type { StudioOwner } from "~/modules/studio/studio.server.ts";
-import { isPostgres, type Db } from "~/platform/db.server.ts";
+import { isPostgres, isUniqueViolation, type Db } from "~/platform/db.server.ts";
 import type { Logger } from "~/platform/log.server.ts";
 import { hitLimit, limitKey, tooManyAttemptsMessage, type LimitRule } from "~/platform/rate-limit.server.ts";
 import { REPLY_MAX } from "./inbox.ts";
@@ -385,13 +385,18 @@ const SENT_ON = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: 
  * greets her by the name on it and quotes her latest message: what nobody
  * confirmed may not be hers.
  */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export async function replyToThread(
   deps: ReplyDeps,
   owner: StudioOwner,
   threadId: string,
-  rawBody: string,
+  { body: rawBody, replyId }: { body: string; replyId: string },
   now = new Date(),
 ): Promise<InboxResult> {
+  // The reply form's own id, new each time the form is shown: the same form sent twice is one reply.
+  if (!UUID.test(replyId))
+    return { ok: false, status: 400, message: "Please use the reply form on this page." };
   const body = rawBody.replace(/\r\n?/g, "\n").trim();
   if (body.length === 0) return { ok: false, status: 400, message: "Please write your reply." };
   if (body.length > REPLY_MAX) {
@@ -424,47 +429,59 @@ export async function replyToThread(
     return { ok: false, status: 429, message: tooManyAttemptsMessage(limit.retryAfterSeconds) };
   }
 
-  const outboxId = await db.transaction().execute(async (trx) => {
-    const queued = await queueEmail(trx, {
-      kind: "contact-reply",
-      to: thread.address,
-      ...contactReplyEmail({
-        reply: body,
-        answering: thread.confirmed
-          ? {
-              name: answered.name,
-              message: answered.message,
-              sentOn: SENT_ON.format(new Date(answered.created_at)),
-            }
-          : null,
-        supportEmail: deps.supportEmail,
-      }),
+  const sentAlready = async () =>
+    (await db.selectFrom("contact_replies").select("id").where("id", "=", replyId).executeTakeFirst()) !==
+    undefined;
+  if (await sentAlready()) return { ok: true, message: "Reply sent." };
+  const outboxId = await db
+    .transaction()
+    .execute(async (trx) => {
+      const queued = await queueEmail(trx, {
+        kind: "contact-reply",
+        to: thread.address,
+        ...contactReplyEmail({
+          reply: body,
+          answering: thread.confirmed
+            ? {
+                name: answered.name,
+                message: answered.message,
+                sentOn: SENT_ON.format(new Date(answered.created_at)),
+              }
+            : null,
+          supportEmail: deps.supportEmail,
+        }),
+      });
+      await trx
+        .insertInto("contact_replies")
+        .values({
+          id: replyId,
+          address: thread.address,
+          thread_id: thread.id,
+          owner_id: owner.id,
+          body,
+          outbox_id: queued,
+          created_at: now.toISOString(),
+        })
+        .execute();
+      const when = at(trx, now);
+      await trx
+        .updateTable("contact_threads")
+        .set({
+          last_activity_at: sql<string>`case when last_activity_at < ${when} then ${when} else last_activity_at end`,
+          // Answering it, she has read it.
+          read_at: sql<string>`coalesce(read_at, ${when})`,
+        })
+        .where("id", "=", thread.id)
+        .execute();
+      await audit(trx, owner, "contact.replied", thread, now);
+      return queued;
+    })
+    // Sent twice at once: the other took the reply's id, and its email with it; this one queued nothing.
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error)) return null;
+      throw error;
     });
-    await trx
-      .insertInto("contact_replies")
-      .values({
-        id: crypto.randomUUID(),
-        address: thread.address,
-        thread_id: thread.id,
-        owner_id: owner.id,
-        body,
-        outbox_id: queued,
-        created_at: now.toISOString(),
-      })
-      .execute();
-    const when = at(trx, now);
-    await trx
-      .updateTable("contact_threads")
-      .set({
-        last_activity_at: sql<string>`case when last_activity_at < ${when} then ${when} else last_activity_at end`,
-        // Answering it, she has read it.
-        read_at: sql<string>`coalesce(read_at, ${when})`,
-      })
-      .where("id", "=", thread.id)
-      .execute();
-    await audit(trx, owner, "contact.replied", thread, now);
-    return queued;
-  });
+  if (outboxId === null) return { ok: true, message: "Reply sent." };
   // Ids only: the reply and the address are the visitor's and the owner's, not the log's.
   deps.log.info({ contactThread: thread.id, email: outboxId }, "contact reply queued");
   deps.mailer.deliverSoon(outboxId);

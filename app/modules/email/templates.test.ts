@@ -220,6 +220,24 @@ describe("email templates", () => {
       expect(email.html).not.toContain("<blockquote");
     });
 
+    it("leaves the greeting to a reply that opens with its own, so she reads one", () => {
+      for (const reply of [
+        "Dear Aoife,\n\nThank you.",
+        "Hi Amara, yes!",
+        "hello there\nYes.",
+        "Good morning,\nYes.",
+      ]) {
+        const email = contactReplyEmail({ ...details, reply });
+        expect(email.text, reply).not.toContain("Hello Amara,");
+        expect(email.html, reply).not.toContain("Hello Amara,");
+        expect(email.text.startsWith(reply.trim().split("\n")[0]!), reply).toBe(true);
+      }
+      // A word that only starts like one is no greeting.
+      expect(contactReplyEmail({ ...details, reply: "Hiking in labour helps." }).text).toMatch(
+        /^Hello Amara,/,
+      );
+    });
+
     it("shows markup in the reply and her message as text", () => {
       const { html } = contactReplyEmail({
         ...details,

@@ -308,6 +308,14 @@ export function contactMessageEmail({
   };
 }
 
+/** Whether a letter starts by greeting someone ("Dear Aoife,", "Hi there", "Hello!"), on its first line. */
+export function opensWithGreeting(letter: string): boolean {
+  const first = letter.trimStart().split("\n", 1)[0] ?? "";
+  return /^(dear|dearest|hi|hiya|hello|hey|good (morning|afternoon|evening)|greetings|a chara)\b/i.test(
+    first,
+  );
+}
+
 /** What the owner's reply to a contact message says, and what it answers. */
 export interface ContactReplyDetails {
   /** The owner's reply. */
@@ -327,7 +335,8 @@ export interface ContactReplyDetails {
  * HTML escapes all of it.
  */
 export function contactReplyEmail({ reply, answering, supportEmail }: ContactReplyDetails): EmailContent {
-  const greet = hello(answering?.name ?? null);
+  // Her own greeting ("Dear Aoife,") is the one she reads: ours would stand above it.
+  const greet = opensWithGreeting(reply) ? undefined : hello(answering?.name ?? null);
   const lines = (value: string) => value.split(/\n+/).filter((line) => line.trim() !== "");
   const writeBack = `To write back, reply to this email or write to ${supportEmail}.`;
   const footnote = answering
@@ -346,7 +355,7 @@ export function contactReplyEmail({ reply, answering, supportEmail }: ContactRep
     html: layout({
       preheader: lines(reply)[0]?.slice(0, 120) ?? `A reply from ${BRAND.name}.`,
       heading: "A reply to your message",
-      paragraphs: [greet, ...lines(reply), writeBack],
+      paragraphs: [...(greet ? [greet] : []), ...lines(reply), writeBack],
       quote: answering ? { label: label!, lines: lines(answering.message) } : undefined,
       footnote,
     }),

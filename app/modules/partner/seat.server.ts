@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { isPostgres, oneAtATimeFor, type Db } from "~/platform/db.server.ts";
+import { isPostgres, isUniqueViolation, oneAtATimeFor, type Db } from "~/platform/db.server.ts";
 import { addressKey, hitLimit, peekLimit, type LimitRule } from "~/platform/rate-limit.server.ts";
 import { firstName } from "../accounts/display.ts";
 import { normalizeEmail } from "../accounts/email-address.ts";
@@ -272,9 +272,4 @@ export async function memberIdOf(db: Db, partnerId: string): Promise<string | nu
     .where("partner_id", "=", partnerId)
     .executeTakeFirst();
   return row?.user_id ?? null;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const { code, message } = error as { code?: unknown; message?: unknown };
-  return code === "23505" || (typeof message === "string" && /UNIQUE constraint failed/i.test(message));
 }

@@ -74,8 +74,8 @@ describe("readStudioForm", () => {
     [securityForms, { intent: "remove-passkey", id: "pk-1" }, { intent: "remove-passkey", id: "pk-1" }],
     [
       inboxThreadForms,
-      { intent: "reply", reply: "  Thank you.\r\n" },
-      { intent: "reply", reply: "  Thank you.\r\n" },
+      { intent: "reply", reply: "  Thank you.\r\n", replyId: "f0e1d2c3-0000-4000-8000-000000000001" },
+      { intent: "reply", reply: "  Thank you.\r\n", replyId: "f0e1d2c3-0000-4000-8000-000000000001" },
     ],
     [inboxThreadForms, { intent: "archive" }, { intent: "archive" }],
     [checkForms, { intent: "start", password: "" }, { intent: "start", password: undefined }],

@@ -78,7 +78,7 @@ export const securityForms = pageForms(USE_THE_FORMS, [
 
 /** A conversation in the inbox: a reply (as she typed it; the contact module says what a reply must be), and the buttons. */
 export const inboxThreadForms = pageForms(USE_THE_FORMS, [
-  z.object({ intent: z.literal("reply"), reply: field }),
+  z.object({ intent: z.literal("reply"), reply: field, replyId: field }),
   z.object({ intent: z.enum(["unread", "archive", "unarchive"]) }),
 ]);
 

@@ -19,7 +19,8 @@ export async function loader(args: Route.LoaderArgs) {
   // Opening it marks it read.
   const thread = await inboxThread(db(args), args.params.thread, now(args));
   if (!thread) throw data("There is no such conversation.", { status: 404 });
-  return { thread };
+  // The reply form's id: new each time the page is shown, so a form sent twice is one reply.
+  return { thread, replyId: crypto.randomUUID() };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -100,6 +101,9 @@ export default function StudioInboxThread({ loaderData, actionData }: Route.Comp
 
       <ConversationEntries entries={thread.entries} />
       <ReplyForm
+        // A new form after each reply sent: its box empty, its id new.
+        key={loaderData.replyId}
+        replyId={loaderData.replyId}
         thread={thread}
         error={replyError}
         typed={actionData?.reply ?? ""}
