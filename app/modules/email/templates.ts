@@ -309,7 +309,7 @@ export function contactMessageEmail({
 }
 
 /** Whether a letter starts by greeting someone ("Dear Aoife,", "Hi there", "Hello!"), on its first line. */
-export function opensWithGreeting(letter: string): boolean {
+function opensWithGreeting(letter: string): boolean {
   const first = letter.trimStart().split("\n", 1)[0] ?? "";
   return /^(dear|dearest|hi|hiya|hello|hey|good (morning|afternoon|evening)|greetings|a chara)\b/i.test(
     first,
