@@ -241,6 +241,7 @@ async function partnerPages(browser: Browser) {
     ["/portal/program", "programme"],
     ["/portal/library", "library"],
     ["/portal/profile", "profile"],
+    ["/free-downloads", "downloads"],
   ] as const) {
     await sam.goto(`${base}${route}`);
     await shoot(sam, `partner-${name}-phone`, true);
