@@ -6,16 +6,16 @@ import tseslint from "typescript-eslint";
 
 /** Modules and the platform sit below the UI and the composition root: those import them, never the reverse. */
 /** Sonner comes with a page's first toast; a direct import would put it in every page's JavaScript. */
-const SONNER = { name: "sonner", message: "Use toast from ~/components/ui/toaster.tsx." };
+const SONNER = { name: "sonner", message: "Use toast from #app/components/ui/toaster.tsx." };
 
 const BELOW_THE_UI = [
   {
-    group: ["~/components/*", "**/components/*"],
+    group: ["#app/components/*", "**/components/*"],
     message: "Modules sit below the UI: components import them.",
   },
-  { group: ["~/routes/*", "**/routes/*"], message: "Modules sit below the routes: routes call them." },
+  { group: ["#app/routes/*", "**/routes/*"], message: "Modules sit below the routes: routes call them." },
   {
-    group: ["~/services.server*", "**/services.server*", "~/request.server*", "**/request.server*"],
+    group: ["#app/services.server*", "**/services.server*", "#app/request.server*", "**/request.server*"],
     allowTypeImports: true,
     message:
       "Modules take their dependencies as arguments; only routes read the composition root and the request.",
@@ -52,7 +52,7 @@ export default tseslint.config(
             {
               // What a pure module may import, listed: anything else (fs, pg, a framework, the
               // platform, under any name) is I/O or environment and belongs in a .server.ts adapter.
-              regex: "^(?!\\.\\.?/|~/modules/|zod/mini$|@conform-to/react$)",
+              regex: "^(?!\\.\\.?/|#app/modules/|zod/mini$|@conform-to/react$)",
               message:
                 "Pure modules import only other modules, zod/mini and @conform-to/react: move this to a .server.ts adapter.",
             },
@@ -62,7 +62,7 @@ export default tseslint.config(
               message: "Pure modules import no adapter: the adapter imports them.",
             },
             {
-              group: ["~/platform/*", "**/platform/*"],
+              group: ["#app/platform/*", "**/platform/*"],
               message: "Pure modules take their inputs as arguments.",
             },
             ...BELOW_THE_UI,
@@ -105,7 +105,7 @@ export default tseslint.config(
           paths: [SONNER],
           patterns: [
             {
-              group: ["~/platform/db.server*", "**/platform/db.server*", "kysely", "kysely/*"],
+              group: ["#app/platform/db.server*", "**/platform/db.server*", "kysely", "kysely/*"],
               message: "Routes never touch the database: call the module that owns the data.",
             },
           ],

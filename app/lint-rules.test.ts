@@ -24,7 +24,7 @@ describe("the linter's house rules", () => {
         banned,
       ).toContainEqual(expect.stringContaining("Pure modules import only"));
     }
-    for (const allowed of ["./calendar.ts", "~/modules/site/plural.ts", "zod/mini"]) {
+    for (const allowed of ["./calendar.ts", "#app/modules/site/plural.ts", "zod/mini"]) {
       expect(
         await problems(pure, `import * as x from "${allowed}";\nexport const y = x;\n`),
         allowed,
@@ -46,7 +46,7 @@ describe("the linter's house rules", () => {
   });
 
   it("keeps routes away from the database", async () => {
-    for (const source of ["~/platform/db.server.ts", "kysely"]) {
+    for (const source of ["#app/platform/db.server.ts", "kysely"]) {
       expect(
         await problems(
           "app/routes/portal/planted.tsx",

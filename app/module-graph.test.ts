@@ -31,7 +31,7 @@ const NOT_YET_APART = [
 
 /** The module a specifier names, from a file in module `from`, or null for anything outside app/modules. */
 function moduleOf(specifier: string, file: string): string | null {
-  const fromAlias = /^~\/modules\/([^/]+)\//.exec(specifier);
+  const fromAlias = /^#app\/modules\/([^/]+)\//.exec(specifier);
   if (fromAlias) return fromAlias[1]!;
   if (!specifier.startsWith(".")) return null;
   const target = path.relative(modulesDir, path.resolve(path.dirname(file), specifier));

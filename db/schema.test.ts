@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { migrateToLatest } from "~/platform/db.server.ts";
+import { migrateToLatest } from "#app/platform/db.server.ts";
 import { aListen, aMember, aPurchase, aSession } from "../tests/factories/index.ts";
 import { testDialects, useTestDatabase } from "../tests/support/test-databases.ts";
 

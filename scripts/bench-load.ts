@@ -6,9 +6,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
-import { BIRTH_PLAN_INTENTS } from "../app/modules/birth-plan/forms.ts";
-import { NOTE_MAX_LENGTH, noteField } from "../app/modules/birth-plan/plan.ts";
-import type { SectionId } from "../app/modules/birth-plan/sections.ts";
+import { BIRTH_PLAN_INTENTS } from "#app/modules/birth-plan/forms.ts";
+import { NOTE_MAX_LENGTH, noteField } from "#app/modules/birth-plan/plan.ts";
+import type { SectionId } from "#app/modules/birth-plan/sections.ts";
 import { cpuMs } from "./bench-server.ts";
 import {
   AUDIO,

@@ -5,9 +5,9 @@
  */
 import crypto from "node:crypto";
 import path from "node:path";
-import type * as EnvModule from "../app/platform/env.server.ts";
-import type * as LogModule from "../app/platform/log.server.ts";
-import type * as ServicesModule from "../app/services.server.ts";
+import type * as EnvModule from "#app/platform/env.server.ts";
+import type * as LogModule from "#app/platform/log.server.ts";
+import type * as ServicesModule from "#app/services.server.ts";
 import { median } from "./bench-report.ts";
 import { confirmationLink } from "./local-run.ts";
 

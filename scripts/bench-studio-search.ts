@@ -11,9 +11,9 @@ import os from "node:os";
 import path from "node:path";
 import type { Insertable } from "kysely";
 import type { ProfilesTable, SessionTable, UserTable } from "../db/schema.ts";
-import { migrateToLatest, openDatabase, SQLITE_FILE, type Db } from "../app/platform/db.server.ts";
-import type { MemberFilters } from "../app/modules/studio/member-filters.ts";
-import { searchMembers } from "../app/modules/studio/members.server.ts";
+import { migrateToLatest, openDatabase, SQLITE_FILE, type Db } from "#app/platform/db.server.ts";
+import type { MemberFilters } from "#app/modules/studio/member-filters.ts";
+import { searchMembers } from "#app/modules/studio/members.server.ts";
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
 const RUNS = 50;

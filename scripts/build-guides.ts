@@ -23,7 +23,7 @@ import { listGuideIds } from "./build-guides/guides.ts";
 import { PDFS_DIR, ROOT } from "./build-guides/paths.ts";
 
 export { buildGuide, renderGuide, type BuildResult } from "./build-guides/build.ts";
-export { woffToSfnt } from "../app/platform/print-fonts.server.ts";
+export { woffToSfnt } from "#app/platform/print-fonts.server.ts";
 export { listGuideIds, parseGuide, readGuide, sourceDigest, type Guide } from "./build-guides/guides.ts";
 export { GUIDES_DIR, PDFS_DIR } from "./build-guides/paths.ts";
 

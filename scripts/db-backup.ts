@@ -4,8 +4,8 @@
  * DATA_DIR/backups/<UTC time>.sqlite. PostgreSQL has its own tools.
  */
 import path from "node:path";
-import { SQLITE_FILE } from "../app/platform/db.server.ts";
-import { ConfigError, parseEnv } from "../app/platform/env.server.ts";
+import { SQLITE_FILE } from "#app/platform/db.server.ts";
+import { ConfigError, parseEnv } from "#app/platform/env.server.ts";
 import { backupSqlite, defaultBackupPath } from "./sqlite-backup.ts";
 
 try {

@@ -3,8 +3,8 @@
  * SQLite file in DATA_DIR) up to the latest schema. The server also does this
  * at start; this is for deployments that migrate before rolling out.
  */
-import { migrateToLatest, openDatabase } from "../app/platform/db.server.ts";
-import { ConfigError, parseEnv } from "../app/platform/env.server.ts";
+import { migrateToLatest, openDatabase } from "#app/platform/db.server.ts";
+import { ConfigError, parseEnv } from "#app/platform/env.server.ts";
 
 try {
   const env = parseEnv();

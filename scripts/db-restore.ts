@@ -4,8 +4,8 @@
  * be stopped, and the database it replaces is kept aside, not deleted.
  */
 import path from "node:path";
-import { SQLITE_FILE } from "../app/platform/db.server.ts";
-import { ConfigError, parseEnv } from "../app/platform/env.server.ts";
+import { SQLITE_FILE } from "#app/platform/db.server.ts";
+import { ConfigError, parseEnv } from "#app/platform/env.server.ts";
 import { RestoreRefused, restoreSqlite } from "./sqlite-backup.ts";
 
 try {

@@ -10,8 +10,8 @@ import {
   s3OptionsFromEnv,
   uploadMediaFromContent,
   type UploadResult,
-} from "../app/modules/media/s3-storage.server.ts";
-import { ConfigError, parseEnv } from "../app/platform/env.server.ts";
+} from "#app/modules/media/s3-storage.server.ts";
+import { ConfigError, parseEnv } from "#app/platform/env.server.ts";
 
 const CONTENT_DIR = fileURLToPath(new URL("../content", import.meta.url));
 const USAGE = "usage: node scripts/media-upload.ts [--force]";

@@ -8,9 +8,9 @@
  * both her authenticator and her backup codes.
  */
 import { parseArgs } from "node:util";
-import { migrateToLatest, openDatabase } from "../app/platform/db.server.ts";
-import { ConfigError, parseEnv } from "../app/platform/env.server.ts";
-import { createOwner, resetOwnerTwoFactor } from "../app/modules/studio/owners.server.ts";
+import { migrateToLatest, openDatabase } from "#app/platform/db.server.ts";
+import { ConfigError, parseEnv } from "#app/platform/env.server.ts";
+import { createOwner, resetOwnerTwoFactor } from "#app/modules/studio/owners.server.ts";
 
 try {
   const { values } = parseArgs({

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { migrateToLatest, openDatabase, SQLITE_FILE, type DatabaseHandle } from "~/platform/db.server.ts";
+import { migrateToLatest, openDatabase, SQLITE_FILE, type DatabaseHandle } from "#app/platform/db.server.ts";
 import {
   backupSqlite,
   databaseInUse,

@@ -5,24 +5,19 @@ import compression from "compression";
 import express from "express";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { CLIENT_IP_HEADER } from "../app/modules/accounts/auth.server.ts";
-import { checkoutForBrowser } from "../app/modules/payments/payments.server.ts";
-import { checkoutSources } from "../app/modules/payments/checkout-config.ts";
-import { ConfigError, isSecureOrigin, parseEnv } from "../app/platform/env.server.ts";
-import { createLogger, type Logger } from "../app/platform/log.server.ts";
-import { PUBLIC_PAGE_VERSIONS, publicPagePaths } from "../app/modules/site/public-pages.server.ts";
-import { JOIN_RETURN_COOKIE_PATTERN } from "../app/modules/partner/join-return.ts";
-import { FLASH_COOKIE } from "../app/modules/site/flash.server.ts";
-import { deviceHolder } from "../app/modules/offline/device.server.ts";
-import { offlineMemberKey } from "../app/modules/offline/member-key.server.ts";
-import { todayIn } from "../app/modules/program/calendar.ts";
-import {
-  closeServices,
-  createServices,
-  startHousekeeping,
-  type AppServices,
-} from "../app/services.server.ts";
-import { requestContext, servicesContext } from "../app/request.server.ts";
+import { CLIENT_IP_HEADER } from "#app/modules/accounts/auth.server.ts";
+import { checkoutForBrowser } from "#app/modules/payments/payments.server.ts";
+import { checkoutSources } from "#app/modules/payments/checkout-config.ts";
+import { ConfigError, isSecureOrigin, parseEnv } from "#app/platform/env.server.ts";
+import { createLogger, type Logger } from "#app/platform/log.server.ts";
+import { PUBLIC_PAGE_VERSIONS, publicPagePaths } from "#app/modules/site/public-pages.server.ts";
+import { JOIN_RETURN_COOKIE_PATTERN } from "#app/modules/partner/join-return.ts";
+import { FLASH_COOKIE } from "#app/modules/site/flash.server.ts";
+import { deviceHolder } from "#app/modules/offline/device.server.ts";
+import { offlineMemberKey } from "#app/modules/offline/member-key.server.ts";
+import { todayIn } from "#app/modules/program/calendar.ts";
+import { closeServices, createServices, startHousekeeping, type AppServices } from "#app/services.server.ts";
+import { requestContext, servicesContext } from "#app/request.server.ts";
 import { audioFastLane } from "./audio-fast-lane.ts";
 import { memberPageCache } from "./member-page-cache.ts";
 import { oneStartPerTurn } from "./one-start-per-turn.ts";

@@ -4,14 +4,14 @@ import os from "node:os";
 import path from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ASK_BETTER_AUTH, type Member, type SessionReader } from "../app/modules/accounts/session.server.ts";
-import { AUDIO_MESSAGES } from "../app/modules/media/audio.server.ts";
-import { signedQuery, signMediaPath, type SigningKey } from "../app/modules/media/signing.server.ts";
+import { ASK_BETTER_AUTH, type Member, type SessionReader } from "#app/modules/accounts/session.server.ts";
+import { AUDIO_MESSAGES } from "#app/modules/media/audio.server.ts";
+import { signedQuery, signMediaPath, type SigningKey } from "#app/modules/media/signing.server.ts";
 import {
   createFileStorage,
   seedMediaFromContent,
   type MediaStorage,
-} from "../app/modules/media/storage.server.ts";
+} from "#app/modules/media/storage.server.ts";
 import { audioFastLane } from "./audio-fast-lane.ts";
 
 const FILE = "affirmations-purpose.mp3";

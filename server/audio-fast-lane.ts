@@ -1,9 +1,9 @@
 import type { RequestHandler } from "express";
-import { ASK_BETTER_AUTH, type SessionReader } from "../app/modules/accounts/session.server.ts";
-import { deliverAudio } from "../app/modules/media/audio.server.ts";
-import { sendMedia } from "../app/modules/media/serve.server.ts";
-import type { SigningKey } from "../app/modules/media/signing.server.ts";
-import type { MediaStorage } from "../app/modules/media/storage.server.ts";
+import { ASK_BETTER_AUTH, type SessionReader } from "#app/modules/accounts/session.server.ts";
+import { deliverAudio } from "#app/modules/media/audio.server.ts";
+import { sendMedia } from "#app/modules/media/serve.server.ts";
+import type { SigningKey } from "#app/modules/media/signing.server.ts";
+import type { MediaStorage } from "#app/modules/media/storage.server.ts";
 
 /**
  * `GET /media/audio/:file`: every Range request of a playing track, answered

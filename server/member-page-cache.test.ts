@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { ASK_BETTER_AUTH, type Member, type SessionReader } from "../app/modules/accounts/session.server.ts";
+import { ASK_BETTER_AUTH, type Member, type SessionReader } from "#app/modules/accounts/session.server.ts";
 import { memberPageCache, type MemberPageCacheOptions } from "./member-page-cache.ts";
 import { NONCE_PLACEHOLDER } from "./page-cache.ts";
 

@@ -1,5 +1,5 @@
 import type { Request as ExpressRequest, RequestHandler } from "express";
-import { ASK_BETTER_AUTH, type SessionReader } from "../app/modules/accounts/session.server.ts";
+import { ASK_BETTER_AUTH, type SessionReader } from "#app/modules/accounts/session.server.ts";
 import { sendPage, shareablePage, type CachedPage } from "./page-cache.ts";
 
 /**

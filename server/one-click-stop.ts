@@ -1,7 +1,7 @@
 import type { RequestHandler } from "express";
-import type { AppServices } from "../app/services.server.ts";
-import { reminderKeys } from "../app/modules/reminders/reminders.server.ts";
-import { stopRemindersByLink } from "../app/modules/reminders/unsubscribe.server.ts";
+import type { AppServices } from "#app/services.server.ts";
+import { reminderKeys } from "#app/modules/reminders/reminders.server.ts";
+import { stopRemindersByLink } from "#app/modules/reminders/unsubscribe.server.ts";
 
 /**
  * The reminder emails' one-click unsubscribe (RFC 8058), posted by a mail app.

@@ -1,8 +1,8 @@
 import type { RequestHandler } from "express";
-import { ASK_BETTER_AUTH, type SessionReader } from "../app/modules/accounts/session.server.ts";
-import { recordProgress } from "../app/modules/listening/listening.server.ts";
-import type { Clock } from "../app/platform/clock.server.ts";
-import type { DatabaseHandle } from "../app/platform/db.server.ts";
+import { ASK_BETTER_AUTH, type SessionReader } from "#app/modules/accounts/session.server.ts";
+import { recordProgress } from "#app/modules/listening/listening.server.ts";
+import type { Clock } from "#app/platform/clock.server.ts";
+import type { DatabaseHandle } from "#app/platform/db.server.ts";
 import { isJson, readBody, sendProblem } from "./react-router-handler.ts";
 
 /**

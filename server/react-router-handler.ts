@@ -1,7 +1,7 @@
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import type { RouterContextProvider } from "react-router";
 import { writeReadableStreamToWritable } from "@react-router/node";
-import { takeNodeBody } from "../app/platform/html-body.server.ts";
+import { takeNodeBody } from "#app/platform/html-body.server.ts";
 import { compressPage, pageEncoding, readWhole } from "./whole-page.ts";
 
 /** The largest request body the app accepts (contact messages, forms, webhooks). */

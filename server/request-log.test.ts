@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { createLogger } from "../app/platform/log.server.ts";
+import { createLogger } from "#app/platform/log.server.ts";
 import { requestLog } from "./request-log.ts";
 
 type Line = Record<string, unknown> & { msg: string; level: number };

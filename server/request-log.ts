@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
-import { scrubUrl, type Logger } from "../app/platform/log.server.ts";
+import { scrubUrl, type Logger } from "#app/platform/log.server.ts";
 
 declare module "http" {
   interface IncomingMessage {

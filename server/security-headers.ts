@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import type { RequestHandler } from "express";
 import helmet from "helmet";
-import type { CheckoutSources } from "../app/modules/payments/checkout-config.ts";
-import { PODCAST } from "../app/modules/site/podcast.ts";
+import type { CheckoutSources } from "#app/modules/payments/checkout-config.ts";
+import { PODCAST } from "#app/modules/site/podcast.ts";
 
 export interface SecurityHeaderOptions {
   /** Send HSTS: only when the public origin is https. */

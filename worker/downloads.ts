@@ -1,5 +1,5 @@
 import { createPartialResponse } from "serwist";
-import { DOWNLOADS_CACHE } from "../app/modules/offline/protocol.ts";
+import { DOWNLOADS_CACHE } from "#app/modules/offline/protocol.ts";
 
 /**
  * A downloaded session, from the device: the whole file, or the part a Range

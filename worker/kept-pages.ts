@@ -1,4 +1,4 @@
-import { keepOnlyMembersItems } from "../app/modules/offline/outbox.ts";
+import { keepOnlyMembersItems } from "#app/modules/offline/outbox.ts";
 import {
   DOWNLOADS_CACHE,
   KEPT_ON_INSTALL,
@@ -7,7 +7,7 @@ import {
   sessionAnswer,
   shownMember,
   type Keeper,
-} from "../app/modules/offline/protocol.ts";
+} from "#app/modules/offline/protocol.ts";
 import { stopPushOnThisDevice } from "./notifications.ts";
 
 /**

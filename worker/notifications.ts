@@ -1,4 +1,4 @@
-import { NOTIFICATION_ICON, portalPath, pushNotice } from "../app/modules/offline/protocol.ts";
+import { NOTIFICATION_ICON, portalPath, pushNotice } from "#app/modules/offline/protocol.ts";
 
 declare const self: ServiceWorkerGlobalScope;
 

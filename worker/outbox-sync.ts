@@ -1,4 +1,4 @@
-import { flushOutbox, OUTBOX_SYNC_TAG } from "../app/modules/offline/outbox.ts";
+import { flushOutbox, OUTBOX_SYNC_TAG } from "#app/modules/offline/outbox.ts";
 import { currentMember } from "./kept-pages.ts";
 
 declare const self: ServiceWorkerGlobalScope;

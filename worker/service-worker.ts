@@ -17,7 +17,7 @@ import {
   type RouteHandlerCallbackOptions,
   type RouteMatchCallbackOptions,
 } from "serwist";
-import { isPortalView, OFFLINE_PAGE, readsTheSession } from "../app/modules/offline/protocol.ts";
+import { isPortalView, OFFLINE_PAGE, readsTheSession } from "#app/modules/offline/protocol.ts";
 import { downloadedAudio, downloadedCaptions } from "./downloads.ts";
 import { keepFirstPages, passOn, portalView } from "./kept-pages.ts";
 import { showRemindersOnPush } from "./notifications.ts";

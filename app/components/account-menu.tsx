@@ -1,10 +1,10 @@
-import { LayoutDashboard, LogOut } from "~/components/ui/icons.tsx";
+import { LayoutDashboard, LogOut } from "#app/components/ui/icons.tsx";
 import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
-import { toast } from "~/components/ui/toaster.tsx";
-import { Avatar } from "~/components/ui/avatar.tsx";
-import { authMessages } from "~/modules/accounts/providers.ts";
-import type { Member } from "~/modules/accounts/session.server.ts";
+import { toast } from "#app/components/ui/toaster.tsx";
+import { Avatar } from "#app/components/ui/avatar.tsx";
+import { authMessages } from "#app/modules/accounts/providers.ts";
+import type { Member } from "#app/modules/accounts/session.server.ts";
 
 const SIGN_OUT_ACTION = "/auth/sign-out";
 

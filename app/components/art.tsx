@@ -1,4 +1,4 @@
-import type { Colour } from "~/modules/catalogue/guides.ts";
+import type { Colour } from "#app/modules/catalogue/guides.ts";
 
 /**
  * Tidewell's illustrations: no photographs, just soft shapes. Each piece is

@@ -11,11 +11,11 @@ import {
   Waves,
   Zap,
   type IconComponent,
-} from "~/components/ui/icons.tsx";
+} from "#app/components/ui/icons.tsx";
 import { Link } from "react-router";
-import { Art, PALETTE, type Motif } from "~/components/art.tsx";
-import { Button } from "~/components/ui/button.tsx";
-import type { Colour } from "~/modules/catalogue/guides.ts";
+import { Art, PALETTE, type Motif } from "#app/components/art.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import type { Colour } from "#app/modules/catalogue/guides.ts";
 
 export interface ArticleSummary {
   slug: string;

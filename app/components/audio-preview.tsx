@@ -1,4 +1,4 @@
-import { Pause, Play } from "~/components/ui/icons.tsx";
+import { Pause, Play } from "#app/components/ui/icons.tsx";
 import { useRef, useState } from "react";
 
 /**

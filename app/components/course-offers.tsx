@@ -1,7 +1,7 @@
-import { Check, ShieldCheck } from "~/components/ui/icons.tsx";
+import { Check, ShieldCheck } from "#app/components/ui/icons.tsx";
 import { Link } from "react-router";
-import { Button } from "~/components/ui/button.tsx";
-import { cn } from "~/components/ui/cn.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { cn } from "#app/components/ui/cn.ts";
 
 const FOUNDATION = [
   "Two calming audio sessions: Affirmations One and Two",

@@ -1,7 +1,7 @@
-import { ArrowLeft, Home, LogIn, Mail, RotateCcw } from "~/components/ui/icons.tsx";
+import { ArrowLeft, Home, LogIn, Mail, RotateCcw } from "#app/components/ui/icons.tsx";
 import { isRouteErrorResponse, Link } from "react-router";
-import { Button } from "~/components/ui/button.tsx";
-import { describeError, NOT_FOUND_LINKS, TROUBLESHOOTING_TIPS } from "~/modules/site/error-screens.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { describeError, NOT_FOUND_LINKS, TROUBLESHOOTING_TIPS } from "#app/modules/site/error-screens.ts";
 
 function statusOf(error: unknown): number | null {
   return isRouteErrorResponse(error) ? error.status : null;

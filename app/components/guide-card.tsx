@@ -10,13 +10,13 @@ import {
   Luggage,
   Scale,
   type IconComponent,
-} from "~/components/ui/icons.tsx";
+} from "#app/components/ui/icons.tsx";
 import { Link } from "react-router";
-import { Art, PALETTE, type Motif } from "~/components/art.tsx";
-import { Button } from "~/components/ui/button.tsx";
-import { cn } from "~/components/ui/cn.ts";
-import type { GuideCard as GuideCardData } from "~/modules/catalogue/downloads.server.ts";
-import type { GuideIcon } from "~/modules/catalogue/guides.ts";
+import { Art, PALETTE, type Motif } from "#app/components/art.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { cn } from "#app/components/ui/cn.ts";
+import type { GuideCard as GuideCardData } from "#app/modules/catalogue/downloads.server.ts";
+import type { GuideIcon } from "#app/modules/catalogue/guides.ts";
 
 /** Each guide's icon, and the illustration that goes with it. */
 const LOOKS: Record<GuideIcon, { Icon: IconComponent; motif: Motif }> = {

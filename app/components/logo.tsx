@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { BRAND } from "~/modules/site/brand.ts";
+import { BRAND } from "#app/modules/site/brand.ts";
 
 /** A crescent moon over a wave: the mark, then the name. */
 export function LogoMark({ className = "size-9" }: { className?: string }) {

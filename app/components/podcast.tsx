@@ -1,8 +1,8 @@
-import { ExternalLink, Headphones, Play } from "~/components/ui/icons.tsx";
+import { ExternalLink, Headphones, Play } from "#app/components/ui/icons.tsx";
 import { useState } from "react";
-import { Art } from "~/components/art.tsx";
-import { Button } from "~/components/ui/button.tsx";
-import { PODCAST } from "~/modules/site/podcast.ts";
+import { Art } from "#app/components/art.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { PODCAST } from "#app/modules/site/podcast.ts";
 
 /** The podcast's headline, shared by the public page and the members' one. */
 export const PODCAST_TITLE = "Ten-minute appointments leave a lot unsaid";

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { useNavigate, useRevalidator } from "react-router";
-import { authMessages } from "~/modules/accounts/providers.ts";
-import type { Flash } from "~/modules/site/flash.server.ts";
-import { ACROSS_PAGES, toast } from "~/components/ui/toaster.tsx";
+import { authMessages } from "#app/modules/accounts/providers.ts";
+import type { Flash } from "#app/modules/site/flash.server.ts";
+import { ACROSS_PAGES, toast } from "#app/components/ui/toaster.tsx";
 
 const SESSION_CHANNEL = "tidewell-session";
 

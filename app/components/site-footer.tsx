@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { BRAND } from "~/modules/site/brand.ts";
-import { footerGroups } from "~/modules/site/navigation.ts";
+import { BRAND } from "#app/modules/site/brand.ts";
+import { footerGroups } from "#app/modules/site/navigation.ts";
 import { LogoMark } from "./logo.tsx";
 
 export function SiteFooter() {

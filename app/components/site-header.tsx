@@ -1,18 +1,18 @@
-import { Menu } from "~/components/ui/icons.tsx";
+import { Menu } from "#app/components/ui/icons.tsx";
 import { Link, useLocation } from "react-router";
-import { Avatar } from "~/components/ui/avatar.tsx";
-import { Button } from "~/components/ui/button.tsx";
-import { cn } from "~/components/ui/cn.ts";
-import { NavDropdown, navItemClass } from "~/components/ui/nav-dropdown.tsx";
-import { SheetContent, useSheet } from "~/components/ui/sheet.tsx";
-import type { Member } from "~/modules/accounts/session.server.ts";
+import { Avatar } from "#app/components/ui/avatar.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { cn } from "#app/components/ui/cn.ts";
+import { NavDropdown, navItemClass } from "#app/components/ui/nav-dropdown.tsx";
+import { SheetContent, useSheet } from "#app/components/ui/sheet.tsx";
+import type { Member } from "#app/modules/accounts/session.server.ts";
 import {
   birthPreparationLinks,
   primaryLinks,
   signedOutLinks,
   type NavLink,
-} from "~/modules/site/navigation.ts";
-import { useRootData } from "~/root-data.ts";
+} from "#app/modules/site/navigation.ts";
+import { useRootData } from "#app/root-data.ts";
 import { AccountMenu, SignOutForm } from "./account-menu.tsx";
 import { Logo } from "./logo.tsx";
 

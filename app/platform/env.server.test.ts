@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { generateVapidKeys } from "../modules/reminders/vapid.server.ts";
+import { generateVapidKeys } from "#app/modules/reminders/vapid.server.ts";
 import { ConfigError, isLoopbackHost, isLoopbackOrigin, isSecureOrigin, parseEnv } from "./env.server.ts";
 
 describe("parseEnv", () => {

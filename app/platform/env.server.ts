@@ -1,7 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
-import { isVapidSubject, vapidKeysProblem } from "../modules/reminders/vapid.server.ts";
-import { BRAND } from "../modules/site/brand.ts";
+import { isVapidSubject, vapidKeysProblem } from "#app/modules/reminders/vapid.server.ts";
+import { BRAND } from "#app/modules/site/brand.ts";
 
 /**
  * Every setting the app reads from the environment, validated once at start.

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
-import { contactMessageEmail } from "~/modules/email/templates.ts";
-import { migrateToLatest } from "~/platform/db.server.ts";
+import { contactMessageEmail } from "#app/modules/email/templates.ts";
+import { migrateToLatest } from "#app/platform/db.server.ts";
 import { migrateBackTo, testDialects, useTestDatabase } from "../../tests/support/test-databases.ts";
 
 describe.each(testDialects)("migration 0009 (normalised emails) on %s", (dialect) => {

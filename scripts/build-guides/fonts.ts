@@ -9,7 +9,7 @@ import {
   printFontData,
   PRINT_FONT_FILES,
   type PrintFontName,
-} from "../../app/platform/print-fonts.server.ts";
+} from "#app/platform/print-fonts.server.ts";
 
 export const FONT_FILES = PRINT_FONT_FILES;
 export type FontName = PrintFontName;

@@ -1,6 +1,6 @@
 /** Page geometry (A4 portrait, in points), the palette and the four colour themes a guide can pick. */
 
-import { PRINT_PALETTE } from "../../app/modules/site/print-palette.ts";
+import { PRINT_PALETTE } from "#app/modules/site/print-palette.ts";
 
 // Page geometry (points; A4 portrait)
 

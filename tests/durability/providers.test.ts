@@ -3,7 +3,7 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakePayPal, type FakePayPal } from "../../dev/fakes/paypal.ts";
 import { startFakeStripe, type FakeStripe } from "../../dev/fakes/stripe.ts";
-import { paymentMessages as m } from "~/modules/payments/messages.ts";
+import { paymentMessages as m } from "#app/modules/payments/messages.ts";
 import { signUpOverHttp, uniqueEmail, withDatabase } from "../support/accounts.ts";
 import { smtpMailbox } from "../support/mailbox.ts";
 import type { CookieClient } from "../support/cookie-client.ts";

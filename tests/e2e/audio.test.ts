@@ -5,7 +5,7 @@ import { signUpOverHttp } from "../support/accounts.ts";
 import { localOutbox } from "../support/mailbox.ts";
 import { createCookieClient, type CookieClient } from "../support/cookie-client.ts";
 import { makePremium, signedInPage, uniqueEmail, withServerDatabase } from "./support/accounts.ts";
-import type { Db } from "~/platform/db.server.ts";
+import type { Db } from "#app/platform/db.server.ts";
 import { baseUrl, expectAccessible, expectHeading, useBrowser, waitForHydration } from "./support/browser.ts";
 
 /** A member signed in over HTTP, for the API and streaming checks. */

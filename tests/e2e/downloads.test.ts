@@ -1,7 +1,7 @@
 import { PDFDocument } from "pdf-lib";
 import type { APIRequestContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { GUIDES, type Guide } from "../../app/modules/catalogue/guides.ts";
+import { GUIDES, type Guide } from "#app/modules/catalogue/guides.ts";
 import { makePremium, signedInPage } from "./support/accounts.ts";
 import { baseUrl, expectAccessible, expectHeading, useBrowser } from "./support/browser.ts";
 

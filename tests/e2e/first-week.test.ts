@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { COMPLETE_COURSE_CONTAINS } from "../../app/modules/catalogue/complete-course.ts";
+import { COMPLETE_COURSE_CONTAINS } from "#app/modules/catalogue/complete-course.ts";
 import { CONFIRM_SUBJECT } from "../support/accounts.ts";
 import { firstLink } from "../support/cookie-client.ts";
 import { localOutbox } from "../support/mailbox.ts";

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PASSWORD_LIMITS } from "~/modules/accounts/auth-endpoints.ts";
+import { PASSWORD_LIMITS } from "#app/modules/accounts/auth-endpoints.ts";
 import { signUpOverHttp } from "../support/accounts.ts";
 import { createCookieClient } from "../support/cookie-client.ts";
 import { localOutbox, type Mailbox } from "../support/mailbox.ts";

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { VAPID_KEYS_FILE } from "~/modules/reminders/vapid.server.ts";
+import { VAPID_KEYS_FILE } from "#app/modules/reminders/vapid.server.ts";
 import { localOutbox } from "../support/mailbox.ts";
 import { startPushService, type FakePushService, type FakeSubscription } from "../support/push-service.ts";
 import { expectToast, signUpThroughForm } from "./support/accounts.ts";

@@ -5,9 +5,9 @@ import {
   createPushSender,
   pushSubscriptionsOf,
   SUBSCRIPTION_LIMIT,
-} from "~/modules/reminders/push.server.ts";
-import { VAPID_KEYS_FILE } from "~/modules/reminders/vapid.server.ts";
-import { createLogger } from "~/platform/log.server.ts";
+} from "#app/modules/reminders/push.server.ts";
+import { VAPID_KEYS_FILE } from "#app/modules/reminders/vapid.server.ts";
+import { createLogger } from "#app/platform/log.server.ts";
 import { startPushService, type FakePushService } from "../support/push-service.ts";
 import { startServer, type ServerProcess } from "../support/server-process.ts";
 import { withServerDatabase } from "./support/accounts.ts";

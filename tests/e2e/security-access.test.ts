@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GUIDES } from "../../app/modules/catalogue/guides.ts";
-import { TRACKS } from "../../app/modules/catalogue/tracks.ts";
+import { GUIDES } from "#app/modules/catalogue/guides.ts";
+import { TRACKS } from "#app/modules/catalogue/tracks.ts";
 import { signUpOverHttp } from "../support/accounts.ts";
 import type { CookieClient } from "../support/cookie-client.ts";
 import { localOutbox } from "../support/mailbox.ts";

@@ -7,10 +7,10 @@ import {
   DEFAULT_AUTH_LIMITS,
   PASSWORD_LIMITS,
   PUBLIC_AUTH_ENDPOINTS,
-} from "~/modules/accounts/auth-endpoints.ts";
-import { parseEnv } from "~/platform/env.server.ts";
-import { createLogger } from "~/platform/log.server.ts";
-import { closeServices, createServices } from "~/services.server.ts";
+} from "#app/modules/accounts/auth-endpoints.ts";
+import { parseEnv } from "#app/platform/env.server.ts";
+import { createLogger } from "#app/platform/log.server.ts";
+import { closeServices, createServices } from "#app/services.server.ts";
 import { createCookieClient, sixDigitCode } from "../support/cookie-client.ts";
 import { localOutbox } from "../support/mailbox.ts";
 import { createTestDatabase } from "../support/test-databases.ts";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { SAVE_LIMIT } from "~/modules/labour/history.server.ts";
+import { SAVE_LIMIT } from "#app/modules/labour/history.server.ts";
 import { sharedServer, withServerDatabase } from "./support/accounts.ts";
 import { massAssignment, signUpMember, visitor, type Member } from "./support/security.ts";
 

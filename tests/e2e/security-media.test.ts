@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mediaSigningKeys } from "../../app/modules/media/keys.server.ts";
-import { signedQuery, signMediaPath } from "../../app/modules/media/signing.server.ts";
+import { mediaSigningKeys } from "#app/modules/media/keys.server.ts";
+import { signedQuery, signMediaPath } from "#app/modules/media/signing.server.ts";
 import { startServer, type ServerProcess } from "../support/server-process.ts";
 import { signUpMember, type Member } from "./support/security.ts";
 

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import { afterAll, describe, expect, it } from "vitest";
-import { AUTH_LIMITS } from "~/modules/accounts/auth-endpoints.ts";
+import { AUTH_LIMITS } from "#app/modules/accounts/auth-endpoints.ts";
 import { createCookieClient } from "../support/cookie-client.ts";
 import { freePort, spawnServer, startServer, type ServerProcess } from "../support/server-process.ts";
 import { signUpOverHttp } from "../support/accounts.ts";

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BIRTH_PLAN_INTENTS } from "~/modules/birth-plan/forms.ts";
-import { NOTE_MAX_LENGTH, noteField } from "~/modules/birth-plan/plan.ts";
-import { PDF_LIMITS, pdfMessages } from "~/modules/birth-plan/pdf-service.server.ts";
-import type { SectionId } from "~/modules/birth-plan/sections.ts";
+import { BIRTH_PLAN_INTENTS } from "#app/modules/birth-plan/forms.ts";
+import { NOTE_MAX_LENGTH, noteField } from "#app/modules/birth-plan/plan.ts";
+import { PDF_LIMITS, pdfMessages } from "#app/modules/birth-plan/pdf-service.server.ts";
+import type { SectionId } from "#app/modules/birth-plan/sections.ts";
 import { cpuMs } from "../../scripts/bench-server.ts";
 import { pdfText } from "../support/pdf-text.ts";
 import { startServer, type ServerProcess } from "../support/server-process.ts";

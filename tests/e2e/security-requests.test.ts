@@ -1,6 +1,6 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PUBLIC_AUTH_ENDPOINTS } from "~/modules/accounts/auth-endpoints.ts";
+import { PUBLIC_AUTH_ENDPOINTS } from "#app/modules/accounts/auth-endpoints.ts";
 import { firstLink } from "../support/cookie-client.ts";
 import { localOutbox } from "../support/mailbox.ts";
 import { startServer, type ServerProcess } from "../support/server-process.ts";

@@ -4,10 +4,10 @@ import { describe, expect, it } from "vitest";
 import { createCookieClient } from "../support/cookie-client.ts";
 import { makePremium, signedInContext, signedInPage } from "./support/accounts.ts";
 import { baseUrl, expectAccessible, expectHeading, useBrowser, waitForHydration } from "./support/browser.ts";
-import { normalise } from "~/modules/catalogue/resource-search.ts";
-import { ALL_SESSIONS } from "~/modules/catalogue/tracks.ts";
-import { formatClock } from "~/modules/listening/player.ts";
-import { indexAt, paragraphsOf, parseVtt } from "~/modules/transcripts/vtt.ts";
+import { normalise } from "#app/modules/catalogue/resource-search.ts";
+import { ALL_SESSIONS } from "#app/modules/catalogue/tracks.ts";
+import { formatClock } from "#app/modules/listening/player.ts";
+import { indexAt, paragraphsOf, parseVtt } from "#app/modules/transcripts/vtt.ts";
 
 /** A recording's cues as its captions file has them. */
 function cuesOf(id: string) {

@@ -6,7 +6,7 @@
 import crypto from "node:crypto";
 import type { Insertable } from "kysely";
 import type { AudioProgressTable, PurchasesTable, SessionTable } from "../../db/schema.ts";
-import type { Db } from "~/platform/db.server.ts";
+import type { Db } from "#app/platform/db.server.ts";
 
 const now = () => new Date().toISOString();
 

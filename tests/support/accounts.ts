@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { openDatabase, type Db } from "~/platform/db.server.ts";
+import { openDatabase, type Db } from "#app/platform/db.server.ts";
 import { createCookieClient, firstLink, type CookieClient } from "./cookie-client.ts";
 import type { Mailbox } from "./mailbox.ts";
 

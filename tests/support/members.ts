@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
-import { CLIENT_IP_HEADER } from "~/modules/accounts/auth.server.ts";
-import { signInWithPassword, signUpWithPassword } from "~/modules/accounts/sign-in.server.ts";
-import type { AppServices } from "~/services.server.ts";
+import { CLIENT_IP_HEADER } from "#app/modules/accounts/auth.server.ts";
+import { signInWithPassword, signUpWithPassword } from "#app/modules/accounts/sign-in.server.ts";
+import type { AppServices } from "#app/services.server.ts";
 import { PASSWORD, uniqueEmail } from "./accounts.ts";
 
 /**

@@ -4,8 +4,8 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { VAPID_KEYS_FILE } from "../../app/modules/reminders/vapid.server.ts";
-import { SECRET_FILE } from "../../app/platform/secret.server.ts";
+import { VAPID_KEYS_FILE } from "#app/modules/reminders/vapid.server.ts";
+import { SECRET_FILE } from "#app/platform/secret.server.ts";
 import { createPostgresDatabase } from "./test-databases.ts";
 
 /**

@@ -6,7 +6,7 @@ import { sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
-import { migrateToLatest, openDatabase, SQLITE_FILE, type DatabaseHandle } from "~/platform/db.server.ts";
+import { migrateToLatest, openDatabase, SQLITE_FILE, type DatabaseHandle } from "#app/platform/db.server.ts";
 import type { Dialect } from "../../db/dialect.ts";
 import { migrations } from "../../db/migrations/index.ts";
 

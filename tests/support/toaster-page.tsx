@@ -1,6 +1,6 @@
 import { render } from "@testing-library/react";
 import { createRoutesStub, Link, Outlet } from "react-router";
-import { Toaster } from "~/components/ui/toaster.tsx";
+import { Toaster } from "#app/components/ui/toaster.tsx";
 
 /** Two pages under one layout with the Toaster, as the app has it: "/" links to "/next". */
 export function renderToasterPages() {

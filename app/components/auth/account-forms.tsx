@@ -1,12 +1,12 @@
 import { getFormProps, useForm, type DefaultValue } from "@conform-to/react";
-import { parseSubmission } from "~/modules/site/form-submission.ts";
+import { parseSubmission } from "#app/modules/site/form-submission.ts";
 import { useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { toast } from "~/components/ui/toaster.tsx";
+import { toast } from "#app/components/ui/toaster.tsx";
 import type * as z from "zod/mini";
-import { Alert } from "~/components/ui/alert.tsx";
-import { Button } from "~/components/ui/button.tsx";
-import { InputField } from "~/components/ui/form-field.tsx";
+import { Alert } from "#app/components/ui/alert.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { InputField } from "#app/components/ui/form-field.tsx";
 import {
   magicLinkSchema,
   requestResetSchema,
@@ -17,8 +17,8 @@ import {
   verifyCodeSchema,
   type SignInMode,
   type AuthFormResult,
-} from "~/modules/accounts/forms.ts";
-import { PASSWORD_MIN } from "~/modules/accounts/providers.ts";
+} from "#app/modules/accounts/forms.ts";
+import { PASSWORD_MIN } from "#app/modules/accounts/providers.ts";
 
 /** What the /auth action answers for a form that stays on the page. */
 

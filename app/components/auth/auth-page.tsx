@@ -1,16 +1,16 @@
 import { Link } from "react-router";
-import { PremiumPanel, type PremiumPanelProps } from "~/components/checkout/premium-panel.tsx";
-import { Alert } from "~/components/ui/alert.tsx";
-import { Check } from "~/components/ui/icons.tsx";
-import type { AuthTab, SignInMode } from "~/modules/accounts/forms.ts";
-import type { CheckoutConfig } from "~/modules/payments/checkout-config.ts";
+import { PremiumPanel, type PremiumPanelProps } from "#app/components/checkout/premium-panel.tsx";
+import { Alert } from "#app/components/ui/alert.tsx";
+import { Check } from "#app/components/ui/icons.tsx";
+import type { AuthTab, SignInMode } from "#app/modules/accounts/forms.ts";
+import type { CheckoutConfig } from "#app/modules/payments/checkout-config.ts";
 import { SignInPanel, SignUpForm } from "./account-forms.tsx";
 import { AuthTabs } from "./auth-tabs.tsx";
 import { OrDivider } from "./or-divider.tsx";
 import { SocialButtons } from "./social-buttons.tsx";
-import type { AuthFormResult, SocialResult } from "~/modules/accounts/forms.ts";
-import type { SocialProvider } from "~/modules/accounts/providers.ts";
-import type { SignUpInvitation } from "~/modules/partner/sign-up.server.ts";
+import type { AuthFormResult, SocialResult } from "#app/modules/accounts/forms.ts";
+import type { SocialProvider } from "#app/modules/accounts/providers.ts";
+import type { SignUpInvitation } from "#app/modules/partner/sign-up.server.ts";
 import { useHashError } from "./use-hash-error.ts";
 
 /** What /auth's loader gives the page, and the answer its action last gave. */

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { cn } from "~/components/ui/cn.ts";
-import type { AuthTab } from "~/modules/accounts/forms.ts";
+import { cn } from "#app/components/ui/cn.ts";
+import type { AuthTab } from "#app/modules/accounts/forms.ts";
 
 const tabs: { tab: AuthTab; label: string; note: string }[] = [
   { tab: "free", label: "Foundation Course", note: "Free" },

@@ -1,9 +1,9 @@
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "~/components/ui/toaster.tsx";
-import { cn } from "~/components/ui/cn.ts";
-import { PROVIDER_LABELS, socialMessages, type SocialProvider } from "~/modules/accounts/providers.ts";
-import type { SocialResult } from "~/modules/accounts/forms.ts";
+import { toast } from "#app/components/ui/toaster.tsx";
+import { cn } from "#app/components/ui/cn.ts";
+import { PROVIDER_LABELS, socialMessages, type SocialProvider } from "#app/modules/accounts/providers.ts";
+import type { SocialResult } from "#app/modules/accounts/forms.ts";
 
 /**
  * Continue with Google, Facebook or Apple. While one is connecting the others

@@ -1,9 +1,9 @@
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { toast } from "~/components/ui/toaster.tsx";
+import { toast } from "#app/components/ui/toaster.tsx";
 import { useHashError } from "./use-hash-error.ts";
 
-vi.mock("~/components/ui/toaster.tsx", () => ({ toast: { error: vi.fn() } }));
+vi.mock("#app/components/ui/toaster.tsx", () => ({ toast: { error: vi.fn() } }));
 
 afterEach(() => {
   window.location.hash = "";

@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from "react";
-import { toast } from "~/components/ui/toaster.tsx";
-import { authMessages } from "~/modules/accounts/providers.ts";
+import { toast } from "#app/components/ui/toaster.tsx";
+import { authMessages } from "#app/modules/accounts/providers.ts";
 
 /** An error a provider left in the address's fragment (#error=…&error_description=…), also shown as a toast. */
 export function useHashError() {

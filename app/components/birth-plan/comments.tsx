@@ -1,11 +1,11 @@
 import { useId } from "react";
 import { Form, useNavigation } from "react-router";
-import { Button } from "~/components/ui/button.tsx";
-import { cn } from "~/components/ui/cn.ts";
-import { Textarea } from "~/components/ui/input.tsx";
-import type { BirthPlanPageComment } from "~/modules/birth-plan/page.server.ts";
-import type { BirthPlanSection } from "~/modules/birth-plan/sections.ts";
-import { BIRTH_PLAN_INTENTS as INTENTS } from "~/modules/birth-plan/forms.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { cn } from "#app/components/ui/cn.ts";
+import { Textarea } from "#app/components/ui/input.tsx";
+import type { BirthPlanPageComment } from "#app/modules/birth-plan/page.server.ts";
+import type { BirthPlanSection } from "#app/modules/birth-plan/sections.ts";
+import { BIRTH_PLAN_INTENTS as INTENTS } from "#app/modules/birth-plan/forms.ts";
 import { SavedTime } from "./saved-time.tsx";
 import { Heading } from "./sheet.tsx";
 

@@ -3,7 +3,7 @@ import {
   BIRTH_PLAN_ICON_NAMES,
   BIRTH_PLAN_ICON_PATHS as PATHS,
   type BirthPlanIconName,
-} from "~/modules/birth-plan/icon-paths.ts";
+} from "#app/modules/birth-plan/icon-paths.ts";
 
 /**
  * The birth preferences icons: line drawings on a 24×24 grid, stroked in the text's colour (1.75 wide, round

@@ -1,8 +1,8 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from "vitest";
-import type { BirthPlanAnswer, BirthPlanPageData } from "~/modules/birth-plan/page.server.ts";
-import { BIRTH_PLAN_SECTIONS, findChoice } from "~/modules/birth-plan/sections.ts";
+import type { BirthPlanAnswer, BirthPlanPageData } from "#app/modules/birth-plan/page.server.ts";
+import { BIRTH_PLAN_SECTIONS, findChoice } from "#app/modules/birth-plan/sections.ts";
 import { BirthPlanPage } from "./page.tsx";
 import { formatClock } from "./saved-time.tsx";
 import { AUTOSAVE_DELAY_MS, AUTOSAVE_URL, draftKey, RETRY_MS, type BirthPlanDraft } from "./use-autosave.ts";

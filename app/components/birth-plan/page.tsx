@@ -1,16 +1,16 @@
 import { useEffect, useId, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { BirthPlanIcon } from "~/components/birth-plan/icons.tsx";
-import { Alert } from "~/components/ui/alert.tsx";
-import { Button } from "~/components/ui/button.tsx";
-import { FOCUS_AFTER, focusNext, focusSettled, focusTarget } from "~/components/ui/focus-after.ts";
-import { Download, FileText } from "~/components/ui/icons.tsx";
-import { Textarea } from "~/components/ui/input.tsx";
+import { BirthPlanIcon } from "#app/components/birth-plan/icons.tsx";
+import { Alert } from "#app/components/ui/alert.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { FOCUS_AFTER, focusNext, focusSettled, focusTarget } from "#app/components/ui/focus-after.ts";
+import { Download, FileText } from "#app/components/ui/icons.tsx";
+import { Textarea } from "#app/components/ui/input.tsx";
 import type {
   BirthPlanAnswer,
   BirthPlanPageComment,
   BirthPlanPageData,
-} from "~/modules/birth-plan/page.server.ts";
+} from "#app/modules/birth-plan/page.server.ts";
 import {
   CHOICE_FIELD,
   chosenIn,
@@ -18,14 +18,14 @@ import {
   noteField,
   noteIn,
   type BirthPlanContent,
-} from "~/modules/birth-plan/plan.ts";
+} from "#app/modules/birth-plan/plan.ts";
 import {
   BIRTH_PLAN_SECTIONS,
   type BirthPlanChoice,
   type BirthPlanSection,
-} from "~/modules/birth-plan/sections.ts";
+} from "#app/modules/birth-plan/sections.ts";
 import { SectionComments } from "./comments.tsx";
-import { BIRTH_PLAN_INTENTS as INTENTS, PLAN_FORM_ID, SAVE_VIA } from "~/modules/birth-plan/forms.ts";
+import { BIRTH_PLAN_INTENTS as INTENTS, PLAN_FORM_ID, SAVE_VIA } from "#app/modules/birth-plan/forms.ts";
 import { SavedTime } from "./saved-time.tsx";
 import { Heading, SheetSection } from "./sheet.tsx";
 import { useAutosave, type AutosaveStatus } from "./use-autosave.ts";

@@ -1,4 +1,4 @@
-import { useBrowserTimeZone } from "~/components/program/browser.ts";
+import { useBrowserTimeZone } from "#app/components/program/browser.ts";
 
 /**
  * Times on this page are shown in her own time zone, which only the browser knows. The server (and the first

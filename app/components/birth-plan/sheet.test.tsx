@@ -1,8 +1,8 @@
 import { render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { BirthPlanContent } from "~/modules/birth-plan/plan.ts";
-import { findChoice } from "~/modules/birth-plan/sections.ts";
+import type { BirthPlanContent } from "#app/modules/birth-plan/plan.ts";
+import { findChoice } from "#app/modules/birth-plan/sections.ts";
 import { BirthPlanSheet } from "./sheet.tsx";
 
 const label = (id: string) => findChoice(id)!.choice.label;

@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { BirthPlanIcon } from "~/components/birth-plan/icons.tsx";
-import { useHydrated } from "~/components/program/browser.ts";
-import { Button } from "~/components/ui/button.tsx";
-import { cn } from "~/components/ui/cn.ts";
-import { planSummary, type BirthPlanContent, type SummarySection } from "~/modules/birth-plan/plan.ts";
+import { BirthPlanIcon } from "#app/components/birth-plan/icons.tsx";
+import { useHydrated } from "#app/components/program/browser.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { cn } from "#app/components/ui/cn.ts";
+import { planSummary, type BirthPlanContent, type SummarySection } from "#app/modules/birth-plan/plan.ts";
 
 type HeadingLevel = 2 | 3 | 4;
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import { CHOICE_FIELD } from "~/modules/birth-plan/plan.ts";
-import { BIRTH_PLAN_INTENTS as INTENTS, SAVE_VIA } from "~/modules/birth-plan/forms.ts";
-import { deviceKey } from "~/modules/offline/device.ts";
+import { CHOICE_FIELD } from "#app/modules/birth-plan/plan.ts";
+import { BIRTH_PLAN_INTENTS as INTENTS, SAVE_VIA } from "#app/modules/birth-plan/forms.ts";
+import { deviceKey } from "#app/modules/offline/device.ts";
 
 /** Where the page saves her plan as she goes (the route answers JSON). */
 export const AUTOSAVE_URL = "/api/birth-plan";

@@ -1,6 +1,6 @@
-import { CreditCard } from "~/components/ui/icons.tsx";
+import { CreditCard } from "#app/components/ui/icons.tsx";
 import type { ReactNode } from "react";
-import { Button } from "~/components/ui/button.tsx";
+import { Button } from "#app/components/ui/button.tsx";
 import { PaymentNotice } from "./notice.tsx";
 import { useCardPayment } from "./use-payment.ts";
 

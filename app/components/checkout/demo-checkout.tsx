@@ -1,9 +1,9 @@
-import { FlaskConical } from "~/components/ui/icons.tsx";
+import { FlaskConical } from "#app/components/ui/icons.tsx";
 import { useState } from "react";
-import { Alert } from "~/components/ui/alert.tsx";
-import { Button } from "~/components/ui/button.tsx";
-import { Field } from "~/components/ui/field.tsx";
-import { Input } from "~/components/ui/input.tsx";
+import { Alert } from "#app/components/ui/alert.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Field } from "#app/components/ui/field.tsx";
+import { Input } from "#app/components/ui/input.tsx";
 import { approveDemoOrder, confirmDemoCard } from "./api.ts";
 import { CardPaymentForm } from "./card-form.tsx";
 import { PaymentNotice } from "./notice.tsx";

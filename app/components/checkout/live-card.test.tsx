@@ -2,7 +2,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { createRoutesStub } from "react-router";
-import { toast } from "~/components/ui/toaster.tsx";
+import { toast } from "#app/components/ui/toaster.tsx";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import LiveCardForm from "./live-card.tsx";
 
@@ -19,7 +19,7 @@ vi.mock("@stripe/react-stripe-js", () => ({
   useStripe: () => ({ confirmPayment }),
   useElements: () => ({}),
 }));
-vi.mock("~/components/ui/toaster.tsx", () => ({
+vi.mock("#app/components/ui/toaster.tsx", () => ({
   toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() },
 }));
 

@@ -1,4 +1,4 @@
-import { Alert } from "~/components/ui/alert.tsx";
+import { Alert } from "#app/components/ui/alert.tsx";
 import type { Notice } from "./use-payment.ts";
 
 export function PaymentNotice({ notice }: { notice: Notice | null }) {

@@ -2,7 +2,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { CheckoutConfig } from "~/modules/payments/checkout-config.ts";
+import type { CheckoutConfig } from "#app/modules/payments/checkout-config.ts";
 import { PremiumPanel, type PremiumPanelProps } from "./premium-panel.tsx";
 
 const demo: CheckoutConfig = {

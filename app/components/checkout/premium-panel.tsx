@@ -1,14 +1,14 @@
-import { ArrowLeft, CreditCard, LockKeyhole, ShieldCheck } from "~/components/ui/icons.tsx";
+import { ArrowLeft, CreditCard, LockKeyhole, ShieldCheck } from "#app/components/ui/icons.tsx";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import { toast } from "~/components/ui/toaster.tsx";
-import { Alert } from "~/components/ui/alert.tsx";
-import { Button } from "~/components/ui/button.tsx";
-import { cn } from "~/components/ui/cn.ts";
-import { Field } from "~/components/ui/field.tsx";
-import { Input } from "~/components/ui/input.tsx";
-import { paymentMessages as m, paymentsUnlocked } from "~/modules/payments/messages.ts";
-import type { CheckoutConfig } from "~/modules/payments/checkout-config.ts";
+import { toast } from "#app/components/ui/toaster.tsx";
+import { Alert } from "#app/components/ui/alert.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { cn } from "#app/components/ui/cn.ts";
+import { Field } from "#app/components/ui/field.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { paymentMessages as m, paymentsUnlocked } from "#app/modules/payments/messages.ts";
+import type { CheckoutConfig } from "#app/modules/payments/checkout-config.ts";
 import { startCardPayment } from "./api.ts";
 import { DemoCardForm, DemoNotice, DemoPayPalButton } from "./demo-checkout.tsx";
 

@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "~/components/ui/toaster.tsx";
-import { paymentMessages as m } from "~/modules/payments/messages.ts";
+import { toast } from "#app/components/ui/toaster.tsx";
+import { paymentMessages as m } from "#app/modules/payments/messages.ts";
 import { capturePayPalOrder, startPayPalOrder, verifyCardPayment } from "./api.ts";
 
 export type Notice = { tone: "error" | "info" | "success"; text: string };

@@ -1,21 +1,21 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseSubmission } from "~/modules/site/form-submission.ts";
-import { ChevronDown, Clock, ExternalLink, Globe, Heart, Mail } from "~/components/ui/icons.tsx";
+import { parseSubmission } from "#app/modules/site/form-submission.ts";
+import { ChevronDown, Clock, ExternalLink, Globe, Heart, Mail } from "#app/components/ui/icons.tsx";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { toast } from "~/components/ui/toaster.tsx";
+import { toast } from "#app/components/ui/toaster.tsx";
 import type * as z from "zod/mini";
-import { Art } from "~/components/art.tsx";
-import { Alert } from "~/components/ui/alert.tsx";
-import { Button } from "~/components/ui/button.tsx";
-import { cn } from "~/components/ui/cn.ts";
-import { InputField, TextareaField } from "~/components/ui/form-field.tsx";
-import type { Colour, Faq, SocialPost } from "~/modules/catalogue/content.server.ts";
-import type { ContactFormResult } from "~/modules/contact/contact-action.server.ts";
-import { contactFormSchema, contactMessages } from "~/modules/contact/contact-form.ts";
-import { BRAND } from "~/modules/site/brand.ts";
-import { SOCIAL_PROFILES, type SocialNetwork } from "~/modules/site/social.ts";
-import { useRootData } from "~/root-data.ts";
+import { Art } from "#app/components/art.tsx";
+import { Alert } from "#app/components/ui/alert.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { cn } from "#app/components/ui/cn.ts";
+import { InputField, TextareaField } from "#app/components/ui/form-field.tsx";
+import type { Colour, Faq, SocialPost } from "#app/modules/catalogue/content.server.ts";
+import type { ContactFormResult } from "#app/modules/contact/contact-action.server.ts";
+import { contactFormSchema, contactMessages } from "#app/modules/contact/contact-form.ts";
+import { BRAND } from "#app/modules/site/brand.ts";
+import { SOCIAL_PROFILES, type SocialNetwork } from "#app/modules/site/social.ts";
+import { useRootData } from "#app/root-data.ts";
 
 /** What a contact action answers: the form's state, and whether the message went out. */
 

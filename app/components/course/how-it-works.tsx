@@ -1,4 +1,4 @@
-import { CalendarHeart, FileText, Headphones, Users } from "~/components/ui/icons.tsx";
+import { CalendarHeart, FileText, Headphones, Users } from "#app/components/ui/icons.tsx";
 
 const HOW_IT_WORKS = [
   {

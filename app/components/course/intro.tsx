@@ -1,4 +1,4 @@
-import { PageIntro } from "~/components/page-intro.tsx";
+import { PageIntro } from "#app/components/page-intro.tsx";
 
 /** The course page's opening: what hypnobirthing teaches, and that it works alongside a midwife. */
 export function CourseIntro() {

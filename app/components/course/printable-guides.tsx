@@ -1,5 +1,5 @@
-import { Lock } from "~/components/ui/icons.tsx";
-import type { CoursePageGuide } from "~/modules/site/course-page.server.ts";
+import { Lock } from "#app/components/ui/icons.tsx";
+import type { CoursePageGuide } from "#app/modules/site/course-page.server.ts";
 
 /** "The printable guides": each guide with its page count, marked free or Complete Course. */
 export function PrintableGuides({ guides }: { guides: CoursePageGuide[] }) {

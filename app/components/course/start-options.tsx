@@ -1,5 +1,5 @@
-import { CourseOffers } from "~/components/course-offers.tsx";
-import { COMPLETE_COURSE_CONTAINS } from "~/modules/catalogue/complete-course.ts";
+import { CourseOffers } from "#app/components/course-offers.tsx";
+import { COMPLETE_COURSE_CONTAINS } from "#app/modules/catalogue/complete-course.ts";
 
 /** "Choose how to start": what the Complete Course contains, and the two offers. */
 export function StartOptions({ price }: { price: string }) {

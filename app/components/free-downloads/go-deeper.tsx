@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { Art } from "~/components/art.tsx";
-import { ArrowRight } from "~/components/ui/icons.tsx";
-import { Button } from "~/components/ui/button.tsx";
+import { Art } from "#app/components/art.tsx";
+import { ArrowRight } from "#app/components/ui/icons.tsx";
+import { Button } from "#app/components/ui/button.tsx";
 
 /** The page's last word: the Complete Course, or for a member who has it, what it holds. */
 export function GoDeeper({ hasPremium, price }: { hasPremium: boolean; price: string }) {

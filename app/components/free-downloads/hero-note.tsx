@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { Check } from "~/components/ui/icons.tsx";
-import { Button } from "~/components/ui/button.tsx";
+import { Check } from "#app/components/ui/icons.tsx";
+import { Button } from "#app/components/ui/button.tsx";
 
 /** What the hero offers: sign-up buttons for visitors, a word about what's open for members. */
 export function HeroNote({

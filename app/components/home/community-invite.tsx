@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { Button } from "~/components/ui/button.tsx";
+import { Button } from "#app/components/ui/button.tsx";
 
 /** The landing page's closing call to action: join the free community. */
 export function CommunityInvite() {

@@ -1,6 +1,6 @@
-import { ArrowRight } from "~/components/ui/icons.tsx";
+import { ArrowRight } from "#app/components/ui/icons.tsx";
 import { Link } from "react-router";
-import { Button } from "~/components/ui/button.tsx";
+import { Button } from "#app/components/ui/button.tsx";
 
 /** The landing page's opening: what the course is, for whom, and the two ways to begin. */
 export function Hero() {

@@ -1,4 +1,4 @@
-import { CourseOffers } from "~/components/course-offers.tsx";
+import { CourseOffers } from "#app/components/course-offers.tsx";
 
 /** The landing page's learning path: free to begin, the Complete Course to go deeper. */
 export function LearningPath({ price }: { price: string }) {

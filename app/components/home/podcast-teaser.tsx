@@ -1,7 +1,7 @@
-import { Headphones } from "~/components/ui/icons.tsx";
+import { Headphones } from "#app/components/ui/icons.tsx";
 import { Link } from "react-router";
-import { Art } from "~/components/art.tsx";
-import { Button } from "~/components/ui/button.tsx";
+import { Art } from "#app/components/art.tsx";
+import { Button } from "#app/components/ui/button.tsx";
 
 /** The landing page's word about the podcast, with a link to it. */
 export function PodcastTeaser() {

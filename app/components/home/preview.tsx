@@ -1,4 +1,4 @@
-import { AudioPreview } from "~/components/audio-preview.tsx";
+import { AudioPreview } from "#app/components/audio-preview.tsx";
 
 /** The landing page's preview: a taste of the audio course, with its length and transcript. */
 export function Preview({

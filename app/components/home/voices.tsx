@@ -1,5 +1,5 @@
-import { Quote, Star } from "~/components/ui/icons.tsx";
-import type { Testimonial } from "~/modules/catalogue/content.server.ts";
+import { Quote, Star } from "#app/components/ui/icons.tsx";
+import type { Testimonial } from "#app/modules/catalogue/content.server.ts";
 
 /** "In their words": parents' testimonials, each with its rating. */
 export function Voices({ testimonials }: { testimonials: Testimonial[] }) {

@@ -1,4 +1,4 @@
-import { CircleCheck, Clock, Info } from "~/components/ui/icons.tsx";
+import { CircleCheck, Clock, Info } from "#app/components/ui/icons.tsx";
 import type { AccountState } from "./use-labour-record.ts";
 
 const WORDS: Record<AccountState, string> = {

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { affirmationSet } from "~/modules/labour/affirmations.ts";
+import { affirmationSet } from "#app/modules/labour/affirmations.ts";
 import { AffirmationsViewer } from "./affirmations-viewer.tsx";
 
 const wave = affirmationSet("wave").lines;

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
-import { cn } from "~/components/ui/cn.ts";
-import { ArrowLeft, ArrowRight, X } from "~/components/ui/icons.tsx";
-import { AFFIRMATION_SETS, affirmationSet } from "~/modules/labour/affirmations.ts";
+import { cn } from "#app/components/ui/cn.ts";
+import { ArrowLeft, ArrowRight, X } from "#app/components/ui/icons.tsx";
+import { AFFIRMATION_SETS, affirmationSet } from "#app/modules/labour/affirmations.ts";
 import { LabourButton } from "./labour-button.tsx";
 import { SELECT } from "./theme.ts";
 

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { BREATHS } from "~/modules/labour/breathing.ts";
+import { BREATHS } from "#app/modules/labour/breathing.ts";
 import { BreathingPacer } from "./breathing-pacer.tsx";
 
 const counts = { wave: BREATHS.wave.defaults, birthing: BREATHS.birthing.defaults };

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, useSyncExternalStore, type CSSProperties } from "react";
-import { cn } from "~/components/ui/cn.ts";
+import { cn } from "#app/components/ui/cn.ts";
 import {
   BREATH_KINDS,
   BREATHS,
@@ -9,7 +9,7 @@ import {
   type BreathCounts,
   type BreathKind,
   type BreathPhase,
-} from "~/modules/labour/breathing.ts";
+} from "#app/modules/labour/breathing.ts";
 import { LabourButton } from "./labour-button.tsx";
 import { LabourSwitch } from "./labour-switch.tsx";
 import { SELECT } from "./theme.ts";

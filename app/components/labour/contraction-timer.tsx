@@ -1,5 +1,5 @@
-import { cn } from "~/components/ui/cn.ts";
-import { Share2, Trash2, X } from "~/components/ui/icons.tsx";
+import { cn } from "#app/components/ui/cn.ts";
+import { Share2, Trash2, X } from "#app/components/ui/icons.tsx";
 import {
   averages,
   checkPattern,
@@ -11,8 +11,8 @@ import {
   timeline,
   type Contraction,
   type PatternRule,
-} from "~/modules/labour/contractions.ts";
-import { formatClock } from "~/modules/listening/player.ts";
+} from "#app/modules/labour/contractions.ts";
+import { formatClock } from "#app/modules/listening/player.ts";
 import { AccountStatus } from "./account-status.tsx";
 import { PatternSettings } from "./pattern-settings.tsx";
 import { LabourButton } from "./labour-button.tsx";

@@ -1,5 +1,5 @@
-import { Button, type ButtonProps } from "~/components/ui/button.tsx";
-import { cn } from "~/components/ui/cn.ts";
+import { Button, type ButtonProps } from "#app/components/ui/button.tsx";
+import { cn } from "#app/components/ui/cn.ts";
 
 /** Labour mode's buttons, drawn with the theme's variables (theme.ts); each at least 48 px. */
 const LOOKS = {

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
-import { usePlayer } from "~/components/player/player-context.tsx";
-import { cn } from "~/components/ui/cn.ts";
-import { Loader2, Pause, Play, SkipBack, SkipForward } from "~/components/ui/icons.tsx";
-import { nextInPlaylist, previousInPlaylist, type PlaylistTrack } from "~/modules/labour/playlist.ts";
+import { usePlayer } from "#app/components/player/player-context.tsx";
+import { cn } from "#app/components/ui/cn.ts";
+import { Loader2, Pause, Play, SkipBack, SkipForward } from "#app/components/ui/icons.tsx";
+import { nextInPlaylist, previousInPlaylist, type PlaylistTrack } from "#app/modules/labour/playlist.ts";
 import { LabourButton } from "./labour-button.tsx";
 
 /**

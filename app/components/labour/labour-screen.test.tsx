@@ -1,8 +1,8 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { formatClockTime } from "~/modules/labour/contractions.ts";
-import { storageKey } from "~/modules/labour/device-store.ts";
-import { PlayerProvider } from "~/components/player/player-context.tsx";
+import { formatClockTime } from "#app/modules/labour/contractions.ts";
+import { storageKey } from "#app/modules/labour/device-store.ts";
+import { PlayerProvider } from "#app/components/player/player-context.tsx";
 import { LabourScreen } from "./labour-screen.tsx";
 
 const T0 = Date.UTC(2026, 10, 14, 20, 0, 0);

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
-import { useBrowserTimeZone } from "~/components/program/browser.ts";
-import { cn } from "~/components/ui/cn.ts";
-import { Clock, Headphones, Quote, Waves, type IconComponent } from "~/components/ui/icons.tsx";
-import type { LabourSettings } from "~/modules/labour/device-store.ts";
-import type { LabourScreenData } from "~/modules/labour/playlist.ts";
+import { useBrowserTimeZone } from "#app/components/program/browser.ts";
+import { cn } from "#app/components/ui/cn.ts";
+import { Clock, Headphones, Quote, Waves, type IconComponent } from "#app/components/ui/icons.tsx";
+import type { LabourSettings } from "#app/modules/labour/device-store.ts";
+import type { LabourScreenData } from "#app/modules/labour/playlist.ts";
 import { AffirmationsViewer } from "./affirmations-viewer.tsx";
 import { BreathingPacer } from "./breathing-pacer.tsx";
 import { ContractionButton, ContractionTimer } from "./contraction-timer.tsx";

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from "react";
-import { cn } from "~/components/ui/cn.ts";
+import { cn } from "#app/components/ui/cn.ts";
 
 /**
  * An on/off setting of labour mode: a switch that shows its state in words

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { Button } from "~/components/ui/button.tsx";
-import { Waves } from "~/components/ui/icons.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Waves } from "#app/components/ui/icons.tsx";
 
 /**
  * Labour mode on the dashboard from week 36 (`offersLabourMode`): on a phone the menu is two taps away,

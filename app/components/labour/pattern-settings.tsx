@@ -1,5 +1,10 @@
 import { useId } from "react";
-import { PATTERN_LIMITS, patternName, spokenSpan, type PatternRule } from "~/modules/labour/contractions.ts";
+import {
+  PATTERN_LIMITS,
+  patternName,
+  spokenSpan,
+  type PatternRule,
+} from "#app/modules/labour/contractions.ts";
 import { SELECT } from "./theme.ts";
 
 const range = (min: number, max: number, step: number) =>

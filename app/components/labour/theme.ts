@@ -1,5 +1,5 @@
 import type { CSSProperties } from "react";
-import type { LabourTheme } from "~/modules/labour/device-store.ts";
+import type { LabourTheme } from "#app/modules/labour/device-store.ts";
 
 /**
  * Labour mode's two looks, each role a design token from app.css. The page

@@ -8,8 +8,8 @@ import {
   stopContraction,
   timeline,
   type Contraction,
-} from "~/modules/labour/contractions.ts";
-import type { LabourRecord } from "~/modules/labour/device-store.ts";
+} from "#app/modules/labour/contractions.ts";
+import type { LabourRecord } from "#app/modules/labour/device-store.ts";
 
 /**
  * Starting, stopping and correcting the contraction history, each change saved

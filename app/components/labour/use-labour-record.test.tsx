@@ -5,8 +5,8 @@ import {
   startContraction,
   stopContraction,
   type Contraction,
-} from "~/modules/labour/contractions.ts";
-import { parseLabourRecord, storageKey } from "~/modules/labour/device-store.ts";
+} from "#app/modules/labour/contractions.ts";
+import { parseLabourRecord, storageKey } from "#app/modules/labour/device-store.ts";
 import { ACCOUNT_HISTORY_URL, RETRY_MS, SAVE_DELAY_MS, useLabourRecord } from "./use-labour-record.ts";
 
 const MEMBER = "member-1";

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
-import { historyForAccount, sameHistory, type Contraction } from "~/modules/labour/contractions.ts";
+import { historyForAccount, sameHistory, type Contraction } from "#app/modules/labour/contractions.ts";
 import {
   parseLabourRecord,
   readStoredRecord,
@@ -8,7 +8,7 @@ import {
   writeLabourRecord,
   type KeyValueStore,
   type LabourRecord,
-} from "~/modules/labour/device-store.ts";
+} from "#app/modules/labour/device-store.ts";
 
 /** Where the device saves her contraction history to her account. */
 export const ACCOUNT_HISTORY_URL = "/api/labour/contractions";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { Button } from "~/components/ui/button.tsx";
-import { formatBytes } from "~/modules/offline/sizes.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { formatBytes } from "#app/modules/offline/sizes.ts";
 import { canDownload, useDownloads } from "./downloads.ts";
 
 interface Storage {

@@ -1,8 +1,8 @@
-import { Button } from "~/components/ui/button.tsx";
-import { CircleCheck, Download } from "~/components/ui/icons.tsx";
-import { toast } from "~/components/ui/toaster.tsx";
-import { formatBytes, percentOf } from "~/modules/offline/sizes.ts";
-import { countOf } from "~/modules/site/plural.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { CircleCheck, Download } from "#app/components/ui/icons.tsx";
+import { toast } from "#app/components/ui/toaster.tsx";
+import { formatBytes, percentOf } from "#app/modules/offline/sizes.ts";
+import { countOf } from "#app/modules/site/plural.ts";
 import { startDownload, useCanDownload, useDownloads } from "./downloads.ts";
 
 interface DownloadableTrack {

@@ -1,6 +1,6 @@
-import { CircleCheck, Download, X } from "~/components/ui/icons.tsx";
-import { toast } from "~/components/ui/toaster.tsx";
-import { formatBytes, percentOf } from "~/modules/offline/sizes.ts";
+import { CircleCheck, Download, X } from "#app/components/ui/icons.tsx";
+import { toast } from "#app/components/ui/toaster.tsx";
+import { formatBytes, percentOf } from "#app/modules/offline/sizes.ts";
 import { removeDownload, startDownload, useCanDownload, useDownloads } from "./downloads.ts";
 
 const quiet =

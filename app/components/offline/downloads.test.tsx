@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { captionsAddress, DOWNLOADS_CACHE, downloadAddress } from "~/modules/offline/protocol.ts";
+import { captionsAddress, DOWNLOADS_CACHE, downloadAddress } from "#app/modules/offline/protocol.ts";
 
 const ORIGIN = window.location.origin;
 const VTT = "WEBVTT\n\n00:00:03.000 --> 00:00:05.000\nWelcome.\n";

@@ -4,8 +4,8 @@ import {
   DOWNLOADS_CACHE,
   downloadAddress,
   downloadedTrackId,
-} from "~/modules/offline/protocol.ts";
-import { revokedDownloads } from "~/modules/offline/sizes.ts";
+} from "#app/modules/offline/protocol.ts";
+import { revokedDownloads } from "#app/modules/offline/sizes.ts";
 
 /**
  * The sessions downloaded on this device, kept in the service worker's

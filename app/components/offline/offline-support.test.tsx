@@ -1,13 +1,13 @@
 import { act, render, screen, waitFor } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { flushOutbox, outboxItem, type OutboxItem } from "~/modules/offline/outbox.ts";
-import type * as Outbox from "~/modules/offline/outbox.ts";
+import { flushOutbox, outboxItem, type OutboxItem } from "#app/modules/offline/outbox.ts";
+import type * as Outbox from "#app/modules/offline/outbox.ts";
 import { OfflineSupport, queueForSync } from "./offline-support.tsx";
 
 // The device's outbox, stood in for: its items in memory, sending recorded.
 const device = vi.hoisted(() => ({ items: [] as unknown[], listeners: new Set<() => void>() }));
-vi.mock("~/modules/offline/outbox.ts", async (original) => {
+vi.mock("#app/modules/offline/outbox.ts", async (original) => {
   const actual = await original<typeof Outbox>();
   const changed = () => device.listeners.forEach((listener) => listener());
   return {

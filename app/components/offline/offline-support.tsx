@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useRevalidator, useRouteLoaderData } from "react-router";
-import { Button } from "~/components/ui/button.tsx";
-import { othersEntries } from "~/modules/offline/device.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { othersEntries } from "#app/modules/offline/device.ts";
 import {
   addToOutbox,
   flushOutbox,
@@ -12,8 +12,8 @@ import {
   subscribeToOutbox,
   type OutboxEntry,
   type OutboxItem,
-} from "~/modules/offline/outbox.ts";
-import { countOf } from "~/modules/site/plural.ts";
+} from "#app/modules/offline/outbox.ts";
+import { countOf } from "#app/modules/site/plural.ts";
 import { readDownloads, removeRevoked } from "./downloads.ts";
 import { applyUpdate, registerServiceWorker } from "./service-worker.ts";
 

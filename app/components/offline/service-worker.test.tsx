@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { SERVICE_WORKER_URL, SKIP_WAITING } from "~/modules/offline/protocol.ts";
+import { SERVICE_WORKER_URL, SKIP_WAITING } from "#app/modules/offline/protocol.ts";
 import { applyUpdate, registerServiceWorker } from "./service-worker.ts";
 
 /** A registration whose events the test fires. */

@@ -1,4 +1,4 @@
-import { SERVICE_WORKER_URL, SKIP_WAITING } from "~/modules/offline/protocol.ts";
+import { SERVICE_WORKER_URL, SKIP_WAITING } from "#app/modules/offline/protocol.ts";
 
 /**
  * Registers the service worker once the page has finished loading, so it never

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { Baby, CalendarHeart } from "~/components/ui/icons.tsx";
-import { herPregnancy } from "~/modules/partner/her-pregnancy.ts";
-import type { PartnerView } from "~/modules/partner/share.server.ts";
+import { Baby, CalendarHeart } from "#app/components/ui/icons.tsx";
+import { herPregnancy } from "#app/modules/partner/her-pregnancy.ts";
+import type { PartnerView } from "#app/modules/partner/share.server.ts";
 
 /**
  * Her pregnancy on her birth partner's programme and profile: her week and

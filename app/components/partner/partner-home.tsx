@@ -1,15 +1,15 @@
 import { Link } from "react-router";
-import { PartnerSummary } from "~/components/partner/partner-summary.tsx";
-import { PartnerTips } from "~/components/partner/partner-tips.tsx";
-import { PartnerWeek } from "~/components/partner/partner-week.tsx";
-import { PractisedTogether } from "~/components/partner/practised-together.tsx";
-import { LibraryTrackRow, lockedInHers } from "~/components/portal/library-track-row.tsx";
-import { FileText, Flame } from "~/components/ui/icons.tsx";
-import { LabourWayIn } from "~/components/labour/labour-way-in.tsx";
-import { offersLabourMode } from "~/modules/labour/way-in.ts";
-import { herPregnancy } from "~/modules/partner/her-pregnancy.ts";
-import type { PartnerPortal } from "~/modules/partner/portal.server.ts";
-import { countOf } from "~/modules/site/plural.ts";
+import { PartnerSummary } from "#app/components/partner/partner-summary.tsx";
+import { PartnerTips } from "#app/components/partner/partner-tips.tsx";
+import { PartnerWeek } from "#app/components/partner/partner-week.tsx";
+import { PractisedTogether } from "#app/components/partner/practised-together.tsx";
+import { LibraryTrackRow, lockedInHers } from "#app/components/portal/library-track-row.tsx";
+import { FileText, Flame } from "#app/components/ui/icons.tsx";
+import { LabourWayIn } from "#app/components/labour/labour-way-in.tsx";
+import { offersLabourMode } from "#app/modules/labour/way-in.ts";
+import { herPregnancy } from "#app/modules/partner/her-pregnancy.ts";
+import type { PartnerPortal } from "#app/modules/partner/portal.server.ts";
+import { countOf } from "#app/modules/site/plural.ts";
 
 /** A birth partner's own dashboard: her week (read only), their sessions, their streak and the days together. */
 export function PartnerHome({ firstName, portal }: { firstName: string; portal: PartnerPortal }) {

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { HerJourney } from "~/components/partner/her-journey.tsx";
-import { PartnerWeek } from "~/components/partner/partner-week.tsx";
-import { HeartHandshake } from "~/components/ui/icons.tsx";
-import type { PartnerView } from "~/modules/partner/share.server.ts";
+import { HerJourney } from "#app/components/partner/her-journey.tsx";
+import { PartnerWeek } from "#app/components/partner/partner-week.tsx";
+import { HeartHandshake } from "#app/components/ui/icons.tsx";
+import type { PartnerView } from "#app/modules/partner/share.server.ts";
 
 /**
  * The programme page of her birth partner's account: her journey and this week

@@ -1,5 +1,5 @@
-import { Heart } from "~/components/ui/icons.tsx";
-import { PARTNER_TIPS } from "~/modules/partner/tips.ts";
+import { Heart } from "#app/components/ui/icons.tsx";
+import { PARTNER_TIPS } from "#app/modules/partner/tips.ts";
 
 /** How a birth partner can help, on the partner's page. */
 export function PartnerTips() {

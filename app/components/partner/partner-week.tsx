@@ -1,6 +1,6 @@
-import { cn } from "~/components/ui/cn.ts";
-import { Check } from "~/components/ui/icons.tsx";
-import type { PartnerView } from "~/modules/partner/share.server.ts";
+import { cn } from "#app/components/ui/cn.ts";
+import { Check } from "#app/components/ui/icons.tsx";
+import type { PartnerView } from "#app/modules/partner/share.server.ts";
 
 /** This week of the member's programme as her birth partner follows it: each day, today marked, done or not yet. */
 export function PartnerWeek({ week, days }: { week: number; days: PartnerView["thisWeek"] }) {

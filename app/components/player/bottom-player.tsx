@@ -1,8 +1,17 @@
-import { Loader2, Pause, Play, SkipBack, SkipForward, Volume2, VolumeX, X } from "~/components/ui/icons.tsx";
+import {
+  Loader2,
+  Pause,
+  Play,
+  SkipBack,
+  SkipForward,
+  Volume2,
+  VolumeX,
+  X,
+} from "#app/components/ui/icons.tsx";
 import type { KeyboardEvent } from "react";
-import { keepBottomClearance } from "~/components/ui/bottom-clearance.ts";
-import { cn } from "~/components/ui/cn.ts";
-import { COURSE_GROUPS } from "~/modules/catalogue/tracks.ts";
+import { keepBottomClearance } from "#app/components/ui/bottom-clearance.ts";
+import { cn } from "#app/components/ui/cn.ts";
+import { COURSE_GROUPS } from "#app/modules/catalogue/tracks.ts";
 import {
   formatClock,
   KEYBOARD_SEEK_SECONDS,
@@ -10,7 +19,7 @@ import {
   sliderSeekTarget,
   spokenClock,
   VOLUME_STEP,
-} from "~/modules/listening/player.ts";
+} from "#app/modules/listening/player.ts";
 import { captionAt, useCaptionCues } from "./captions.ts";
 import type { PlayAudioDetail } from "./play-event.ts";
 import { usePlayer } from "./player-context.tsx";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { deviceKey } from "~/modules/offline/device.ts";
-import { indexAt, parseVtt, type Cue } from "~/modules/transcripts/vtt.ts";
+import { deviceKey } from "#app/modules/offline/device.ts";
+import { indexAt, parseVtt, type Cue } from "#app/modules/transcripts/vtt.ts";
 
 /** Where this device keeps the member's choice of captions: hers, as the rest of what it keeps. */
 export const captionsKey = (memberKey: string) => deviceKey(memberKey, "captions");

@@ -1,4 +1,4 @@
-import type { CourseTier } from "~/modules/catalogue/tracks.ts";
+import type { CourseTier } from "#app/modules/catalogue/tracks.ts";
 
 /** The page-wide event any page dispatches to play a track in the bottom player. */
 export const PLAY_AUDIO_EVENT = "playAudioTrack";

@@ -1,6 +1,6 @@
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { deviceKey } from "~/modules/offline/device.ts";
+import { deviceKey } from "#app/modules/offline/device.ts";
 import { playDetailOf, PlayerProvider, usePlayer } from "./player-context.tsx";
 import { stubMediaPlayback } from "../../../tests/support/media-element.ts";
 

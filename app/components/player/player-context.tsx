@@ -9,19 +9,19 @@ import {
   useRef,
   type ReactNode,
 } from "react";
-import { downloadedSource } from "~/components/offline/downloads.ts";
-import { queueForSync } from "~/components/offline/offline-support.tsx";
-import { toast } from "~/components/ui/toaster.tsx";
-import { COURSE_GROUPS, findTrack } from "~/modules/catalogue/tracks.ts";
-import { deviceKey } from "~/modules/offline/device.ts";
-import { newKey } from "~/modules/offline/outbox.ts";
+import { downloadedSource } from "#app/components/offline/downloads.ts";
+import { queueForSync } from "#app/components/offline/offline-support.tsx";
+import { toast } from "#app/components/ui/toaster.tsx";
+import { COURSE_GROUPS, findTrack } from "#app/modules/catalogue/tracks.ts";
+import { deviceKey } from "#app/modules/offline/device.ts";
+import { newKey } from "#app/modules/offline/outbox.ts";
 import {
   needsFreshUrl,
   neighbours,
   resumeFrom,
   volumeAfterUnmute,
   type Position,
-} from "~/modules/listening/player.ts";
+} from "#app/modules/listening/player.ts";
 import { readCaptionsSetting, writeCaptionsSetting } from "./captions.ts";
 import { PLAY_AUDIO_EVENT, type PlayAudioDetail } from "./play-event.ts";
 import { initialPlayerState, playerReducer, type PlayerState } from "./player-state.ts";

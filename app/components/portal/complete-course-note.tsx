@@ -1,4 +1,4 @@
-import { Sparkles } from "~/components/ui/icons.tsx";
+import { Sparkles } from "#app/components/ui/icons.tsx";
 import { Link } from "react-router";
 
 /**

@@ -1,8 +1,8 @@
-import { BookOpen, Headphones, HeartHandshake, Play, Receipt, X } from "~/components/ui/icons.tsx";
+import { BookOpen, Headphones, HeartHandshake, Play, Receipt, X } from "#app/components/ui/icons.tsx";
 import { Link, useFetcher } from "react-router";
-import { playAudioTrack } from "~/components/player/play-event.ts";
-import { Button } from "~/components/ui/button.tsx";
-import type { CourseWelcome } from "~/modules/payments/course-welcome.server.ts";
+import { playAudioTrack } from "#app/components/player/play-event.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import type { CourseWelcome } from "#app/modules/payments/course-welcome.server.ts";
 
 /**
  * The first dashboard after paying: what the Complete Course unlocked, a way

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
-import { DownloadControl } from "~/components/offline/download-control.tsx";
-import { playAudioTrack } from "~/components/player/play-event.ts";
-import { usePlayer } from "~/components/player/player-context.tsx";
-import { cn } from "~/components/ui/cn.ts";
-import { FileText, Headphones, Lock, Pause, Play } from "~/components/ui/icons.tsx";
-import type { LibraryTrack } from "~/modules/catalogue/library.server.ts";
-import { transcriptPath } from "~/modules/transcripts/transcript-search.ts";
+import { DownloadControl } from "#app/components/offline/download-control.tsx";
+import { playAudioTrack } from "#app/components/player/play-event.ts";
+import { usePlayer } from "#app/components/player/player-context.tsx";
+import { cn } from "#app/components/ui/cn.ts";
+import { FileText, Headphones, Lock, Pause, Play } from "#app/components/ui/icons.tsx";
+import type { LibraryTrack } from "#app/modules/catalogue/library.server.ts";
+import { transcriptPath } from "#app/modules/transcripts/transcript-search.ts";
 
 /**
  * One track in the library: its title plays or pauses it, with its transcript and a download beside;

@@ -1,11 +1,11 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseSubmission } from "~/modules/site/form-submission.ts";
-import { Download, Trash2 } from "~/components/ui/icons.tsx";
+import { parseSubmission } from "#app/modules/site/form-submission.ts";
+import { Download, Trash2 } from "#app/components/ui/icons.tsx";
 import { useActionData, useFetcher } from "react-router";
-import { Alert } from "~/components/ui/alert.tsx";
-import { Button } from "~/components/ui/button.tsx";
-import { InputField } from "~/components/ui/form-field.tsx";
-import { deleteAccountSchema } from "~/modules/accounts/forms.ts";
+import { Alert } from "#app/components/ui/alert.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { InputField } from "#app/components/ui/form-field.tsx";
+import { deleteAccountSchema } from "#app/modules/accounts/forms.ts";
 
 /** What the profile's action answers the forms in this section. */
 export interface OwnDataResult {

@@ -12,28 +12,28 @@ import {
   User,
   Waves,
   type IconComponent,
-} from "~/components/ui/icons.tsx";
+} from "#app/components/ui/icons.tsx";
 import { useEffect, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
-import { SignOutForm } from "~/components/account-menu.tsx";
-import { OfflineSupport } from "~/components/offline/offline-support.tsx";
-import { Logo } from "~/components/logo.tsx";
-import { BottomPlayer } from "~/components/player/bottom-player.tsx";
-import type { PlayAudioDetail } from "~/components/player/play-event.ts";
-import { usePlayer } from "~/components/player/player-context.tsx";
-import { Avatar } from "~/components/ui/avatar.tsx";
-import { Button } from "~/components/ui/button.tsx";
-import { cn } from "~/components/ui/cn.ts";
-import { usePageHeadingFocus } from "~/components/ui/focus-after.ts";
-import { SheetContent, useSheet } from "~/components/ui/sheet.tsx";
-import type { Member } from "~/modules/accounts/session.server.ts";
+import { SignOutForm } from "#app/components/account-menu.tsx";
+import { OfflineSupport } from "#app/components/offline/offline-support.tsx";
+import { Logo } from "#app/components/logo.tsx";
+import { BottomPlayer } from "#app/components/player/bottom-player.tsx";
+import type { PlayAudioDetail } from "#app/components/player/play-event.ts";
+import { usePlayer } from "#app/components/player/player-context.tsx";
+import { Avatar } from "#app/components/ui/avatar.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { cn } from "#app/components/ui/cn.ts";
+import { usePageHeadingFocus } from "#app/components/ui/focus-after.ts";
+import { SheetContent, useSheet } from "#app/components/ui/sheet.tsx";
+import type { Member } from "#app/modules/accounts/session.server.ts";
 import {
   BOTTOM_BAR_LINKS,
   isCurrentPage,
   PARTNER_DASHBOARD,
   PORTAL_GROUPS,
   type PortalLink,
-} from "~/modules/site/portal-navigation.ts";
+} from "#app/modules/site/portal-navigation.ts";
 
 const ICONS: Record<PortalLink["icon"], IconComponent> = {
   dashboard: LayoutDashboard,

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form, Link } from "react-router";
-import { Button } from "~/components/ui/button.tsx";
-import { SearchInput } from "~/components/ui/input.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { SearchInput } from "#app/components/ui/input.tsx";
 
 const linkClass = "font-medium text-plum underline underline-offset-4 hover:text-plum-deep";
 

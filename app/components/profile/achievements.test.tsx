@@ -1,6 +1,6 @@
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { achievements } from "~/modules/program/practice.ts";
+import { achievements } from "#app/modules/program/practice.ts";
 import { Achievements } from "./achievements.tsx";
 
 describe("the profile's achievements", () => {

@@ -1,5 +1,5 @@
-import { Sparkles, Trophy } from "~/components/ui/icons.tsx";
-import type { Achievement } from "~/modules/program/practice.ts";
+import { Sparkles, Trophy } from "#app/components/ui/icons.tsx";
+import type { Achievement } from "#app/modules/program/practice.ts";
 
 /** The achievements she has earned, the next one ahead, and the rest folded away. */
 export function Achievements({ items }: { items: Achievement[] }) {

@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import type { BabyArrival } from "~/modules/accounts/baby.ts";
+import type { BabyArrival } from "#app/modules/accounts/baby.ts";
 import { BabyArrivalSetting } from "./baby-arrival.tsx";
 
 const dates = { min: "2026-07-18", max: "2026-11-25" };

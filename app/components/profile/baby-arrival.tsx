@@ -1,13 +1,13 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { Form, useActionData, useNavigation } from "react-router";
-import { Button } from "~/components/ui/button.tsx";
-import { InputField } from "~/components/ui/form-field.tsx";
-import { Baby } from "~/components/ui/icons.tsx";
-import type { BabyArrival } from "~/modules/accounts/baby.ts";
-import { babyArrivedSchema } from "~/modules/accounts/forms.ts";
-import type { ProfileFormReply } from "~/modules/accounts/profile-forms.server.ts";
-import { formatLongDate } from "~/modules/program/calendar.ts";
-import { parseSubmission } from "~/modules/site/form-submission.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { InputField } from "#app/components/ui/form-field.tsx";
+import { Baby } from "#app/components/ui/icons.tsx";
+import type { BabyArrival } from "#app/modules/accounts/baby.ts";
+import { babyArrivedSchema } from "#app/modules/accounts/forms.ts";
+import type { ProfileFormReply } from "#app/modules/accounts/profile-forms.server.ts";
+import { formatLongDate } from "#app/modules/program/calendar.ts";
+import { parseSubmission } from "#app/modules/site/form-submission.ts";
 
 const INTENT = "baby-arrived";
 const UNDO = "undo-baby-arrived";

@@ -3,10 +3,10 @@ import userEvent from "@testing-library/user-event";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { toast } from "~/components/ui/toaster.tsx";
+import { toast } from "#app/components/ui/toaster.tsx";
 import { CalendarFeed, webcalUrl } from "./calendar-feed.tsx";
 
-vi.mock("~/components/ui/toaster.tsx", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock("#app/components/ui/toaster.tsx", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 const FEED_URL = "https://tidewell.example/calendar/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde.ics";
 

@@ -1,11 +1,11 @@
 import { Form, useNavigation } from "react-router";
-import { useHydrated } from "~/components/program/browser.ts";
-import { Button } from "~/components/ui/button.tsx";
-import { Field } from "~/components/ui/field.tsx";
-import { CalendarDays, ExternalLink } from "~/components/ui/icons.tsx";
-import { Input } from "~/components/ui/input.tsx";
-import { toast } from "~/components/ui/toaster.tsx";
-import { CALENDAR_FEED_INTENTS } from "~/modules/reminders/forms.ts";
+import { useHydrated } from "#app/components/program/browser.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { Field } from "#app/components/ui/field.tsx";
+import { CalendarDays, ExternalLink } from "#app/components/ui/icons.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { toast } from "#app/components/ui/toaster.tsx";
+import { CALENDAR_FEED_INTENTS } from "#app/modules/reminders/forms.ts";
 
 /** The same address for a calendar app to open: webcal:// asks the device's calendar to subscribe. */
 export function webcalUrl(url: string): string {

@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { ProfileStats } from "~/modules/program/profile-overview.ts";
+import type { ProfileStats } from "#app/modules/program/profile-overview.ts";
 import { Journey } from "./journey.tsx";
 
 const stats: ProfileStats = {

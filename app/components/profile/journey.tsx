@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
-import { Award, Baby, Flame, Headphones, Trophy } from "~/components/ui/icons.tsx";
-import { DueDateEditor } from "~/components/program/due-date-editor.tsx";
-import { dayCount } from "~/modules/program/practice.ts";
-import { PROGRAMME_LENGTH_DAYS } from "~/modules/program/program.ts";
-import type { ProfileJourney } from "~/modules/program/profile-overview.ts";
+import { Award, Baby, Flame, Headphones, Trophy } from "#app/components/ui/icons.tsx";
+import { DueDateEditor } from "#app/components/program/due-date-editor.tsx";
+import { dayCount } from "#app/modules/program/practice.ts";
+import { PROGRAMME_LENGTH_DAYS } from "#app/modules/program/program.ts";
+import type { ProfileJourney } from "#app/modules/program/profile-overview.ts";
 
 /**
  * The profile's journey: her date, to change in place, and her practice in four

@@ -2,7 +2,7 @@ import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import type { PartnerSeat as Seat } from "~/modules/partner/invite.server.ts";
+import type { PartnerSeat as Seat } from "#app/modules/partner/invite.server.ts";
 import { PartnerSeat } from "./partner-seat.tsx";
 
 const open: Seat = { partner: null, partnerOf: null, waiting: null };

@@ -1,13 +1,13 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { Form, useActionData, useNavigation } from "react-router";
-import { Button } from "~/components/ui/button.tsx";
-import { InputField } from "~/components/ui/form-field.tsx";
-import type { ProfileFormReply } from "~/modules/accounts/profile-forms.server.ts";
-import { PARTNER_SEAT_INTENTS, partnerInviteSchema } from "~/modules/partner/forms.ts";
-import { INVITATION_DAYS } from "~/modules/partner/invitation.ts";
-import type { PartnerSeat as Seat } from "~/modules/partner/invite.server.ts";
-import { formatLongDate } from "~/modules/program/calendar.ts";
-import { parseSubmission } from "~/modules/site/form-submission.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { InputField } from "#app/components/ui/form-field.tsx";
+import type { ProfileFormReply } from "#app/modules/accounts/profile-forms.server.ts";
+import { PARTNER_SEAT_INTENTS, partnerInviteSchema } from "#app/modules/partner/forms.ts";
+import { INVITATION_DAYS } from "#app/modules/partner/invitation.ts";
+import type { PartnerSeat as Seat } from "#app/modules/partner/invite.server.ts";
+import { formatLongDate } from "#app/modules/program/calendar.ts";
+import { parseSubmission } from "#app/modules/site/form-submission.ts";
 
 /**
  * Her birth partner's own account: invite them by email, cancel the

@@ -1,15 +1,15 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { useEffect } from "react";
 import { Form, useFetcher, useNavigation } from "react-router";
-import { Button } from "~/components/ui/button.tsx";
-import { Field } from "~/components/ui/field.tsx";
-import { Input } from "~/components/ui/input.tsx";
-import { toast } from "~/components/ui/toaster.tsx";
-import { InputField } from "~/components/ui/form-field.tsx";
-import { profileNameSchema } from "~/modules/accounts/forms.ts";
-import type { ProfileFormReply } from "~/modules/accounts/profile-forms.server.ts";
-import { authMessages } from "~/modules/accounts/providers.ts";
-import { parseSubmission } from "~/modules/site/form-submission.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { Field } from "#app/components/ui/field.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { toast } from "#app/components/ui/toaster.tsx";
+import { InputField } from "#app/components/ui/form-field.tsx";
+import { profileNameSchema } from "#app/modules/accounts/forms.ts";
+import type { ProfileFormReply } from "#app/modules/accounts/profile-forms.server.ts";
+import { authMessages } from "#app/modules/accounts/providers.ts";
+import { parseSubmission } from "#app/modules/site/form-submission.ts";
 
 /**
  * Her name, to change, and her email, shown but fixed; a toast says whether the

@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { decodeBase64Url } from "~/modules/reminders/push-subscription.ts";
+import { decodeBase64Url } from "#app/modules/reminders/push-subscription.ts";
 import { PUSH_TEXTS, PushOnThisDevice } from "./push-device.tsx";
 
 /** A P-256 point's shape (65 bytes, 0x04 first), as the server's public key comes. */

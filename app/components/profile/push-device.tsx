@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from "react";
-import { Button } from "~/components/ui/button.tsx";
+import { Button } from "#app/components/ui/button.tsx";
 import {
   decodeBase64Url,
   encodeBase64Url,
   PUSH_SUBSCRIPTION_URL,
-} from "~/modules/reminders/push-subscription.ts";
+} from "#app/modules/reminders/push-subscription.ts";
 
 type DeviceState = "checking" | "unavailable" | "off" | "on" | "blocked";
 

@@ -1,14 +1,14 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
-import { PushOnThisDevice } from "~/components/profile/push-device.tsx";
-import { useHydrated } from "~/components/program/browser.ts";
-import { Button } from "~/components/ui/button.tsx";
-import { InputField } from "~/components/ui/form-field.tsx";
-import type { ProfileFormReply } from "~/modules/accounts/profile-forms.server.ts";
-import { REMINDER_INTENT, reminderSettingsSchema } from "~/modules/reminders/forms.ts";
-import type { ReminderSettings as Settings } from "~/modules/reminders/settings.server.ts";
-import { parseSubmission } from "~/modules/site/form-submission.ts";
+import { PushOnThisDevice } from "#app/components/profile/push-device.tsx";
+import { useHydrated } from "#app/components/program/browser.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { InputField } from "#app/components/ui/form-field.tsx";
+import type { ProfileFormReply } from "#app/modules/accounts/profile-forms.server.ts";
+import { REMINDER_INTENT, reminderSettingsSchema } from "#app/modules/reminders/forms.ts";
+import type { ReminderSettings as Settings } from "#app/modules/reminders/settings.server.ts";
+import { parseSubmission } from "#app/modules/site/form-submission.ts";
 
 /**
  * Her daily practice reminder: off unless she turns it on; her time, her time

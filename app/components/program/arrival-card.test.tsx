@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { arrivalNote } from "~/modules/program/postnatal.ts";
+import { arrivalNote } from "#app/modules/program/postnatal.ts";
 import { ArrivalCard } from "./arrival-card.tsx";
 
 function renderCard(baby: { bornOn: string; name: string | null }, today: string) {

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { ArrowRight, Baby, Headphones } from "~/components/ui/icons.tsx";
-import type { ArrivalNote } from "~/modules/program/postnatal.ts";
+import { ArrowRight, Baby, Headphones } from "#app/components/ui/icons.tsx";
+import type { ArrivalNote } from "#app/modules/program/postnatal.ts";
 
 /**
  * The top of her dashboard once her baby has arrived: a congratulation, the

@@ -1,7 +1,7 @@
-import { Baby, CalendarDays } from "~/components/ui/icons.tsx";
+import { Baby, CalendarDays } from "#app/components/ui/icons.tsx";
 import { Link } from "react-router";
-import { FOCUS_AFTER, focusTarget } from "~/components/ui/focus-after.ts";
-import { formatShortDate } from "~/modules/program/calendar.ts";
+import { FOCUS_AFTER, focusTarget } from "#app/components/ui/focus-after.ts";
+import { formatShortDate } from "#app/modules/program/calendar.ts";
 
 /**
  * The dashboard's corner chip: the date the programme runs to. Before the

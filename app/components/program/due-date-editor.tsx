@@ -1,8 +1,8 @@
-import { Pencil } from "~/components/ui/icons.tsx";
+import { Pencil } from "#app/components/ui/icons.tsx";
 import { useState } from "react";
-import { Button } from "~/components/ui/button.tsx";
-import { Field } from "~/components/ui/field.tsx";
-import { FOCUS_AFTER, focusNext, focusTarget } from "~/components/ui/focus-after.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { Field } from "#app/components/ui/field.tsx";
+import { FOCUS_AFTER, focusNext, focusTarget } from "#app/components/ui/focus-after.ts";
 import { useBrowserTimeZone, useHydrated } from "./browser.ts";
 import { useProgrammeAction } from "./use-programme-action.ts";
 

@@ -1,5 +1,5 @@
-import { Lock } from "~/components/ui/icons.tsx";
-import { cn } from "~/components/ui/cn.ts";
+import { Lock } from "#app/components/ui/icons.tsx";
+import { cn } from "#app/components/ui/cn.ts";
 import { useOptimisticToggle, useProgrammeAction } from "./use-programme-action.ts";
 
 export interface ListenedTrack {

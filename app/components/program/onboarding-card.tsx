@@ -1,11 +1,11 @@
-import { CalendarHeart } from "~/components/ui/icons.tsx";
+import { CalendarHeart } from "#app/components/ui/icons.tsx";
 import { useState } from "react";
-import { Alert } from "~/components/ui/alert.tsx";
-import { Button } from "~/components/ui/button.tsx";
-import { Field } from "~/components/ui/field.tsx";
-import { FOCUS_AFTER, focusNext } from "~/components/ui/focus-after.ts";
-import { cn } from "~/components/ui/cn.ts";
-import { programmeMessages } from "~/modules/program/messages.ts";
+import { Alert } from "#app/components/ui/alert.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Field } from "#app/components/ui/field.tsx";
+import { FOCUS_AFTER, focusNext } from "#app/components/ui/focus-after.ts";
+import { cn } from "#app/components/ui/cn.ts";
+import { programmeMessages } from "#app/modules/program/messages.ts";
 import { useBrowserTimeZone, useHydrated } from "./browser.ts";
 import type { useProgrammeAction } from "./use-programme-action.ts";
 

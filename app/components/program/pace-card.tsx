@@ -1,10 +1,10 @@
-import { Headphones } from "~/components/ui/icons.tsx";
+import { Headphones } from "#app/components/ui/icons.tsx";
 import { Link } from "react-router";
-import { playAudioTrack } from "~/components/player/play-event.ts";
-import { useProgrammeAction } from "~/components/program/use-programme-action.ts";
-import { Button } from "~/components/ui/button.tsx";
-import { formatLongDate } from "~/modules/program/calendar.ts";
-import type { Pace, PaceTrack } from "~/modules/program/pace.ts";
+import { playAudioTrack } from "#app/components/player/play-event.ts";
+import { useProgrammeAction } from "#app/components/program/use-programme-action.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { formatLongDate } from "#app/modules/program/calendar.ts";
+import type { Pace, PaceTrack } from "#app/modules/program/pace.ts";
 
 /** The phases the dashboard shows a card for; the others show what they always have. */
 export type PaceCardData = Extract<Pace, { phase: "early" | "late" | "maintenance" }>;

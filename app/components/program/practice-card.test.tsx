@@ -2,9 +2,9 @@ import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { queueForSync } from "~/components/offline/offline-support.tsx";
-import type { OutboxItem } from "~/modules/offline/outbox.ts";
-import { todayIn } from "~/modules/program/calendar.ts";
+import { queueForSync } from "#app/components/offline/offline-support.tsx";
+import type { OutboxItem } from "#app/modules/offline/outbox.ts";
+import { todayIn } from "#app/modules/program/calendar.ts";
 import { PracticeCard, type PracticeCardData } from "./practice-card.tsx";
 
 // The device's outbox, stood in for: what is queued (a store the test changes), and what the card queues.
@@ -23,7 +23,7 @@ const outbox = vi.hoisted(() => {
     },
   };
 });
-vi.mock("~/components/offline/offline-support.tsx", async () => {
+vi.mock("#app/components/offline/offline-support.tsx", async () => {
   const { useSyncExternalStore } = await import("react");
   return {
     queueForSync: vi.fn(async () => true),

@@ -1,15 +1,15 @@
 import { useState, type FormEvent } from "react";
 import { useRouteLoaderData } from "react-router";
-import { Check, Flame, Headphones, Snowflake } from "~/components/ui/icons.tsx";
-import { queueForSync, useOnline, useQueued } from "~/components/offline/offline-support.tsx";
-import { playAudioTrack } from "~/components/player/play-event.ts";
-import { Button } from "~/components/ui/button.tsx";
-import { FOCUS_AFTER, focusNext, focusTarget } from "~/components/ui/focus-after.ts";
-import { toast } from "~/components/ui/toaster.tsx";
-import type { CourseTier } from "~/modules/catalogue/tracks.ts";
-import { todayIn } from "~/modules/program/calendar.ts";
-import { programmeMessages as m } from "~/modules/program/messages.ts";
-import { dayCount } from "~/modules/program/practice.ts";
+import { Check, Flame, Headphones, Snowflake } from "#app/components/ui/icons.tsx";
+import { queueForSync, useOnline, useQueued } from "#app/components/offline/offline-support.tsx";
+import { playAudioTrack } from "#app/components/player/play-event.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { FOCUS_AFTER, focusNext, focusTarget } from "#app/components/ui/focus-after.ts";
+import { toast } from "#app/components/ui/toaster.tsx";
+import type { CourseTier } from "#app/modules/catalogue/tracks.ts";
+import { todayIn } from "#app/modules/program/calendar.ts";
+import { programmeMessages as m } from "#app/modules/program/messages.ts";
+import { dayCount } from "#app/modules/program/practice.ts";
 import { ShareLinkButton } from "./share-link-button.tsx";
 import { useProgrammeAction } from "./use-programme-action.ts";
 

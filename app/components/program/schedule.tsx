@@ -1,9 +1,9 @@
-import { Check, Lock, Snowflake } from "~/components/ui/icons.tsx";
+import { Check, Lock, Snowflake } from "#app/components/ui/icons.tsx";
 import { useState } from "react";
-import { cn } from "~/components/ui/cn.ts";
-import { formatLongDate } from "~/modules/program/calendar.ts";
-import { programmeMessages as m } from "~/modules/program/messages.ts";
-import { progressPercent } from "~/modules/program/program.ts";
+import { cn } from "#app/components/ui/cn.ts";
+import { formatLongDate } from "#app/modules/program/calendar.ts";
+import { programmeMessages as m } from "#app/modules/program/messages.ts";
+import { progressPercent } from "#app/modules/program/program.ts";
 import { useOptimisticToggle, useProgrammeAction } from "./use-programme-action.ts";
 
 export interface ScheduleDay {

@@ -1,8 +1,8 @@
-import { Share2 } from "~/components/ui/icons.tsx";
+import { Share2 } from "#app/components/ui/icons.tsx";
 import { useEffect, useState } from "react";
-import { toast } from "~/components/ui/toaster.tsx";
-import { Button } from "~/components/ui/button.tsx";
-import { programmeMessages } from "~/modules/program/messages.ts";
+import { toast } from "#app/components/ui/toaster.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { programmeMessages } from "#app/modules/program/messages.ts";
 import { useProgrammeAction } from "./use-programme-action.ts";
 
 /**

@@ -1,9 +1,9 @@
-import { CalendarHeart, Check, Play } from "~/components/ui/icons.tsx";
+import { CalendarHeart, Check, Play } from "#app/components/ui/icons.tsx";
 import { Link } from "react-router";
-import { playAudioTrack } from "~/components/player/play-event.ts";
-import { Button } from "~/components/ui/button.tsx";
-import type { TodayCardData, TodayTrack } from "~/modules/program/today.ts";
-import { countOf } from "~/modules/site/plural.ts";
+import { playAudioTrack } from "#app/components/player/play-event.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import type { TodayCardData, TodayTrack } from "#app/modules/program/today.ts";
+import { countOf } from "#app/modules/site/plural.ts";
 
 /** The first thing on the dashboard: today's session, ready to play where it is. */
 export function TodayCard({ data }: { data: TodayCardData }) {

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { Button } from "~/components/ui/button.tsx";
+import { Button } from "#app/components/ui/button.tsx";
 import { Schedule, type ScheduleDay } from "./schedule.tsx";
 
 /** The dashboard's two weeks, day by day, with the way to her programme's page. */

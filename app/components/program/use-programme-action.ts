@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "~/components/ui/toaster.tsx";
-import type { ProgrammeActionResult } from "~/modules/program/actions.server.ts";
+import { toast } from "#app/components/ui/toaster.tsx";
+import type { ProgrammeActionResult } from "#app/modules/program/actions.server.ts";
 
 /**
  * A fetcher for one programme form, which shows the action's toast when it answers.

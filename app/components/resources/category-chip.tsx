@@ -1,6 +1,6 @@
-import { Check, type IconComponent } from "~/components/ui/icons.tsx";
+import { Check, type IconComponent } from "#app/components/ui/icons.tsx";
 import type { MouseEvent } from "react";
-import { cn } from "~/components/ui/cn.ts";
+import { cn } from "#app/components/ui/cn.ts";
 
 /** One of the resource centre's category filters: a submit button, so it works without JavaScript too. */
 export function CategoryChip({

@@ -4,8 +4,8 @@ import {
   Newspaper,
   PlayCircle,
   type IconComponent,
-} from "~/components/ui/icons.tsx";
-import type { ResourceCategory } from "~/modules/catalogue/resource-search.ts";
+} from "#app/components/ui/icons.tsx";
+import type { ResourceCategory } from "#app/modules/catalogue/resource-search.ts";
 
 /** Each kind of resource's icon, on its cards and its filter chip. */
 export const CATEGORY_ICONS: Record<ResourceCategory, IconComponent> = {

@@ -1,8 +1,8 @@
-import { SearchX } from "~/components/ui/icons.tsx";
+import { SearchX } from "#app/components/ui/icons.tsx";
 import { Link } from "react-router";
-import { Button } from "~/components/ui/button.tsx";
-import { noResultsHeading } from "~/modules/catalogue/resource-labels.ts";
-import { resourceFilterSearch, type ResourceFilter } from "~/modules/catalogue/resource-search.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { noResultsHeading } from "#app/modules/catalogue/resource-labels.ts";
+import { resourceFilterSearch, type ResourceFilter } from "#app/modules/catalogue/resource-search.ts";
 
 const SUGGESTIONS = ["breathing", "birth partner", "sleep"];
 

@@ -1,10 +1,10 @@
-import { ArrowRight, Clock } from "~/components/ui/icons.tsx";
+import { ArrowRight, Clock } from "#app/components/ui/icons.tsx";
 import { Link } from "react-router";
-import { PALETTE } from "~/components/art.tsx";
-import { cn } from "~/components/ui/cn.ts";
-import type { ResourceCard as ResourceCardData } from "~/modules/catalogue/resource-cards.server.ts";
-import { RESOURCE_CATEGORY_LABELS, resourceLinkLabel } from "~/modules/catalogue/resource-labels.ts";
-import { cardTags } from "~/modules/catalogue/resource-search.ts";
+import { PALETTE } from "#app/components/art.tsx";
+import { cn } from "#app/components/ui/cn.ts";
+import type { ResourceCard as ResourceCardData } from "#app/modules/catalogue/resource-cards.server.ts";
+import { RESOURCE_CATEGORY_LABELS, resourceLinkLabel } from "#app/modules/catalogue/resource-labels.ts";
+import { cardTags } from "#app/modules/catalogue/resource-search.ts";
 import { CATEGORY_ICONS } from "./category-icons.ts";
 
 /** The resources that matched, as a grid of cards. */

@@ -1,12 +1,12 @@
-import { SearchInput } from "~/components/ui/input.tsx";
+import { SearchInput } from "#app/components/ui/input.tsx";
 import type { MouseEvent, RefObject } from "react";
-import { Button } from "~/components/ui/button.tsx";
-import { RESOURCE_CATEGORY_LABELS } from "~/modules/catalogue/resource-labels.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { RESOURCE_CATEGORY_LABELS } from "#app/modules/catalogue/resource-labels.ts";
 import {
   toggleCategory,
   type ResourceCategory,
   type ResourceFilter,
-} from "~/modules/catalogue/resource-search.ts";
+} from "#app/modules/catalogue/resource-search.ts";
 import { CategoryChip } from "./category-chip.tsx";
 import { CATEGORY_ICONS } from "./category-icons.ts";
 

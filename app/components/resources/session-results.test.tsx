@@ -2,7 +2,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { SessionSearchForm } from "~/components/portal/session-search.tsx";
+import { SessionSearchForm } from "#app/components/portal/session-search.tsx";
 import { SessionResults } from "./session-results.tsx";
 
 const FOUND = [

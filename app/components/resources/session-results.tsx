@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { Button } from "~/components/ui/button.tsx";
-import { Headphones, Lock } from "~/components/ui/icons.tsx";
-import { sessionCountText, transcriptPath } from "~/modules/transcripts/transcript-search.ts";
-import type { SessionResult } from "~/modules/transcripts/transcript-search.server.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { Headphones, Lock } from "#app/components/ui/icons.tsx";
+import { sessionCountText, transcriptPath } from "#app/modules/transcripts/transcript-search.ts";
+import type { SessionResult } from "#app/modules/transcripts/transcript-search.server.ts";
 
 /**
  * The sessions that match the resource centre's search, found by the server

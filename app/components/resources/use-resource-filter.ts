@@ -4,7 +4,7 @@ import {
   readResourceFilter,
   resourceFilterSearch,
   type ResourceFilter,
-} from "~/modules/catalogue/resource-search.ts";
+} from "#app/modules/catalogue/resource-search.ts";
 
 // Marks the address changes the search box makes itself, so they are not read back into it.
 const FROM_SEARCH_BOX = { fromSearchBox: true } as const;

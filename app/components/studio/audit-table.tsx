@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import type { AuditAction, AuditDetailValue } from "~/modules/studio/audit.server.ts";
-import { AUDIT_LABELS, auditDetailText } from "~/modules/studio/audit-labels.ts";
-import { STUDIO_WHEN, StudioTable } from "~/components/studio/studio-table.tsx";
+import type { AuditAction, AuditDetailValue } from "#app/modules/studio/audit.server.ts";
+import { AUDIT_LABELS, auditDetailText } from "#app/modules/studio/audit-labels.ts";
+import { STUDIO_WHEN, StudioTable } from "#app/components/studio/studio-table.tsx";
 
 export interface AuditRow {
   id: string;

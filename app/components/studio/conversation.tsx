@@ -1,12 +1,12 @@
 import { Form } from "react-router";
-import { Alert } from "~/components/ui/alert.tsx";
-import { Button } from "~/components/ui/button.tsx";
-import { cn } from "~/components/ui/cn.ts";
-import { Field } from "~/components/ui/field.tsx";
-import { Textarea } from "~/components/ui/input.tsx";
-import { STUDIO_WHEN } from "~/components/studio/studio-table.tsx";
-import type { InboxThread } from "~/modules/contact/inbox.server.ts";
-import { REPLY_MAX } from "~/modules/contact/inbox.ts";
+import { Alert } from "#app/components/ui/alert.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { cn } from "#app/components/ui/cn.ts";
+import { Field } from "#app/components/ui/field.tsx";
+import { Textarea } from "#app/components/ui/input.tsx";
+import { STUDIO_WHEN } from "#app/components/studio/studio-table.tsx";
+import type { InboxThread } from "#app/modules/contact/inbox.server.ts";
+import { REPLY_MAX } from "#app/modules/contact/inbox.ts";
 
 const DELIVERY = { pending: "Waiting to send", sending: "Sending", sent: "Sent", failed: "Couldn't be sent" };
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { STUDIO_LINK, STUDIO_WHEN, StudioTable } from "~/components/studio/studio-table.tsx";
+import { STUDIO_LINK, STUDIO_WHEN, StudioTable } from "#app/components/studio/studio-table.tsx";
 
 export interface FailedWork {
   jobs: {

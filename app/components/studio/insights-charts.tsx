@@ -3,8 +3,8 @@ import { Group } from "@visx/group";
 import { scaleBand, scaleLinear } from "@visx/scale";
 import { Bar, LinePath } from "@visx/shape";
 import { useId, type ReactNode } from "react";
-import { countOf } from "~/modules/site/plural.ts";
-import { formatShare, weekLabel, type Drop } from "~/modules/studio/insights.ts";
+import { countOf } from "#app/modules/site/plural.ts";
+import { formatShare, weekLabel, type Drop } from "#app/modules/studio/insights.ts";
 
 /**
  * The insights page's charts: SVG drawn on the server with visx, each in a

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import type { MemberDetail } from "~/modules/studio/members.server.ts";
-import { formatPrice } from "~/modules/payments/price.ts";
-import { STUDIO_WHEN } from "~/components/studio/studio-table.tsx";
+import type { MemberDetail } from "#app/modules/studio/members.server.ts";
+import { formatPrice } from "#app/modules/payments/price.ts";
+import { STUDIO_WHEN } from "#app/components/studio/studio-table.tsx";
 
 const when = (iso: string | null | undefined) => (iso ? STUDIO_WHEN.format(new Date(iso)) : "—");
 

@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
-import { Alert } from "~/components/ui/alert.tsx";
-import { Button } from "~/components/ui/button.tsx";
-import { Field } from "~/components/ui/field.tsx";
-import { Textarea } from "~/components/ui/input.tsx";
-import { REASON_MAX } from "~/modules/studio/member-actions.ts";
+import { Alert } from "#app/components/ui/alert.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Field } from "#app/components/ui/field.tsx";
+import { Textarea } from "#app/components/ui/input.tsx";
+import { REASON_MAX } from "#app/modules/studio/member-actions.ts";
 
 /**
  * The member page's forms, each a section of its own with the error its last

@@ -1,9 +1,9 @@
 import { Form, Link } from "react-router";
-import { Button } from "~/components/ui/button.tsx";
-import { Field } from "~/components/ui/field.tsx";
-import { Input } from "~/components/ui/input.tsx";
-import { STUDIO_LINK } from "~/components/studio/studio-table.tsx";
-import { MEMBER_FILTER_PARAMS, type MemberFilters } from "~/modules/studio/member-filters.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { Field } from "#app/components/ui/field.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { STUDIO_LINK } from "#app/components/studio/studio-table.tsx";
+import { MEMBER_FILTER_PARAMS, type MemberFilters } from "#app/modules/studio/member-filters.ts";
 
 /** The members search: part of an address or a name, the tier, and (folded away unless used) dates. */
 export function MemberSearch({ filters }: { filters: MemberFilters }) {

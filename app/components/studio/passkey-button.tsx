@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { Alert } from "~/components/ui/alert.tsx";
-import { Button } from "~/components/ui/button.tsx";
+import { Alert } from "#app/components/ui/alert.tsx";
+import { Button } from "#app/components/ui/button.tsx";
 
 /**
  * Adds a passkey, or gives one as the studio's second factor: the browser's

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Form, NavLink } from "react-router";
-import { LogoMark } from "~/components/logo.tsx";
-import { cn } from "~/components/ui/cn.ts";
+import { LogoMark } from "#app/components/logo.tsx";
+import { cn } from "#app/components/ui/cn.ts";
 
 const STUDIO_LINKS = [
   { to: "/studio", label: "Overview", end: true },

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { cn } from "~/components/ui/cn.ts";
+import { cn } from "#app/components/ui/cn.ts";
 
 /** A heading cell: its words, or words for screen readers only (a column of buttons). */
 export type StudioColumn = string | { label: string; hidden: true };

@@ -1,11 +1,11 @@
 import { useEffect, useRef } from "react";
-import type { PlayAudioDetail } from "~/components/player/play-event.ts";
-import { usePlayer } from "~/components/player/player-context.tsx";
-import { Button } from "~/components/ui/button.tsx";
-import { cn } from "~/components/ui/cn.ts";
-import { Pause, Play } from "~/components/ui/icons.tsx";
-import { formatClock } from "~/modules/listening/player.ts";
-import type { Paragraph } from "~/modules/transcripts/vtt.ts";
+import type { PlayAudioDetail } from "#app/components/player/play-event.ts";
+import { usePlayer } from "#app/components/player/player-context.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { cn } from "#app/components/ui/cn.ts";
+import { Pause, Play } from "#app/components/ui/icons.tsx";
+import { formatClock } from "#app/modules/listening/player.ts";
+import type { Paragraph } from "#app/modules/transcripts/vtt.ts";
 import { paragraphAt } from "./follow.ts";
 
 /**

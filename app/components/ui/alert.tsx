@@ -1,4 +1,4 @@
-import { CircleAlert, CircleCheck, Info } from "~/components/ui/icons.tsx";
+import { CircleAlert, CircleCheck, Info } from "#app/components/ui/icons.tsx";
 import type { ReactNode } from "react";
 import { cn } from "./cn.ts";
 

@@ -1,4 +1,4 @@
-import { ChevronDown } from "~/components/ui/icons.tsx";
+import { ChevronDown } from "#app/components/ui/icons.tsx";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { cn } from "./cn.ts";
 import { createHoverIntent } from "./hover-intent.ts";

@@ -1,4 +1,4 @@
-import { X } from "~/components/ui/icons.tsx";
+import { X } from "#app/components/ui/icons.tsx";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useLocation } from "react-router";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { createFlashCookie } from "~/modules/site/flash.server.ts";
-import { parseSubmission } from "~/modules/site/form-submission.ts";
-import type { Payments } from "~/modules/payments/payments.server.ts";
+import { createFlashCookie } from "#app/modules/site/flash.server.ts";
+import { parseSubmission } from "#app/modules/site/form-submission.ts";
+import type { Payments } from "#app/modules/payments/payments.server.ts";
 import type { Auth } from "./auth.server.ts";
 import { answerAuthForm, authPageData } from "./auth-page.server.ts";
 import { createDeviceCookies } from "./device-cookie.server.ts";

@@ -1,10 +1,10 @@
 import type { Submission } from "@conform-to/react";
 import { data, redirect } from "react-router";
 import type * as z from "zod/mini";
-import { paymentMessages } from "~/modules/payments/messages.ts";
-import { checkoutForBrowser } from "~/modules/payments/payments.server.ts";
-import { redirectWithFlash } from "~/modules/site/flash.server.ts";
-import type { AppServices } from "~/services.server.ts";
+import { paymentMessages } from "#app/modules/payments/messages.ts";
+import { checkoutForBrowser } from "#app/modules/payments/payments.server.ts";
+import { redirectWithFlash } from "#app/modules/site/flash.server.ts";
+import type { AppServices } from "#app/services.server.ts";
 import { afterConfirmation, describeAuthError } from "./auth-page.ts";
 import { authTab, signInMode, type AuthFormResult, type authFormSchema, type SocialResult } from "./forms.ts";
 import { authMessages, socialErrorMessage, socialMessages } from "./providers.ts";

@@ -5,9 +5,9 @@ import { admin, emailOTP, genericOAuth, magicLink, twoFactor } from "better-auth
 import { adminAc, userAc } from "better-auth/plugins/admin/access";
 import { passkey } from "@better-auth/passkey";
 import type { Dialect } from "../../../db/dialect.ts";
-import type { Db } from "~/platform/db.server.ts";
-import { isSecureOrigin, type Env } from "~/platform/env.server.ts";
-import { scrubLogText, type Logger } from "~/platform/log.server.ts";
+import type { Db } from "#app/platform/db.server.ts";
+import { isSecureOrigin, type Env } from "#app/platform/env.server.ts";
+import { scrubLogText, type Logger } from "#app/platform/log.server.ts";
 import {
   addressKey,
   hitLimits,
@@ -15,9 +15,9 @@ import {
   resetLimit,
   tooManyAttemptsMessage,
   type LimitCheck,
-} from "~/platform/rate-limit.server.ts";
-import { deriveKey } from "~/platform/secret.server.ts";
-import type { Mailer } from "../email/outbox.server.ts";
+} from "#app/platform/rate-limit.server.ts";
+import { deriveKey } from "#app/platform/secret.server.ts";
+import type { Mailer } from "#app/modules/email/outbox.server.ts";
 import {
   accountExistsEmail,
   confirmEmailEmail,
@@ -25,9 +25,9 @@ import {
   passwordResetEmail,
   signInCodeEmail,
   welcomeEmail,
-} from "../email/templates.ts";
-import { BRAND } from "../site/brand.ts";
-import { isOwner, MEMBER_ROLE, OWNER_ROLE, OWNER_SESSION_HOURS } from "../studio/gate.ts";
+} from "#app/modules/email/templates.ts";
+import { BRAND } from "#app/modules/site/brand.ts";
+import { isOwner, MEMBER_ROLE, OWNER_ROLE, OWNER_SESSION_HOURS } from "#app/modules/studio/gate.ts";
 import {
   authLimitsFor,
   CODE_ATTEMPTS,

@@ -1,12 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { createLogger } from "~/platform/log.server.ts";
-import { parseSubmission } from "~/modules/site/form-submission.ts";
+import { createLogger } from "#app/platform/log.server.ts";
+import { parseSubmission } from "#app/modules/site/form-submission.ts";
 import { aMember } from "../../../tests/factories/index.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
-import { createShareLink, partnerView } from "../partner/share.server.ts";
-import { handleProgrammeAction } from "../program/actions.server.ts";
-import { profileJourney } from "../program/profile-overview.ts";
-import { completeDailyPractice, loadProgramme, saveDueDate, scheduleFor } from "../program/program.server.ts";
+import { createShareLink, partnerView } from "#app/modules/partner/share.server.ts";
+import { handleProgrammeAction } from "#app/modules/program/actions.server.ts";
+import { profileJourney } from "#app/modules/program/profile-overview.ts";
+import {
+  completeDailyPractice,
+  loadProgramme,
+  saveDueDate,
+  scheduleFor,
+} from "#app/modules/program/program.server.ts";
 import { exportMemberData } from "./own-data.server.ts";
 import { answerProfileForm, profileFormSchema, type ProfileFormDeps } from "./profile-forms.server.ts";
 import { babyArrival, streaksHidden } from "./profile.server.ts";

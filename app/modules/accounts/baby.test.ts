@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseSubmission } from "~/modules/site/form-submission.ts";
+import { parseSubmission } from "#app/modules/site/form-submission.ts";
 import { arrivalFrom, birthDateError, birthDateRange } from "./baby.ts";
 import { babyArrivedSchema } from "./forms.ts";
 

@@ -1,13 +1,13 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
-import type { Db } from "~/platform/db.server.ts";
-import { hitLimits, tooManyAttemptsMessage } from "~/platform/rate-limit.server.ts";
-import type { Mailer } from "../email/outbox.server.ts";
-import { deletionCodeEmail } from "../email/templates.ts";
+import type { Db } from "#app/platform/db.server.ts";
+import { hitLimits, tooManyAttemptsMessage } from "#app/platform/rate-limit.server.ts";
+import type { Mailer } from "#app/modules/email/outbox.server.ts";
+import { deletionCodeEmail } from "#app/modules/email/templates.ts";
 import { CODE_ATTEMPTS, CODE_GUESS_LIMITS, type EndpointLimits } from "./auth-endpoints.ts";
 import type { Auth } from "./auth.server.ts";
 import { limitChecks, passwordGuessChecks } from "./auth.server.ts";
-import { countOf } from "../site/plural.ts";
+import { countOf } from "#app/modules/site/plural.ts";
 
 /**
  * Fresh proof that the person at the keyboard is the member, before an

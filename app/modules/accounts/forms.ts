@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import * as z from "zod/mini";
-import { isCalendarDate } from "../program/calendar.ts";
-import { isPlainText, toPlainText } from "../site/plain-text.ts";
+import { isCalendarDate } from "#app/modules/program/calendar.ts";
+import { isPlainText, toPlainText } from "#app/modules/site/plain-text.ts";
 import { babyMessages } from "./baby.ts";
 import { normalizeEmail } from "./email-address.ts";
 import { PASSWORD_MAX, PASSWORD_MIN, type SocialProvider } from "./providers.ts";

@@ -4,18 +4,18 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMailer } from "~/modules/email/outbox.server.ts";
-import { createMailTransport, readLocalOutbox } from "~/modules/email/transport.server.ts";
+import { createMailer } from "#app/modules/email/outbox.server.ts";
+import { createMailTransport, readLocalOutbox } from "#app/modules/email/transport.server.ts";
 import {
   migrateToLatest,
   openDatabase,
   SQLITE_FILE,
   type DatabaseHandle,
   type Db,
-} from "~/platform/db.server.ts";
-import { saveHistory } from "~/modules/labour/history.server.ts";
-import { addPartnerComment, saveBirthPlan } from "~/modules/birth-plan/store.server.ts";
-import { createLogger } from "~/platform/log.server.ts";
+} from "#app/platform/db.server.ts";
+import { saveHistory } from "#app/modules/labour/history.server.ts";
+import { addPartnerComment, saveBirthPlan } from "#app/modules/birth-plan/store.server.ts";
+import { createLogger } from "#app/platform/log.server.ts";
 import { createTestDatabase, testDialects } from "../../../tests/support/test-databases.ts";
 import {
   deleteMember,
@@ -24,7 +24,7 @@ import {
   searchedColumns,
   type MemberTable,
 } from "./own-data.server.ts";
-import { recordAuditWithReason } from "~/modules/studio/audit.server.ts";
+import { recordAuditWithReason } from "#app/modules/studio/audit.server.ts";
 import { aMember, aPurchase, aSession } from "../../../tests/factories/index.ts";
 
 /** Two contractions timed in labour mode, the second still going. */

@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
 import { sql, type RawBuilder, type SqlBool } from "kysely";
 import type { Database } from "../../../db/schema.ts";
-import { forgetLocalOutbox } from "~/modules/email/transport.server.ts";
-import type { DatabaseHandle, Db } from "~/platform/db.server.ts";
-import { achievements } from "~/modules/program/practice.ts";
-import type { AuditAction } from "~/modules/studio/audit.server.ts";
-import { AUDIT_LABELS } from "~/modules/studio/audit-labels.ts";
+import { forgetLocalOutbox } from "#app/modules/email/transport.server.ts";
+import type { DatabaseHandle, Db } from "#app/platform/db.server.ts";
+import { achievements } from "#app/modules/program/practice.ts";
+import type { AuditAction } from "#app/modules/studio/audit.server.ts";
+import { AUDIT_LABELS } from "#app/modules/studio/audit-labels.ts";
 import { normalizeEmail } from "./email-address.ts";
 
 /**

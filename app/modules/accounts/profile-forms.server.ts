@@ -1,6 +1,6 @@
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import * as z from "zod/mini";
-import type { Logger } from "~/platform/log.server.ts";
+import type { Logger } from "#app/platform/log.server.ts";
 import {
   confirmIdentity,
   confirmMessages,
@@ -9,8 +9,8 @@ import {
   type ConfirmDeps,
   type ProofOutcome,
 } from "./confirm-identity.server.ts";
-import type { Flash } from "~/modules/site/flash.server.ts";
-import type { CalendarDate } from "../program/calendar.ts";
+import type { Flash } from "#app/modules/site/flash.server.ts";
+import type { CalendarDate } from "#app/modules/program/calendar.ts";
 import { birthDateError } from "./baby.ts";
 import {
   babyArrivedSchema,
@@ -24,8 +24,8 @@ import { deleteMember, type DeletionDeps } from "./own-data.server.ts";
 import { savedDueDate, setBabyArrival, setStreaksHidden, updateFullName } from "./profile.server.ts";
 import { authMessages } from "./providers.ts";
 import { signOut } from "./sign-in.server.ts";
-import { partnerSeatEndedEmail } from "../email/templates.ts";
-import { partnerToTellOfClosure } from "../partner/invite.server.ts";
+import { partnerSeatEndedEmail } from "#app/modules/email/templates.ts";
+import { partnerToTellOfClosure } from "#app/modules/partner/invite.server.ts";
 
 /**
  * The profile page's own forms: her name, her streak setting, her baby's

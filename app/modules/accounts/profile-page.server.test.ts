@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { createLogger } from "~/platform/log.server.ts";
+import { createLogger } from "#app/platform/log.server.ts";
 import { aMember } from "../../../tests/factories/index.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
-import { partnerSeatMessages } from "../partner/forms.ts";
-import { HER_PREGNANCY_REFUSAL } from "../partner/her-pregnancy.ts";
-import { calendarFeedMessages } from "../reminders/forms.ts";
+import { partnerSeatMessages } from "#app/modules/partner/forms.ts";
+import { HER_PREGNANCY_REFUSAL } from "#app/modules/partner/her-pregnancy.ts";
+import { calendarFeedMessages } from "#app/modules/reminders/forms.ts";
 import { answerProfilePageForm } from "./profile-page.server.ts";
 import { streaksHidden } from "./profile.server.ts";
 import type { Member } from "./session.server.ts";

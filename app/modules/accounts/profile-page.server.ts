@@ -1,20 +1,20 @@
-import type { Db } from "~/platform/db.server.ts";
-import { isPartnerSeatIntent } from "../partner/forms.ts";
-import { HER_PREGNANCY_REFUSAL, isHerPregnancyIntent } from "../partner/her-pregnancy.ts";
-import { answerPartnerSeatForm, partnerSeatFor } from "../partner/invite.server.ts";
-import { herViewFor } from "../partner/portal.server.ts";
-import { handleProgrammeAction, type ProgrammeActionResult } from "../program/actions.server.ts";
-import type { CalendarDate } from "../program/calendar.ts";
-import { profileOverview } from "../program/profile-overview.server.ts";
-import { calendarFeedUrlFor } from "../reminders/calendar-feed.server.ts";
-import { CALENDAR_FEED_INTENTS, REMINDER_INTENT } from "../reminders/forms.ts";
+import type { Db } from "#app/platform/db.server.ts";
+import { isPartnerSeatIntent } from "#app/modules/partner/forms.ts";
+import { HER_PREGNANCY_REFUSAL, isHerPregnancyIntent } from "#app/modules/partner/her-pregnancy.ts";
+import { answerPartnerSeatForm, partnerSeatFor } from "#app/modules/partner/invite.server.ts";
+import { herViewFor } from "#app/modules/partner/portal.server.ts";
+import { handleProgrammeAction, type ProgrammeActionResult } from "#app/modules/program/actions.server.ts";
+import type { CalendarDate } from "#app/modules/program/calendar.ts";
+import { profileOverview } from "#app/modules/program/profile-overview.server.ts";
+import { calendarFeedUrlFor } from "#app/modules/reminders/calendar-feed.server.ts";
+import { CALENDAR_FEED_INTENTS, REMINDER_INTENT } from "#app/modules/reminders/forms.ts";
 import {
   answerCalendarFeedForm,
   answerReminderForm,
   reminderSettings,
-} from "../reminders/settings.server.ts";
-import type { Flash } from "../site/flash.server.ts";
-import { parseSubmission } from "../site/form-submission.ts";
+} from "#app/modules/reminders/settings.server.ts";
+import type { Flash } from "#app/modules/site/flash.server.ts";
+import { parseSubmission } from "#app/modules/site/form-submission.ts";
 import type { Claimant } from "./confirm-identity.server.ts";
 import {
   answerProfileForm,

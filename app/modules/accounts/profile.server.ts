@@ -1,5 +1,5 @@
-import type { Db } from "~/platform/db.server.ts";
-import type { CalendarDate } from "../program/calendar.ts";
+import type { Db } from "#app/platform/db.server.ts";
+import type { CalendarDate } from "#app/modules/program/calendar.ts";
 import { arrivalFrom, type BabyArrival } from "./baby.ts";
 
 /*

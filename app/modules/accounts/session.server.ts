@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
 import type { CompiledQuery } from "kysely";
-import type { Db } from "~/platform/db.server.ts";
-import type { AppServices } from "~/services.server.ts";
-import type { SessionChange } from "../offline/device.ts";
+import type { Db } from "#app/platform/db.server.ts";
+import type { AppServices } from "#app/services.server.ts";
+import type { SessionChange } from "#app/modules/offline/device.ts";
 import type { Auth } from "./auth.server.ts";
 import { avatarGradient, displayName, firstName, initials } from "./display.ts";
-import { partnerHasPremium } from "../partner/invitation.ts";
+import { partnerHasPremium } from "#app/modules/partner/invitation.ts";
 import { accessOf, getProfileAccess, type ProfileAccess } from "./profile.server.ts";
 
 /** The signed-in member, as every page sees them. Nothing secret: it is sent to the browser. */

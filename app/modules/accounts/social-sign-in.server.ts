@@ -2,9 +2,9 @@ import type { ValidateUserInfoSource } from "better-auth";
 import type { GenericOAuthConfig } from "better-auth/plugins";
 // Types only: the stand-in itself is loaded at run time, for a demo run (loadDevFake).
 import type * as OAuthFake from "../../../dev/fakes/oauth.ts";
-import { loadDevFake } from "~/platform/dev-fakes.server.ts";
-import type { Env } from "~/platform/env.server.ts";
-import type { Logger } from "~/platform/log.server.ts";
+import { loadDevFake } from "#app/platform/dev-fakes.server.ts";
+import type { Env } from "#app/platform/env.server.ts";
+import type { Logger } from "#app/platform/log.server.ts";
 import { SOCIAL_PROVIDERS, type SocialProvider } from "./providers.ts";
 
 /**

@@ -2,9 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseEnv } from "~/platform/env.server.ts";
-import { createLogger } from "~/platform/log.server.ts";
-import { closeServices, createServices, type AppServices } from "~/services.server.ts";
+import { parseEnv } from "#app/platform/env.server.ts";
+import { createLogger } from "#app/platform/log.server.ts";
+import { closeServices, createServices, type AppServices } from "#app/services.server.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-databases.ts";
 import { startSocialSignIn } from "./sign-in.server.ts";
 import {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { createLogger } from "~/platform/log.server.ts";
-import { parseSubmission } from "~/modules/site/form-submission.ts";
+import { createLogger } from "#app/platform/log.server.ts";
+import { parseSubmission } from "#app/modules/site/form-submission.ts";
 import { aMember } from "../../../tests/factories/index.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
-import { completeDailyPractice } from "../program/program.server.ts";
+import { completeDailyPractice } from "#app/modules/program/program.server.ts";
 import { exportMemberData } from "./own-data.server.ts";
 import { answerProfileForm, profileFormSchema, type ProfileFormDeps } from "./profile-forms.server.ts";
 import { streaksHidden } from "./profile.server.ts";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { aMember } from "../../../tests/factories/index.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
-import { setProgrammeDates } from "../accounts/profile.server.ts";
+import { setProgrammeDates } from "#app/modules/accounts/profile.server.ts";
 import {
   answerBirthPlanForm,
   birthPlanMessages,

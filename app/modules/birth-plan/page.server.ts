@@ -1,10 +1,10 @@
-import type { Db } from "~/platform/db.server.ts";
-import { hitLimit, limitKey, type LimitRule } from "~/platform/rate-limit.server.ts";
-import type { Member } from "../accounts/session.server.ts";
-import { firstName } from "../accounts/display.ts";
-import { memberIdOf } from "../partner/seat.server.ts";
-import { loadProgramme } from "../program/program.server.ts";
-import { todayIn } from "../program/calendar.ts";
+import type { Db } from "#app/platform/db.server.ts";
+import { hitLimit, limitKey, type LimitRule } from "#app/platform/rate-limit.server.ts";
+import type { Member } from "#app/modules/accounts/session.server.ts";
+import { firstName } from "#app/modules/accounts/display.ts";
+import { memberIdOf } from "#app/modules/partner/seat.server.ts";
+import { loadProgramme } from "#app/modules/program/program.server.ts";
+import { todayIn } from "#app/modules/program/calendar.ts";
 import { BIRTH_PLAN_INTENTS, SAVE_VIA } from "./forms.ts";
 import { emptyBirthPlan, parseBirthPlanForm, type BirthPlanContent } from "./plan.ts";
 import {

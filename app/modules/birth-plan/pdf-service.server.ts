@@ -1,13 +1,13 @@
 import crypto from "node:crypto";
-import type { DatabaseHandle } from "~/platform/db.server.ts";
+import type { DatabaseHandle } from "#app/platform/db.server.ts";
 import {
   addressKey,
   hitLimits,
   limitKey,
   type LimitCheck,
   type LimitRule,
-} from "~/platform/rate-limit.server.ts";
-import type { Member } from "../accounts/session.server.ts";
+} from "#app/platform/rate-limit.server.ts";
+import type { Member } from "#app/modules/accounts/session.server.ts";
 import { printablePlan } from "./page.server.ts";
 import { createPdfCache, type PdfCache } from "./pdf-cache.ts";
 import { BUSY_RETRY_AFTER_SECONDS, createPdfRenderer, type PdfRenderer } from "./pdf-renderer.server.ts";

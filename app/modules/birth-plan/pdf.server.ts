@@ -5,7 +5,7 @@
  * Real fonts (selectable text), tagged for screen readers (H1, H2, lists, paragraphs; icons and rules are
  * artifacts). Her first name and due month only: never a surname or an exact date.
  */
-import { PRINT_PALETTE as C } from "../site/print-palette.ts";
+import { PRINT_PALETTE as C } from "#app/modules/site/print-palette.ts";
 import { BIRTH_PLAN_ICON_PATHS, type BirthPlanIconName } from "./icon-paths.ts";
 import { breakLongWords } from "./long-words.ts";
 import { PDF_FONT_NAMES, pdfFontData, printable, type PdfFontName } from "./pdf-fonts.server.ts";

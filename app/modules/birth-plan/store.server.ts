@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
-import { oneAtATimeFor, type Db } from "~/platform/db.server.ts";
-import { firstName } from "../accounts/display.ts";
-import { memberIdOf } from "../partner/seat.server.ts";
+import { oneAtATimeFor, type Db } from "#app/platform/db.server.ts";
+import { firstName } from "#app/modules/accounts/display.ts";
+import { memberIdOf } from "#app/modules/partner/seat.server.ts";
 import { emptyBirthPlan, parseBirthPlanJson, sameContent, type BirthPlanContent } from "./plan.ts";
 import { isSectionId } from "./sections.ts";
 

@@ -2,7 +2,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createFileStorage, seedMediaFromContent, type MediaStorage } from "../media/storage.server.ts";
+import {
+  createFileStorage,
+  seedMediaFromContent,
+  type MediaStorage,
+} from "#app/modules/media/storage.server.ts";
 import { ANONYMOUS, viewerOf, type Viewer } from "./access.ts";
 import {
   decideGuideDownload,

@@ -1,6 +1,6 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
-import type { MediaFacts } from "~/modules/media/facts.server.ts";
-import type { MediaStorage } from "~/modules/media/storage.server.ts";
+import type { MediaFacts } from "#app/modules/media/facts.server.ts";
+import type { MediaStorage } from "#app/modules/media/storage.server.ts";
 import { guideAccess, guideRedirect, type GuideAccess, type Viewer } from "./access.ts";
 import { formatPages } from "./format.ts";
 import { findGuideByFile, GUIDES, type Guide } from "./guides.ts";

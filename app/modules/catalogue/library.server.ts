@@ -1,4 +1,4 @@
-import type { MediaFacts } from "../media/facts.server.ts";
+import type { MediaFacts } from "#app/modules/media/facts.server.ts";
 import { canPlayTrack, type Viewer } from "./access.ts";
 import { formatDuration } from "./format.ts";
 import { courseGroups, listedIn, type Track } from "./tracks.ts";

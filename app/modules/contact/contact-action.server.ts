@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseSubmission } from "~/modules/site/form-submission.ts";
+import { parseSubmission } from "#app/modules/site/form-submission.ts";
 import { contactFormSchema } from "./contact-form.ts";
 import { sendContactMessage, type ContactDeps, type ContactSender } from "./contact.server.ts";
 

@@ -1,4 +1,4 @@
-import { parseSubmission } from "~/modules/site/form-submission.ts";
+import { parseSubmission } from "#app/modules/site/form-submission.ts";
 import { describe, expect, it } from "vitest";
 import { CONTACT_LIMITS, contactFormSchema } from "./contact-form.ts";
 

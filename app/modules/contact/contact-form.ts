@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
-import { normalizeEmail } from "../accounts/email-address.ts";
-import { isPlainText } from "../site/plain-text.ts";
+import { normalizeEmail } from "#app/modules/accounts/email-address.ts";
+import { isPlainText } from "#app/modules/site/plain-text.ts";
 
 /**
  * The contact form's rules: the same schema checks in the browser and on the

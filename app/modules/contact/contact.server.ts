@@ -1,17 +1,17 @@
 import crypto from "node:crypto";
-import { CLIENT_IP_HEADER } from "~/modules/accounts/auth.server.ts";
-import { normalizeEmail } from "~/modules/accounts/email-address.ts";
-import { queueEmail, withinBudget, type Mailer } from "~/modules/email/outbox.server.ts";
-import { contactMessageEmail } from "~/modules/email/templates.ts";
-import type { Db } from "~/platform/db.server.ts";
-import type { Logger } from "~/platform/log.server.ts";
+import { CLIENT_IP_HEADER } from "#app/modules/accounts/auth.server.ts";
+import { normalizeEmail } from "#app/modules/accounts/email-address.ts";
+import { queueEmail, withinBudget, type Mailer } from "#app/modules/email/outbox.server.ts";
+import { contactMessageEmail } from "#app/modules/email/templates.ts";
+import type { Db } from "#app/platform/db.server.ts";
+import type { Logger } from "#app/platform/log.server.ts";
 import {
   addressKey,
   hitLimits,
   limitKey,
   tooManyAttemptsMessage,
   type LimitRule,
-} from "~/platform/rate-limit.server.ts";
+} from "#app/platform/rate-limit.server.ts";
 import { contactMessages, type ContactMessageInput } from "./contact-form.ts";
 import { touchThread } from "./inbox.server.ts";
 

@@ -1,6 +1,6 @@
 import { markThreadUnread, replyToThread, setThreadArchived, type ReplyDeps } from "./inbox.server.ts";
-import { thenTo, type InboxThreadForm, type StudioFormAnswer } from "~/modules/studio/forms.ts";
-import type { StudioOwner } from "~/modules/studio/studio.server.ts";
+import { thenTo, type InboxThreadForm, type StudioFormAnswer } from "#app/modules/studio/forms.ts";
+import type { StudioOwner } from "#app/modules/studio/studio.server.ts";
 
 /**
  * Does what a conversation's form in the studio asks, read by the studio's schema.

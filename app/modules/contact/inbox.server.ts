@@ -1,15 +1,20 @@
 import crypto from "node:crypto";
-import { decodeTimeCursor, encodeTimeCursor, type TimeCursor } from "~/platform/time-cursor.ts";
+import { decodeTimeCursor, encodeTimeCursor, type TimeCursor } from "#app/platform/time-cursor.ts";
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
 import type { Database, EmailStatus } from "../../../db/schema.ts";
-import { queueEmail, type Mailer } from "~/modules/email/outbox.server.ts";
-import { contactReplyEmail } from "~/modules/email/templates.ts";
-import { isPlainText } from "~/modules/site/plain-text.ts";
-import { recordAudit, type AuditAction } from "~/modules/studio/audit.server.ts";
-import type { StudioOwner } from "~/modules/studio/studio.server.ts";
-import { isPostgres, isUniqueViolation, type Db } from "~/platform/db.server.ts";
-import type { Logger } from "~/platform/log.server.ts";
-import { hitLimit, limitKey, tooManyAttemptsMessage, type LimitRule } from "~/platform/rate-limit.server.ts";
+import { queueEmail, type Mailer } from "#app/modules/email/outbox.server.ts";
+import { contactReplyEmail } from "#app/modules/email/templates.ts";
+import { isPlainText } from "#app/modules/site/plain-text.ts";
+import { recordAudit, type AuditAction } from "#app/modules/studio/audit.server.ts";
+import type { StudioOwner } from "#app/modules/studio/studio.server.ts";
+import { isPostgres, isUniqueViolation, type Db } from "#app/platform/db.server.ts";
+import type { Logger } from "#app/platform/log.server.ts";
+import {
+  hitLimit,
+  limitKey,
+  tooManyAttemptsMessage,
+  type LimitRule,
+} from "#app/platform/rate-limit.server.ts";
 import { REPLY_MAX } from "./inbox.ts";
 
 /**

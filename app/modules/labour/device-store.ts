@@ -1,7 +1,7 @@
 import { AFFIRMATION_SETS, DEFAULT_AFFIRMATION_SET } from "./affirmations.ts";
 import { BREATHS, BREATH_KINDS, clampCounts, type BreathCounts, type BreathKind } from "./breathing.ts";
 import { DEFAULT_PATTERN, PATTERN_LIMITS, type Contraction, type PatternRule } from "./contractions.ts";
-import { deviceKey } from "../offline/device.ts";
+import { deviceKey } from "#app/modules/offline/device.ts";
 
 /**
  * Labour mode's memory on the device: the contraction history and the

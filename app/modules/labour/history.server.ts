@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { oneAtATimeFor, type Db } from "~/platform/db.server.ts";
-import { hitLimit, limitKey, type LimitResult, type LimitRule } from "~/platform/rate-limit.server.ts";
+import { oneAtATimeFor, type Db } from "#app/platform/db.server.ts";
+import { hitLimit, limitKey, type LimitResult, type LimitRule } from "#app/platform/rate-limit.server.ts";
 import { ACCOUNT_HISTORY_LIMIT, type Contraction } from "./contractions.ts";
 import { labourScreenFor, type LabourScreenData } from "./playlist.ts";
 

@@ -1,5 +1,5 @@
-import { canPlayTrack, type Viewer, viewerOf } from "../catalogue/access.ts";
-import { findTrack, playable, type Track } from "../catalogue/tracks.ts";
+import { canPlayTrack, type Viewer, viewerOf } from "#app/modules/catalogue/access.ts";
+import { findTrack, playable, type Track } from "#app/modules/catalogue/tracks.ts";
 import type { Contraction } from "./contractions.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pregnancyWeek } from "../program/program.ts";
+import { pregnancyWeek } from "#app/modules/program/program.ts";
 import { offersLabourMode } from "./way-in.ts";
 
 const TODAY = "2026-11-26";

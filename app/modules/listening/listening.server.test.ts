@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
 import { aMember } from "../../../tests/factories/index.ts";
-import { findTrack } from "../catalogue/tracks.ts";
+import { findTrack } from "#app/modules/catalogue/tracks.ts";
 import { mostPlayed, recordFinishedListen, recordProgress } from "./listening.server.ts";
 
 describe.each(testDialects)("listening progress on %s", (dialect) => {

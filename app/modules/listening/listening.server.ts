@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
 import { sql, type Insertable, type UpdateObject } from "kysely";
 import type { AudioProgressTable, Database } from "../../../db/schema.ts";
-import type { DatabaseHandle, Db } from "~/platform/db.server.ts";
-import type { Member } from "../accounts/session.server.ts";
-import { canPlayTrack, viewerOf } from "../catalogue/access.ts";
-import { findTrack, type Track } from "../catalogue/tracks.ts";
-import { todayIn, type CalendarDate } from "../program/calendar.ts";
+import type { DatabaseHandle, Db } from "#app/platform/db.server.ts";
+import type { Member } from "#app/modules/accounts/session.server.ts";
+import { canPlayTrack, viewerOf } from "#app/modules/catalogue/access.ts";
+import { findTrack, type Track } from "#app/modules/catalogue/tracks.ts";
+import { todayIn, type CalendarDate } from "#app/modules/program/calendar.ts";
 import { progressSchema } from "./progress-form.ts";
 
 export interface ProgressAnswer {

@@ -1,4 +1,4 @@
-import { TRACKS, type Track } from "../catalogue/tracks.ts";
+import { TRACKS, type Track } from "#app/modules/catalogue/tracks.ts";
 
 /** The rules of the bottom player, kept apart from the React that draws it. */
 

@@ -1,8 +1,8 @@
-import { canPlayTrack, viewerOf } from "../catalogue/access.ts";
-import { ALL_SESSIONS, findTrack } from "../catalogue/tracks.ts";
-import type { Member } from "../accounts/session.server.ts";
-import { savedPosition, type SavedPosition } from "../listening/listening.server.ts";
-import type { Db } from "~/platform/db.server.ts";
+import { canPlayTrack, viewerOf } from "#app/modules/catalogue/access.ts";
+import { ALL_SESSIONS, findTrack } from "#app/modules/catalogue/tracks.ts";
+import type { Member } from "#app/modules/accounts/session.server.ts";
+import { savedPosition, type SavedPosition } from "#app/modules/listening/listening.server.ts";
+import type { Db } from "#app/platform/db.server.ts";
 import { serveMedia } from "./serve.server.ts";
 import {
   SIGNED_URL_LIFETIME_SECONDS,

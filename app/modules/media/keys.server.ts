@@ -1,4 +1,4 @@
-import { deriveKey } from "~/platform/secret.server.ts";
+import { deriveKey } from "#app/platform/secret.server.ts";
 import type { SigningKey } from "./signing.server.ts";
 
 /**

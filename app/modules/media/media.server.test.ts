@@ -2,8 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GUIDES } from "../catalogue/guides.ts";
-import { TRACKS } from "../catalogue/tracks.ts";
+import { GUIDES } from "#app/modules/catalogue/guides.ts";
+import { TRACKS } from "#app/modules/catalogue/tracks.ts";
 import { createMediaFacts, RECHECK_MS } from "./facts.server.ts";
 import { createFileStorage, FILE_FACTS_TTL_MS, isSafeKey, seedMediaFromContent } from "./storage.server.ts";
 

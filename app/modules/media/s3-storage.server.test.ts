@@ -9,7 +9,7 @@ import path from "node:path";
 import { text } from "node:stream/consumers";
 import { AwsClient } from "aws4fetch";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { parseEnv } from "~/platform/env.server.ts";
+import { parseEnv } from "#app/platform/env.server.ts";
 import { createMediaFacts } from "./facts.server.ts";
 import {
   createS3Storage,

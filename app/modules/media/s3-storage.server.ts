@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { AwsClient } from "aws4fetch";
-import type { Env } from "../../platform/env.server.ts";
+import type { Env } from "#app/platform/env.server.ts";
 import {
   BUCKETS,
   contentTypeFor,

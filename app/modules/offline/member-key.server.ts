@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { deriveKey } from "~/platform/secret.server.ts";
+import { deriveKey } from "#app/platform/secret.server.ts";
 
 const derived = new Map<string, Buffer>();
 /** Keys already made, by secret and member: every page a member is sent carries hers. */

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
-import type { EmailMessage } from "~/modules/email/templates.ts";
-import { createLogger } from "~/platform/log.server.ts";
+import type { EmailMessage } from "#app/modules/email/templates.ts";
+import { createLogger } from "#app/platform/log.server.ts";
 import { aMember } from "../../../tests/factories/index.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
 import { PARTNER_SEAT_INTENTS, partnerSeatMessages } from "./forms.ts";

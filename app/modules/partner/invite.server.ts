@@ -1,13 +1,13 @@
 import type { SubmissionResult } from "@conform-to/react";
-import type { Db } from "~/platform/db.server.ts";
-import type { Logger } from "~/platform/log.server.ts";
-import { addressKey, hitLimits, limitKey, type LimitRule } from "~/platform/rate-limit.server.ts";
-import { firstName } from "../accounts/display.ts";
-import type { Mailer } from "../email/outbox.server.ts";
-import { partnerInvitationEmail } from "../email/templates.ts";
-import { todayIn, type CalendarDate } from "../program/calendar.ts";
-import type { Flash } from "../site/flash.server.ts";
-import { parseSubmission } from "../site/form-submission.ts";
+import type { Db } from "#app/platform/db.server.ts";
+import type { Logger } from "#app/platform/log.server.ts";
+import { addressKey, hitLimits, limitKey, type LimitRule } from "#app/platform/rate-limit.server.ts";
+import { firstName } from "#app/modules/accounts/display.ts";
+import type { Mailer } from "#app/modules/email/outbox.server.ts";
+import { partnerInvitationEmail } from "#app/modules/email/templates.ts";
+import { todayIn, type CalendarDate } from "#app/modules/program/calendar.ts";
+import type { Flash } from "#app/modules/site/flash.server.ts";
+import { parseSubmission } from "#app/modules/site/form-submission.ts";
 import { PARTNER_SEAT_INTENTS, partnerInviteSchema, partnerSeatMessages } from "./forms.ts";
 import { INVITATION_DAYS } from "./invitation.ts";
 import {

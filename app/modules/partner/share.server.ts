@@ -1,12 +1,12 @@
 import crypto from "node:crypto";
-import type { Db } from "~/platform/db.server.ts";
-import { addressKey, hitLimit, peekLimit, type LimitRule } from "~/platform/rate-limit.server.ts";
-import { firstName } from "../accounts/display.ts";
-import { todayIn } from "../program/calendar.ts";
-import { isPostnatal, streaksShown } from "../program/postnatal.ts";
-import { progressOf } from "../program/progress.ts";
-import { loadProgramme } from "../program/program.server.ts";
-import { pregnancyWeek, weeksRemaining } from "../program/program.ts";
+import type { Db } from "#app/platform/db.server.ts";
+import { addressKey, hitLimit, peekLimit, type LimitRule } from "#app/platform/rate-limit.server.ts";
+import { firstName } from "#app/modules/accounts/display.ts";
+import { todayIn } from "#app/modules/program/calendar.ts";
+import { isPostnatal, streaksShown } from "#app/modules/program/postnatal.ts";
+import { progressOf } from "#app/modules/program/progress.ts";
+import { loadProgramme } from "#app/modules/program/program.server.ts";
+import { pregnancyWeek, weeksRemaining } from "#app/modules/program/program.ts";
 
 /**
  * The birth partner's read-only link. The token carries 256 random bits; only

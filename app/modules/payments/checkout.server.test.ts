@@ -5,18 +5,18 @@ import path from "node:path";
 import { RouterContextProvider } from "react-router";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { action as createPaymentIntentRoute } from "~/routes/api/create-payment-intent.ts";
-import { parseEnv } from "~/platform/env.server.ts";
-import { createLogger } from "~/platform/log.server.ts";
-import { closeServices, createServices, type AppServices } from "~/services.server.ts";
-import { memberContext, requestContext, servicesContext } from "~/request.server.ts";
+import { action as createPaymentIntentRoute } from "#app/routes/api/create-payment-intent.ts";
+import { parseEnv } from "#app/platform/env.server.ts";
+import { createLogger } from "#app/platform/log.server.ts";
+import { closeServices, createServices, type AppServices } from "#app/services.server.ts";
+import { memberContext, requestContext, servicesContext } from "#app/request.server.ts";
 import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../../../tests/support/webhook-receiver.ts";
-import { getProfileAccess } from "../accounts/profile.server.ts";
-import { memberOf, type Member } from "../accounts/session.server.ts";
-import { canPlayTrack, viewerOf } from "../catalogue/access.ts";
-import { findTrack } from "../catalogue/tracks.ts";
+import { getProfileAccess } from "#app/modules/accounts/profile.server.ts";
+import { memberOf, type Member } from "#app/modules/accounts/session.server.ts";
+import { canPlayTrack, viewerOf } from "#app/modules/catalogue/access.ts";
+import { findTrack } from "#app/modules/catalogue/tracks.ts";
 import {
   capturePayPalOrder,
   confirmCardPayment,

@@ -1,11 +1,11 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Database } from "../../../db/schema.ts";
-import { normalizeEmail } from "../accounts/email-address.ts";
-import type { Member } from "../accounts/session.server.ts";
-import type { Mailer } from "../email/outbox.server.ts";
-import type { Logger } from "~/platform/log.server.ts";
-import { addressKey, hitLimits, limitKey, tooManyAttemptsMessage } from "~/platform/rate-limit.server.ts";
+import { normalizeEmail } from "#app/modules/accounts/email-address.ts";
+import type { Member } from "#app/modules/accounts/session.server.ts";
+import type { Mailer } from "#app/modules/email/outbox.server.ts";
+import type { Logger } from "#app/platform/log.server.ts";
+import { addressKey, hitLimits, limitKey, tooManyAttemptsMessage } from "#app/platform/rate-limit.server.ts";
 import {
   purchaseFor,
   recordPendingPurchase,

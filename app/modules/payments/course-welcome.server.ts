@@ -1,9 +1,9 @@
-import type { Db } from "~/platform/db.server.ts";
-import { GUIDES } from "../catalogue/guides.ts";
-import { tracksIn, type playable } from "../catalogue/tracks.ts";
+import type { Db } from "#app/platform/db.server.ts";
+import { GUIDES } from "#app/modules/catalogue/guides.ts";
+import { tracksIn, type playable } from "#app/modules/catalogue/tracks.ts";
 import { formatPrice } from "./price.ts";
 import { formatPaidOn, paymentMethodName, paymentReference } from "./receipt.ts";
-import { markCourseWelcomed } from "../accounts/profile.server.ts";
+import { markCourseWelcomed } from "#app/modules/accounts/profile.server.ts";
 
 /**
  * The moment after paying: the dashboard shows what the Complete Course

@@ -1,4 +1,4 @@
-import type { Member } from "../accounts/session.server.ts";
+import type { Member } from "#app/modules/accounts/session.server.ts";
 import { fail, overLimit, ownedPending, type CheckoutDeps } from "./checkout.server.ts";
 import { purchaseFor } from "./fulfilment.server.ts";
 import { paymentMessages as m } from "./messages.ts";

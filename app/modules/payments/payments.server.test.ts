@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { parseEnv } from "~/platform/env.server.ts";
-import { createLogger } from "~/platform/log.server.ts";
+import { parseEnv } from "#app/platform/env.server.ts";
+import { createLogger } from "#app/platform/log.server.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-databases.ts";
 import { startCardPayment, startPayPalOrder, type CheckoutDeps } from "./checkout.server.ts";
 import { checkoutForBrowser, createPayments, type Payments } from "./payments.server.ts";

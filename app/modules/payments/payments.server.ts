@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
-import { loadDevFake } from "~/platform/dev-fakes.server.ts";
-import type { Env } from "~/platform/env.server.ts";
-import type { Logger } from "~/platform/log.server.ts";
+import { loadDevFake } from "#app/platform/dev-fakes.server.ts";
+import type { Env } from "#app/platform/env.server.ts";
+import type { Logger } from "#app/platform/log.server.ts";
 import type { PurchaseProvider } from "../../../db/schema.ts";
 import { cardGateway } from "./card-gateway.server.ts";
 import type { CheckoutConfig } from "./checkout-config.ts";

@@ -4,7 +4,7 @@ import {
   limitKey,
   tooManyAttemptsMessage,
   type LimitCheck,
-} from "~/platform/rate-limit.server.ts";
+} from "#app/platform/rate-limit.server.ts";
 import { fail, type CheckoutDeps, type Failure } from "./checkout.server.ts";
 import { handleEventOnce } from "./payment-events.server.ts";
 import type { PaymentGateway } from "./payment-gateway.ts";

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { createLogger } from "~/platform/log.server.ts";
+import { createLogger } from "#app/platform/log.server.ts";
 import { aMember } from "../../../tests/factories/index.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
-import { playable, TRACKS } from "../catalogue/tracks.ts";
-import { courseWelcome } from "../payments/course-welcome.server.ts";
+import { playable, TRACKS } from "#app/modules/catalogue/tracks.ts";
+import { courseWelcome } from "#app/modules/payments/course-welcome.server.ts";
 import { answerDashboardForm } from "./dashboard.server.ts";
 
 describe.each(testDialects)("the dashboard's forms on %s", (dialect) => {

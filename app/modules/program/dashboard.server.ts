@@ -1,10 +1,10 @@
-import type { Db } from "~/platform/db.server.ts";
-import type { Member } from "../accounts/session.server.ts";
-import { canPlayTrack, viewerOf } from "../catalogue/access.ts";
-import { playable, TRACKS } from "../catalogue/tracks.ts";
-import type { MediaFacts } from "../media/facts.server.ts";
-import { mostPlayed } from "../listening/listening.server.ts";
-import { courseWelcome, putAwayCourseWelcome } from "../payments/course-welcome.server.ts";
+import type { Db } from "#app/platform/db.server.ts";
+import type { Member } from "#app/modules/accounts/session.server.ts";
+import { canPlayTrack, viewerOf } from "#app/modules/catalogue/access.ts";
+import { playable, TRACKS } from "#app/modules/catalogue/tracks.ts";
+import type { MediaFacts } from "#app/modules/media/facts.server.ts";
+import { mostPlayed } from "#app/modules/listening/listening.server.ts";
+import { courseWelcome, putAwayCourseWelcome } from "#app/modules/payments/course-welcome.server.ts";
 import {
   handleProgrammeAction,
   type ProgrammeActionContext,
@@ -12,10 +12,10 @@ import {
 } from "./actions.server.ts";
 import type { CalendarDate } from "./calendar.ts";
 import { paceFor } from "./pace.ts";
-import { togetherOnDashboard } from "../partner/portal.server.ts";
+import { togetherOnDashboard } from "#app/modules/partner/portal.server.ts";
 import { arrivalNote, streaksShown } from "./postnatal.ts";
 import { loadProgramme, practiceToday, scheduleFor } from "./program.server.ts";
-import { offersLabourMode } from "../labour/way-in.ts";
+import { offersLabourMode } from "#app/modules/labour/way-in.ts";
 import { onboardingRange, pregnancyWeek } from "./program.ts";
 import { progressOf } from "./progress.ts";
 import { todayCard } from "./today.server.ts";

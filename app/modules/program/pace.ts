@@ -1,6 +1,6 @@
-import { canPlayTrack, type Viewer } from "../catalogue/access.ts";
-import { findTrack, playable, TRACKS, type Track } from "../catalogue/tracks.ts";
-import { LABOUR_TRACK_IDS } from "../labour/playlist.ts";
+import { canPlayTrack, type Viewer } from "#app/modules/catalogue/access.ts";
+import { findTrack, playable, TRACKS, type Track } from "#app/modules/catalogue/tracks.ts";
+import { LABOUR_TRACK_IDS } from "#app/modules/labour/playlist.ts";
 import { addDays, daysBetween, type CalendarDate } from "./calendar.ts";
 import { PROGRAMME_LENGTH_DAYS, programmeStart } from "./program.ts";
 

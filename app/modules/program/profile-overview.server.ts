@@ -1,8 +1,8 @@
-import type { Db } from "~/platform/db.server.ts";
-import { birthDateRange } from "../accounts/baby.ts";
-import { hasPassword } from "../accounts/confirm-identity.server.ts";
-import type { Member } from "../accounts/session.server.ts";
-import { shareLinkCreatedAt } from "../partner/share.server.ts";
+import type { Db } from "#app/platform/db.server.ts";
+import { birthDateRange } from "#app/modules/accounts/baby.ts";
+import { hasPassword } from "#app/modules/accounts/confirm-identity.server.ts";
+import type { Member } from "#app/modules/accounts/session.server.ts";
+import { shareLinkCreatedAt } from "#app/modules/partner/share.server.ts";
 import type { CalendarDate } from "./calendar.ts";
 import { profileJourney } from "./profile-overview.ts";
 import { loadProgramme } from "./program.server.ts";

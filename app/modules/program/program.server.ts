@@ -1,15 +1,15 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
-import type { Db } from "~/platform/db.server.ts";
-import { canPlayTrack, type Viewer } from "../catalogue/access.ts";
-import { arrivalFrom, type BabyArrival } from "../accounts/baby.ts";
+import type { Db } from "#app/platform/db.server.ts";
+import { canPlayTrack, type Viewer } from "#app/modules/catalogue/access.ts";
+import { arrivalFrom, type BabyArrival } from "#app/modules/accounts/baby.ts";
 import {
   keepDefaultProgrammeStart,
   setCurrentStreak,
   setProgrammeDates,
-} from "../accounts/profile.server.ts";
-import { findTrack, type Track } from "../catalogue/tracks.ts";
-import { markListened, markPractised, recordDayListen } from "../listening/listening.server.ts";
+} from "#app/modules/accounts/profile.server.ts";
+import { findTrack, type Track } from "#app/modules/catalogue/tracks.ts";
+import { markListened, markPractised, recordDayListen } from "#app/modules/listening/listening.server.ts";
 import { addDays, isValidTimeZone, type CalendarDate } from "./calendar.ts";
 import { streaksShown } from "./postnatal.ts";
 import { REST_DAY_EVERY, type StreakState } from "./practice.ts";

@@ -1,4 +1,4 @@
-import { findTrack } from "../catalogue/tracks.ts";
+import { findTrack } from "#app/modules/catalogue/tracks.ts";
 import { addDays, daysBetween, isCalendarDate, type CalendarDate } from "./calendar.ts";
 
 /**

@@ -1,9 +1,9 @@
-import type { Db } from "~/platform/db.server.ts";
-import { formatDuration } from "../catalogue/format.ts";
-import { playable, tracksIn, type Track } from "../catalogue/tracks.ts";
-import { savedPosition } from "../listening/listening.server.ts";
-import type { MediaFacts } from "../media/facts.server.ts";
-import { formatClock, resumeFrom } from "../listening/player.ts";
+import type { Db } from "#app/platform/db.server.ts";
+import { formatDuration } from "#app/modules/catalogue/format.ts";
+import { playable, tracksIn, type Track } from "#app/modules/catalogue/tracks.ts";
+import { savedPosition } from "#app/modules/listening/listening.server.ts";
+import type { MediaFacts } from "#app/modules/media/facts.server.ts";
+import { formatClock, resumeFrom } from "#app/modules/listening/player.ts";
 import { formatLongDate } from "./calendar.ts";
 import type { practiceToday, Programme } from "./program.server.ts";
 import type { TodayCardData, TodayTrack } from "./today.ts";

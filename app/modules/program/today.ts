@@ -1,5 +1,5 @@
-import { canPlayTrack, type Viewer } from "../catalogue/access.ts";
-import { findTrack, tracksIn, type Track } from "../catalogue/tracks.ts";
+import { canPlayTrack, type Viewer } from "#app/modules/catalogue/access.ts";
+import { findTrack, tracksIn, type Track } from "#app/modules/catalogue/tracks.ts";
 import type { CalendarDate } from "./calendar.ts";
 import { sessionBeforeProgramme } from "./pace.ts";
 import {

@@ -1,9 +1,9 @@
-import { canPlayTrack, type Viewer } from "../catalogue/access.ts";
-import { findTrack } from "../catalogue/tracks.ts";
-import { addDays, daysBetween, formatLongDate, type CalendarDate } from "../program/calendar.ts";
-import { earlySessions, pacePhase } from "../program/pace.ts";
-import { PROGRAMME_LENGTH_DAYS, programmeDays, programmeStart } from "../program/program.ts";
-import { standInFor } from "../program/today.ts";
+import { canPlayTrack, type Viewer } from "#app/modules/catalogue/access.ts";
+import { findTrack } from "#app/modules/catalogue/tracks.ts";
+import { addDays, daysBetween, formatLongDate, type CalendarDate } from "#app/modules/program/calendar.ts";
+import { earlySessions, pacePhase } from "#app/modules/program/pace.ts";
+import { PROGRAMME_LENGTH_DAYS, programmeDays, programmeStart } from "#app/modules/program/program.ts";
+import { standInFor } from "#app/modules/program/today.ts";
 import { instantAt, REMINDERS_AFTER_DUE_DAYS, type LocalTime } from "./schedule.ts";
 
 /**

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aMember } from "../../../tests/factories/index.ts";
 import { startPushService, type FakePushService } from "../../../tests/support/push-service.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
-import { parseEnv } from "~/platform/env.server.ts";
-import { createLogger } from "~/platform/log.server.ts";
+import { parseEnv } from "#app/platform/env.server.ts";
+import { createLogger } from "#app/platform/log.server.ts";
 import {
   changePushSubscription,
   createPushSender,

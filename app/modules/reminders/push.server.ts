@@ -1,10 +1,10 @@
 import crypto from "node:crypto";
 import type * as WebPush from "web-push";
-import { oneAtATimeFor, type Db } from "~/platform/db.server.ts";
-import type { Env } from "~/platform/env.server.ts";
-import { isLoopbackOrigin } from "~/platform/env.server.ts";
-import type { Logger } from "~/platform/log.server.ts";
-import { hitLimit, limitKey, type LimitResult, type LimitRule } from "~/platform/rate-limit.server.ts";
+import { oneAtATimeFor, type Db } from "#app/platform/db.server.ts";
+import type { Env } from "#app/platform/env.server.ts";
+import { isLoopbackOrigin } from "#app/platform/env.server.ts";
+import type { Logger } from "#app/platform/log.server.ts";
+import { hitLimit, limitKey, type LimitResult, type LimitRule } from "#app/platform/rate-limit.server.ts";
 import {
   decodeBase64Url,
   readPushSubscriptionBody,

@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
-import type { Db } from "~/platform/db.server.ts";
-import { cancelPendingJobs, scheduleJob, type JobHandler } from "~/platform/jobs.server.ts";
-import type { Logger } from "~/platform/log.server.ts";
-import { deriveKey } from "~/platform/secret.server.ts";
-import { addDays, isValidTimeZone, type CalendarDate } from "../program/calendar.ts";
-import { queueEmail } from "../email/outbox.server.ts";
-import { practiceReminderEmail } from "../email/templates.ts";
+import type { Db } from "#app/platform/db.server.ts";
+import { cancelPendingJobs, scheduleJob, type JobHandler } from "#app/platform/jobs.server.ts";
+import type { Logger } from "#app/platform/log.server.ts";
+import { deriveKey } from "#app/platform/secret.server.ts";
+import { addDays, isValidTimeZone, type CalendarDate } from "#app/modules/program/calendar.ts";
+import { queueEmail } from "#app/modules/email/outbox.server.ts";
+import { practiceReminderEmail } from "#app/modules/email/templates.ts";
 import { instantAt, nextReminder, reminderDecision, type LocalTime, type ReminderDay } from "./schedule.ts";
 import { forgetPushSubscription, pushSubscriptionsOf, type PushSender } from "./push.server.ts";
 

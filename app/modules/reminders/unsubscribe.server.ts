@@ -1,6 +1,6 @@
-import type { Db } from "~/platform/db.server.ts";
-import { addressKey, hitLimit, tooManyAttemptsMessage } from "~/platform/rate-limit.server.ts";
-import { stopReminderEmails } from "../accounts/profile.server.ts";
+import type { Db } from "#app/platform/db.server.ts";
+import { addressKey, hitLimit, tooManyAttemptsMessage } from "#app/platform/rate-limit.server.ts";
+import { stopReminderEmails } from "#app/modules/accounts/profile.server.ts";
 import { reminderMessages } from "./forms.ts";
 import { isUnsubscribeToken, scheduleNextReminder } from "./reminders.server.ts";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { formatDuration, formatPages } from "../catalogue/format.ts";
-import { GUIDES } from "../catalogue/guides.ts";
-import { COURSE_GROUPS, tracksIn } from "../catalogue/tracks.ts";
+import { formatDuration, formatPages } from "#app/modules/catalogue/format.ts";
+import { GUIDES } from "#app/modules/catalogue/guides.ts";
+import { COURSE_GROUPS, tracksIn } from "#app/modules/catalogue/tracks.ts";
 import { coursePage } from "./course-page.server.ts";
 
 describe("coursePage", () => {

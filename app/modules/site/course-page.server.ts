@@ -1,8 +1,8 @@
-import { formatDuration, formatPages } from "../catalogue/format.ts";
-import { GUIDES, type Guide } from "../catalogue/guides.ts";
-import { courseGroups, listedIn, type CourseGroup, type Track } from "../catalogue/tracks.ts";
-import type { MediaFacts } from "../media/facts.server.ts";
-import { formatPrice, type Price } from "../payments/price.ts";
+import { formatDuration, formatPages } from "#app/modules/catalogue/format.ts";
+import { GUIDES, type Guide } from "#app/modules/catalogue/guides.ts";
+import { courseGroups, listedIn, type CourseGroup, type Track } from "#app/modules/catalogue/tracks.ts";
+import type { MediaFacts } from "#app/modules/media/facts.server.ts";
+import { formatPrice, type Price } from "#app/modules/payments/price.ts";
 import { structuredOffer } from "./course-structured-data.ts";
 
 /** A group of sessions as the course page lists it: each with its length, read from the recording. */

@@ -1,4 +1,4 @@
-import type { Price } from "../payments/price.ts";
+import type { Price } from "#app/modules/payments/price.ts";
 import { BRAND } from "./brand.ts";
 
 /** The price as schema.org writes it: "27.00" and its currency. */

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { deleteAccountSchema, resetPasswordSchema, signInSchema, signUpSchema } from "../accounts/forms.ts";
+import {
+  deleteAccountSchema,
+  resetPasswordSchema,
+  signInSchema,
+  signUpSchema,
+} from "#app/modules/accounts/forms.ts";
 import { parseSubmission } from "./form-submission.ts";
 
 function form(entries: Record<string, string>) {

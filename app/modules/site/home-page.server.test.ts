@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { testimonials } from "../catalogue/content.server.ts";
-import { formatDuration } from "../catalogue/format.ts";
-import { PREVIEW_AUDIO_FILE } from "../catalogue/tracks.ts";
-import { transcriptOf } from "../transcripts/transcripts.server.ts";
+import { testimonials } from "#app/modules/catalogue/content.server.ts";
+import { formatDuration } from "#app/modules/catalogue/format.ts";
+import { PREVIEW_AUDIO_FILE } from "#app/modules/catalogue/tracks.ts";
+import { transcriptOf } from "#app/modules/transcripts/transcripts.server.ts";
 import { homePage } from "./home-page.server.ts";
 
 describe("homePage", () => {

@@ -1,9 +1,9 @@
-import { testimonials } from "../catalogue/content.server.ts";
-import { formatDuration } from "../catalogue/format.ts";
-import { PREVIEW_AUDIO_FILE } from "../catalogue/tracks.ts";
-import type { MediaFacts } from "../media/facts.server.ts";
-import { formatPrice, type Price } from "../payments/price.ts";
-import { PREVIEW_ID, transcriptOf } from "../transcripts/transcripts.server.ts";
+import { testimonials } from "#app/modules/catalogue/content.server.ts";
+import { formatDuration } from "#app/modules/catalogue/format.ts";
+import { PREVIEW_AUDIO_FILE } from "#app/modules/catalogue/tracks.ts";
+import type { MediaFacts } from "#app/modules/media/facts.server.ts";
+import { formatPrice, type Price } from "#app/modules/payments/price.ts";
+import { PREVIEW_ID, transcriptOf } from "#app/modules/transcripts/transcripts.server.ts";
 
 /** What the landing page shows: the price, the preview's length and words, and six voices. */
 export async function homePage(price: Price, mediaFacts: Pick<MediaFacts, "audioDuration">) {

@@ -1,4 +1,4 @@
-import { articles, stories } from "../catalogue/content.server.ts";
+import { articles, stories } from "#app/modules/catalogue/content.server.ts";
 
 /** The public site's pages without a parameter. */
 const STATIC_PATHS = [

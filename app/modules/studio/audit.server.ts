@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { z } from "zod";
-import type { Db } from "~/platform/db.server.ts";
+import type { Db } from "#app/platform/db.server.ts";
 import { MEMBER_ROLE, OWNER_ROLE } from "./gate.ts";
 import { MEMBER_FILTER_PARAMS, type MemberFilters } from "./member-filters.ts";
 

@@ -1,6 +1,6 @@
-import type { Auth } from "~/modules/accounts/auth.server.ts";
-import type { DeviceCookies } from "~/modules/accounts/device-cookie.server.ts";
-import type { Db } from "~/platform/db.server.ts";
+import type { Auth } from "#app/modules/accounts/auth.server.ts";
+import type { DeviceCookies } from "#app/modules/accounts/device-cookie.server.ts";
+import type { Db } from "#app/platform/db.server.ts";
 import type { CheckForm } from "./forms.ts";
 import type { StudioAccess } from "./gate.ts";
 import {

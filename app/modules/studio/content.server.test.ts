@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { GUIDES } from "~/modules/catalogue/guides.ts";
-import { ALL_SESSIONS, PARTNER_SESSIONS } from "~/modules/catalogue/tracks.ts";
-import type { MediaFacts } from "~/modules/media/facts.server.ts";
-import { transcriptOf } from "~/modules/transcripts/transcripts.server.ts";
+import { GUIDES } from "#app/modules/catalogue/guides.ts";
+import { ALL_SESSIONS, PARTNER_SESSIONS } from "#app/modules/catalogue/tracks.ts";
+import type { MediaFacts } from "#app/modules/media/facts.server.ts";
+import { transcriptOf } from "#app/modules/transcripts/transcripts.server.ts";
 import { studioContent } from "./content.server.ts";
 
 const MISSING_RECORDING = ALL_SESSIONS[1]!.audioFile;

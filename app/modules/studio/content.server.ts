@@ -1,7 +1,7 @@
-import { courseGroups, ALL_SESSIONS, type CourseTier } from "~/modules/catalogue/tracks.ts";
-import { GUIDES } from "~/modules/catalogue/guides.ts";
-import type { MediaFacts } from "~/modules/media/facts.server.ts";
-import { transcriptOf } from "~/modules/transcripts/transcripts.server.ts";
+import { courseGroups, ALL_SESSIONS, type CourseTier } from "#app/modules/catalogue/tracks.ts";
+import { GUIDES } from "#app/modules/catalogue/guides.ts";
+import type { MediaFacts } from "#app/modules/media/facts.server.ts";
+import { transcriptOf } from "#app/modules/transcripts/transcripts.server.ts";
 
 type ContentState = "published" | "coming-soon";
 

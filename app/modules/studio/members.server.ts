@@ -1,11 +1,11 @@
 import { sql, type Expression, type SqlBool } from "kysely";
-import { decodeTimeCursor, encodeTimeCursor, type TimeCursor } from "~/platform/time-cursor.ts";
-import { isPostgres, type Db } from "../../platform/db.server.ts";
+import { decodeTimeCursor, encodeTimeCursor, type TimeCursor } from "#app/platform/time-cursor.ts";
+import { isPostgres, type Db } from "#app/platform/db.server.ts";
 import type { PurchaseProvider, PurchaseStatus, EmailStatus } from "../../../db/schema.ts";
-import { normalizeEmail } from "../accounts/email-address.ts";
-import { findTrack } from "../catalogue/tracks.ts";
-import { addDays, todayIn, type CalendarDate } from "../program/calendar.ts";
-import { currentStreak } from "../program/practice.ts";
+import { normalizeEmail } from "#app/modules/accounts/email-address.ts";
+import { findTrack } from "#app/modules/catalogue/tracks.ts";
+import { addDays, todayIn, type CalendarDate } from "#app/modules/program/calendar.ts";
+import { currentStreak } from "#app/modules/program/practice.ts";
 import type { MemberFilters, MemberTier } from "./member-filters.ts";
 import { emailKindLabel } from "./email-labels.ts";
 

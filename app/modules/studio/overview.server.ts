@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Db } from "~/platform/db.server.ts";
+import type { Db } from "#app/platform/db.server.ts";
 
 /** The studio's first figures, each one SQL aggregate. */
 export async function studioOverview(db: Db, now = new Date()) {

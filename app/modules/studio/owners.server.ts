@@ -1,10 +1,10 @@
-import type { Db } from "~/platform/db.server.ts";
+import type { Db } from "#app/platform/db.server.ts";
 import {
   grantOwnerRole,
   markTwoFactorOff,
   ownerIdAt,
   type OwnerGrant,
-} from "../accounts/owner-role.server.ts";
+} from "#app/modules/accounts/owner-role.server.ts";
 import { COMMAND_ACTOR, recordAudit } from "./audit.server.ts";
 
 /*

@@ -1,5 +1,5 @@
-import type { Auth } from "~/modules/accounts/auth.server.ts";
-import type { Db } from "~/platform/db.server.ts";
+import type { Auth } from "#app/modules/accounts/auth.server.ts";
+import type { Db } from "#app/platform/db.server.ts";
 import { thenTo, type PasskeyForm, type SecurityForm, type StudioFormAnswer } from "./forms.ts";
 import type { StudioAccess } from "./gate.ts";
 import {

@@ -1,6 +1,6 @@
 import { APIError } from "better-auth/api";
-import type { Auth } from "~/modules/accounts/auth.server.ts";
-import type { Db } from "~/platform/db.server.ts";
+import type { Auth } from "#app/modules/accounts/auth.server.ts";
+import type { Db } from "#app/platform/db.server.ts";
 import { recordAudit } from "./audit.server.ts";
 import {
   clearAttempts,

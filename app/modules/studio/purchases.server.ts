@@ -1,4 +1,4 @@
-import type { Db } from "~/platform/db.server.ts";
+import type { Db } from "#app/platform/db.server.ts";
 import type { PurchaseProvider, PurchaseStatus } from "../../../db/schema.ts";
 
 export interface StudioPurchase {

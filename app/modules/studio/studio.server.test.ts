@@ -2,16 +2,16 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseEnv } from "~/platform/env.server.ts";
-import { createLogger } from "~/platform/log.server.ts";
-import { closeServices, createServices, type AppServices } from "~/services.server.ts";
+import { parseEnv } from "#app/platform/env.server.ts";
+import { createLogger } from "#app/platform/log.server.ts";
+import { closeServices, createServices, type AppServices } from "#app/services.server.ts";
 import { PASSWORD } from "../../../tests/support/accounts.ts";
 import { signedInMember } from "../../../tests/support/members.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
 import { totpCode, unusedTotpCode } from "../../../tests/support/totp.ts";
 import { auditEntries } from "./audit.server.ts";
-import { PASSWORD_LIMITS } from "~/modules/accounts/auth-endpoints.ts";
-import { CLIENT_IP_HEADER } from "~/modules/accounts/auth.server.ts";
+import { PASSWORD_LIMITS } from "#app/modules/accounts/auth-endpoints.ts";
+import { CLIENT_IP_HEADER } from "#app/modules/accounts/auth.server.ts";
 import { OWNER_SESSION_HOURS } from "./gate.ts";
 import { answerMemberForm } from "./member-actions.server.ts";
 import { createOwner, resetOwnerTwoFactor } from "./owners.server.ts";
@@ -88,7 +88,7 @@ describe.each(testDialects)("the studio's gate and second factor, on %s", (diale
 
   /** A new sign-in of hers with the password: a session the studio has not checked yet. */
   async function newSession(email: string) {
-    const { signInWithPassword } = await import("~/modules/accounts/sign-in.server.ts");
+    const { signInWithPassword } = await import("#app/modules/accounts/sign-in.server.ts");
     const signedIn = await signInWithPassword(services.auth, new Headers(), { email, password: PASSWORD });
     if (!signedIn.ok) throw new Error(signedIn.message);
     const cookie = signedIn.cookies
@@ -191,7 +191,7 @@ describe.each(testDialects)("the studio's gate and second factor, on %s", (diale
   it("counts guesses atomically: of twenty sent at once only five are checked, and then even the right code waits", async () => {
     const owner = await enrolledOwner();
     // A new sign-in: a session with no check yet.
-    const { signInWithPassword } = await import("~/modules/accounts/sign-in.server.ts");
+    const { signInWithPassword } = await import("#app/modules/accounts/sign-in.server.ts");
     const signedIn = await signInWithPassword(
       services.auth,
       new Headers({ "x-tidewell-client-ip": "10.1.2.3" }),
@@ -238,7 +238,7 @@ describe.each(testDialects)("the studio's gate and second factor, on %s", (diale
   it("counts a passkey that fails like a wrong code, and refuses one from no ceremony", async () => {
     const owner = await enrolledOwner();
     const { completePasskeyCheck } = await import("./passkeys.server.ts");
-    const { signInWithPassword } = await import("~/modules/accounts/sign-in.server.ts");
+    const { signInWithPassword } = await import("#app/modules/accounts/sign-in.server.ts");
     const signedIn = await signInWithPassword(services.auth, new Headers(), {
       email: owner.email,
       password: PASSWORD,
@@ -337,7 +337,7 @@ describe.each(testDialects)("the studio's gate and second factor, on %s", (diale
 
   it("takes each backup code once", async () => {
     const owner = await enrolledOwner();
-    const { signInWithPassword } = await import("~/modules/accounts/sign-in.server.ts");
+    const { signInWithPassword } = await import("#app/modules/accounts/sign-in.server.ts");
     const signIn = async () => {
       const result = await signInWithPassword(services.auth, new Headers(), {
         email: owner.email,

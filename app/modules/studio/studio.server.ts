@@ -1,8 +1,8 @@
 import { APIError } from "better-auth/api";
 import { symmetricDecrypt } from "better-auth/crypto";
-import { CLIENT_IP_HEADER, passwordGuessChecks, type Auth } from "~/modules/accounts/auth.server.ts";
-import type { Db } from "~/platform/db.server.ts";
-import { hitLimits, limitKey, resetLimit, tooManyAttemptsMessage } from "~/platform/rate-limit.server.ts";
+import { CLIENT_IP_HEADER, passwordGuessChecks, type Auth } from "#app/modules/accounts/auth.server.ts";
+import type { Db } from "#app/platform/db.server.ts";
+import { hitLimits, limitKey, resetLimit, tooManyAttemptsMessage } from "#app/platform/rate-limit.server.ts";
 import { recordAudit } from "./audit.server.ts";
 import { studioAccess, type StudioAccess } from "./gate.ts";
 import { totpStepOf } from "./totp.server.ts";

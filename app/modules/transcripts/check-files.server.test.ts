@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ALL_SESSIONS, PREVIEW_AUDIO_FILE } from "../catalogue/tracks.ts";
+import { ALL_SESSIONS, PREVIEW_AUDIO_FILE } from "#app/modules/catalogue/tracks.ts";
 import { checkCaptionFiles, recordingDuration } from "./check-files.server.ts";
 import { parseVtt } from "./vtt.ts";
 

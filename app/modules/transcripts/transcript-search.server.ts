@@ -1,6 +1,6 @@
-import { canPlayTrack, type Viewer } from "../catalogue/access.ts";
-import { searchWords } from "../catalogue/resource-search.ts";
-import type { Track } from "../catalogue/tracks.ts";
+import { canPlayTrack, type Viewer } from "#app/modules/catalogue/access.ts";
+import { searchWords } from "#app/modules/catalogue/resource-search.ts";
+import type { Track } from "#app/modules/catalogue/tracks.ts";
 import { searchSessions, type SessionMatch } from "./transcript-search.ts";
 import { transcriptAccess, transcriptOf } from "./transcripts.server.ts";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ANONYMOUS } from "../catalogue/access.ts";
-import { ALL_SESSIONS, findTrack } from "../catalogue/tracks.ts";
+import { ANONYMOUS } from "#app/modules/catalogue/access.ts";
+import { ALL_SESSIONS, findTrack } from "#app/modules/catalogue/tracks.ts";
 import { findSessions } from "./transcript-search.server.ts";
 import {
   EXCERPT_WORDS,

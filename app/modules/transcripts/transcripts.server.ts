@@ -1,5 +1,5 @@
-import { canPlayTrack, type Viewer } from "../catalogue/access.ts";
-import { ALL_SESSIONS, PREVIEW_AUDIO_FILE } from "../catalogue/tracks.ts";
+import { canPlayTrack, type Viewer } from "#app/modules/catalogue/access.ts";
+import { ALL_SESSIONS, PREVIEW_AUDIO_FILE } from "#app/modules/catalogue/tracks.ts";
 import { paragraphsOf, parseVtt, type Cue, type Paragraph } from "./vtt.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/audio-progress";
-import { recordProgress } from "~/modules/listening/listening.server.ts";
-import { memberContext, services } from "~/request.server.ts";
+import { recordProgress } from "#app/modules/listening/listening.server.ts";
+import { memberContext, services } from "#app/request.server.ts";
 
 /**
  * POST /api/audio/{trackId}/progress { positionSeconds } or { finished: true }, for the session's member.

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/audio-signed-url";
-import { signedAudioUrl } from "~/modules/media/audio.server.ts";
-import { db, memberContext, services } from "~/request.server.ts";
+import { signedAudioUrl } from "#app/modules/media/audio.server.ts";
+import { db, memberContext, services } from "#app/request.server.ts";
 
 /** POST /api/audio/{trackId}/signed-url → { url, expiresAt, position } for a member allowed that track. */
 export async function action(args: Route.ActionArgs) {

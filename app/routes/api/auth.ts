@@ -1,5 +1,5 @@
 import type { Route } from "./+types/auth";
-import { services } from "~/request.server.ts";
+import { services } from "#app/request.server.ts";
 
 /** Better Auth's own endpoints (/api/auth/*): sign-in links, OAuth callbacks and the rest. */
 export function loader(args: Route.LoaderArgs) {

@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/birth-plan";
-import { BIRTH_PLAN_INTENTS, SAVE_VIA } from "~/modules/birth-plan/forms.ts";
-import { answerBirthPlanForm, birthPlanMessages } from "~/modules/birth-plan/page.server.ts";
-import { db, memberContext, now } from "~/request.server.ts";
+import { BIRTH_PLAN_INTENTS, SAVE_VIA } from "#app/modules/birth-plan/forms.ts";
+import { answerBirthPlanForm, birthPlanMessages } from "#app/modules/birth-plan/page.server.ts";
+import { db, memberContext, now } from "#app/request.server.ts";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 

@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/capture-paypal-order";
-import { capturePayPalOrder, payPalOrderIdSchema } from "~/modules/payments/checkout.server.ts";
-import { readJson } from "~/platform/json.server.ts";
-import { checkoutDeps, memberContext } from "~/request.server.ts";
+import { capturePayPalOrder, payPalOrderIdSchema } from "#app/modules/payments/checkout.server.ts";
+import { readJson } from "#app/platform/json.server.ts";
+import { checkoutDeps, memberContext } from "#app/request.server.ts";
 
 const body = z.object({ orderID: payPalOrderIdSchema });
 

@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/confirm-payment";
-import { confirmCardPayment, paymentIntentIdSchema } from "~/modules/payments/checkout.server.ts";
-import { readJson } from "~/platform/json.server.ts";
-import { checkoutDeps, memberContext } from "~/request.server.ts";
+import { confirmCardPayment, paymentIntentIdSchema } from "#app/modules/payments/checkout.server.ts";
+import { readJson } from "#app/platform/json.server.ts";
+import { checkoutDeps, memberContext } from "#app/request.server.ts";
 
 const body = z.object({ paymentIntentId: paymentIntentIdSchema });
 

@@ -1,8 +1,12 @@
 import { data } from "react-router";
 import type { Route } from "./+types/create-payment-intent";
-import { startCardPayment, startPaymentBody, startPaymentHint } from "~/modules/payments/checkout.server.ts";
-import { readJson } from "~/platform/json.server.ts";
-import { checkoutDeps, memberContext } from "~/request.server.ts";
+import {
+  startCardPayment,
+  startPaymentBody,
+  startPaymentHint,
+} from "#app/modules/payments/checkout.server.ts";
+import { readJson } from "#app/platform/json.server.ts";
+import { checkoutDeps, memberContext } from "#app/request.server.ts";
 
 /** POST /api/create-payment-intent { email? } → { clientSecret }. Any amount in the body is ignored. */
 export async function action(args: Route.ActionArgs) {

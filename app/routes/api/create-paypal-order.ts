@@ -1,8 +1,12 @@
 import { data } from "react-router";
 import type { Route } from "./+types/create-paypal-order";
-import { startPaymentBody, startPaymentHint, startPayPalOrder } from "~/modules/payments/checkout.server.ts";
-import { readJson } from "~/platform/json.server.ts";
-import { checkoutDeps, memberContext } from "~/request.server.ts";
+import {
+  startPaymentBody,
+  startPaymentHint,
+  startPayPalOrder,
+} from "#app/modules/payments/checkout.server.ts";
+import { readJson } from "#app/platform/json.server.ts";
+import { checkoutDeps, memberContext } from "#app/request.server.ts";
 
 /** POST /api/create-paypal-order { email? } → { id }, with the server's amount and currency. */
 export async function action(args: Route.ActionArgs) {

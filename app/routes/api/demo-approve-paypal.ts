@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/demo-approve-paypal";
-import { payPalOrderIdSchema } from "~/modules/payments/checkout.server.ts";
-import { approveDemoOrder } from "~/modules/payments/demo-checkout.server.ts";
-import { readJson } from "~/platform/json.server.ts";
-import { checkoutDeps, memberContext } from "~/request.server.ts";
+import { payPalOrderIdSchema } from "#app/modules/payments/checkout.server.ts";
+import { approveDemoOrder } from "#app/modules/payments/demo-checkout.server.ts";
+import { readJson } from "#app/platform/json.server.ts";
+import { checkoutDeps, memberContext } from "#app/request.server.ts";
 
 const body = z.object({ orderID: payPalOrderIdSchema });
 

@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/labour-contractions";
-import { hitSaveLimit, saveHistory } from "~/modules/labour/history.server.ts";
-import { tooManyAttemptsMessage } from "~/platform/rate-limit.server.ts";
-import { db, memberContext } from "~/request.server.ts";
+import { hitSaveLimit, saveHistory } from "#app/modules/labour/history.server.ts";
+import { tooManyAttemptsMessage } from "#app/platform/rate-limit.server.ts";
+import { db, memberContext } from "#app/request.server.ts";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 

@@ -4,9 +4,9 @@ import {
   changePushSubscription,
   hitSubscriptionLimit,
   pushEndpointOptions,
-} from "~/modules/reminders/push.server.ts";
-import { tooManyAttemptsMessage } from "~/platform/rate-limit.server.ts";
-import { db, memberContext, services } from "~/request.server.ts";
+} from "#app/modules/reminders/push.server.ts";
+import { tooManyAttemptsMessage } from "#app/platform/rate-limit.server.ts";
+import { db, memberContext, services } from "#app/request.server.ts";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 

@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/time-zone";
-import { updateTimeZone } from "~/modules/accounts/profile.server.ts";
-import { isValidTimeZone } from "~/modules/program/calendar.ts";
-import { scheduleNextReminder } from "~/modules/reminders/reminders.server.ts";
-import { db, memberContext, now } from "~/request.server.ts";
+import { updateTimeZone } from "#app/modules/accounts/profile.server.ts";
+import { isValidTimeZone } from "#app/modules/program/calendar.ts";
+import { scheduleNextReminder } from "#app/modules/reminders/reminders.server.ts";
+import { db, memberContext, now } from "#app/request.server.ts";
 
 const bodySchema = z.object({ timeZone: z.string().max(64).refine(isValidTimeZone) }).strict();
 

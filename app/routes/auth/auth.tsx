@@ -1,16 +1,16 @@
 import { data } from "react-router";
 import type { Route } from "./+types/auth";
-import { AuthPage } from "~/components/auth/auth-page.tsx";
-import { answerAuthForm, authPageData } from "~/modules/accounts/auth-page.server.ts";
-import { authFormSchema, authTab } from "~/modules/accounts/forms.ts";
-import { BRAND } from "~/modules/site/brand.ts";
-import { parseSubmission } from "~/modules/site/form-submission.ts";
-import { PRIVATE_PAGE_HEADERS } from "~/modules/site/private-page.ts";
-import { withRetryAfter } from "~/modules/site/retry-after.ts";
-import { baseUrlFrom, pageMeta } from "~/modules/site/seo.ts";
-import { CLIENT_IP_HEADER } from "~/modules/accounts/auth.server.ts";
-import { invitationForSignUp, signUpInvitationRefusal } from "~/modules/partner/sign-up.server.ts";
-import { coursePrice, db, memberContext, services, now } from "~/request.server.ts";
+import { AuthPage } from "#app/components/auth/auth-page.tsx";
+import { answerAuthForm, authPageData } from "#app/modules/accounts/auth-page.server.ts";
+import { authFormSchema, authTab } from "#app/modules/accounts/forms.ts";
+import { BRAND } from "#app/modules/site/brand.ts";
+import { parseSubmission } from "#app/modules/site/form-submission.ts";
+import { PRIVATE_PAGE_HEADERS } from "#app/modules/site/private-page.ts";
+import { withRetryAfter } from "#app/modules/site/retry-after.ts";
+import { baseUrlFrom, pageMeta } from "#app/modules/site/seo.ts";
+import { CLIENT_IP_HEADER } from "#app/modules/accounts/auth.server.ts";
+import { invitationForSignUp, signUpInvitationRefusal } from "#app/modules/partner/sign-up.server.ts";
+import { coursePrice, db, memberContext, services, now } from "#app/request.server.ts";
 
 /**
  * A form refused over a limit says how long to wait in Retry-After too. Opened from an invitation,

@@ -1,17 +1,17 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseSubmission } from "~/modules/site/form-submission.ts";
+import { parseSubmission } from "#app/modules/site/form-submission.ts";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
-import { Alert } from "~/components/ui/alert.tsx";
-import { Button } from "~/components/ui/button.tsx";
-import { InputField } from "~/components/ui/form-field.tsx";
-import { resetPasswordSchema } from "~/modules/accounts/forms.ts";
-import { authMessages, PASSWORD_MIN } from "~/modules/accounts/providers.ts";
-import { refusal, resetPassword } from "~/modules/accounts/sign-in.server.ts";
-import { BRAND } from "~/modules/site/brand.ts";
-import { redirectWithFlash } from "~/modules/site/flash.server.ts";
-import { withRetryAfter } from "~/modules/site/retry-after.ts";
-import { services } from "~/request.server.ts";
+import { Alert } from "#app/components/ui/alert.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { InputField } from "#app/components/ui/form-field.tsx";
+import { resetPasswordSchema } from "#app/modules/accounts/forms.ts";
+import { authMessages, PASSWORD_MIN } from "#app/modules/accounts/providers.ts";
+import { refusal, resetPassword } from "#app/modules/accounts/sign-in.server.ts";
+import { BRAND } from "#app/modules/site/brand.ts";
+import { redirectWithFlash } from "#app/modules/site/flash.server.ts";
+import { withRetryAfter } from "#app/modules/site/retry-after.ts";
+import { services } from "#app/request.server.ts";
 
 /** A new password refused over a limit says how long to wait in Retry-After too. */
 export const headers = withRetryAfter;

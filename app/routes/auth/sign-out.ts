@@ -1,9 +1,9 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/sign-out";
-import { authMessages } from "~/modules/accounts/providers.ts";
-import { signOut } from "~/modules/accounts/sign-in.server.ts";
-import { redirectWithFlash } from "~/modules/site/flash.server.ts";
-import { services } from "~/request.server.ts";
+import { authMessages } from "#app/modules/accounts/providers.ts";
+import { signOut } from "#app/modules/accounts/sign-in.server.ts";
+import { redirectWithFlash } from "#app/modules/site/flash.server.ts";
+import { services } from "#app/request.server.ts";
 
 /** POST only: ends the session, says so, and goes home. */
 export async function action(args: Route.ActionArgs) {

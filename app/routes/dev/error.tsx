@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/error";
-import { isLocalDemoVisitor } from "~/request.server.ts";
+import { isLocalDemoVisitor } from "#app/request.server.ts";
 
 /** The screens a visitor meets only when something is refused or breaks, on demand. */
 const SHOWN = new Set(["401", "403", "500"]);

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/outbox";
-import { readLocalOutbox } from "~/modules/email/transport.server.ts";
-import { isLocalDemoVisitor, services } from "~/request.server.ts";
+import { readLocalOutbox } from "#app/modules/email/transport.server.ts";
+import { isLocalDemoVisitor, services } from "#app/request.server.ts";
 
 /**
  * The local outbox: the email a local run would have sent, sign-in links and

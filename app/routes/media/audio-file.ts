@@ -1,6 +1,6 @@
 import type { Route } from "./+types/audio-file";
-import { streamAudio } from "~/modules/media/audio.server.ts";
-import { memberContext, services } from "~/request.server.ts";
+import { streamAudio } from "#app/modules/media/audio.server.ts";
+import { memberContext, services } from "#app/request.server.ts";
 
 /** GET /media/audio/{file}: the stream behind a signed URL, with Range. */
 export async function loader(args: Route.LoaderArgs) {

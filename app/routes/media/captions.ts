@@ -1,11 +1,11 @@
 import type { Route } from "./+types/captions";
-import { viewerOf } from "~/modules/catalogue/access.ts";
+import { viewerOf } from "#app/modules/catalogue/access.ts";
 import {
   TRANSCRIPT_MESSAGES,
   transcriptAccess,
   transcriptOf,
-} from "~/modules/transcripts/transcripts.server.ts";
-import { memberContext } from "~/request.server.ts";
+} from "#app/modules/transcripts/transcripts.server.ts";
+import { memberContext } from "#app/request.server.ts";
 
 const STATUS = { "not-found": 404, "sign-in": 401, premium: 403 } as const;
 

@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import type { Route } from "./+types/article";
-import { ArticleReader } from "~/components/articles.tsx";
-import { RouteErrorScreen } from "~/components/error-screens.tsx";
-import { findArticle } from "~/modules/catalogue/content.server.ts";
-import { BRAND } from "~/modules/site/brand.ts";
+import { ArticleReader } from "#app/components/articles.tsx";
+import { RouteErrorScreen } from "#app/components/error-screens.tsx";
+import { findArticle } from "#app/modules/catalogue/content.server.ts";
+import { BRAND } from "#app/modules/site/brand.ts";
 
 export function loader({ params }: Route.LoaderArgs) {
   const article = findArticle(params.slug);

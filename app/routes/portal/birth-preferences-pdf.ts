@@ -1,7 +1,7 @@
 import type { Route } from "./+types/birth-preferences-pdf";
-import { CLIENT_IP_HEADER } from "~/modules/accounts/auth.server.ts";
-import { pdfMessages } from "~/modules/birth-plan/pdf-service.server.ts";
-import { services, signedInMember, now } from "~/request.server.ts";
+import { CLIENT_IP_HEADER } from "#app/modules/accounts/auth.server.ts";
+import { pdfMessages } from "#app/modules/birth-plan/pdf-service.server.ts";
+import { services, signedInMember, now } from "#app/request.server.ts";
 
 /**
  * GET /portal/birth-preferences.pdf (a file name, so the portal's page cache leaves it alone): her plan as a PDF

@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import type { Route } from "./+types/birth-preferences-print";
-import { BirthPlanSheet } from "~/components/birth-plan/sheet.tsx";
-import { printablePlan } from "~/modules/birth-plan/page.server.ts";
-import { BRAND } from "~/modules/site/brand.ts";
-import { db, signedInMember, now } from "~/request.server.ts";
+import { BirthPlanSheet } from "#app/components/birth-plan/sheet.tsx";
+import { printablePlan } from "#app/modules/birth-plan/page.server.ts";
+import { BRAND } from "#app/modules/site/brand.ts";
+import { db, signedInMember, now } from "#app/request.server.ts";
 
 export function meta() {
   return [{ title: `Birth preferences to print · ${BRAND.name}` }, { name: "robots", content: "noindex" }];

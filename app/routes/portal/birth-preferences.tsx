@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import type { Route } from "./+types/birth-preferences";
-import { BirthPlanPage } from "~/components/birth-plan/page.tsx";
-import { answerBirthPlanForm, birthPlanPage } from "~/modules/birth-plan/page.server.ts";
-import { BRAND } from "~/modules/site/brand.ts";
-import { redirectWithFlash } from "~/modules/site/flash.server.ts";
-import { db, services, signedInMember, signedInMemberKey } from "~/request.server.ts";
+import { BirthPlanPage } from "#app/components/birth-plan/page.tsx";
+import { answerBirthPlanForm, birthPlanPage } from "#app/modules/birth-plan/page.server.ts";
+import { BRAND } from "#app/modules/site/brand.ts";
+import { redirectWithFlash } from "#app/modules/site/flash.server.ts";
+import { db, services, signedInMember, signedInMemberKey } from "#app/request.server.ts";
 
 export function meta() {
   return [{ title: `Birth preferences · ${BRAND.name}` }, { name: "robots", content: "noindex" }];

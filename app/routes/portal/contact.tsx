@@ -1,12 +1,12 @@
 import type { Route } from "./+types/contact";
 import { data } from "react-router";
-import { answerContactForm } from "~/modules/contact/contact-action.server.ts";
-import { retryAfterHeaders } from "~/modules/site/retry-after.ts";
-import { contactDeps } from "~/request.server.ts";
-import { ContactPage } from "~/components/contact/contact-page.tsx";
-import { faqs, socialPosts } from "~/modules/catalogue/content.server.ts";
-import { BRAND } from "~/modules/site/brand.ts";
-import { signedInMember } from "~/request.server.ts";
+import { answerContactForm } from "#app/modules/contact/contact-action.server.ts";
+import { retryAfterHeaders } from "#app/modules/site/retry-after.ts";
+import { contactDeps } from "#app/request.server.ts";
+import { ContactPage } from "#app/components/contact/contact-page.tsx";
+import { faqs, socialPosts } from "#app/modules/catalogue/content.server.ts";
+import { BRAND } from "#app/modules/site/brand.ts";
+import { signedInMember } from "#app/request.server.ts";
 
 export function meta() {
   return [{ title: `Contact us · ${BRAND.name}` }, { name: "robots", content: "noindex" }];

@@ -1,24 +1,24 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/dashboard";
-import { CourseUnlockedCard } from "~/components/portal/course-unlocked-card.tsx";
-import { CompleteCourseNote } from "~/components/portal/complete-course-note.tsx";
-import { LabourWayIn } from "~/components/labour/labour-way-in.tsx";
-import { PractisedTogether } from "~/components/partner/practised-together.tsx";
-import { ArrivalCard } from "~/components/program/arrival-card.tsx";
-import { DueDateChip } from "~/components/program/due-date-chip.tsx";
-import { AudioProgress } from "~/components/program/listened-list.tsx";
-import { OnboardingCard } from "~/components/program/onboarding-card.tsx";
-import { hasPaceCard, PaceCard } from "~/components/program/pace-card.tsx";
-import { TodayCard } from "~/components/program/today-card.tsx";
-import { TwoWeekSchedule } from "~/components/program/two-week-schedule.tsx";
-import { useProgrammeAction } from "~/components/program/use-programme-action.ts";
-import { returnFromCardPayment } from "~/modules/payments/checkout.server.ts";
-import { forgetInvitation, invitationToReturnTo } from "~/modules/partner/join-return.ts";
-import { PARTNER_DASHBOARD } from "~/modules/site/portal-navigation.ts";
-import { isSecureOrigin } from "~/platform/env.server.ts";
-import { answerDashboardForm, dashboardFor } from "~/modules/program/dashboard.server.ts";
-import { BRAND } from "~/modules/site/brand.ts";
-import { redirectWithFlash } from "~/modules/site/flash.server.ts";
+import { CourseUnlockedCard } from "#app/components/portal/course-unlocked-card.tsx";
+import { CompleteCourseNote } from "#app/components/portal/complete-course-note.tsx";
+import { LabourWayIn } from "#app/components/labour/labour-way-in.tsx";
+import { PractisedTogether } from "#app/components/partner/practised-together.tsx";
+import { ArrivalCard } from "#app/components/program/arrival-card.tsx";
+import { DueDateChip } from "#app/components/program/due-date-chip.tsx";
+import { AudioProgress } from "#app/components/program/listened-list.tsx";
+import { OnboardingCard } from "#app/components/program/onboarding-card.tsx";
+import { hasPaceCard, PaceCard } from "#app/components/program/pace-card.tsx";
+import { TodayCard } from "#app/components/program/today-card.tsx";
+import { TwoWeekSchedule } from "#app/components/program/two-week-schedule.tsx";
+import { useProgrammeAction } from "#app/components/program/use-programme-action.ts";
+import { returnFromCardPayment } from "#app/modules/payments/checkout.server.ts";
+import { forgetInvitation, invitationToReturnTo } from "#app/modules/partner/join-return.ts";
+import { PARTNER_DASHBOARD } from "#app/modules/site/portal-navigation.ts";
+import { isSecureOrigin } from "#app/platform/env.server.ts";
+import { answerDashboardForm, dashboardFor } from "#app/modules/program/dashboard.server.ts";
+import { BRAND } from "#app/modules/site/brand.ts";
+import { redirectWithFlash } from "#app/modules/site/flash.server.ts";
 import {
   checkoutDeps,
   coursePrice,
@@ -27,7 +27,7 @@ import {
   requestLog,
   services,
   signedInMember,
-} from "~/request.server.ts";
+} from "#app/request.server.ts";
 
 export function meta() {
   return [{ title: `Dashboard · ${BRAND.name}` }, { name: "robots", content: "noindex" }];

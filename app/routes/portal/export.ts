@@ -1,6 +1,6 @@
 import type { Route } from "./+types/export";
-import { exportMemberData } from "~/modules/accounts/own-data.server.ts";
-import { db, signedInMember } from "~/request.server.ts";
+import { exportMemberData } from "#app/modules/accounts/own-data.server.ts";
+import { db, signedInMember } from "#app/request.server.ts";
 
 /** GET /portal/profile/export: everything we hold about the signed-in member, as a JSON download. */
 export async function loader(args: Route.LoaderArgs) {

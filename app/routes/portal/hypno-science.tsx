@@ -1,7 +1,7 @@
 import type { Route } from "./+types/hypno-science";
-import { ArticleCard, WantToLearnMore } from "~/components/articles.tsx";
-import { articles, articleSummary } from "~/modules/catalogue/content.server.ts";
-import { BRAND } from "~/modules/site/brand.ts";
+import { ArticleCard, WantToLearnMore } from "#app/components/articles.tsx";
+import { articles, articleSummary } from "#app/modules/catalogue/content.server.ts";
+import { BRAND } from "#app/modules/site/brand.ts";
 
 export function meta() {
   return [{ title: `Hypno-Science · ${BRAND.name}` }, { name: "robots", content: "noindex" }];

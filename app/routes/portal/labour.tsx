@@ -1,8 +1,8 @@
 import type { Route } from "./+types/labour";
-import { LabourScreen } from "~/components/labour/labour-screen.tsx";
-import { loadLabourScreen } from "~/modules/labour/history.server.ts";
-import { BRAND } from "~/modules/site/brand.ts";
-import { db, signedInMember, signedInMemberKey } from "~/request.server.ts";
+import { LabourScreen } from "#app/components/labour/labour-screen.tsx";
+import { loadLabourScreen } from "#app/modules/labour/history.server.ts";
+import { BRAND } from "#app/modules/site/brand.ts";
+import { db, signedInMember, signedInMemberKey } from "#app/request.server.ts";
 
 export function meta() {
   return [{ title: `Labour mode · ${BRAND.name}` }, { name: "robots", content: "noindex" }];

@@ -1,14 +1,14 @@
 import { Outlet, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
-import { RouteErrorScreen } from "~/components/error-screens.tsx";
-import { PlayerProvider } from "~/components/player/player-context.tsx";
-import { PortalShell } from "~/components/portal/portal-shell.tsx";
-import { SiteHeader } from "~/components/site-header.tsx";
-import { signInPrompt } from "~/modules/accounts/providers.ts";
-import { redirectWithFlash } from "~/modules/site/flash.server.ts";
-import { playableTrackIds, viewerOf } from "~/modules/catalogue/access.ts";
-import { playable } from "~/modules/catalogue/tracks.ts";
-import { trackForToday } from "~/modules/program/program.server.ts";
+import { RouteErrorScreen } from "#app/components/error-screens.tsx";
+import { PlayerProvider } from "#app/components/player/player-context.tsx";
+import { PortalShell } from "#app/components/portal/portal-shell.tsx";
+import { SiteHeader } from "#app/components/site-header.tsx";
+import { signInPrompt } from "#app/modules/accounts/providers.ts";
+import { redirectWithFlash } from "#app/modules/site/flash.server.ts";
+import { playableTrackIds, viewerOf } from "#app/modules/catalogue/access.ts";
+import { playable } from "#app/modules/catalogue/tracks.ts";
+import { trackForToday } from "#app/modules/program/program.server.ts";
 import {
   db,
   memberContext,
@@ -16,7 +16,7 @@ import {
   servicesContext,
   signedInMember,
   signedInMemberKey,
-} from "~/request.server.ts";
+} from "#app/request.server.ts";
 
 /** Every /portal page needs a session; without one, off to /auth with a word about why. */
 const requireMember: Route.MiddlewareFunction = async ({ context, url }, next) => {

@@ -1,19 +1,19 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/library";
-import { DownloadAllForLabour } from "~/components/offline/download-all.tsx";
-import { CompleteCourseNote } from "~/components/portal/complete-course-note.tsx";
-import { LibraryTrackRow, lockedInHers } from "~/components/portal/library-track-row.tsx";
-import { SessionSearchForm, TranscriptMatch } from "~/components/portal/session-search.tsx";
-import { viewerOf } from "~/modules/catalogue/access.ts";
-import { libraryFor } from "~/modules/catalogue/library.server.ts";
-import { readResourceFilter } from "~/modules/catalogue/resource-search.ts";
-import { LABOUR_TRACK_IDS } from "~/modules/labour/playlist.ts";
-import { herFirstNameFor } from "~/modules/partner/portal.server.ts";
-import { BRAND } from "~/modules/site/brand.ts";
-import { findSessions } from "~/modules/transcripts/transcript-search.server.ts";
-import { sessionCountText } from "~/modules/transcripts/transcript-search.ts";
-import { coursePrice, db, services, signedInMember } from "~/request.server.ts";
-import { countOf } from "~/modules/site/plural.ts";
+import { DownloadAllForLabour } from "#app/components/offline/download-all.tsx";
+import { CompleteCourseNote } from "#app/components/portal/complete-course-note.tsx";
+import { LibraryTrackRow, lockedInHers } from "#app/components/portal/library-track-row.tsx";
+import { SessionSearchForm, TranscriptMatch } from "#app/components/portal/session-search.tsx";
+import { viewerOf } from "#app/modules/catalogue/access.ts";
+import { libraryFor } from "#app/modules/catalogue/library.server.ts";
+import { readResourceFilter } from "#app/modules/catalogue/resource-search.ts";
+import { LABOUR_TRACK_IDS } from "#app/modules/labour/playlist.ts";
+import { herFirstNameFor } from "#app/modules/partner/portal.server.ts";
+import { BRAND } from "#app/modules/site/brand.ts";
+import { findSessions } from "#app/modules/transcripts/transcript-search.server.ts";
+import { sessionCountText } from "#app/modules/transcripts/transcript-search.ts";
+import { coursePrice, db, services, signedInMember } from "#app/request.server.ts";
+import { countOf } from "#app/modules/site/plural.ts";
 
 export function meta() {
   return [{ title: `Your library · ${BRAND.name}` }];

@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/partner";
-import { PartnerHome } from "~/components/partner/partner-home.tsx";
-import { partnerPortal } from "~/modules/partner/portal.server.ts";
-import { BRAND } from "~/modules/site/brand.ts";
-import { db, services, signedInMember, now } from "~/request.server.ts";
+import { PartnerHome } from "#app/components/partner/partner-home.tsx";
+import { partnerPortal } from "#app/modules/partner/portal.server.ts";
+import { BRAND } from "#app/modules/site/brand.ts";
+import { db, services, signedInMember, now } from "#app/request.server.ts";
 
 export function meta() {
   return [{ title: `Dashboard · ${BRAND.name}` }, { name: "robots", content: "noindex" }];

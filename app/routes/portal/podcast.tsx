@@ -1,5 +1,5 @@
-import { PODCAST_TITLE, PodcastListening, PodcastPitch } from "~/components/podcast.tsx";
-import { BRAND } from "~/modules/site/brand.ts";
+import { PODCAST_TITLE, PodcastListening, PodcastPitch } from "#app/components/podcast.tsx";
+import { BRAND } from "#app/modules/site/brand.ts";
 
 export function meta() {
   return [{ title: `Podcast · ${BRAND.name}` }, { name: "robots", content: "noindex" }];

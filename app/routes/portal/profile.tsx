@@ -1,21 +1,21 @@
 import { data } from "react-router";
 import type { Route } from "./+types/profile";
-import { DeviceStorage } from "~/components/offline/device-storage.tsx";
-import { OwnData } from "~/components/portal/own-data.tsx";
-import { Achievements } from "~/components/profile/achievements.tsx";
-import { BabyArrivalSetting } from "~/components/profile/baby-arrival.tsx";
-import { Journey } from "~/components/profile/journey.tsx";
-import { CalendarFeed } from "~/components/profile/calendar-feed.tsx";
-import { HerJourney } from "~/components/partner/her-journey.tsx";
-import { PartnerLink } from "~/components/profile/partner-link.tsx";
-import { PartnerSeat } from "~/components/profile/partner-seat.tsx";
-import { ReminderSettings } from "~/components/profile/reminder-settings.tsx";
-import { ProfileSettings } from "~/components/profile/profile-settings.tsx";
-import { answerProfilePageForm, profilePage } from "~/modules/accounts/profile-page.server.ts";
-import { reminderKeys } from "~/modules/reminders/reminders.server.ts";
-import { BRAND } from "~/modules/site/brand.ts";
-import { retryAfterHeaders, withRetryAfter } from "~/modules/site/retry-after.ts";
-import { redirectWithFlash } from "~/modules/site/flash.server.ts";
+import { DeviceStorage } from "#app/components/offline/device-storage.tsx";
+import { OwnData } from "#app/components/portal/own-data.tsx";
+import { Achievements } from "#app/components/profile/achievements.tsx";
+import { BabyArrivalSetting } from "#app/components/profile/baby-arrival.tsx";
+import { Journey } from "#app/components/profile/journey.tsx";
+import { CalendarFeed } from "#app/components/profile/calendar-feed.tsx";
+import { HerJourney } from "#app/components/partner/her-journey.tsx";
+import { PartnerLink } from "#app/components/profile/partner-link.tsx";
+import { PartnerSeat } from "#app/components/profile/partner-seat.tsx";
+import { ReminderSettings } from "#app/components/profile/reminder-settings.tsx";
+import { ProfileSettings } from "#app/components/profile/profile-settings.tsx";
+import { answerProfilePageForm, profilePage } from "#app/modules/accounts/profile-page.server.ts";
+import { reminderKeys } from "#app/modules/reminders/reminders.server.ts";
+import { BRAND } from "#app/modules/site/brand.ts";
+import { retryAfterHeaders, withRetryAfter } from "#app/modules/site/retry-after.ts";
+import { redirectWithFlash } from "#app/modules/site/flash.server.ts";
 import {
   claimant,
   confirmDeps,
@@ -24,7 +24,7 @@ import {
   requestLog,
   services,
   signedInMember,
-} from "~/request.server.ts";
+} from "#app/request.server.ts";
 
 export const headers = withRetryAfter;
 

@@ -1,16 +1,24 @@
-import { Sparkles } from "~/components/ui/icons.tsx";
+import { Sparkles } from "#app/components/ui/icons.tsx";
 import { data } from "react-router";
 import type { Route } from "./+types/program";
-import { CompleteCourseNote } from "~/components/portal/complete-course-note.tsx";
-import { PartnerProgramme } from "~/components/partner/partner-programme.tsx";
-import { BabyJourney, Journey } from "~/components/program/journey-card.tsx";
-import { PracticeCard } from "~/components/program/practice-card.tsx";
-import { Schedule } from "~/components/program/schedule.tsx";
-import { herViewFor } from "~/modules/partner/portal.server.ts";
-import { handleProgrammeAction } from "~/modules/program/actions.server.ts";
-import { programmePage } from "~/modules/program/programme-page.server.ts";
-import { BRAND } from "~/modules/site/brand.ts";
-import { coursePrice, db, memberToday, requestLog, services, signedInMember, now } from "~/request.server.ts";
+import { CompleteCourseNote } from "#app/components/portal/complete-course-note.tsx";
+import { PartnerProgramme } from "#app/components/partner/partner-programme.tsx";
+import { BabyJourney, Journey } from "#app/components/program/journey-card.tsx";
+import { PracticeCard } from "#app/components/program/practice-card.tsx";
+import { Schedule } from "#app/components/program/schedule.tsx";
+import { herViewFor } from "#app/modules/partner/portal.server.ts";
+import { handleProgrammeAction } from "#app/modules/program/actions.server.ts";
+import { programmePage } from "#app/modules/program/programme-page.server.ts";
+import { BRAND } from "#app/modules/site/brand.ts";
+import {
+  coursePrice,
+  db,
+  memberToday,
+  requestLog,
+  services,
+  signedInMember,
+  now,
+} from "#app/request.server.ts";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const title = loaderData?.kind === "partner" ? `${loaderData.her.firstName}'s programme` : "Your programme";

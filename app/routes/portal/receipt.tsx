@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/receipt";
-import { COMPLETE_COURSE_CONTAINS } from "~/modules/catalogue/complete-course.ts";
-import { receiptFor } from "~/modules/payments/course-welcome.server.ts";
-import { BRAND } from "~/modules/site/brand.ts";
-import { db, services, signedInMember } from "~/request.server.ts";
+import { COMPLETE_COURSE_CONTAINS } from "#app/modules/catalogue/complete-course.ts";
+import { receiptFor } from "#app/modules/payments/course-welcome.server.ts";
+import { BRAND } from "#app/modules/site/brand.ts";
+import { db, services, signedInMember } from "#app/request.server.ts";
 
 export function meta() {
   return [{ title: `Your receipt · ${BRAND.name}` }, { name: "robots", content: "noindex" }];

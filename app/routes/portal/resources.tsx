@@ -1,23 +1,23 @@
 import type { Route } from "./+types/resources";
-import { EmptyResults } from "~/components/resources/empty-results.tsx";
-import { ResourceList } from "~/components/resources/resource-card.tsx";
-import { ResourceSearchForm } from "~/components/resources/resource-search-form.tsx";
-import { SessionResults } from "~/components/resources/session-results.tsx";
-import { useResourceFilter } from "~/components/resources/use-resource-filter.ts";
-import { viewerOf } from "~/modules/catalogue/access.ts";
-import { listResourceCards } from "~/modules/catalogue/resource-cards.server.ts";
-import { offeredCategories, offeredKindsInWords } from "~/modules/catalogue/resource-labels.ts";
+import { EmptyResults } from "#app/components/resources/empty-results.tsx";
+import { ResourceList } from "#app/components/resources/resource-card.tsx";
+import { ResourceSearchForm } from "#app/components/resources/resource-search-form.tsx";
+import { SessionResults } from "#app/components/resources/session-results.tsx";
+import { useResourceFilter } from "#app/components/resources/use-resource-filter.ts";
+import { viewerOf } from "#app/modules/catalogue/access.ts";
+import { listResourceCards } from "#app/modules/catalogue/resource-cards.server.ts";
+import { offeredCategories, offeredKindsInWords } from "#app/modules/catalogue/resource-labels.ts";
 import {
   readResourceFilter,
   resourceCountText,
   searchResources,
   searchWords,
-} from "~/modules/catalogue/resource-search.ts";
-import { listedTracks } from "~/modules/catalogue/tracks.ts";
-import { BRAND } from "~/modules/site/brand.ts";
-import { sessionResults } from "~/modules/transcripts/transcript-search.server.ts";
-import { sameSearch } from "~/modules/transcripts/transcript-search.ts";
-import { services, signedInMember } from "~/request.server.ts";
+} from "#app/modules/catalogue/resource-search.ts";
+import { listedTracks } from "#app/modules/catalogue/tracks.ts";
+import { BRAND } from "#app/modules/site/brand.ts";
+import { sessionResults } from "#app/modules/transcripts/transcript-search.server.ts";
+import { sameSearch } from "#app/modules/transcripts/transcript-search.ts";
+import { services, signedInMember } from "#app/request.server.ts";
 
 export function meta() {
   return [{ title: `Resources · ${BRAND.name}` }, { name: "robots", content: "noindex" }];

@@ -1,20 +1,20 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/transcript";
-import { RouteErrorScreen } from "~/components/error-screens.tsx";
-import { CompleteCourseNote } from "~/components/portal/complete-course-note.tsx";
-import { TranscriptReader } from "~/components/transcripts/transcript-reader.tsx";
-import { Button } from "~/components/ui/button.tsx";
-import { ArrowLeft } from "~/components/ui/icons.tsx";
-import { viewerOf } from "~/modules/catalogue/access.ts";
-import { findTrack, playable } from "~/modules/catalogue/tracks.ts";
-import { BRAND } from "~/modules/site/brand.ts";
+import { RouteErrorScreen } from "#app/components/error-screens.tsx";
+import { CompleteCourseNote } from "#app/components/portal/complete-course-note.tsx";
+import { TranscriptReader } from "#app/components/transcripts/transcript-reader.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { ArrowLeft } from "#app/components/ui/icons.tsx";
+import { viewerOf } from "#app/modules/catalogue/access.ts";
+import { findTrack, playable } from "#app/modules/catalogue/tracks.ts";
+import { BRAND } from "#app/modules/site/brand.ts";
 import {
   PARTNER_TRANSCRIPT_MESSAGE,
   TRANSCRIPT_MESSAGES,
   transcriptAccess,
   transcriptOf,
-} from "~/modules/transcripts/transcripts.server.ts";
-import { coursePrice, signedInMember } from "~/request.server.ts";
+} from "#app/modules/transcripts/transcripts.server.ts";
+import { coursePrice, signedInMember } from "#app/request.server.ts";
 
 export function loader(args: Route.LoaderArgs) {
   const track = findTrack(args.params.trackId);

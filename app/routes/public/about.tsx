@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/about";
-import { Art } from "~/components/art.tsx";
-import { Button } from "~/components/ui/button.tsx";
-import { about } from "~/modules/catalogue/content.server.ts";
-import { baseUrlFrom, pageMeta } from "~/modules/site/seo.ts";
+import { Art } from "#app/components/art.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { about } from "#app/modules/catalogue/content.server.ts";
+import { baseUrlFrom, pageMeta } from "#app/modules/site/seo.ts";
 
 export function loader() {
   return { title: about.title, founder: about.founder, html: about.html };

@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import type { Route } from "./+types/article";
-import { ArticleReader } from "~/components/articles.tsx";
-import { JsonLd } from "~/components/json-ld.tsx";
-import { findArticle } from "~/modules/catalogue/content.server.ts";
-import { BRAND } from "~/modules/site/brand.ts";
-import { baseUrlFrom, pageMeta } from "~/modules/site/seo.ts";
+import { ArticleReader } from "#app/components/articles.tsx";
+import { JsonLd } from "#app/components/json-ld.tsx";
+import { findArticle } from "#app/modules/catalogue/content.server.ts";
+import { BRAND } from "#app/modules/site/brand.ts";
+import { baseUrlFrom, pageMeta } from "#app/modules/site/seo.ts";
 
 export function loader({ params }: Route.LoaderArgs) {
   const article = findArticle(params.slug);

@@ -1,12 +1,12 @@
 import crypto from "node:crypto";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { CLIENT_IP_HEADER } from "~/modules/accounts/auth.server.ts";
-import { saveDueDate } from "~/modules/program/program.server.ts";
-import { turnOnCalendarFeed } from "~/modules/reminders/calendar-feed.server.ts";
-import { reminderKeys } from "~/modules/reminders/reminders.server.ts";
-import { type AppServices } from "~/services.server.ts";
-import { servicesContext } from "~/request.server.ts";
+import { CLIENT_IP_HEADER } from "#app/modules/accounts/auth.server.ts";
+import { saveDueDate } from "#app/modules/program/program.server.ts";
+import { turnOnCalendarFeed } from "#app/modules/reminders/calendar-feed.server.ts";
+import { reminderKeys } from "#app/modules/reminders/reminders.server.ts";
+import { type AppServices } from "#app/services.server.ts";
+import { servicesContext } from "#app/request.server.ts";
 import { aMember } from "../../../tests/factories/index.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
 import { loader } from "./calendar-feed.ts";

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/calendar-feed";
-import { CLIENT_IP_HEADER } from "~/modules/accounts/auth.server.ts";
-import { answerCalendarFeed } from "~/modules/reminders/calendar-feed.server.ts";
-import { reminderKeys } from "~/modules/reminders/reminders.server.ts";
-import { tooManyAttemptsMessage } from "~/platform/rate-limit.server.ts";
-import { db, services } from "~/request.server.ts";
+import { CLIENT_IP_HEADER } from "#app/modules/accounts/auth.server.ts";
+import { answerCalendarFeed } from "#app/modules/reminders/calendar-feed.server.ts";
+import { reminderKeys } from "#app/modules/reminders/reminders.server.ts";
+import { tooManyAttemptsMessage } from "#app/platform/rate-limit.server.ts";
+import { db, services } from "#app/request.server.ts";
 
 /**
  * GET /calendar/<token>.ics: a member's practice days for the calendar app she

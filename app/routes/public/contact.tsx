@@ -1,13 +1,13 @@
 import type { Route } from "./+types/contact";
 import { data } from "react-router";
-import { answerContactForm } from "~/modules/contact/contact-action.server.ts";
-import { retryAfterHeaders } from "~/modules/site/retry-after.ts";
-import { contactDeps } from "~/request.server.ts";
-import { ContactPage } from "~/components/contact/contact-page.tsx";
-import { JsonLd } from "~/components/json-ld.tsx";
-import { faqs, socialPosts } from "~/modules/catalogue/content.server.ts";
-import { faqPageStructuredData } from "~/modules/contact/structured-data.ts";
-import { baseUrlFrom, pageMeta } from "~/modules/site/seo.ts";
+import { answerContactForm } from "#app/modules/contact/contact-action.server.ts";
+import { retryAfterHeaders } from "#app/modules/site/retry-after.ts";
+import { contactDeps } from "#app/request.server.ts";
+import { ContactPage } from "#app/components/contact/contact-page.tsx";
+import { JsonLd } from "#app/components/json-ld.tsx";
+import { faqs, socialPosts } from "#app/modules/catalogue/content.server.ts";
+import { faqPageStructuredData } from "#app/modules/contact/structured-data.ts";
+import { baseUrlFrom, pageMeta } from "#app/modules/site/seo.ts";
 
 export function loader() {
   return { posts: socialPosts, faqs };

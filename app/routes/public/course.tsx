@@ -1,14 +1,14 @@
 import type { Route } from "./+types/course";
-import { CourseGroups } from "~/components/course/course-groups.tsx";
-import { HowItWorks } from "~/components/course/how-it-works.tsx";
-import { CourseIntro } from "~/components/course/intro.tsx";
-import { PrintableGuides } from "~/components/course/printable-guides.tsx";
-import { StartOptions } from "~/components/course/start-options.tsx";
-import { JsonLd } from "~/components/json-ld.tsx";
-import { coursePage } from "~/modules/site/course-page.server.ts";
-import { courseStructuredData } from "~/modules/site/course-structured-data.ts";
-import { baseUrlFrom, pageMeta } from "~/modules/site/seo.ts";
-import { services } from "~/request.server.ts";
+import { CourseGroups } from "#app/components/course/course-groups.tsx";
+import { HowItWorks } from "#app/components/course/how-it-works.tsx";
+import { CourseIntro } from "#app/components/course/intro.tsx";
+import { PrintableGuides } from "#app/components/course/printable-guides.tsx";
+import { StartOptions } from "#app/components/course/start-options.tsx";
+import { JsonLd } from "#app/components/json-ld.tsx";
+import { coursePage } from "#app/modules/site/course-page.server.ts";
+import { courseStructuredData } from "#app/modules/site/course-structured-data.ts";
+import { baseUrlFrom, pageMeta } from "#app/modules/site/seo.ts";
+import { services } from "#app/request.server.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({

@@ -1,13 +1,13 @@
-import { Stethoscope } from "~/components/ui/icons.tsx";
+import { Stethoscope } from "#app/components/ui/icons.tsx";
 import type { Route } from "./+types/free-downloads";
-import { Art } from "~/components/art.tsx";
-import { GuideCard } from "~/components/guide-card.tsx";
-import { GoDeeper } from "~/components/free-downloads/go-deeper.tsx";
-import { HeroNote } from "~/components/free-downloads/hero-note.tsx";
-import { viewerOf } from "~/modules/catalogue/access.ts";
-import { listGuideCards } from "~/modules/catalogue/downloads.server.ts";
-import { baseUrlFrom, pageMeta } from "~/modules/site/seo.ts";
-import { coursePrice, memberContext, services } from "~/request.server.ts";
+import { Art } from "#app/components/art.tsx";
+import { GuideCard } from "#app/components/guide-card.tsx";
+import { GoDeeper } from "#app/components/free-downloads/go-deeper.tsx";
+import { HeroNote } from "#app/components/free-downloads/hero-note.tsx";
+import { viewerOf } from "#app/modules/catalogue/access.ts";
+import { listGuideCards } from "#app/modules/catalogue/downloads.server.ts";
+import { baseUrlFrom, pageMeta } from "#app/modules/site/seo.ts";
+import { coursePrice, memberContext, services } from "#app/request.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const member = args.context.get(memberContext);

@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/guide-file";
-import { viewerOf } from "~/modules/catalogue/access.ts";
-import { decideGuideDownload, guideFileResponse } from "~/modules/catalogue/downloads.server.ts";
-import { memberContext, requestLog, services } from "~/request.server.ts";
+import { viewerOf } from "#app/modules/catalogue/access.ts";
+import { decideGuideDownload, guideFileResponse } from "#app/modules/catalogue/downloads.server.ts";
+import { memberContext, requestLog, services } from "#app/request.server.ts";
 
 /** GET /guides/{file}.pdf: the guide for a visitor who may have it (catalogue/downloads.server.ts). */
 export async function loader(args: Route.LoaderArgs) {

@@ -1,14 +1,14 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/home";
-import { CommunityInvite } from "~/components/home/community-invite.tsx";
-import { Hero } from "~/components/home/hero.tsx";
-import { LearningPath } from "~/components/home/learning-path.tsx";
-import { PodcastTeaser } from "~/components/home/podcast-teaser.tsx";
-import { Preview } from "~/components/home/preview.tsx";
-import { Voices } from "~/components/home/voices.tsx";
-import { homePage } from "~/modules/site/home-page.server.ts";
-import { baseUrlFrom, pageMeta } from "~/modules/site/seo.ts";
-import { memberContext, services } from "~/request.server.ts";
+import { CommunityInvite } from "#app/components/home/community-invite.tsx";
+import { Hero } from "#app/components/home/hero.tsx";
+import { LearningPath } from "#app/components/home/learning-path.tsx";
+import { PodcastTeaser } from "#app/components/home/podcast-teaser.tsx";
+import { Preview } from "#app/components/home/preview.tsx";
+import { Voices } from "#app/components/home/voices.tsx";
+import { homePage } from "#app/modules/site/home-page.server.ts";
+import { baseUrlFrom, pageMeta } from "#app/modules/site/seo.ts";
+import { memberContext, services } from "#app/request.server.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/hypno-science";
-import { ArticleCard, WantToLearnMore } from "~/components/articles.tsx";
-import { PageIntro } from "~/components/page-intro.tsx";
-import { articles, articleSummary } from "~/modules/catalogue/content.server.ts";
-import { baseUrlFrom, pageMeta } from "~/modules/site/seo.ts";
+import { ArticleCard, WantToLearnMore } from "#app/components/articles.tsx";
+import { PageIntro } from "#app/components/page-intro.tsx";
+import { articles, articleSummary } from "#app/modules/catalogue/content.server.ts";
+import { baseUrlFrom, pageMeta } from "#app/modules/site/seo.ts";
 
 export function loader() {
   return { articles: articles.map(articleSummary) };

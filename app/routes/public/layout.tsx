@@ -1,8 +1,8 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/layout";
-import { RouteErrorScreen } from "~/components/error-screens.tsx";
-import { SiteFooter } from "~/components/site-footer.tsx";
-import { SiteHeader } from "~/components/site-header.tsx";
+import { RouteErrorScreen } from "#app/components/error-screens.tsx";
+import { SiteFooter } from "#app/components/site-footer.tsx";
+import { SiteHeader } from "#app/components/site-header.tsx";
 
 export default function PublicLayout() {
   return (

@@ -1,9 +1,9 @@
-import { Home } from "~/components/ui/icons.tsx";
+import { Home } from "#app/components/ui/icons.tsx";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/not-found";
-import { Button } from "~/components/ui/button.tsx";
-import { requestLog } from "~/request.server.ts";
-import { BRAND } from "~/modules/site/brand.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { requestLog } from "#app/request.server.ts";
+import { BRAND } from "#app/modules/site/brand.ts";
 
 /** Any path no route matches: a real 404 status, logged, with a way home. */
 export function loader(args: Route.LoaderArgs) {

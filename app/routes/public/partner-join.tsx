@@ -1,17 +1,17 @@
 import { data, Form, Link, useNavigation, useParams } from "react-router";
 import type { Route } from "./+types/partner-join";
-import { Button } from "~/components/ui/button.tsx";
-import { CLIENT_IP_HEADER } from "~/modules/accounts/auth.server.ts";
-import { forgetInvitation, rememberInvitation } from "~/modules/partner/join-return.ts";
-import { acceptByLink, invitationPreview } from "~/modules/partner/seat.server.ts";
-import { invitationRefusalMessage } from "~/modules/partner/sign-up.server.ts";
-import { formatLongDate } from "~/modules/program/calendar.ts";
-import { BRAND } from "~/modules/site/brand.ts";
-import { PARTNER_DASHBOARD } from "~/modules/site/portal-navigation.ts";
-import { PRIVATE_PAGE_HEADERS } from "~/modules/site/private-page.ts";
-import { redirectWithFlash } from "~/modules/site/flash.server.ts";
-import { isSecureOrigin } from "~/platform/env.server.ts";
-import { db, memberContext, services, now } from "~/request.server.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { CLIENT_IP_HEADER } from "#app/modules/accounts/auth.server.ts";
+import { forgetInvitation, rememberInvitation } from "#app/modules/partner/join-return.ts";
+import { acceptByLink, invitationPreview } from "#app/modules/partner/seat.server.ts";
+import { invitationRefusalMessage } from "#app/modules/partner/sign-up.server.ts";
+import { formatLongDate } from "#app/modules/program/calendar.ts";
+import { BRAND } from "#app/modules/site/brand.ts";
+import { PARTNER_DASHBOARD } from "#app/modules/site/portal-navigation.ts";
+import { PRIVATE_PAGE_HEADERS } from "#app/modules/site/private-page.ts";
+import { redirectWithFlash } from "#app/modules/site/flash.server.ts";
+import { isSecureOrigin } from "#app/platform/env.server.ts";
+import { db, memberContext, services, now } from "#app/request.server.ts";
 
 /** The page's private headers, and the cookie that brings a signed-out partner back here after signing in. */
 export function headers({ loaderHeaders }: Route.HeadersArgs) {

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/podcast";
-import { PageIntro } from "~/components/page-intro.tsx";
-import { PODCAST_TITLE, PodcastListening, PodcastPitch } from "~/components/podcast.tsx";
-import { baseUrlFrom, pageMeta } from "~/modules/site/seo.ts";
+import { PageIntro } from "#app/components/page-intro.tsx";
+import { PODCAST_TITLE, PodcastListening, PodcastPitch } from "#app/components/podcast.tsx";
+import { baseUrlFrom, pageMeta } from "#app/modules/site/seo.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/privacy";
-import { LegalDocument } from "~/components/legal-document.tsx";
-import { legal } from "~/modules/catalogue/content.server.ts";
-import { baseUrlFrom, pageMeta } from "~/modules/site/seo.ts";
+import { LegalDocument } from "#app/components/legal-document.tsx";
+import { legal } from "#app/modules/catalogue/content.server.ts";
+import { baseUrlFrom, pageMeta } from "#app/modules/site/seo.ts";
 
 export function loader() {
   return legal.privacy;

@@ -1,11 +1,11 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/reminders-stop";
-import { Button } from "~/components/ui/button.tsx";
-import { CLIENT_IP_HEADER } from "~/modules/accounts/auth.server.ts";
-import { reminderKeys } from "~/modules/reminders/reminders.server.ts";
-import { stopRemindersByLink } from "~/modules/reminders/unsubscribe.server.ts";
-import { BRAND } from "~/modules/site/brand.ts";
-import { services } from "~/request.server.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { CLIENT_IP_HEADER } from "#app/modules/accounts/auth.server.ts";
+import { reminderKeys } from "#app/modules/reminders/reminders.server.ts";
+import { stopRemindersByLink } from "#app/modules/reminders/unsubscribe.server.ts";
+import { BRAND } from "#app/modules/site/brand.ts";
+import { services } from "#app/request.server.ts";
 
 export function meta() {
   return [{ title: `Stop reminder emails · ${BRAND.name}` }, { name: "robots", content: "noindex" }];

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/robots";
-import { services } from "~/request.server.ts";
+import { services } from "#app/request.server.ts";
 
 /** Public pages (the sign-up page too) are for everyone; members' pages, account links, partner links and calendar feeds are not for search engines. */
 export function loader(args: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/sitemap";
-import { publicPagePaths } from "~/modules/site/public-pages.server.ts";
-import { services } from "~/request.server.ts";
+import { publicPagePaths } from "#app/modules/site/public-pages.server.ts";
+import { services } from "#app/request.server.ts";
 
 export function loader(args: Route.LoaderArgs) {
   const { env } = services(args);

@@ -1,10 +1,10 @@
-import { ArrowRight } from "~/components/ui/icons.tsx";
+import { ArrowRight } from "#app/components/ui/icons.tsx";
 import { Link } from "react-router";
 import type { Route } from "./+types/stories";
-import { Art } from "~/components/art.tsx";
-import { PageIntro } from "~/components/page-intro.tsx";
-import { stories } from "~/modules/catalogue/content.server.ts";
-import { baseUrlFrom, pageMeta } from "~/modules/site/seo.ts";
+import { Art } from "#app/components/art.tsx";
+import { PageIntro } from "#app/components/page-intro.tsx";
+import { stories } from "#app/modules/catalogue/content.server.ts";
+import { baseUrlFrom, pageMeta } from "#app/modules/site/seo.ts";
 
 export function loader() {
   return {

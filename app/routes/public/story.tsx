@@ -1,11 +1,11 @@
-import { ArrowLeft } from "~/components/ui/icons.tsx";
+import { ArrowLeft } from "#app/components/ui/icons.tsx";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/story";
-import { Art } from "~/components/art.tsx";
-import { Button } from "~/components/ui/button.tsx";
-import { stories } from "~/modules/catalogue/content.server.ts";
-import { BRAND } from "~/modules/site/brand.ts";
-import { baseUrlFrom, pageMeta } from "~/modules/site/seo.ts";
+import { Art } from "#app/components/art.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { stories } from "#app/modules/catalogue/content.server.ts";
+import { BRAND } from "#app/modules/site/brand.ts";
+import { baseUrlFrom, pageMeta } from "#app/modules/site/seo.ts";
 
 export function loader({ params }: Route.LoaderArgs) {
   const story = stories.find((s) => s.slug === params.slug);

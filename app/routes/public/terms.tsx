@@ -1,8 +1,8 @@
 import type { Route } from "./+types/terms";
-import { LegalDocument } from "~/components/legal-document.tsx";
-import { legal } from "~/modules/catalogue/content.server.ts";
-import { baseUrlFrom, pageMeta } from "~/modules/site/seo.ts";
-import { coursePrice } from "~/request.server.ts";
+import { LegalDocument } from "#app/components/legal-document.tsx";
+import { legal } from "#app/modules/catalogue/content.server.ts";
+import { baseUrlFrom, pageMeta } from "#app/modules/site/seo.ts";
+import { coursePrice } from "#app/request.server.ts";
 
 export function loader(args: Route.LoaderArgs) {
   // The price is the configured one, like everywhere else.

@@ -1,15 +1,15 @@
 import { data, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/partner";
-import { RouteErrorScreen } from "~/components/error-screens.tsx";
-import { Logo } from "~/components/logo.tsx";
-import { PartnerSummary } from "~/components/partner/partner-summary.tsx";
-import { PartnerTips } from "~/components/partner/partner-tips.tsx";
-import { PartnerWeek } from "~/components/partner/partner-week.tsx";
-import { CLIENT_IP_HEADER } from "~/modules/accounts/auth.server.ts";
-import { partnerView } from "~/modules/partner/share.server.ts";
-import { BRAND } from "~/modules/site/brand.ts";
-import { PRIVATE_PAGE_HEADERS } from "~/modules/site/private-page.ts";
-import { db, now } from "~/request.server.ts";
+import { RouteErrorScreen } from "#app/components/error-screens.tsx";
+import { Logo } from "#app/components/logo.tsx";
+import { PartnerSummary } from "#app/components/partner/partner-summary.tsx";
+import { PartnerTips } from "#app/components/partner/partner-tips.tsx";
+import { PartnerWeek } from "#app/components/partner/partner-week.tsx";
+import { CLIENT_IP_HEADER } from "#app/modules/accounts/auth.server.ts";
+import { partnerView } from "#app/modules/partner/share.server.ts";
+import { BRAND } from "#app/modules/site/brand.ts";
+import { PRIVATE_PAGE_HEADERS } from "#app/modules/site/private-page.ts";
+import { db, now } from "#app/request.server.ts";
 
 /** The birth partner's read-only view: unknown or turned-off links are simply not found. */
 export async function loader(args: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/audit";
-import { AuditTable } from "~/components/studio/audit-table.tsx";
-import { auditEntries } from "~/modules/studio/audit.server.ts";
-import { db } from "~/request.server.ts";
+import { AuditTable } from "#app/components/studio/audit-table.tsx";
+import { auditEntries } from "#app/modules/studio/audit.server.ts";
+import { db } from "#app/request.server.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Audit log · Tidewell Studio" }];
 

@@ -1,16 +1,16 @@
 import { data, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/check";
-import { CodeForm, NewAuthenticator, StartSetUp } from "~/components/studio/check-forms.tsx";
-import { PasskeyButton } from "~/components/studio/passkey-button.tsx";
-import { STUDIO_LINK } from "~/components/studio/studio-table.tsx";
-import { Alert } from "~/components/ui/alert.tsx";
-import { retryAfterHeaders } from "~/modules/site/retry-after.ts";
-import { answerCheckForm } from "~/modules/studio/check-actions.server.ts";
-import { checkForms, readStudioForm } from "~/modules/studio/forms.ts";
-import { studioReturnPath } from "~/modules/studio/gate.ts";
-import { ownerPasskeys } from "~/modules/studio/passkeys.server.ts";
-import { studioVisit, type SecondFactorMethod } from "~/modules/studio/studio.server.ts";
-import { services } from "~/request.server.ts";
+import { CodeForm, NewAuthenticator, StartSetUp } from "#app/components/studio/check-forms.tsx";
+import { PasskeyButton } from "#app/components/studio/passkey-button.tsx";
+import { STUDIO_LINK } from "#app/components/studio/studio-table.tsx";
+import { Alert } from "#app/components/ui/alert.tsx";
+import { retryAfterHeaders } from "#app/modules/site/retry-after.ts";
+import { answerCheckForm } from "#app/modules/studio/check-actions.server.ts";
+import { checkForms, readStudioForm } from "#app/modules/studio/forms.ts";
+import { studioReturnPath } from "#app/modules/studio/gate.ts";
+import { ownerPasskeys } from "#app/modules/studio/passkeys.server.ts";
+import { studioVisit, type SecondFactorMethod } from "#app/modules/studio/studio.server.ts";
+import { services } from "#app/request.server.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Second factor · Tidewell Studio" }];
 

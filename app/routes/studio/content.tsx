@@ -1,8 +1,8 @@
 import type { Route } from "./+types/content";
-import { studioContent } from "~/modules/studio/content.server.ts";
-import { services } from "~/request.server.ts";
-import { StudioTable } from "~/components/studio/studio-table.tsx";
-import { countOf } from "~/modules/site/plural.ts";
+import { studioContent } from "#app/modules/studio/content.server.ts";
+import { services } from "#app/request.server.ts";
+import { StudioTable } from "#app/components/studio/studio-table.tsx";
+import { countOf } from "#app/modules/site/plural.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Content · Tidewell Studio" }];
 

@@ -1,15 +1,15 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/inbox-thread";
-import { ConversationEntries, ReplyForm } from "~/components/studio/conversation.tsx";
-import { STUDIO_LINK } from "~/components/studio/studio-table.tsx";
-import { Alert } from "~/components/ui/alert.tsx";
-import { Button } from "~/components/ui/button.tsx";
-import { inboxThread } from "~/modules/contact/inbox.server.ts";
-import { redirectWithFlash } from "~/modules/site/flash.server.ts";
-import { requireStudioOwner } from "~/modules/studio/context.server.ts";
-import { inboxThreadForms, readStudioForm } from "~/modules/studio/forms.ts";
-import { answerInboxThreadForm } from "~/modules/contact/inbox-actions.server.ts";
-import { db, requestLog, services, now } from "~/request.server.ts";
+import { ConversationEntries, ReplyForm } from "#app/components/studio/conversation.tsx";
+import { STUDIO_LINK } from "#app/components/studio/studio-table.tsx";
+import { Alert } from "#app/components/ui/alert.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { inboxThread } from "#app/modules/contact/inbox.server.ts";
+import { redirectWithFlash } from "#app/modules/site/flash.server.ts";
+import { requireStudioOwner } from "#app/modules/studio/context.server.ts";
+import { inboxThreadForms, readStudioForm } from "#app/modules/studio/forms.ts";
+import { answerInboxThreadForm } from "#app/modules/contact/inbox-actions.server.ts";
+import { db, requestLog, services, now } from "#app/request.server.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.thread.name ?? "Conversation"} · Tidewell Studio` },

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/inbox";
-import { cn } from "~/components/ui/cn.ts";
-import { inboxThreads } from "~/modules/contact/inbox.server.ts";
-import { inboxViewFrom } from "~/modules/contact/inbox.ts";
-import { countOf } from "~/modules/site/plural.ts";
-import { db } from "~/request.server.ts";
-import { Pager, STUDIO_WHEN } from "~/components/studio/studio-table.tsx";
+import { cn } from "#app/components/ui/cn.ts";
+import { inboxThreads } from "#app/modules/contact/inbox.server.ts";
+import { inboxViewFrom } from "#app/modules/contact/inbox.ts";
+import { countOf } from "#app/modules/site/plural.ts";
+import { db } from "#app/request.server.ts";
+import { Pager, STUDIO_WHEN } from "#app/components/studio/studio-table.tsx";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.view === "archived" ? "Archived" : "Inbox"} · Tidewell Studio` },

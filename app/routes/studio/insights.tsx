@@ -4,10 +4,10 @@ import {
   CohortChart,
   TracksChart,
   WeeklyChart,
-} from "~/components/studio/insights-charts.tsx";
-import { studioInsights } from "~/modules/studio/insights.server.ts";
-import { formatShare } from "~/modules/studio/insights.ts";
-import { db, now } from "~/request.server.ts";
+} from "#app/components/studio/insights-charts.tsx";
+import { studioInsights } from "#app/modules/studio/insights.server.ts";
+import { formatShare } from "#app/modules/studio/insights.ts";
+import { db, now } from "#app/request.server.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Insights · Tidewell Studio" }];
 

@@ -1,13 +1,13 @@
 import { data, Outlet, redirect } from "react-router";
 import type { Route } from "./+types/layout";
-import { RouteErrorScreen } from "~/components/error-screens.tsx";
-import { StudioShell } from "~/components/studio/studio-shell.tsx";
-import { unreadThreadCount } from "~/modules/contact/inbox.server.ts";
-import { redirectWithFlash } from "~/modules/site/flash.server.ts";
-import { studioOwnerContext } from "~/modules/studio/context.server.ts";
-import { OWNER_ROLE, studioAccess } from "~/modules/studio/gate.ts";
-import { studioVisit } from "~/modules/studio/studio.server.ts";
-import { db, services, servicesContext, now } from "~/request.server.ts";
+import { RouteErrorScreen } from "#app/components/error-screens.tsx";
+import { StudioShell } from "#app/components/studio/studio-shell.tsx";
+import { unreadThreadCount } from "#app/modules/contact/inbox.server.ts";
+import { redirectWithFlash } from "#app/modules/site/flash.server.ts";
+import { studioOwnerContext } from "#app/modules/studio/context.server.ts";
+import { OWNER_ROLE, studioAccess } from "#app/modules/studio/gate.ts";
+import { studioVisit } from "#app/modules/studio/studio.server.ts";
+import { db, services, servicesContext, now } from "#app/request.server.ts";
 
 const CHECK_PATH = "/studio/check";
 /** Where an owner gives her second factor: open to her before it is given. */

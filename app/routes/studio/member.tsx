@@ -1,21 +1,21 @@
 import { data, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/member";
-import { AuditTable } from "~/components/studio/audit-table.tsx";
-import { MemberFacts, MemberHistory } from "~/components/studio/member-facts.tsx";
+import { AuditTable } from "#app/components/studio/audit-table.tsx";
+import { MemberFacts, MemberHistory } from "#app/components/studio/member-facts.tsx";
 import {
   DeleteAccountForm,
   PremiumForm,
   RoleForm,
   SignInLinkForm,
-} from "~/components/studio/member-forms.tsx";
-import { STUDIO_LINK } from "~/components/studio/studio-table.tsx";
-import { redirectWithFlash } from "~/modules/site/flash.server.ts";
-import { auditEntries } from "~/modules/studio/audit.server.ts";
-import { requireStudioOwner } from "~/modules/studio/context.server.ts";
-import { memberForms, readStudioForm } from "~/modules/studio/forms.ts";
-import { answerMemberForm } from "~/modules/studio/member-actions.server.ts";
-import { memberDetail } from "~/modules/studio/members.server.ts";
-import { db, services, now } from "~/request.server.ts";
+} from "#app/components/studio/member-forms.tsx";
+import { STUDIO_LINK } from "#app/components/studio/studio-table.tsx";
+import { redirectWithFlash } from "#app/modules/site/flash.server.ts";
+import { auditEntries } from "#app/modules/studio/audit.server.ts";
+import { requireStudioOwner } from "#app/modules/studio/context.server.ts";
+import { memberForms, readStudioForm } from "#app/modules/studio/forms.ts";
+import { answerMemberForm } from "#app/modules/studio/member-actions.server.ts";
+import { memberDetail } from "#app/modules/studio/members.server.ts";
+import { db, services, now } from "#app/request.server.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.member.name || loaderData?.member.email || "Member"} · Tidewell Studio` },

@@ -1,12 +1,12 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/members-csv";
-import { recordAudit } from "~/modules/studio/audit.server.ts";
-import { studioOwnerContext } from "~/modules/studio/context.server.ts";
-import { csvHeader, csvRows } from "~/modules/studio/member-csv.ts";
-import { filtersToParams, parseMemberFilters, usedFilters } from "~/modules/studio/member-filters.ts";
-import { PAGE_SIZE_MAX, searchMembers } from "~/modules/studio/members.server.ts";
-import { requireRecentStudioCheck } from "~/modules/studio/recent-check.server.ts";
-import { db, now } from "~/request.server.ts";
+import { recordAudit } from "#app/modules/studio/audit.server.ts";
+import { studioOwnerContext } from "#app/modules/studio/context.server.ts";
+import { csvHeader, csvRows } from "#app/modules/studio/member-csv.ts";
+import { filtersToParams, parseMemberFilters, usedFilters } from "#app/modules/studio/member-filters.ts";
+import { PAGE_SIZE_MAX, searchMembers } from "#app/modules/studio/members.server.ts";
+import { requireRecentStudioCheck } from "#app/modules/studio/recent-check.server.ts";
+import { db, now } from "#app/request.server.ts";
 
 /** The members page with the same search. */
 const membersPage = (url: URL) =>

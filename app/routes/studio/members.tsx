@@ -1,12 +1,12 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/members";
-import { MemberSearch } from "~/components/studio/member-search.tsx";
-import { Alert } from "~/components/ui/alert.tsx";
-import { nounFor } from "~/modules/site/plural.ts";
-import { filtersToParams, parseMemberFilters } from "~/modules/studio/member-filters.ts";
-import { searchMembers } from "~/modules/studio/members.server.ts";
-import { db } from "~/request.server.ts";
-import { Pager, StudioTable, STUDIO_LINK } from "~/components/studio/studio-table.tsx";
+import { MemberSearch } from "#app/components/studio/member-search.tsx";
+import { Alert } from "#app/components/ui/alert.tsx";
+import { nounFor } from "#app/modules/site/plural.ts";
+import { filtersToParams, parseMemberFilters } from "#app/modules/studio/member-filters.ts";
+import { searchMembers } from "#app/modules/studio/members.server.ts";
+import { db } from "#app/request.server.ts";
+import { Pager, StudioTable, STUDIO_LINK } from "#app/components/studio/studio-table.tsx";
 
 export const meta: Route.MetaFunction = () => [{ title: "Members · Tidewell Studio" }];
 

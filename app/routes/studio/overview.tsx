@@ -1,12 +1,12 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/overview";
-import { AuditTable } from "~/components/studio/audit-table.tsx";
-import { FailedWorkPanel } from "~/components/studio/failed-work.tsx";
-import { failedEmails } from "~/modules/email/outbox.server.ts";
-import { auditEntries } from "~/modules/studio/audit.server.ts";
-import { studioOverview } from "~/modules/studio/overview.server.ts";
-import { deadJobs } from "~/platform/jobs.server.ts";
-import { db } from "~/request.server.ts";
+import { AuditTable } from "#app/components/studio/audit-table.tsx";
+import { FailedWorkPanel } from "#app/components/studio/failed-work.tsx";
+import { failedEmails } from "#app/modules/email/outbox.server.ts";
+import { auditEntries } from "#app/modules/studio/audit.server.ts";
+import { studioOverview } from "#app/modules/studio/overview.server.ts";
+import { deadJobs } from "#app/platform/jobs.server.ts";
+import { db } from "#app/request.server.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Overview · Tidewell Studio" }];
 

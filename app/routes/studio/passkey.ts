@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import type { Route } from "./+types/passkey";
-import { passkeyForms, readStudioForm } from "~/modules/studio/forms.ts";
-import { answerPasskeyForm } from "~/modules/studio/passkey-actions.server.ts";
-import { studioVisit } from "~/modules/studio/studio.server.ts";
-import { services } from "~/request.server.ts";
+import { passkeyForms, readStudioForm } from "#app/modules/studio/forms.ts";
+import { answerPasskeyForm } from "#app/modules/studio/passkey-actions.server.ts";
+import { studioVisit } from "#app/modules/studio/studio.server.ts";
+import { services } from "#app/request.server.ts";
 
 /**
  * POST only, from the studio's passkey buttons (a form post, so the server's

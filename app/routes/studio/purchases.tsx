@@ -1,17 +1,17 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/purchases";
-import { Alert } from "~/components/ui/alert.tsx";
-import { Button } from "~/components/ui/button.tsx";
-import { redirectWithFlash } from "~/modules/site/flash.server.ts";
-import { formatPrice } from "~/modules/payments/price.ts";
-import { countOf } from "~/modules/site/plural.ts";
-import { requireStudioOwner } from "~/modules/studio/context.server.ts";
-import { purchasesForms, readStudioForm } from "~/modules/studio/forms.ts";
-import { guaranteeDaysLeft } from "~/modules/studio/guarantee.ts";
-import { answerPurchasesForm } from "~/modules/studio/member-actions.server.ts";
-import { studioPurchases } from "~/modules/studio/purchases.server.ts";
-import { checkoutDeps, db, services, now } from "~/request.server.ts";
-import { StudioTable } from "~/components/studio/studio-table.tsx";
+import { Alert } from "#app/components/ui/alert.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { redirectWithFlash } from "#app/modules/site/flash.server.ts";
+import { formatPrice } from "#app/modules/payments/price.ts";
+import { countOf } from "#app/modules/site/plural.ts";
+import { requireStudioOwner } from "#app/modules/studio/context.server.ts";
+import { purchasesForms, readStudioForm } from "#app/modules/studio/forms.ts";
+import { guaranteeDaysLeft } from "#app/modules/studio/guarantee.ts";
+import { answerPurchasesForm } from "#app/modules/studio/member-actions.server.ts";
+import { studioPurchases } from "#app/modules/studio/purchases.server.ts";
+import { checkoutDeps, db, services, now } from "#app/request.server.ts";
+import { StudioTable } from "#app/components/studio/studio-table.tsx";
 
 export const meta: Route.MetaFunction = () => [{ title: "Purchases · Tidewell Studio" }];
 

@@ -1,17 +1,17 @@
 import { useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/security";
-import { PasskeyButton } from "~/components/studio/passkey-button.tsx";
-import { Alert } from "~/components/ui/alert.tsx";
-import { Button } from "~/components/ui/button.tsx";
-import { Field } from "~/components/ui/field.tsx";
-import { Input } from "~/components/ui/input.tsx";
-import { redirectWithFlash } from "~/modules/site/flash.server.ts";
-import { requireStudioOwner, studioOwnerContext } from "~/modules/studio/context.server.ts";
-import { readStudioForm, securityForms } from "~/modules/studio/forms.ts";
-import { answerSecurityForm } from "~/modules/studio/passkey-actions.server.ts";
-import { ownerPasskeys } from "~/modules/studio/passkeys.server.ts";
-import { db, services } from "~/request.server.ts";
+import { PasskeyButton } from "#app/components/studio/passkey-button.tsx";
+import { Alert } from "#app/components/ui/alert.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Field } from "#app/components/ui/field.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { redirectWithFlash } from "#app/modules/site/flash.server.ts";
+import { requireStudioOwner, studioOwnerContext } from "#app/modules/studio/context.server.ts";
+import { readStudioForm, securityForms } from "#app/modules/studio/forms.ts";
+import { answerSecurityForm } from "#app/modules/studio/passkey-actions.server.ts";
+import { ownerPasskeys } from "#app/modules/studio/passkeys.server.ts";
+import { db, services } from "#app/request.server.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Security · Tidewell Studio" }];
 

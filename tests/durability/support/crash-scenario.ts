@@ -5,7 +5,7 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { setTimeout as sleep } from "node:timers/promises";
 import { expect } from "vitest";
-import { SQLITE_FILE } from "~/platform/db.server.ts";
+import { SQLITE_FILE } from "#app/platform/db.server.ts";
 import { signUpOverHttp, uniqueEmail, withDatabase, type ServerData } from "../../support/accounts.ts";
 import { localOutbox } from "../../support/mailbox.ts";
 import type { CookieClient } from "../../support/cookie-client.ts";

@@ -1,6 +1,6 @@
 import { inject } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
-import type { Db } from "~/platform/db.server.ts";
+import type { Db } from "#app/platform/db.server.ts";
 import {
   CONFIRM_SUBJECT,
   PASSWORD,

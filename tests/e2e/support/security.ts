@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import routes from "../../../app/routes.ts";
+import routes from "#app/routes.ts";
 import { createCookieClient, type CookieClient } from "../../support/cookie-client.ts";
 import { signUpOverHttp } from "../../support/accounts.ts";
 import { localOutbox, type Mailbox } from "../../support/mailbox.ts";

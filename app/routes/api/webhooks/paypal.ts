@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/paypal";
-import { handlePayPalWebhook } from "~/modules/payments/webhooks.server.ts";
-import { checkoutDeps } from "~/request.server.ts";
+import { handlePayPalWebhook } from "#app/modules/payments/webhooks.server.ts";
+import { checkoutDeps } from "#app/request.server.ts";
 
 /** POST /api/webhooks/paypal: PayPal is asked whether the call is genuine before anything changes. */
 export async function action(args: Route.ActionArgs) {

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/stripe";
-import { handleStripeWebhook } from "~/modules/payments/webhooks.server.ts";
-import { checkoutDeps } from "~/request.server.ts";
+import { handleStripeWebhook } from "#app/modules/payments/webhooks.server.ts";
+import { checkoutDeps } from "#app/request.server.ts";
 
 /** POST /api/webhooks/stripe: verified over the exact bytes Stripe sent. */
 export async function action(args: Route.ActionArgs) {
