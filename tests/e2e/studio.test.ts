@@ -2,10 +2,14 @@ import fs from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { totpCode, unusedTotpCode } from "../support/totp.ts";
+import { sixDigitCode } from "../support/cookie-client.ts";
+import { localOutbox } from "../support/mailbox.ts";
 import {
   confirmDemoCardPayment,
   expectToast,
   makePremium,
+  PASSWORD,
+  sharedServer,
   signedInContext,
   signedInPage,
   uniqueEmail,
@@ -27,6 +31,43 @@ describe("the owner's studio", () => {
 
   /** An owner made by the command, signed in, with her authenticator set up: the studio open. */
   const enrolledOwner = () => enrolledOwnerIn(browser);
+
+  it("signs the owner in to the studio page she was opening, and a link can send no one anywhere else", async () => {
+    const email = uniqueEmail("owner");
+    ownerCreate(email);
+    const outbox = localOutbox(inject("dataDir"));
+
+    // Signed out, she opens the members page: sign in first, then on to it (through the studio's check).
+    const owner = await browser.newPage();
+    await owner.goto("/studio/members?tier=premium");
+    expect(new URL(owner.url()).pathname).toBe("/auth");
+    await waitForHydration(owner);
+    await expectToast(owner, "Please sign in to open the studio.");
+    await owner.getByRole("link", { name: "Email me a 6-digit code instead" }).click();
+    await owner.getByLabel("Email").fill(email);
+    await owner.getByRole("button", { name: "Email me a code" }).click();
+    await owner.getByLabel("Your code").waitFor();
+    const code = sixDigitCode((await outbox.latest(email, /sign-in code/)).subject);
+    await owner.getByLabel("Your code").fill(code);
+    await owner.getByRole("button", { name: "Sign in" }).click();
+    await owner.waitForURL((url) => url.pathname === "/studio/check");
+    expect(new URL(owner.url()).searchParams.get("next")).toBe("/studio/members?tier=premium");
+    await owner.context().close();
+
+    // A link to the sign-in page that names another site, or a page that isn't one to be sent to, leads home.
+    for (const next of ["https://evil.example/studio", "//evil.example", "/api/auth/sign-out"]) {
+      const member = await signUpMember(sharedServer(), { label: "next" });
+      const page = await browser.newPage();
+      await page.goto(`/auth?tier=signin&next=${encodeURIComponent(next)}`);
+      await waitForHydration(page);
+      await page.getByLabel("Email").fill(member.email);
+      await page.getByLabel("Password").fill(PASSWORD);
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await page.waitForURL((url) => url.pathname === "/portal");
+      expect(new URL(page.url()).origin, next).toBe(baseUrl());
+      await page.context().close();
+    }
+  });
 
   it("is set up by command, asks for an authenticator, and lets the owner find a member, take premium back and see it logged", async () => {
     // A member with the Complete Course.

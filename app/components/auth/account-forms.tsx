@@ -2,6 +2,7 @@ import { getFormProps, useForm, type DefaultValue } from "@conform-to/react";
 import { parseSubmission } from "#app/modules/site/form-submission.ts";
 import { useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { useSignInPath } from "./sign-in-path.ts";
 import { toast } from "#app/components/ui/toaster.tsx";
 import type * as z from "zod/mini";
 import { Alert } from "#app/components/ui/alert.tsx";
@@ -152,11 +153,17 @@ export function SignInPanel({ mode, actionData }: { mode: SignInMode; actionData
 }
 
 function PasswordSignInForm({ actionData }: { actionData?: AuthFormResult }) {
+  const signInPath = useSignInPath();
   const { form, fields, formError } = useAuthForm("sign-in", signInSchema, actionData);
   const pending = usePending("sign-in");
   return (
     <div className="grid gap-3">
-      <Form method="post" action="/auth?tier=signin" {...getFormProps(form)} className="grid gap-4">
+      <Form
+        method="post"
+        action={signInPath("/auth?tier=signin")}
+        {...getFormProps(form)}
+        className="grid gap-4"
+      >
         <input type="hidden" name="intent" value="sign-in" />
         {formError ? <Alert tone="error">{formError}</Alert> : null}
         <InputField field={fields.email} type="email" label="Email" autoComplete="email" />
@@ -170,10 +177,10 @@ function PasswordSignInForm({ actionData }: { actionData?: AuthFormResult }) {
           {pending ? "Signing in..." : "Sign In"}
         </Button>
       </Form>
-      <Link to="/auth?tier=signin&mode=magic" className={linkClass}>
+      <Link to={signInPath("/auth?tier=signin&mode=magic")} className={linkClass}>
         Forgot password? Use magic link instead
       </Link>
-      <Link to="/auth?tier=signin&mode=code" className={linkClass}>
+      <Link to={signInPath("/auth?tier=signin&mode=code")} className={linkClass}>
         Email me a 6-digit code instead
       </Link>
     </div>
@@ -181,6 +188,7 @@ function PasswordSignInForm({ actionData }: { actionData?: AuthFormResult }) {
 }
 
 function MagicLinkForm({ actionData }: { actionData?: AuthFormResult }) {
+  const signInPath = useSignInPath();
   const { form, fields, formError } = useAuthForm("magic-link", magicLinkSchema, actionData);
   const pending = usePending("magic-link");
   const sent = actionData?.intent === "magic-link" && actionData.sent === "magic-link";
@@ -200,7 +208,7 @@ function MagicLinkForm({ actionData }: { actionData?: AuthFormResult }) {
       ) : null}
       <Form
         method="post"
-        action="/auth?tier=signin&mode=magic"
+        action={signInPath("/auth?tier=signin&mode=magic")}
         {...getFormProps(form)}
         className="grid gap-4"
       >
@@ -213,16 +221,19 @@ function MagicLinkForm({ actionData }: { actionData?: AuthFormResult }) {
       </Form>
       <p className="text-sm text-ink-soft">
         Some email systems open links to check them, which can use up a sign-in link.{" "}
-        <Link to="/auth?tier=signin&mode=code" className="text-plum underline underline-offset-4">
+        <Link
+          to={signInPath("/auth?tier=signin&mode=code")}
+          className="text-plum underline underline-offset-4"
+        >
           Email me a 6-digit code instead
         </Link>
         .
       </p>
       <div className="flex flex-wrap gap-x-6">
-        <Link to="/auth?tier=signin" className={linkClass}>
+        <Link to={signInPath("/auth?tier=signin")} className={linkClass}>
           Back to password sign in
         </Link>
-        <Link to="/auth?tier=signin&mode=reset" className={linkClass}>
+        <Link to={signInPath("/auth?tier=signin&mode=reset")} className={linkClass}>
           Reset my password
         </Link>
       </div>
@@ -231,6 +242,7 @@ function MagicLinkForm({ actionData }: { actionData?: AuthFormResult }) {
 }
 
 function CodeForms({ actionData }: { actionData?: AuthFormResult }) {
+  const signInPath = useSignInPath();
   const sentTo =
     (actionData?.intent === "send-code" && actionData.sent === "code") || actionData?.intent === "verify-code"
       ? actionData.email
@@ -251,7 +263,7 @@ function CodeForms({ actionData }: { actionData?: AuthFormResult }) {
         <p className="text-ink-soft">We'll email you a 6-digit code to type in here.</p>
         <Form
           method="post"
-          action="/auth?tier=signin&mode=code"
+          action={signInPath("/auth?tier=signin&mode=code")}
           {...getFormProps(send.form)}
           className="grid gap-4"
         >
@@ -262,7 +274,7 @@ function CodeForms({ actionData }: { actionData?: AuthFormResult }) {
             {sending ? "Sending..." : "Email me a code"}
           </Button>
         </Form>
-        <Link to="/auth?tier=signin" className={linkClass}>
+        <Link to={signInPath("/auth?tier=signin")} className={linkClass}>
           Back to password sign in
         </Link>
       </div>
@@ -276,7 +288,7 @@ function CodeForms({ actionData }: { actionData?: AuthFormResult }) {
       <p className="text-sm text-ink-soft">{SENDING_NOTE}</p>
       <Form
         method="post"
-        action="/auth?tier=signin&mode=code"
+        action={signInPath("/auth?tier=signin&mode=code")}
         {...getFormProps(verify.form)}
         className="grid gap-4"
       >
@@ -298,7 +310,7 @@ function CodeForms({ actionData }: { actionData?: AuthFormResult }) {
           {verifying ? "Checking..." : "Sign in"}
         </Button>
       </Form>
-      <Link to="/auth?tier=signin&mode=code" className={linkClass}>
+      <Link to={signInPath("/auth?tier=signin&mode=code")} className={linkClass}>
         Send a new code
       </Link>
     </div>
@@ -306,6 +318,7 @@ function CodeForms({ actionData }: { actionData?: AuthFormResult }) {
 }
 
 function ResetRequestForm({ actionData }: { actionData?: AuthFormResult }) {
+  const signInPath = useSignInPath();
   const { form, fields, formError } = useAuthForm("request-reset", requestResetSchema, actionData);
   const pending = usePending("request-reset");
   const sent = actionData?.intent === "request-reset" && actionData.sent === "reset";
@@ -318,7 +331,7 @@ function ResetRequestForm({ actionData }: { actionData?: AuthFormResult }) {
       {sent ? <Alert tone="info">{actionData?.message}</Alert> : null}
       <Form
         method="post"
-        action="/auth?tier=signin&mode=reset"
+        action={signInPath("/auth?tier=signin&mode=reset")}
         {...getFormProps(form)}
         className="grid gap-4"
       >
@@ -329,7 +342,7 @@ function ResetRequestForm({ actionData }: { actionData?: AuthFormResult }) {
           {pending ? "Sending..." : "Send reset link"}
         </Button>
       </Form>
-      <Link to="/auth?tier=signin" className={linkClass}>
+      <Link to={signInPath("/auth?tier=signin")} className={linkClass}>
         Back to password sign in
       </Link>
     </div>

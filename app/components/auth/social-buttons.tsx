@@ -4,6 +4,7 @@ import { toast } from "#app/components/ui/toaster.tsx";
 import { cn } from "#app/components/ui/cn.ts";
 import { PROVIDER_LABELS, socialMessages, type SocialProvider } from "#app/modules/accounts/providers.ts";
 import type { SocialResult } from "#app/modules/accounts/forms.ts";
+import { useSignInPath } from "./sign-in-path.ts";
 
 /**
  * Continue with Google, Facebook or Apple. While one is connecting the others
@@ -17,6 +18,7 @@ export function SocialButtons({
   providers: readonly SocialProvider[];
 }) {
   const fetcher = useFetcher<SocialResult>();
+  const signInPath = useSignInPath();
   const connecting =
     fetcher.state !== "idle" ? (fetcher.formData?.get("provider") as SocialProvider | null) : null;
 
@@ -33,7 +35,7 @@ export function SocialButtons({
     <div className="grid gap-2.5" role="group" aria-label="Continue with another account">
       {providers.map((provider) => (
         // The page's own address and tab: without JavaScript the answer (or its error) comes back here.
-        <fetcher.Form key={provider} method="post" action={`/auth?tier=${tier}`}>
+        <fetcher.Form key={provider} method="post" action={signInPath(`/auth?tier=${tier}`)}>
           <input type="hidden" name="intent" value="social" />
           <input type="hidden" name="provider" value={provider} />
           <input type="hidden" name="tier" value={tier} />

@@ -7,7 +7,7 @@ import { redirectWithFlash } from "#app/modules/site/flash.server.ts";
 import type { AppServices } from "#app/services.server.ts";
 import { afterConfirmation, describeAuthError } from "./auth-page.ts";
 import { authTab, signInMode, type AuthFormResult, type authFormSchema, type SocialResult } from "./forms.ts";
-import { authMessages, socialErrorMessage, socialMessages } from "./providers.ts";
+import { authMessages, signInDestination, socialErrorMessage, socialMessages } from "./providers.ts";
 import type { Member } from "./session.server.ts";
 import * as account from "./sign-in.server.ts";
 
@@ -30,8 +30,11 @@ export async function authPageData(
   if (member?.isPartner && tab === "premium" && !member.hasPremium) {
     throw await redirectWithFlash(flash, "/portal", { type: "info", message: paymentMessages.partnerSeat });
   }
-  // Signed in already: straight to the portal, unless they came to buy a course they haven't got.
-  if (member && (tab !== "premium" || member.hasPremium)) throw redirect("/portal");
+  // Signed in already: straight on (to the page that sent her here, or the portal), unless they came to buy a
+  // course they haven't got.
+  if (member && (tab !== "premium" || member.hasPremium)) {
+    throw redirect(signInDestination(url.searchParams.get("next")));
+  }
   const error = url.searchParams.get("error");
   return {
     tab,
@@ -59,6 +62,8 @@ export async function answerAuthForm(
   intent: string,
   /** A sign-up's invitation, checked: refused with why, or the token to return to once confirmed. */
   invitation: { refusal: string } | { token: string } | null = null,
+  /** Where signing in takes her: signInDestination of the page's `?next=`. */
+  next = "/portal",
 ) {
   if (submission.status !== "success") {
     return data<AuthFormResult>(
@@ -73,7 +78,7 @@ export async function answerAuthForm(
       account.refusal(outcome),
     );
   const signedIn = (cookies: string[]) =>
-    redirectWithFlash(flash, "/portal", { type: "success", message: authMessages.welcomeBack }, cookies);
+    redirectWithFlash(flash, next, { type: "success", message: authMessages.welcomeBack }, cookies);
 
   switch (input.intent) {
     case "sign-up": {
@@ -113,7 +118,7 @@ export async function answerAuthForm(
       return signedIn([...outcome.cookies, devices.issue(input.email)]);
     }
     case "magic-link": {
-      const outcome = await account.sendMagicLink(auth, headers, input.email);
+      const outcome = await account.sendMagicLink(auth, headers, input.email, next);
       if (!outcome.ok) return failed(outcome);
       return sent(
         submission.reply({ resetForm: true }),
@@ -150,7 +155,7 @@ export async function answerAuthForm(
           { status: 503 },
         );
       }
-      const callbackURL = input.tier === "premium" ? "/auth?tier=premium&social=1" : "/portal";
+      const callbackURL = input.tier === "premium" ? "/auth?tier=premium&social=1" : next;
       try {
         const outcome = await account.startSocialSignIn(auth, headers, provider, callbackURL);
         if (!outcome.ok) {

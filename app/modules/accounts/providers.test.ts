@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   offSiteRedirect,
   safeRedirectPath,
+  signInDestination,
   signInPrompt,
   socialErrorMessage,
   socialMessages,
@@ -43,6 +44,25 @@ describe("signInPrompt", () => {
     ["/portal/podcast", "Please sign in to access your dashboard"],
   ])("%s → %s", (path, prompt) => {
     expect(signInPrompt(path)).toBe(prompt);
+  });
+});
+
+describe("signInDestination", () => {
+  it.each([
+    ["/studio", "/studio"],
+    ["/studio/members?q=ana%40example.com", "/studio/members?q=ana%40example.com"],
+    ["/portal/library", "/portal/library"],
+    // Nowhere but the portal and the studio, and never off the site.
+    ["/studio-evil", "/portal"],
+    ["/auth?tier=signin", "/portal"],
+    ["/api/auth/sign-out", "/portal"],
+    ["//evil.example/studio", "/portal"],
+    ["https://evil.example/portal", "/portal"],
+    ["/\\evil.example", "/portal"],
+    ["/studio\nSet-Cookie: x", "/portal"],
+    [null, "/portal"],
+  ])("%s → %s", (input, expected) => {
+    expect(signInDestination(input)).toBe(expected);
   });
 });
 

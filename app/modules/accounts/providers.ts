@@ -75,6 +75,15 @@ export function safeRedirectPath(value: unknown, fallback = "/portal"): string {
   return typeof value === "string" && isSitePath(value) ? value : fallback;
 }
 
+/**
+ * Where signing in takes her: back to the page of the portal or the studio that sent her to sign in
+ * (`?next=`), or her dashboard. Nowhere else, so a link can't use the sign-in page to send her off.
+ */
+export function signInDestination(next: unknown): string {
+  const path = safeRedirectPath(next, "/portal");
+  return /^\/(portal|studio)(\/|\?|$)/.test(path) ? path : "/portal";
+}
+
 /** "/" and then not another "/", with no control character or "\\" (which browsers read as "/") anywhere. */
 function isSitePath(text: string) {
   return text.startsWith("/") && !text.startsWith("//") && !/[\p{Cc}\\]/u.test(text);

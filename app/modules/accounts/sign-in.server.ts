@@ -123,13 +123,14 @@ export function signInWithPassword(auth: Auth, headers: Headers, input: { email:
   return run(() => auth.api.signInEmail({ body: input, headers, asResponse: true }));
 }
 
-export function sendMagicLink(auth: Auth, headers: Headers, email: string) {
+/** Emails a sign-in link; `callbackURL` is where it signs her in to (her dashboard unless said). */
+export function sendMagicLink(auth: Auth, headers: Headers, email: string, callbackURL = "/portal") {
   return addressBlind(
     run(() =>
       auth.api.signInMagicLink({
         body: {
           email,
-          callbackURL: "/portal",
+          callbackURL,
           newUserCallbackURL: "/portal",
           errorCallbackURL: "/auth?mode=magic",
         },

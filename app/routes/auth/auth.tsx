@@ -9,6 +9,7 @@ import { PRIVATE_PAGE_HEADERS } from "#app/modules/site/private-page.ts";
 import { withRetryAfter } from "#app/modules/site/retry-after.ts";
 import { baseUrlFrom, pageMeta } from "#app/modules/site/seo.ts";
 import { CLIENT_IP_HEADER } from "#app/modules/accounts/auth.server.ts";
+import { signInDestination } from "#app/modules/accounts/providers.ts";
 import { invitationForSignUp, signUpInvitationRefusal } from "#app/modules/partner/sign-up.server.ts";
 import { coursePrice, db, memberContext, services, now } from "#app/request.server.ts";
 
@@ -67,7 +68,8 @@ export async function action(args: Route.ActionArgs) {
   const refusal =
     signUp && token ? await signUpInvitationRefusal(db(args), token, signUp.email, at(args)) : null;
   const invitation = !token ? null : refusal === null ? { token } : { refusal };
-  return answerAuthForm(services(args), args.request.headers, submission, intent, invitation);
+  const next = signInDestination(args.url.searchParams.get("next"));
+  return answerAuthForm(services(args), args.request.headers, submission, intent, invitation, next);
 }
 
 export default function Auth({ loaderData, actionData }: Route.ComponentProps) {

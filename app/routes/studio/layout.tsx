@@ -28,7 +28,9 @@ const requireOwner: Route.MiddlewareFunction = async ({ context, request, url },
     appServices.clock.now(),
   );
   if (visit.access === "sign-in") {
-    throw await redirectWithFlash(appServices.flash, "/auth", {
+    // Signed in, she comes back to the page she was opening.
+    const next = encodeURIComponent(`${url.pathname}${url.search}`);
+    throw await redirectWithFlash(appServices.flash, `/auth?tier=signin&next=${next}`, {
       type: "info",
       message: "Please sign in to open the studio.",
     });
