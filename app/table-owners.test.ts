@@ -31,6 +31,7 @@ const OWNER: Record<string, string> = {
   rate_limits: "platform",
   jobs: "platform",
   push_subscriptions: "modules/reminders",
+  reminder_settings: "modules/reminders",
   birth_plan_versions: "modules/birth-plan",
   birth_plan_comments: "modules/birth-plan",
   // Better Auth's two-factor plugin writes it too; the studio removes a lost authenticator.

@@ -93,12 +93,6 @@ export interface ProfilesTable {
   baby_born_on: CalendarDate | null;
   /** The baby's name, if she gave one with the date. */
   baby_name: string | null;
-  /** Her daily reminder's time, 'HH:MM' in her time zone; null: no reminders (migration 0016). */
-  reminder_time: string | null;
-  remind_by_email: Bool;
-  remind_by_push: Bool;
-  /** Her calendar feed's id, signed in its address (the address is the secret, not this); null: no feed. */
-  calendar_feed_id: string | null;
   /** She chose her time zone by hand: her devices' own zone no longer replaces it. */
   time_zone_chosen: Bool;
   /** The day she chose "Start gently now", the early plan (migration 0017); null: she hasn't. */
@@ -309,6 +303,18 @@ interface JobsTable {
   finished_at: Timestamp | null;
 }
 
+/** Her reminder setting and calendar feed (migration 0028); no row: reminders off, no feed. */
+interface ReminderSettingsTable {
+  user_id: string;
+  /** Her daily reminder's time, 'HH:MM' in her time zone; null: no reminders. */
+  reminder_time: string | null;
+  remind_by_email: Bool;
+  remind_by_push: Bool;
+  /** Her calendar feed's id, signed in its address (the address is the secret, not this); null: no feed. */
+  calendar_feed_id: string | null;
+  updated_at: CreatedAt;
+}
+
 /** A browser she allowed to show reminders, as its Push API subscription gives it (migration 0016). */
 interface PushSubscriptionsTable {
   id: string;
@@ -454,6 +460,7 @@ export interface Database {
   labour_contractions: LabourContractionsTable;
   jobs: JobsTable;
   push_subscriptions: PushSubscriptionsTable;
+  reminder_settings: ReminderSettingsTable;
   partner_invitations: PartnerInvitationsTable;
   partner_links: PartnerLinksTable;
   listening_days: ListeningDaysTable;

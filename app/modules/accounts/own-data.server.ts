@@ -58,6 +58,7 @@ export const MEMBER_DATA: { [T in keyof Database]: Finder<keyof Database[T] & st
   labour_contractions: { userId: "user_id" },
   jobs: { userId: "user_id" },
   push_subscriptions: { userId: "user_id" },
+  reminder_settings: { userId: "user_id" },
   // Those in her name (any of her addresses), and those she sent signed in (an address she had then).
   contact_messages: { either: { userIds: ["sender_id"], addresses: ["email"] } },
   // The studio's inbox: the thread of her messages, and the owner's replies to her.
@@ -185,6 +186,7 @@ export async function exportMemberData(db: Db, userId: string) {
     accounts,
     sessions,
     profile,
+    reminders,
     audioProgress,
     daysListened,
     schedule,
@@ -216,6 +218,7 @@ export async function exportMemberData(db: Db, userId: string) {
       .where(mine("session"))
       .execute(),
     db.selectFrom("profiles").selectAll().where(mine("profiles")).executeTakeFirst(),
+    db.selectFrom("reminder_settings").selectAll().where(mine("reminder_settings")).executeTakeFirst(),
     db.selectFrom("audio_progress").selectAll().where(mine("audio_progress")).orderBy("updated_at").execute(),
     db.selectFrom("listening_days").select("day").where(mine("listening_days")).orderBy("day").execute(),
     db
@@ -340,11 +343,11 @@ export async function exportMemberData(db: Db, userId: string) {
           earlyPlanFrom: profile.early_plan_from,
           // Whether her calendar link is on, never its secret.
           reminders: {
-            time: profile.reminder_time,
-            byEmail: bool(profile.remind_by_email),
-            byPush: bool(profile.remind_by_push),
+            time: reminders?.reminder_time ?? null,
+            byEmail: bool(reminders?.remind_by_email ?? false),
+            byPush: bool(reminders?.remind_by_push ?? false),
             timeZoneChosen: bool(profile.time_zone_chosen),
-            calendarLinkOn: profile.calendar_feed_id !== null,
+            calendarLinkOn: (reminders?.calendar_feed_id ?? null) !== null,
           },
           updatedAt: iso(profile.updated_at),
         }

@@ -87,6 +87,15 @@ export async function updateTimeZone(db: Db, userId: string, timeZone: string) {
     .execute();
 }
 
+/** The time zone she saved with a setting; `chosen` when it isn't her device's, so her devices leave it. */
+export async function chooseTimeZone(db: Db, userId: string, zone: { name: string; chosen: boolean }) {
+  await db
+    .updateTable("profiles")
+    .set({ time_zone: zone.name, time_zone_chosen: zone.chosen, updated_at: new Date().toISOString() })
+    .where("id", "=", userId)
+    .execute();
+}
+
 /** The tier a confirmed payment grants ("premium") or a refund takes back ("free"). */
 export async function setSubscriptionTier(db: Db, userId: string, tier: "free" | "premium", at: string) {
   await db
@@ -198,68 +207,11 @@ export async function setBabyArrival(db: Db, userId: string, arrival: BabyArriva
     .execute();
 }
 
-/**
- * Her calendar feed's id (reminders/calendar-feed.server.ts), or, with null, no feed. A new one
- * replaces the old, so a link she has given away stops working.
- */
-export async function setCalendarFeedId(db: Db, userId: string, feedId: string | null) {
-  await db
-    .updateTable("profiles")
-    .set({ calendar_feed_id: feedId, updated_at: new Date().toISOString() })
-    .where("id", "=", userId)
-    .execute();
-}
-
-/** Her calendar feed's id, if she has turned the feed on. */
-export async function calendarFeedId(db: Db, userId: string): Promise<string | null> {
-  const row = await db
-    .selectFrom("profiles")
-    .select("calendar_feed_id")
-    .where("id", "=", userId)
-    .executeTakeFirst();
-  return row?.calendar_feed_id ?? null;
-}
-
 /** "Start gently now" from `from` (her calendar date), or, with null, the early plan put away. */
 export async function setEarlyPlan(db: Db, userId: string, from: CalendarDate | null) {
   await db
     .updateTable("profiles")
     .set({ early_plan_from: from, updated_at: new Date().toISOString() })
     .where("id", "=", userId)
-    .execute();
-}
-
-/** Her daily reminder: its local time (null: none) and how it reaches her. */
-export interface ReminderPreference {
-  time: string | null;
-  byEmail: boolean;
-  byPush: boolean;
-  /** Her time zone, saved with the setting; `chosen` when it isn't her device's, so her devices leave it. */
-  timeZone?: { name: string; chosen: boolean };
-}
-
-export async function setReminderPreference(db: Db, userId: string, preference: ReminderPreference) {
-  await db
-    .updateTable("profiles")
-    .set({
-      reminder_time: preference.time,
-      remind_by_email: preference.byEmail,
-      remind_by_push: preference.byPush,
-      ...(preference.timeZone
-        ? { time_zone: preference.timeZone.name, time_zone_chosen: preference.timeZone.chosen }
-        : {}),
-      updated_at: new Date().toISOString(),
-    })
-    .where("id", "=", userId)
-    .execute();
-}
-
-/** Unsubscribing from the reminder emails: the other channel, if she has one, keeps going. */
-export async function stopReminderEmails(db: Db, userId: string) {
-  await db
-    .updateTable("profiles")
-    .set({ remind_by_email: false, updated_at: new Date().toISOString() })
-    .where("id", "=", userId)
-    .where("remind_by_email", "=", true)
     .execute();
 }

@@ -4,8 +4,9 @@ import { startPushService, type FakePushService } from "../../../tests/support/p
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
 import { createJobRunner } from "~/platform/jobs.server.ts";
 import { createLogger } from "~/platform/log.server.ts";
-import { setBabyArrival, setReminderPreference, updateTimeZone } from "../accounts/profile.server.ts";
+import { chooseTimeZone, setBabyArrival, updateTimeZone } from "../accounts/profile.server.ts";
 import { createPushSender, pushSubscriptionsOf, savePushSubscription } from "./push.server.ts";
+import { setReminderPreference } from "./reminder-settings.server.ts";
 import {
   PUSH_JOB,
   pushJob,
@@ -46,8 +47,8 @@ describe.each(testDialects)("daily reminders on %s", (dialect) => {
       time,
       byEmail: true,
       byPush: false,
-      timeZone: { name: timeZone, chosen: true },
     });
+    await chooseTimeZone(db(), member.id, { name: timeZone, chosen: true });
     return member;
   }
 
@@ -201,8 +202,8 @@ describe.each(testDialects)("daily reminders on %s", (dialect) => {
       time: "20:00",
       byEmail: true,
       byPush: false,
-      timeZone: { name: "Europe/London", chosen: false },
     });
+    await chooseTimeZone(db(), ana.id, { name: "Europe/London", chosen: false });
     await updateTimeZone(db(), ana.id, "America/New_York");
     expect(await zone(ana.id)).toBe("America/New_York");
   });
@@ -242,8 +243,8 @@ describe.each(testDialects)("daily reminders on %s", (dialect) => {
         time: "20:00",
         byEmail: false,
         byPush: true,
-        timeZone: { name: "Europe/London", chosen: false },
       });
+      await chooseTimeZone(db(), ana.id, { name: "Europe/London", chosen: false });
       const phone = service.createSubscription({ applicationServerKey: keys.publicKey });
       const laptop = service.createSubscription({ applicationServerKey: keys.publicKey });
       for (const device of [phone, laptop]) {
@@ -288,9 +289,9 @@ describe.each(testDialects)("daily reminders on %s", (dialect) => {
       Boolean(
         (
           await db()
-            .selectFrom("profiles")
+            .selectFrom("reminder_settings")
             .select("remind_by_email")
-            .where("id", "=", userId)
+            .where("user_id", "=", userId)
             .executeTakeFirstOrThrow()
         ).remind_by_email,
       );
