@@ -28,6 +28,7 @@ const OWNER: Record<string, string> = {
   email_outbox: "modules/email",
   purchases: "modules/payments",
   payment_events: "modules/payments",
+  member_access: "modules/payments",
   rate_limits: "platform",
   jobs: "platform",
   push_subscriptions: "modules/reminders",

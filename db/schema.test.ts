@@ -44,8 +44,15 @@ describe.each(testDialects)("schema on %s", (dialect) => {
       .selectAll()
       .where("id", "=", id)
       .executeTakeFirstOrThrow();
-    expect(profile.subscription_tier).toBe("free");
-    expect(Boolean(profile.course_access)).toBe(false);
+    // Her access row, once made, starts free too.
+    await db().insertInto("member_access").values({ user_id: id }).execute();
+    const access = await db()
+      .selectFrom("member_access")
+      .selectAll()
+      .where("user_id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(access.subscription_tier).toBe("free");
+    expect(Boolean(access.course_access)).toBe(false);
     expect(Boolean(profile.is_induction)).toBe(false);
     expect(profile.current_week).toBe(1);
     expect(profile.current_streak).toBe(0);
@@ -90,9 +97,8 @@ describe.each(testDialects)("schema on %s", (dialect) => {
     const id = await createUser();
     await expect(
       db()
-        .updateTable("profiles")
-        .set({ subscription_tier: "gold" as never })
-        .where("id", "=", id)
+        .insertInto("member_access")
+        .values({ user_id: id, subscription_tier: "gold" as never })
         .execute(),
     ).rejects.toThrow();
     await expect(

@@ -76,8 +76,6 @@ type SubscriptionTier = "free" | "premium";
 export interface ProfilesTable {
   /** Equals the user's id. */
   id: string;
-  subscription_tier: ColumnType<SubscriptionTier, SubscriptionTier | undefined, SubscriptionTier>;
-  course_access: Bool;
   due_date: CalendarDate | null;
   program_start_date: CalendarDate | null;
   is_induction: Bool;
@@ -85,8 +83,6 @@ export interface ProfilesTable {
   current_streak: Generated<number>;
   /** IANA time zone the member's days are counted in. */
   time_zone: Generated<string>;
-  /** When the member put away the "what you have unlocked" card (null: not yet). */
-  course_welcomed_at: Timestamp | null;
   /** She has chosen not to see streaks and their badges in her portal. */
   hide_streaks: Bool;
   /** The day her baby was born, her calendar date, once she has marked it (null: not yet). */
@@ -303,6 +299,17 @@ interface JobsTable {
   finished_at: Timestamp | null;
 }
 
+/** What she has bought or been given (migration 0029); no row: free tier, no course access, not welcomed. */
+interface MemberAccessTable {
+  user_id: string;
+  subscription_tier: ColumnType<SubscriptionTier, SubscriptionTier | undefined, SubscriptionTier>;
+  /** Access to the course given without a payment. */
+  course_access: Bool;
+  /** When the member put away the "what you have unlocked" card (null: not yet). */
+  course_welcomed_at: Timestamp | null;
+  updated_at: CreatedAt;
+}
+
 /** Her reminder setting and calendar feed (migration 0028); no row: reminders off, no feed. */
 interface ReminderSettingsTable {
   user_id: string;
@@ -461,6 +468,7 @@ export interface Database {
   jobs: JobsTable;
   push_subscriptions: PushSubscriptionsTable;
   reminder_settings: ReminderSettingsTable;
+  member_access: MemberAccessTable;
   partner_invitations: PartnerInvitationsTable;
   partner_links: PartnerLinksTable;
   listening_days: ListeningDaysTable;

@@ -10,6 +10,7 @@ import {
   makePremium,
   signUpThroughForm,
   uniqueEmail,
+  setTier,
   withServerDatabase,
 } from "./support/accounts.ts";
 import { useServerWithClock } from "./support/clock-server.ts";
@@ -228,15 +229,7 @@ describe("her birth partner's portal", () => {
     expect(await group.innerText()).not.toContain("Coming Soon");
 
     // Her refund takes his sessions back (the refund itself is the payments tests' part).
-    await withServerDatabase(
-      (db) =>
-        db
-          .updateTable("profiles")
-          .set({ subscription_tier: "free" })
-          .where("id", "=", (eb) => eb.selectFrom("user").select("id").where("email", "=", amaraEmail))
-          .execute(),
-      server,
-    );
+    await setTier(amaraEmail, "free", server);
     await clocked.open(sam, "/portal");
     await sessions.getByText("These come with Amara's Complete Course", { exact: false }).waitFor();
     // Locked as hers, never offered to him to buy.

@@ -42,6 +42,7 @@ export const MEMBER_DATA: { [T in keyof Database]: Finder<keyof Database[T] & st
   account: { userId: "userId" },
   verification: { authTokens: { identifier: "identifier", value: "value" } },
   profiles: { userId: "id" },
+  member_access: { userId: "user_id" },
   member_versions: { userId: "user_id" },
   audio_progress: { userId: "user_id" },
   listening_days: { userId: "user_id" },
@@ -187,6 +188,7 @@ export async function exportMemberData(db: Db, userId: string) {
     sessions,
     profile,
     reminders,
+    access,
     audioProgress,
     daysListened,
     schedule,
@@ -219,6 +221,7 @@ export async function exportMemberData(db: Db, userId: string) {
       .execute(),
     db.selectFrom("profiles").selectAll().where(mine("profiles")).executeTakeFirst(),
     db.selectFrom("reminder_settings").selectAll().where(mine("reminder_settings")).executeTakeFirst(),
+    db.selectFrom("member_access").selectAll().where(mine("member_access")).executeTakeFirst(),
     db.selectFrom("audio_progress").selectAll().where(mine("audio_progress")).orderBy("updated_at").execute(),
     db.selectFrom("listening_days").select("day").where(mine("listening_days")).orderBy("day").execute(),
     db
@@ -329,8 +332,8 @@ export async function exportMemberData(db: Db, userId: string) {
     },
     profile: profile
       ? {
-          subscriptionTier: profile.subscription_tier,
-          courseAccess: bool(profile.course_access),
+          subscriptionTier: access?.subscription_tier ?? "free",
+          courseAccess: bool(access?.course_access ?? false),
           dueDate: profile.due_date,
           programStartDate: profile.program_start_date,
           isInduction: bool(profile.is_induction),

@@ -28,11 +28,12 @@ export interface ProfileAccess {
 export async function getProfileAccess(db: Db, userId: string): Promise<ProfileAccess> {
   const row = await db
     .selectFrom("profiles")
+    .leftJoin("member_access", "member_access.user_id", "profiles.id")
     .leftJoin("partner_links", "partner_links.partner_id", "profiles.id")
-    .leftJoin("profiles as her", "her.id", "partner_links.user_id")
+    .leftJoin("member_access as her", "her.user_id", "partner_links.user_id")
     .select([
-      "profiles.subscription_tier",
-      "profiles.course_access",
+      "member_access.subscription_tier",
+      "member_access.course_access",
       "profiles.time_zone",
       "partner_links.user_id as partner_of",
       "her.subscription_tier as her_tier",
@@ -47,17 +48,21 @@ export async function getProfileAccess(db: Db, userId: string): Promise<ProfileA
   return accessOf(row);
 }
 
-/** Her access from a row of her profile joined to the profile of the member she is a partner of, if any. */
+/**
+ * Her access from a row of her profile joined to her access row (payments' `member_access`) and to that of the
+ * member she is a partner of, if any; a missing access row is the free tier. Read here, in the session's one
+ * query per request, rather than through payments.
+ */
 export function accessOf(row: {
-  subscription_tier: "free" | "premium";
-  course_access: boolean | number;
+  subscription_tier: "free" | "premium" | null;
+  course_access: boolean | number | null;
   time_zone: string;
   partner_of: string | null;
   her_tier: "free" | "premium" | null;
   her_course_access: boolean | number | null;
 }): ProfileAccess {
   return {
-    tier: row.subscription_tier,
+    tier: row.subscription_tier ?? "free",
     courseAccess: Boolean(row.course_access),
     timeZone: row.time_zone,
     partnerOf:
@@ -93,34 +98,6 @@ export async function chooseTimeZone(db: Db, userId: string, zone: { name: strin
     .updateTable("profiles")
     .set({ time_zone: zone.name, time_zone_chosen: zone.chosen, updated_at: new Date().toISOString() })
     .where("id", "=", userId)
-    .execute();
-}
-
-/** The tier a confirmed payment grants ("premium") or a refund takes back ("free"). */
-export async function setSubscriptionTier(db: Db, userId: string, tier: "free" | "premium", at: string) {
-  await db
-    .updateTable("profiles")
-    .set({ subscription_tier: tier, updated_at: at })
-    .where("id", "=", userId)
-    .execute();
-}
-
-/**
- * Touches the member's profile row inside the caller's transaction: its row
- * lock makes a second transaction doing the same for her wait for the first
- * to commit (two payments confirmed at once are settled one after the other).
- */
-export async function lockProfile(db: Db, userId: string, at: string) {
-  await db.updateTable("profiles").set({ updated_at: at }).where("id", "=", userId).execute();
-}
-
-/** The "what you have unlocked" card put away, once. */
-export async function markCourseWelcomed(db: Db, userId: string, at: string) {
-  await db
-    .updateTable("profiles")
-    .set({ course_welcomed_at: at })
-    .where("id", "=", userId)
-    .where("course_welcomed_at", "is", null)
     .execute();
 }
 

@@ -92,6 +92,7 @@ export async function calendarFeedFor(
   const profile = await db
     .selectFrom("reminder_settings")
     .innerJoin("profiles", "profiles.id", "reminder_settings.user_id")
+    .leftJoin("member_access", "member_access.user_id", "reminder_settings.user_id")
     .select([
       "profiles.id",
       "due_date",
@@ -101,8 +102,8 @@ export async function calendarFeedFor(
       "reminder_time",
       "baby_born_on",
       "early_plan_from",
-      "subscription_tier",
-      "course_access",
+      "member_access.subscription_tier",
+      "member_access.course_access",
     ])
     .where("reminder_settings.calendar_feed_id", "=", feedId)
     .executeTakeFirst();

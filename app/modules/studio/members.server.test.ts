@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { aListen, aMember, aPurchase, aSession } from "../../../tests/factories/index.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
+import { setSubscriptionTier } from "../payments/access.server.ts";
 import type { MemberFilters } from "./member-filters.ts";
 import { memberDetail, searchMembers, type MemberRow } from "./members.server.ts";
 
@@ -25,13 +26,13 @@ describe.each(testDialects)("the studio's members on %s", (dialect) => {
     await db()
       .updateTable("profiles")
       .set({
-        subscription_tier: profile.tier ?? "free",
         due_date: profile.due ?? null,
         time_zone: profile.timeZone ?? "UTC",
         program_start_date: profile.startedOn ?? null,
       })
       .where("id", "=", id)
       .execute();
+    if (profile.tier) await setSubscriptionTier(db(), id, profile.tier, fields.joined);
     return id;
   };
 

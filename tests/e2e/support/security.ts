@@ -260,7 +260,18 @@ export async function memberState(server: ServerData, ids: string[]) {
       ),
       profiles: bools(
         rows(await db.selectFrom("profiles").selectAll().where("id", "in", ids).orderBy("id").execute()),
-        ["course_access", "is_induction"],
+        ["is_induction"],
+      ),
+      access: bools(
+        rows(
+          await db
+            .selectFrom("member_access")
+            .selectAll()
+            .where("user_id", "in", ids)
+            .orderBy("user_id")
+            .execute(),
+        ),
+        ["course_access"],
       ),
       audioProgress: bools(
         rows(
