@@ -18,6 +18,7 @@ const OWNER: Record<string, string> = {
   listening_days: "modules/listening",
   program_schedule: "modules/program",
   user_progress: "modules/program",
+  programme_settings: "modules/program",
   share_tokens: "modules/partner",
   partner_invitations: "modules/partner",
   partner_links: "modules/partner",

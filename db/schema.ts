@@ -76,23 +76,10 @@ type SubscriptionTier = "free" | "premium";
 export interface ProfilesTable {
   /** Equals the user's id. */
   id: string;
-  due_date: CalendarDate | null;
-  program_start_date: CalendarDate | null;
-  is_induction: Bool;
-  current_week: Generated<number>;
-  current_streak: Generated<number>;
   /** IANA time zone the member's days are counted in. */
   time_zone: Generated<string>;
-  /** She has chosen not to see streaks and their badges in her portal. */
-  hide_streaks: Bool;
-  /** The day her baby was born, her calendar date, once she has marked it (null: not yet). */
-  baby_born_on: CalendarDate | null;
-  /** The baby's name, if she gave one with the date. */
-  baby_name: string | null;
   /** She chose her time zone by hand: her devices' own zone no longer replaces it. */
   time_zone_chosen: Bool;
-  /** The day she chose "Start gently now", the early plan (migration 0017); null: she hasn't. */
-  early_plan_from: CalendarDate | null;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }
@@ -299,6 +286,25 @@ interface JobsTable {
   finished_at: Timestamp | null;
 }
 
+/** Her programme's facts (migration 0030); no row: no dates, week 1, no streak, streaks shown, no baby yet. */
+interface ProgrammeSettingsTable {
+  user_id: string;
+  due_date: CalendarDate | null;
+  program_start_date: CalendarDate | null;
+  is_induction: Bool;
+  current_week: Generated<number>;
+  current_streak: Generated<number>;
+  /** She has chosen not to see streaks and their badges in her portal. */
+  hide_streaks: Bool;
+  /** The day her baby was born, her calendar date, once she has marked it (null: not yet). */
+  baby_born_on: CalendarDate | null;
+  /** The baby's name, if she gave one with the date. */
+  baby_name: string | null;
+  /** The day she chose "Start gently now", the early plan; null: she hasn't. */
+  early_plan_from: CalendarDate | null;
+  updated_at: CreatedAt;
+}
+
 /** What she has bought or been given (migration 0029); no row: free tier, no course access, not welcomed. */
 interface MemberAccessTable {
   user_id: string;
@@ -469,6 +475,7 @@ export interface Database {
   push_subscriptions: PushSubscriptionsTable;
   reminder_settings: ReminderSettingsTable;
   member_access: MemberAccessTable;
+  programme_settings: ProgrammeSettingsTable;
   partner_invitations: PartnerInvitationsTable;
   partner_links: PartnerLinksTable;
   listening_days: ListeningDaysTable;

@@ -1,6 +1,4 @@
 import type { Db } from "~/platform/db.server.ts";
-import type { CalendarDate } from "../program/calendar.ts";
-import { arrivalFrom, type BabyArrival } from "./baby.ts";
 
 /*
  * The profile row's one writer: other modules change a member's profile
@@ -92,103 +90,20 @@ export async function updateTimeZone(db: Db, userId: string, timeZone: string) {
     .execute();
 }
 
+/** The time zone her browser gave with her programme's dates (a zone she chose by hand included). */
+export async function setTimeZone(db: Db, userId: string, timeZone: string, at: string) {
+  await db
+    .updateTable("profiles")
+    .set({ time_zone: timeZone, updated_at: at })
+    .where("id", "=", userId)
+    .execute();
+}
+
 /** The time zone she saved with a setting; `chosen` when it isn't her device's, so her devices leave it. */
 export async function chooseTimeZone(db: Db, userId: string, zone: { name: string; chosen: boolean }) {
   await db
     .updateTable("profiles")
     .set({ time_zone: zone.name, time_zone_chosen: zone.chosen, updated_at: new Date().toISOString() })
-    .where("id", "=", userId)
-    .execute();
-}
-
-/** The programme's dates as the member set them, and the time zone her browser gave with them. */
-export async function setProgrammeDates(
-  db: Db,
-  userId: string,
-  dates: {
-    due_date: string;
-    program_start_date: string;
-    current_week: number;
-    is_induction?: boolean;
-    time_zone?: string;
-    updated_at: string;
-  },
-) {
-  await db.updateTable("profiles").set(dates).where("id", "=", userId).execute();
-}
-
-/**
- * The Default Schedule kept from the day she first practises without a date:
- * her programme's start, set only while she has neither a date nor a start.
- */
-export async function keepDefaultProgrammeStart(db: Db, userId: string, start: string, at: string) {
-  await db
-    .updateTable("profiles")
-    .set({ program_start_date: start, current_week: 1, updated_at: at })
-    .where("id", "=", userId)
-    .where("due_date", "is", null)
-    .where("program_start_date", "is", null)
-    .execute();
-}
-
-/** The streak her profile shows, after a day's practice. */
-export async function setCurrentStreak(db: Db, userId: string, streak: number) {
-  await db.updateTable("profiles").set({ current_streak: streak }).where("id", "=", userId).execute();
-}
-
-/** Whether she has chosen not to see streaks and their badges. */
-export async function streaksHidden(db: Db, userId: string) {
-  const row = await db
-    .selectFrom("profiles")
-    .select("hide_streaks")
-    .where("id", "=", userId)
-    .executeTakeFirst();
-  return Boolean(row?.hide_streaks);
-}
-
-/** Her "Hide streaks" setting; the streak itself is still counted, only not shown. */
-export async function setStreaksHidden(db: Db, userId: string, hidden: boolean) {
-  await db
-    .updateTable("profiles")
-    .set({ hide_streaks: hidden, updated_at: new Date().toISOString() })
-    .where("id", "=", userId)
-    .execute();
-}
-
-/** Her saved due (or induction) date, if she has one. */
-export async function savedDueDate(db: Db, userId: string): Promise<CalendarDate | null> {
-  const row = await db.selectFrom("profiles").select("due_date").where("id", "=", userId).executeTakeFirst();
-  return row?.due_date ?? null;
-}
-
-/** Her baby's arrival, once she has marked it. */
-export async function babyArrival(db: Db, userId: string): Promise<BabyArrival | null> {
-  const row = await db
-    .selectFrom("profiles")
-    .select(["baby_born_on", "baby_name"])
-    .where("id", "=", userId)
-    .executeTakeFirst();
-  return arrivalFrom(row);
-}
-
-/** "My baby has arrived" (the caller has checked the day), or, with null, undone: both fields cleared. */
-export async function setBabyArrival(db: Db, userId: string, arrival: BabyArrival | null) {
-  await db
-    .updateTable("profiles")
-    .set({
-      baby_born_on: arrival?.bornOn ?? null,
-      baby_name: arrival?.name ?? null,
-      updated_at: new Date().toISOString(),
-    })
-    .where("id", "=", userId)
-    .execute();
-}
-
-/** "Start gently now" from `from` (her calendar date), or, with null, the early plan put away. */
-export async function setEarlyPlan(db: Db, userId: string, from: CalendarDate | null) {
-  await db
-    .updateTable("profiles")
-    .set({ early_plan_from: from, updated_at: new Date().toISOString() })
     .where("id", "=", userId)
     .execute();
 }

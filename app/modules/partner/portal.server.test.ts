@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { aMember } from "../../../tests/factories/index.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
-import { setStreaksHidden } from "../accounts/profile.server.ts";
+import { setStreaksHidden } from "../program/programme-settings.server.ts";
 import { setSubscriptionTier } from "../payments/access.server.ts";
 import type { Member } from "../accounts/session.server.ts";
 import { findTrack } from "../catalogue/tracks.ts";

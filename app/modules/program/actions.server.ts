@@ -1,6 +1,6 @@
 import type { Db } from "~/platform/db.server.ts";
 import type { Logger } from "~/platform/log.server.ts";
-import { babyArrival, setEarlyPlan, streaksHidden } from "../accounts/profile.server.ts";
+import { babyArrival, setEarlyPlan, streaksHidden } from "./programme-settings.server.ts";
 import { canPlayTrack, viewerOf } from "../catalogue/access.ts";
 import { findTrack } from "../catalogue/tracks.ts";
 import { HER_PREGNANCY_REFUSAL, isHerPregnancyIntent } from "../partner/her-pregnancy.ts";

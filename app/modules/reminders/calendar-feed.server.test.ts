@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { aMember } from "../../../tests/factories/index.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
-import { setBabyArrival } from "../accounts/profile.server.ts";
+import { setBabyArrival } from "../program/programme-settings.server.ts";
 import { saveDueDate } from "../program/program.server.ts";
 import {
   answerCalendarFeed,

@@ -93,15 +93,16 @@ export async function calendarFeedFor(
     .selectFrom("reminder_settings")
     .innerJoin("profiles", "profiles.id", "reminder_settings.user_id")
     .leftJoin("member_access", "member_access.user_id", "reminder_settings.user_id")
+    .leftJoin("programme_settings", "programme_settings.user_id", "reminder_settings.user_id")
     .select([
       "profiles.id",
-      "due_date",
-      "is_induction",
-      "program_start_date",
-      "time_zone",
-      "reminder_time",
-      "baby_born_on",
-      "early_plan_from",
+      "programme_settings.due_date",
+      "programme_settings.is_induction",
+      "programme_settings.program_start_date",
+      "profiles.time_zone",
+      "reminder_settings.reminder_time",
+      "programme_settings.baby_born_on",
+      "programme_settings.early_plan_from",
       "member_access.subscription_tier",
       "member_access.course_access",
     ])
@@ -111,12 +112,12 @@ export async function calendarFeedFor(
   const timeZone = isValidTimeZone(profile.time_zone) ? profile.time_zone : "UTC";
   const today = todayIn(timeZone, now);
   const days = calendarDays({
-    dueDate: profile.due_date,
+    dueDate: profile.due_date ?? null,
     isInduction: Boolean(profile.is_induction),
-    start: profile.program_start_date,
+    start: profile.program_start_date ?? null,
     today,
-    babyBornOn: profile.baby_born_on,
-    earlyPlan: profile.early_plan_from !== null,
+    babyBornOn: profile.baby_born_on ?? null,
+    earlyPlan: (profile.early_plan_from ?? null) !== null,
     viewer: {
       signedIn: true,
       hasPremium: profile.subscription_tier === "premium" || Boolean(profile.course_access),

@@ -4,7 +4,8 @@ import { startPushService, type FakePushService } from "../../../tests/support/p
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
 import { createJobRunner } from "~/platform/jobs.server.ts";
 import { createLogger } from "~/platform/log.server.ts";
-import { chooseTimeZone, setBabyArrival, updateTimeZone } from "../accounts/profile.server.ts";
+import { chooseTimeZone, updateTimeZone } from "../accounts/profile.server.ts";
+import { setBabyArrival } from "../program/programme-settings.server.ts";
 import { createPushSender, pushSubscriptionsOf, savePushSubscription } from "./push.server.ts";
 import { setReminderPreference } from "./reminder-settings.server.ts";
 import {
@@ -42,7 +43,10 @@ describe.each(testDialects)("daily reminders on %s", (dialect) => {
   /** A member due on 10 December who asked for a reminder at 20:00 London time, by email. */
   async function aMemberWithReminders(time = "20:00", timeZone = "Europe/London") {
     const member = await aMember(db());
-    await db().updateTable("profiles").set({ due_date: "2026-12-10" }).where("id", "=", member.id).execute();
+    await db()
+      .insertInto("programme_settings")
+      .values({ user_id: member.id, due_date: "2026-12-10" })
+      .execute();
     await setReminderPreference(db(), member.id, {
       time,
       byEmail: true,
@@ -158,7 +162,11 @@ describe.each(testDialects)("daily reminders on %s", (dialect) => {
   it("stays at 20:00 London time across the clock change", async () => {
     const ana = await aMemberWithReminders();
     const clock = clockAt("2026-10-24T12:00:00Z");
-    await db().updateTable("profiles").set({ due_date: "2026-11-20" }).where("id", "=", ana.id).execute();
+    await db()
+      .updateTable("programme_settings")
+      .set({ due_date: "2026-11-20" })
+      .where("user_id", "=", ana.id)
+      .execute();
     await scheduleNextReminder(db(), ana.id, clock.now());
     expect(await waiting(ana.id)).toEqual([{ key: "2026-10-24", at: "2026-10-24T19:00:00.000Z" }]);
     clock.set("2026-10-24T19:00:00Z");

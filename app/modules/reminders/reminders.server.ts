@@ -50,6 +50,7 @@ async function reminderFacts(db: Db, userId: string): Promise<ReminderFacts | un
     .innerJoin("user", "user.id", "profiles.id")
     .leftJoin("user_progress", "user_progress.user_id", "profiles.id")
     .leftJoin("reminder_settings", "reminder_settings.user_id", "profiles.id")
+    .leftJoin("programme_settings", "programme_settings.user_id", "profiles.id")
     .select([
       "user.email",
       "user.name",
@@ -57,8 +58,8 @@ async function reminderFacts(db: Db, userId: string): Promise<ReminderFacts | un
       "profiles.time_zone",
       "reminder_settings.remind_by_email",
       "reminder_settings.remind_by_push",
-      "profiles.due_date",
-      "profiles.baby_born_on",
+      "programme_settings.due_date",
+      "programme_settings.baby_born_on",
       "user_progress.last_daily_audio_date",
     ])
     .where("profiles.id", "=", userId)
@@ -71,8 +72,8 @@ async function reminderFacts(db: Db, userId: string): Promise<ReminderFacts | un
     timeZone: isValidTimeZone(row.time_zone) ? row.time_zone : "UTC",
     byEmail: Boolean(row.remind_by_email),
     byPush: Boolean(row.remind_by_push),
-    dueDate: row.due_date,
-    babyBornOn: row.baby_born_on,
+    dueDate: row.due_date ?? null,
+    babyBornOn: row.baby_born_on ?? null,
     lastPracticeDate: row.last_daily_audio_date ?? null,
   };
 }
@@ -231,9 +232,10 @@ export async function scheduleMissingReminders(db: Db, now: Date): Promise<numbe
   const members = await db
     .selectFrom("reminder_settings")
     .innerJoin("profiles", "profiles.id", "reminder_settings.user_id")
+    .leftJoin("programme_settings", "programme_settings.user_id", "profiles.id")
     .select("profiles.id")
     .where("reminder_settings.reminder_time", "is not", null)
-    .where("profiles.baby_born_on", "is", null)
+    .where("programme_settings.baby_born_on", "is", null)
     .where(
       "profiles.id",
       "not in",

@@ -25,13 +25,15 @@ describe.each(testDialects)("the studio's members on %s", (dialect) => {
       .execute();
     await db()
       .updateTable("profiles")
-      .set({
-        due_date: profile.due ?? null,
-        time_zone: profile.timeZone ?? "UTC",
-        program_start_date: profile.startedOn ?? null,
-      })
+      .set({ time_zone: profile.timeZone ?? "UTC" })
       .where("id", "=", id)
       .execute();
+    if (profile.due || profile.startedOn) {
+      await db()
+        .insertInto("programme_settings")
+        .values({ user_id: id, due_date: profile.due ?? null, program_start_date: profile.startedOn ?? null })
+        .execute();
+    }
     if (profile.tier) await setSubscriptionTier(db(), id, profile.tier, fields.joined);
     return id;
   };

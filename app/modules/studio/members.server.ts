@@ -50,14 +50,15 @@ export async function searchMembers(
   const conditions = filterConditions(filters, postgres);
   const after = decodeTimeCursor(cursor);
 
-  // Counting joins profiles only for the due date (the tier is looked up): without it, counting every
-  // member reads one index.
-  const withProfiles = filters.dueFrom !== undefined || filters.dueTo !== undefined;
+  // Counting joins the programme only for the due date (the tier is looked up): without it, counting
+  // every member reads one index.
+  const withProgramme = filters.dueFrom !== undefined || filters.dueTo !== undefined;
   const [rows, counted] = await Promise.all([
     db
       .selectFrom("user")
       .leftJoin("profiles", "profiles.id", "user.id")
       .leftJoin("member_access", "member_access.user_id", "user.id")
+      .leftJoin("programme_settings", "programme_settings.user_id", "user.id")
       .select(memberColumns(postgres))
       .where((eb) => eb.and(after ? [...conditions, before(after, postgres)] : conditions))
       // One more than the page: whether there is a next page, without counting.
@@ -67,7 +68,9 @@ export async function searchMembers(
       .execute(),
     db
       .selectFrom("user")
-      .$if(withProfiles, (query) => query.leftJoin("profiles", "profiles.id", "user.id"))
+      .$if(withProgramme, (query) =>
+        query.leftJoin("programme_settings", "programme_settings.user_id", "user.id"),
+      )
       .select((eb) => eb.fn.countAll().as("total"))
       .where((eb) => eb.and(conditions))
       .executeTakeFirstOrThrow(),
@@ -118,8 +121,8 @@ function filterConditions(filters: MemberFilters, postgres: boolean): Expression
   if (filters.joinedFrom)
     conditions.push(sql<SqlBool>`"user"."createdAt" >= ${startOfDay(filters.joinedFrom)}`);
   if (filters.joinedTo) conditions.push(sql<SqlBool>`"user"."createdAt" < ${endOfDay(filters.joinedTo)}`);
-  if (filters.dueFrom) conditions.push(sql<SqlBool>`profiles.due_date >= ${filters.dueFrom}`);
-  if (filters.dueTo) conditions.push(sql<SqlBool>`profiles.due_date <= ${filters.dueTo}`);
+  if (filters.dueFrom) conditions.push(sql<SqlBool>`programme_settings.due_date >= ${filters.dueFrom}`);
+  if (filters.dueTo) conditions.push(sql<SqlBool>`programme_settings.due_date <= ${filters.dueTo}`);
   if (filters.activeFrom || filters.activeTo) conditions.push(lastActiveBetween(filters));
   return conditions;
 }
@@ -170,7 +173,7 @@ function memberColumns(postgres: boolean) {
     "user.role",
     "user.createdAt",
     "member_access.subscription_tier",
-    "profiles.due_date",
+    "programme_settings.due_date",
     // The sort key exactly as stored, for the cursor: PostgreSQL keeps microseconds, which a Date would lose.
     (postgres ? sql<string>`"user"."createdAt"::text` : sql<string>`"user"."createdAt"`).as("created_key"),
   ] as const;
@@ -262,8 +265,9 @@ export async function memberDetail(db: Db, userId: string, now = new Date()): Pr
     .selectFrom("user")
     .leftJoin("profiles", "profiles.id", "user.id")
     .leftJoin("member_access", "member_access.user_id", "user.id")
+    .leftJoin("programme_settings", "programme_settings.user_id", "user.id")
     .select(memberColumns(isPostgres(db)))
-    .select(["profiles.time_zone", "profiles.program_start_date"])
+    .select(["profiles.time_zone", "programme_settings.program_start_date"])
     .where("user.id", "=", userId)
     .executeTakeFirst();
   if (!member) return null;
