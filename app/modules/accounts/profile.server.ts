@@ -6,7 +6,10 @@ import type { Db } from "~/platform/db.server.ts";
  * the caller's transaction when it has one.
  */
 
-/** Every account has a profile row: free tier, no course access. */
+/**
+ * Every account has a profile row (her time zone). Her access, programme and reminders rows are made by
+ * their modules on first write; until then she has their defaults (free tier, no dates, no reminders).
+ */
 export async function createProfile(db: Db, userId: string) {
   await db
     .insertInto("profiles")
