@@ -44,25 +44,39 @@ describe.each(testDialects)("schema on %s", (dialect) => {
       .selectAll()
       .where("id", "=", id)
       .executeTakeFirstOrThrow();
-    expect(profile.subscription_tier).toBe("free");
-    expect(Boolean(profile.course_access)).toBe(false);
-    expect(Boolean(profile.is_induction)).toBe(false);
-    expect(profile.current_week).toBe(1);
-    expect(profile.current_streak).toBe(0);
-    expect(profile.due_date).toBeNull();
+    // Her access row, once made, starts free too.
+    await db().insertInto("member_access").values({ user_id: id }).execute();
+    const access = await db()
+      .selectFrom("member_access")
+      .selectAll()
+      .where("user_id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(access.subscription_tier).toBe("free");
+    expect(Boolean(access.course_access)).toBe(false);
     expect(profile.time_zone).toBe("UTC");
-    expect(Boolean(profile.hide_streaks)).toBe(false);
-    expect(profile.baby_born_on).toBeNull();
-    expect(profile.baby_name).toBeNull();
+    // Her programme's row, once made, starts in week 1 with no dates.
+    await db().insertInto("programme_settings").values({ user_id: id }).execute();
+    const programme = await db()
+      .selectFrom("programme_settings")
+      .selectAll()
+      .where("user_id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(Boolean(programme.is_induction)).toBe(false);
+    expect(programme.current_week).toBe(1);
+    expect(programme.current_streak).toBe(0);
+    expect(programme.due_date).toBeNull();
+    expect(Boolean(programme.hide_streaks)).toBe(false);
+    expect(programme.baby_born_on).toBeNull();
+    expect(programme.baby_name).toBeNull();
   });
 
   it("keeps calendar dates exactly as written, leap day included", async () => {
     const id = await createUser();
-    await db().updateTable("profiles").set({ due_date: "2028-02-29" }).where("id", "=", id).execute();
+    await db().insertInto("programme_settings").values({ user_id: id, due_date: "2028-02-29" }).execute();
     const row = await db()
-      .selectFrom("profiles")
+      .selectFrom("programme_settings")
       .select("due_date")
-      .where("id", "=", id)
+      .where("user_id", "=", id)
       .executeTakeFirstOrThrow();
     expect(row.due_date).toBe("2028-02-29");
   });
@@ -90,13 +104,12 @@ describe.each(testDialects)("schema on %s", (dialect) => {
     const id = await createUser();
     await expect(
       db()
-        .updateTable("profiles")
-        .set({ subscription_tier: "gold" as never })
-        .where("id", "=", id)
+        .insertInto("member_access")
+        .values({ user_id: id, subscription_tier: "gold" as never })
         .execute(),
     ).rejects.toThrow();
     await expect(
-      db().updateTable("profiles").set({ current_week: 3 }).where("id", "=", id).execute(),
+      db().insertInto("programme_settings").values({ user_id: id, current_week: 3 }).execute(),
     ).rejects.toThrow();
   });
 
@@ -337,9 +350,8 @@ describe.each(testDialects)("schema on %s", (dialect) => {
         .transaction()
         .execute(async (trx) => {
           await trx
-            .updateTable("profiles")
-            .set({ due_date: "2027-01-10" })
-            .where("id", "=", userId)
+            .insertInto("programme_settings")
+            .values({ user_id: userId, due_date: "2027-01-10" })
             .execute();
           await trx.insertInto("user_progress").values({ user_id: userId }).execute();
         });
@@ -350,9 +362,9 @@ describe.each(testDialects)("schema on %s", (dialect) => {
           .transaction()
           .execute(async (trx) => {
             await trx
-              .updateTable("profiles")
+              .updateTable("programme_settings")
               .set({ due_date: "2027-02-10" })
-              .where("id", "=", userId)
+              .where("user_id", "=", userId)
               .execute();
             throw new Error("changed my mind");
           }),

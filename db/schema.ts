@@ -76,33 +76,10 @@ type SubscriptionTier = "free" | "premium";
 export interface ProfilesTable {
   /** Equals the user's id. */
   id: string;
-  subscription_tier: ColumnType<SubscriptionTier, SubscriptionTier | undefined, SubscriptionTier>;
-  course_access: Bool;
-  due_date: CalendarDate | null;
-  program_start_date: CalendarDate | null;
-  is_induction: Bool;
-  current_week: Generated<number>;
-  current_streak: Generated<number>;
   /** IANA time zone the member's days are counted in. */
   time_zone: Generated<string>;
-  /** When the member put away the "what you have unlocked" card (null: not yet). */
-  course_welcomed_at: Timestamp | null;
-  /** She has chosen not to see streaks and their badges in her portal. */
-  hide_streaks: Bool;
-  /** The day her baby was born, her calendar date, once she has marked it (null: not yet). */
-  baby_born_on: CalendarDate | null;
-  /** The baby's name, if she gave one with the date. */
-  baby_name: string | null;
-  /** Her daily reminder's time, 'HH:MM' in her time zone; null: no reminders (migration 0016). */
-  reminder_time: string | null;
-  remind_by_email: Bool;
-  remind_by_push: Bool;
-  /** Her calendar feed's id, signed in its address (the address is the secret, not this); null: no feed. */
-  calendar_feed_id: string | null;
   /** She chose her time zone by hand: her devices' own zone no longer replaces it. */
   time_zone_chosen: Bool;
-  /** The day she chose "Start gently now", the early plan (migration 0017); null: she hasn't. */
-  early_plan_from: CalendarDate | null;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }
@@ -309,6 +286,48 @@ interface JobsTable {
   finished_at: Timestamp | null;
 }
 
+/** Her programme's facts (migration 0030); no row: no dates, week 1, no streak, streaks shown, no baby yet. */
+interface ProgrammeSettingsTable {
+  user_id: string;
+  due_date: CalendarDate | null;
+  program_start_date: CalendarDate | null;
+  is_induction: Bool;
+  current_week: Generated<number>;
+  current_streak: Generated<number>;
+  /** She has chosen not to see streaks and their badges in her portal. */
+  hide_streaks: Bool;
+  /** The day her baby was born, her calendar date, once she has marked it (null: not yet). */
+  baby_born_on: CalendarDate | null;
+  /** The baby's name, if she gave one with the date. */
+  baby_name: string | null;
+  /** The day she chose "Start gently now", the early plan; null: she hasn't. */
+  early_plan_from: CalendarDate | null;
+  updated_at: CreatedAt;
+}
+
+/** What she has bought or been given (migration 0029); no row: free tier, no course access, not welcomed. */
+interface MemberAccessTable {
+  user_id: string;
+  subscription_tier: ColumnType<SubscriptionTier, SubscriptionTier | undefined, SubscriptionTier>;
+  /** Access to the course given without a payment. */
+  course_access: Bool;
+  /** When the member put away the "what you have unlocked" card (null: not yet). */
+  course_welcomed_at: Timestamp | null;
+  updated_at: CreatedAt;
+}
+
+/** Her reminder setting and calendar feed (migration 0028); no row: reminders off, no feed. */
+interface ReminderSettingsTable {
+  user_id: string;
+  /** Her daily reminder's time, 'HH:MM' in her time zone; null: no reminders. */
+  reminder_time: string | null;
+  remind_by_email: Bool;
+  remind_by_push: Bool;
+  /** Her calendar feed's id, signed in its address (the address is the secret, not this); null: no feed. */
+  calendar_feed_id: string | null;
+  updated_at: CreatedAt;
+}
+
 /** A browser she allowed to show reminders, as its Push API subscription gives it (migration 0016). */
 interface PushSubscriptionsTable {
   id: string;
@@ -454,6 +473,9 @@ export interface Database {
   labour_contractions: LabourContractionsTable;
   jobs: JobsTable;
   push_subscriptions: PushSubscriptionsTable;
+  reminder_settings: ReminderSettingsTable;
+  member_access: MemberAccessTable;
+  programme_settings: ProgrammeSettingsTable;
   partner_invitations: PartnerInvitationsTable;
   partner_links: PartnerLinksTable;
   listening_days: ListeningDaysTable;

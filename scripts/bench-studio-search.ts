@@ -65,6 +65,8 @@ async function seed(db: Db, count: number) {
         const users: Insertable<UserTable>[] = [];
         const profiles: Insertable<ProfilesTable>[] = [];
         const sessions: Insertable<SessionTable>[] = [];
+        const access: { user_id: string; subscription_tier: "free" | "premium" }[] = [];
+        const programme: { user_id: string; due_date: string | null }[] = [];
         for (let i = batch; i < Math.min(count, batch + BATCH); i += 1) {
           const id = crypto.randomUUID();
           const [first, last] = [pick(FIRST), pick(LAST)];
@@ -78,10 +80,13 @@ async function seed(db: Db, count: number) {
             updatedAt: iso(joined),
             role: i % 20_000 === 0 ? "owner" : "member",
           });
+          access.push({ user_id: id, subscription_tier: next() < 0.2 ? "premium" : "free" });
+          programme.push({
+            user_id: id,
+            due_date: next() < 0.7 ? day(joined + Math.floor((30 + next() * 240) * DAY_MS)) : null,
+          });
           profiles.push({
             id,
-            subscription_tier: next() < 0.2 ? "premium" : "free",
-            due_date: next() < 0.7 ? day(joined + Math.floor((30 + next() * 240) * DAY_MS)) : null,
             time_zone: "Europe/Dublin",
             created_at: iso(joined),
             updated_at: iso(joined),
@@ -103,6 +108,8 @@ async function seed(db: Db, count: number) {
         }
         await trx.insertInto("user").values(users).execute();
         await trx.insertInto("profiles").values(profiles).execute();
+        await trx.insertInto("member_access").values(access).execute();
+        await trx.insertInto("programme_settings").values(programme).execute();
         if (sessions.length) await trx.insertInto("session").values(sessions).execute();
       }
     });

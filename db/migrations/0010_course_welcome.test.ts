@@ -25,8 +25,13 @@ describe.each(testDialects)("migration 0010 (course welcome) on %s", (dialect) =
 
     await migrateToLatest(db);
 
-    const rows = await db.selectFrom("profiles").select(["id", "course_welcomed_at"]).orderBy("id").execute();
-    expect(rows.map((row) => [row.id, row.course_welcomed_at !== null])).toEqual([
+    // The welcome has since moved to payments' member_access (migration 0029).
+    const rows = await db
+      .selectFrom("member_access")
+      .select(["user_id", "course_welcomed_at"])
+      .orderBy("user_id")
+      .execute();
+    expect(rows.map((row) => [row.user_id, row.course_welcomed_at !== null])).toEqual([
       ["free", false],
       ["granted", true],
       ["paid", true],

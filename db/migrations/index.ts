@@ -26,6 +26,9 @@ import * as passkeys from "./0024_passkeys.ts";
 import * as contactSenders from "./0025_contact_senders.ts";
 import * as totpLastStep from "./0026_totp_last_step.ts";
 import * as auditWithoutFreeText from "./0027_audit_without_free_text.ts";
+import * as reminderSettings from "./0028_reminder_settings.ts";
+import * as memberAccess from "./0029_member_access.ts";
+import * as programmeSettings from "./0030_programme_settings.ts";
 
 /**
  * Every migration, in order. Listed by hand so that the bundled server, the
@@ -59,4 +62,7 @@ export const migrations: Record<string, Migration> = {
   "0025_contact_senders": contactSenders,
   "0026_totp_last_step": totpLastStep,
   "0027_audit_without_free_text": auditWithoutFreeText,
+  "0028_reminder_settings": reminderSettings,
+  "0029_member_access": memberAccess,
+  "0030_programme_settings": programmeSettings,
 };

@@ -99,7 +99,8 @@ describe("when Stripe, PayPal or the mail server fail", () => {
       const user = await db
         .selectFrom("user")
         .innerJoin("profiles", "profiles.id", "user.id")
-        .select(["user.id", "profiles.subscription_tier"])
+        .leftJoin("member_access", "member_access.user_id", "user.id")
+        .select(["user.id", "member_access.subscription_tier"])
         .where("user.email", "=", email)
         .executeTakeFirstOrThrow();
       const purchases = await db
@@ -107,7 +108,7 @@ describe("when Stripe, PayPal or the mail server fail", () => {
         .select(["provider", "status"])
         .where("user_id", "=", user.id)
         .execute();
-      return { id: user.id, tier: user.subscription_tier, purchases };
+      return { id: user.id, tier: user.subscription_tier ?? "free", purchases };
     });
 
   const receiptsTo = (email: string) =>

@@ -3,8 +3,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { setReminderPreference } from "#app/modules/accounts/profile.server.ts";
-import { REMINDER_JOB, scheduleNextReminder } from "#app/modules/reminders/reminders.server.ts";
+import { chooseTimeZone } from "~/modules/accounts/profile.server.ts";
+import { setReminderPreference } from "~/modules/reminders/reminder-settings.server.ts";
+import { REMINDER_JOB, scheduleNextReminder } from "~/modules/reminders/reminders.server.ts";
 import { aMember } from "../factories/index.ts";
 import { withDatabase, type ServerData } from "../support/accounts.ts";
 import { localOutbox } from "../support/mailbox.ts";
@@ -51,8 +52,8 @@ async function reminderScenario({ databaseUrl, instances }: { databaseUrl?: stri
           time: "20:00",
           byEmail: true,
           byPush: false,
-          timeZone: { name: "UTC", chosen: true },
         });
+        await chooseTimeZone(db, member.id, { name: "UTC", chosen: true });
         await scheduleNextReminder(db, member.id, new Date(BEFORE));
       }
     });

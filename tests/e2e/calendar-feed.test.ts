@@ -39,15 +39,15 @@ describe("the calendar feed", () => {
     // Her date: her fourteen days run from 21 November to 4 December.
     const { email } = await clocked.signUpDueOn(page, "2026-12-05", "Amara Okafor");
     // Her reminder time and zone, as her reminder settings would save them.
-    await withServerDatabase(
-      (db) =>
-        db
-          .updateTable("profiles")
-          .set({ reminder_time: "07:30", time_zone: "Europe/London" })
-          .where("id", "=", (eb) => eb.selectFrom("user").select("id").where("email", "=", email))
-          .execute(),
-      clocked.server,
-    );
+    await withServerDatabase(async (db) => {
+      const { id } = await db
+        .selectFrom("user")
+        .select("id")
+        .where("email", "=", email)
+        .executeTakeFirstOrThrow();
+      await db.updateTable("profiles").set({ time_zone: "Europe/London" }).where("id", "=", id).execute();
+      await db.insertInto("reminder_settings").values({ user_id: id, reminder_time: "07:30" }).execute();
+    }, clocked.server);
 
     // Turned on from her profile.
     await open(page, "/portal/profile");

@@ -65,13 +65,13 @@ describe("buying the Complete Course (demo checkout)", () => {
       await withServerDatabase(
         (db) =>
           db
-            .selectFrom("profiles")
+            .selectFrom("member_access")
             .select("subscription_tier")
-            .where("id", "=", memberId(email))
-            .executeTakeFirstOrThrow(),
+            .where("user_id", "=", memberId(email))
+            .executeTakeFirst(),
         server,
       )
-    ).subscription_tier;
+    )?.subscription_tier ?? "free";
 
   const purchasesOf = (email: string) =>
     withServerDatabase(

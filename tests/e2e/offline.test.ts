@@ -5,6 +5,7 @@ import {
   signedInPage,
   signUpThroughForm,
   uniqueEmail,
+  setTier,
   withServerDatabase,
 } from "./support/accounts.ts";
 import { baseUrl, expectAccessible, expectHeading, useBrowser, waitForHydration } from "./support/browser.ts";
@@ -213,13 +214,7 @@ describe("the portal offline", () => {
     await row(page, "Fear Release").getByText("Downloaded").waitFor();
 
     // A refund takes the Complete Course back.
-    await withServerDatabase((db) =>
-      db
-        .updateTable("profiles")
-        .set({ subscription_tier: "free" })
-        .where("id", "=", (eb) => eb.selectFrom("user").select("id").where("email", "=", email))
-        .execute(),
-    );
+    await setTier(email, "free");
     await page.goto("/portal");
     await waitForHydration(page);
     await expect

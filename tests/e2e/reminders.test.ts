@@ -20,7 +20,12 @@ describe("daily practice reminders", () => {
         db
           .selectFrom("profiles")
           .innerJoin("user", "user.id", "profiles.id")
-          .select(["reminder_time", "remind_by_email", "time_zone"])
+          .leftJoin("reminder_settings", "reminder_settings.user_id", "profiles.id")
+          .select([
+            "reminder_settings.reminder_time",
+            "reminder_settings.remind_by_email",
+            "profiles.time_zone",
+          ])
           .where("user.email", "=", email)
           .executeTakeFirstOrThrow(),
       clocked.server,

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { sql } from "kysely";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { totpCode, unusedTotpCode } from "../support/totp.ts";
@@ -580,9 +581,13 @@ describe("the studio's access matrix", () => {
       withServerDatabase(async (db) => ({
         tiers: await db
           .selectFrom("profiles")
-          .select(["id", "subscription_tier"])
-          .where("id", "in", ours)
-          .orderBy("id")
+          .leftJoin("member_access", "member_access.user_id", "profiles.id")
+          .select([
+            "profiles.id",
+            sql<string>`coalesce(member_access.subscription_tier, 'free')`.as("subscription_tier"),
+          ])
+          .where("profiles.id", "in", ours)
+          .orderBy("profiles.id")
           .execute(),
         log: await db
           .selectFrom("audit_log")

@@ -14,7 +14,7 @@ import {
 } from "#app/modules/program/program.server.ts";
 import { exportMemberData } from "./own-data.server.ts";
 import { answerProfileForm, profileFormSchema, type ProfileFormDeps } from "./profile-forms.server.ts";
-import { babyArrival, streaksHidden } from "./profile.server.ts";
+import { babyArrival, streaksHidden } from "../program/programme-settings.server.ts";
 
 const TODAY = "2026-11-25";
 
@@ -37,12 +37,13 @@ describe.each(testDialects)("her baby's arrival on %s", (dialect) => {
   };
   const arrived = (userId: string, bornOn: string, babyName?: string) =>
     answer(userId, { intent: "baby-arrived", bornOn, ...(babyName === undefined ? {} : { babyName }) });
-  const profileRow = (userId: string) =>
-    db()
-      .selectFrom("profiles")
+  /** Her programme's row, or what a member without one has. */
+  const profileRow = async (userId: string) =>
+    (await db()
+      .selectFrom("programme_settings")
       .select(["baby_born_on", "baby_name", "hide_streaks", "updated_at"])
-      .where("id", "=", userId)
-      .executeTakeFirstOrThrow();
+      .where("user_id", "=", userId)
+      .executeTakeFirst()) ?? { baby_born_on: null, baby_name: null, hide_streaks: false, updated_at: null };
 
   it("saves the day and the name for the session's member only, and undoes both", async () => {
     const { id } = await aMember(db());

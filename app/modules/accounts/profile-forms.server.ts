@@ -21,7 +21,8 @@ import {
   streakSettingsSchema,
 } from "./forms.ts";
 import { deleteMember, type DeletionDeps } from "./own-data.server.ts";
-import { savedDueDate, setBabyArrival, setStreaksHidden, updateFullName } from "./profile.server.ts";
+import { savedDueDate, setBabyArrival, setStreaksHidden } from "../program/programme-settings.server.ts";
+import { updateFullName } from "./profile.server.ts";
 import { authMessages } from "./providers.ts";
 import { signOut } from "./sign-in.server.ts";
 import { partnerSeatEndedEmail } from "#app/modules/email/templates.ts";

@@ -1,6 +1,4 @@
-import type { Db } from "#app/platform/db.server.ts";
-import type { CalendarDate } from "#app/modules/program/calendar.ts";
-import { arrivalFrom, type BabyArrival } from "./baby.ts";
+import type { Db } from "~/platform/db.server.ts";
 
 /*
  * The profile row's one writer: other modules change a member's profile
@@ -8,7 +6,10 @@ import { arrivalFrom, type BabyArrival } from "./baby.ts";
  * the caller's transaction when it has one.
  */
 
-/** Every account has a profile row: free tier, no course access. */
+/**
+ * Every account has a profile row (her time zone). Her access, programme and reminders rows are made by
+ * their modules on first write; until then she has their defaults (free tier, no dates, no reminders).
+ */
 export async function createProfile(db: Db, userId: string) {
   await db
     .insertInto("profiles")
@@ -28,11 +29,12 @@ export interface ProfileAccess {
 export async function getProfileAccess(db: Db, userId: string): Promise<ProfileAccess> {
   const row = await db
     .selectFrom("profiles")
+    .leftJoin("member_access", "member_access.user_id", "profiles.id")
     .leftJoin("partner_links", "partner_links.partner_id", "profiles.id")
-    .leftJoin("profiles as her", "her.id", "partner_links.user_id")
+    .leftJoin("member_access as her", "her.user_id", "partner_links.user_id")
     .select([
-      "profiles.subscription_tier",
-      "profiles.course_access",
+      "member_access.subscription_tier",
+      "member_access.course_access",
       "profiles.time_zone",
       "partner_links.user_id as partner_of",
       "her.subscription_tier as her_tier",
@@ -47,17 +49,21 @@ export async function getProfileAccess(db: Db, userId: string): Promise<ProfileA
   return accessOf(row);
 }
 
-/** Her access from a row of her profile joined to the profile of the member she is a partner of, if any. */
+/**
+ * Her access from a row of her profile joined to her access row (payments' `member_access`) and to that of the
+ * member she is a partner of, if any; a missing access row is the free tier. Read here, in the session's one
+ * query per request, rather than through payments.
+ */
 export function accessOf(row: {
-  subscription_tier: "free" | "premium";
-  course_access: boolean | number;
+  subscription_tier: "free" | "premium" | null;
+  course_access: boolean | number | null;
   time_zone: string;
   partner_of: string | null;
   her_tier: "free" | "premium" | null;
   her_course_access: boolean | number | null;
 }): ProfileAccess {
   return {
-    tier: row.subscription_tier,
+    tier: row.subscription_tier ?? "free",
     courseAccess: Boolean(row.course_access),
     timeZone: row.time_zone,
     partnerOf:
@@ -87,179 +93,20 @@ export async function updateTimeZone(db: Db, userId: string, timeZone: string) {
     .execute();
 }
 
-/** The tier a confirmed payment grants ("premium") or a refund takes back ("free"). */
-export async function setSubscriptionTier(db: Db, userId: string, tier: "free" | "premium", at: string) {
+/** The time zone her browser gave with her programme's dates (a zone she chose by hand included). */
+export async function setTimeZone(db: Db, userId: string, timeZone: string, at: string) {
   await db
     .updateTable("profiles")
-    .set({ subscription_tier: tier, updated_at: at })
+    .set({ time_zone: timeZone, updated_at: at })
     .where("id", "=", userId)
     .execute();
 }
 
-/**
- * Touches the member's profile row inside the caller's transaction: its row
- * lock makes a second transaction doing the same for her wait for the first
- * to commit (two payments confirmed at once are settled one after the other).
- */
-export async function lockProfile(db: Db, userId: string, at: string) {
-  await db.updateTable("profiles").set({ updated_at: at }).where("id", "=", userId).execute();
-}
-
-/** The "what you have unlocked" card put away, once. */
-export async function markCourseWelcomed(db: Db, userId: string, at: string) {
+/** The time zone she saved with a setting; `chosen` when it isn't her device's, so her devices leave it. */
+export async function chooseTimeZone(db: Db, userId: string, zone: { name: string; chosen: boolean }) {
   await db
     .updateTable("profiles")
-    .set({ course_welcomed_at: at })
+    .set({ time_zone: zone.name, time_zone_chosen: zone.chosen, updated_at: new Date().toISOString() })
     .where("id", "=", userId)
-    .where("course_welcomed_at", "is", null)
-    .execute();
-}
-
-/** The programme's dates as the member set them, and the time zone her browser gave with them. */
-export async function setProgrammeDates(
-  db: Db,
-  userId: string,
-  dates: {
-    due_date: string;
-    program_start_date: string;
-    current_week: number;
-    is_induction?: boolean;
-    time_zone?: string;
-    updated_at: string;
-  },
-) {
-  await db.updateTable("profiles").set(dates).where("id", "=", userId).execute();
-}
-
-/**
- * The Default Schedule kept from the day she first practises without a date:
- * her programme's start, set only while she has neither a date nor a start.
- */
-export async function keepDefaultProgrammeStart(db: Db, userId: string, start: string, at: string) {
-  await db
-    .updateTable("profiles")
-    .set({ program_start_date: start, current_week: 1, updated_at: at })
-    .where("id", "=", userId)
-    .where("due_date", "is", null)
-    .where("program_start_date", "is", null)
-    .execute();
-}
-
-/** The streak her profile shows, after a day's practice. */
-export async function setCurrentStreak(db: Db, userId: string, streak: number) {
-  await db.updateTable("profiles").set({ current_streak: streak }).where("id", "=", userId).execute();
-}
-
-/** Whether she has chosen not to see streaks and their badges. */
-export async function streaksHidden(db: Db, userId: string) {
-  const row = await db
-    .selectFrom("profiles")
-    .select("hide_streaks")
-    .where("id", "=", userId)
-    .executeTakeFirst();
-  return Boolean(row?.hide_streaks);
-}
-
-/** Her "Hide streaks" setting; the streak itself is still counted, only not shown. */
-export async function setStreaksHidden(db: Db, userId: string, hidden: boolean) {
-  await db
-    .updateTable("profiles")
-    .set({ hide_streaks: hidden, updated_at: new Date().toISOString() })
-    .where("id", "=", userId)
-    .execute();
-}
-
-/** Her saved due (or induction) date, if she has one. */
-export async function savedDueDate(db: Db, userId: string): Promise<CalendarDate | null> {
-  const row = await db.selectFrom("profiles").select("due_date").where("id", "=", userId).executeTakeFirst();
-  return row?.due_date ?? null;
-}
-
-/** Her baby's arrival, once she has marked it. */
-export async function babyArrival(db: Db, userId: string): Promise<BabyArrival | null> {
-  const row = await db
-    .selectFrom("profiles")
-    .select(["baby_born_on", "baby_name"])
-    .where("id", "=", userId)
-    .executeTakeFirst();
-  return arrivalFrom(row);
-}
-
-/** "My baby has arrived" (the caller has checked the day), or, with null, undone: both fields cleared. */
-export async function setBabyArrival(db: Db, userId: string, arrival: BabyArrival | null) {
-  await db
-    .updateTable("profiles")
-    .set({
-      baby_born_on: arrival?.bornOn ?? null,
-      baby_name: arrival?.name ?? null,
-      updated_at: new Date().toISOString(),
-    })
-    .where("id", "=", userId)
-    .execute();
-}
-
-/**
- * Her calendar feed's id (reminders/calendar-feed.server.ts), or, with null, no feed. A new one
- * replaces the old, so a link she has given away stops working.
- */
-export async function setCalendarFeedId(db: Db, userId: string, feedId: string | null) {
-  await db
-    .updateTable("profiles")
-    .set({ calendar_feed_id: feedId, updated_at: new Date().toISOString() })
-    .where("id", "=", userId)
-    .execute();
-}
-
-/** Her calendar feed's id, if she has turned the feed on. */
-export async function calendarFeedId(db: Db, userId: string): Promise<string | null> {
-  const row = await db
-    .selectFrom("profiles")
-    .select("calendar_feed_id")
-    .where("id", "=", userId)
-    .executeTakeFirst();
-  return row?.calendar_feed_id ?? null;
-}
-
-/** "Start gently now" from `from` (her calendar date), or, with null, the early plan put away. */
-export async function setEarlyPlan(db: Db, userId: string, from: CalendarDate | null) {
-  await db
-    .updateTable("profiles")
-    .set({ early_plan_from: from, updated_at: new Date().toISOString() })
-    .where("id", "=", userId)
-    .execute();
-}
-
-/** Her daily reminder: its local time (null: none) and how it reaches her. */
-export interface ReminderPreference {
-  time: string | null;
-  byEmail: boolean;
-  byPush: boolean;
-  /** Her time zone, saved with the setting; `chosen` when it isn't her device's, so her devices leave it. */
-  timeZone?: { name: string; chosen: boolean };
-}
-
-export async function setReminderPreference(db: Db, userId: string, preference: ReminderPreference) {
-  await db
-    .updateTable("profiles")
-    .set({
-      reminder_time: preference.time,
-      remind_by_email: preference.byEmail,
-      remind_by_push: preference.byPush,
-      ...(preference.timeZone
-        ? { time_zone: preference.timeZone.name, time_zone_chosen: preference.timeZone.chosen }
-        : {}),
-      updated_at: new Date().toISOString(),
-    })
-    .where("id", "=", userId)
-    .execute();
-}
-
-/** Unsubscribing from the reminder emails: the other channel, if she has one, keeps going. */
-export async function stopReminderEmails(db: Db, userId: string) {
-  await db
-    .updateTable("profiles")
-    .set({ remind_by_email: false, updated_at: new Date().toISOString() })
-    .where("id", "=", userId)
-    .where("remind_by_email", "=", true)
     .execute();
 }

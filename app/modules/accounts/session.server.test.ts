@@ -8,7 +8,7 @@ import { createLogger } from "#app/platform/log.server.ts";
 import { closeServices, createServices, type AppServices } from "#app/services.server.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
 import { signedInMember } from "../../../tests/support/members.ts";
-import { setSubscriptionTier } from "./profile.server.ts";
+import { setSubscriptionTier } from "../payments/access.server.ts";
 import {
   ASK_BETTER_AUTH,
   clearsCookie,
@@ -66,8 +66,12 @@ describe.each(testDialects)("session reads on %s", (dialect) => {
     const { id, cookie } = await signUp();
     await services.database.db
       .updateTable("profiles")
-      .set({ course_access: true, time_zone: "Europe/Dublin" })
+      .set({ time_zone: "Europe/Dublin" })
       .where("id", "=", id)
+      .execute();
+    await services.database.db
+      .insertInto("member_access")
+      .values({ user_id: id, course_access: true })
       .execute();
     const quick = await read(`theme=calm; ${cookie}`);
     if (quick === null || quick === ASK_BETTER_AUTH) throw new Error(`expected a member, got ${quick}`);

@@ -153,8 +153,9 @@ export function createSessionReader(auth: Auth, db: Db, now: () => number = Date
     .innerJoin("user", "user.id", "session.userId")
     .innerJoin("profiles", "profiles.id", "session.userId")
     .innerJoin("member_versions", "member_versions.user_id", "session.userId")
+    .leftJoin("member_access", "member_access.user_id", "session.userId")
     .leftJoin("partner_links", "partner_links.partner_id", "session.userId")
-    .leftJoin("profiles as her", "her.id", "partner_links.user_id")
+    .leftJoin("member_access as her", "her.user_id", "partner_links.user_id")
     .leftJoin("member_versions as her_version", "her_version.user_id", "partner_links.user_id")
     // Her pages show her partner's days too (practised together).
     .leftJoin("partner_links as her_link", "her_link.user_id", "session.userId")
@@ -165,8 +166,8 @@ export function createSessionReader(auth: Auth, db: Db, now: () => number = Date
       "user.email",
       "user.name",
       "user.image",
-      "profiles.subscription_tier",
-      "profiles.course_access",
+      "member_access.subscription_tier",
+      "member_access.course_access",
       "profiles.time_zone",
       "member_versions.version",
       "partner_links.user_id as partner_of",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { aMember } from "../../../tests/factories/index.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
-import { setProgrammeDates } from "#app/modules/accounts/profile.server.ts";
+import { setProgrammeDates } from "../program/programme-settings.server.ts";
 import {
   answerBirthPlanForm,
   birthPlanMessages,
@@ -151,12 +151,12 @@ describe.each(testDialects)("the birth preferences page on %s", (dialect) => {
 
   it("gives the PDF her first name and due month, never the day", async () => {
     const { her, partner } = await couple();
-    await setProgrammeDates(db(), her.id, {
-      due_date: "2027-03-14",
-      program_start_date: "2027-02-28",
-      current_week: 1,
-      updated_at: NOW.toISOString(),
-    });
+    await setProgrammeDates(
+      db(),
+      her.id,
+      { due_date: "2027-03-14", program_start_date: "2027-02-28", current_week: 1 },
+      NOW.toISOString(),
+    );
     for (const reader of [her, partner]) {
       const plan = (await printablePlan(db(), reader, NOW))!;
       expect(plan).toMatchObject({ firstName: "Amara", dueMonth: "March 2027" });

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { aMember } from "../../../tests/factories/index.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
-import { setProgrammeDates } from "#app/modules/accounts/profile.server.ts";
+import { setProgrammeDates } from "../program/programme-settings.server.ts";
 import { createPdfCache } from "./pdf-cache.ts";
 import type { PdfRenderer, Rendered } from "./pdf-renderer.server.ts";
 import { createBirthPlanPdfs, PDF_LIMITS, pdfLimitChecks, type PdfAnswer } from "./pdf-service.server.ts";
@@ -89,12 +89,12 @@ describe.each(testDialects)("her birth preferences PDF on %s", (dialect) => {
     expect(await ask(later(2000))).toContain("Please knock twice.");
     await db().updateTable("user").set({ name: "Amy Okafor" }).where("id", "=", her.id).execute();
     expect(await ask(later(3000))).toContain('"firstName":"Amy"');
-    await setProgrammeDates(db(), her.id, {
-      due_date: "2027-03-14",
-      program_start_date: "2027-02-28",
-      current_week: 1,
-      updated_at: NOW.toISOString(),
-    });
+    await setProgrammeDates(
+      db(),
+      her.id,
+      { due_date: "2027-03-14", program_start_date: "2027-02-28", current_week: 1 },
+      NOW.toISOString(),
+    );
     expect(await ask(later(4000))).toContain("March 2027");
     await ask(later(DAY));
     expect(made).toHaveLength(5);

@@ -143,11 +143,11 @@ describe.each(testDialects)("buying the course on %s", (dialect) => {
   const tierOf = async (member: Member) =>
     (
       await database.db
-        .selectFrom("profiles")
+        .selectFrom("member_access")
         .select("subscription_tier")
-        .where("id", "=", member.id)
-        .executeTakeFirstOrThrow()
-    ).subscription_tier;
+        .where("user_id", "=", member.id)
+        .executeTakeFirst()
+    )?.subscription_tier ?? "free";
   const purchasesOf = (member: Member) =>
     database.db.selectFrom("purchases").selectAll().where("user_id", "=", member.id).execute();
   const receiptsTo = (member: Member) =>

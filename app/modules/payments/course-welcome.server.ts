@@ -3,7 +3,7 @@ import { GUIDES } from "#app/modules/catalogue/guides.ts";
 import { tracksIn, type playable } from "#app/modules/catalogue/tracks.ts";
 import { formatPrice } from "./price.ts";
 import { formatPaidOn, paymentMethodName, paymentReference } from "./receipt.ts";
-import { markCourseWelcomed } from "#app/modules/accounts/profile.server.ts";
+import { courseWelcomedAt, markCourseWelcomed } from "./access.server.ts";
 
 /**
  * The moment after paying: the dashboard shows what the Complete Course
@@ -26,12 +26,7 @@ export async function courseWelcome(
   today: PlayableTrack,
 ): Promise<CourseWelcome | null> {
   if (!member.hasPremium) return null;
-  const profile = await db
-    .selectFrom("profiles")
-    .select("course_welcomed_at")
-    .where("id", "=", member.id)
-    .executeTakeFirst();
-  if (!profile || profile.course_welcomed_at !== null) return null;
+  if ((await courseWelcomedAt(db, member.id)) !== null) return null;
   return {
     tracks: tracksIn("preparation").map((track) => track.title),
     guides: GUIDES.filter((guide) => !guide.isFree).map((guide) => guide.title),

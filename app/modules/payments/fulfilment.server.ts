@@ -3,10 +3,10 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../../db/schema.ts";
 import type { ConfirmedPayment, PaymentRef, UndonePayment } from "./payment-event.ts";
 import { formatPaidOn, paymentMethodName, paymentReference } from "./receipt.ts";
-import { displayName } from "#app/modules/accounts/display.ts";
-import { lockProfile, setSubscriptionTier } from "#app/modules/accounts/profile.server.ts";
-import { queueEmail } from "#app/modules/email/outbox.server.ts";
-import { duplicateRefundEmail, receiptEmail } from "#app/modules/email/templates.ts";
+import { displayName } from "../accounts/display.ts";
+import { lockMemberAccess, setSubscriptionTier } from "./access.server.ts";
+import { queueEmail } from "../email/outbox.server.ts";
+import { duplicateRefundEmail, receiptEmail } from "../email/templates.ts";
 import { formatPrice, type Price } from "./price.ts";
 
 /**
@@ -105,8 +105,8 @@ export async function grantPurchase(
         .execute();
       return { granted: false, reason: "mismatch" };
     }
-    // Her profile's row lock makes a second grant for her wait for the first to commit.
-    await lockProfile(trx, purchase.user_id, now(ctx));
+    // Her access row's lock makes a second grant for her wait for the first to commit.
+    await lockMemberAccess(trx, purchase.user_id, now(ctx));
     const paidBefore = await trx
       .selectFrom("purchases")
       .select("id")

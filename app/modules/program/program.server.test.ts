@@ -1,14 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
-import type { Db } from "#app/platform/db.server.ts";
-import { createLogger } from "#app/platform/log.server.ts";
-import { setStreaksHidden } from "#app/modules/accounts/profile.server.ts";
-import {
-  createShareLink,
-  partnerView,
-  SHARE_MISS_LIMIT,
-  revokeShareLink,
-} from "#app/modules/partner/share.server.ts";
+import type { Db } from "~/platform/db.server.ts";
+import { createLogger } from "~/platform/log.server.ts";
+import { setStreaksHidden } from "./programme-settings.server.ts";
+import { createShareLink, partnerView, SHARE_MISS_LIMIT, revokeShareLink } from "../partner/share.server.ts";
 import { handleProgrammeAction } from "./actions.server.ts";
 import { currentStreak } from "./practice.ts";
 import { progressOf } from "./progress.ts";
@@ -293,9 +288,9 @@ describe.each(testDialects)("the programme on %s", (dialect) => {
     const programme = await loadProgramme(db(), userId, "2027-01-06");
     expect(programme.practice).toMatchObject({ streak: 1, longest: 4, lastRestDay: "2026-12-30" });
     const profile = await db()
-      .selectFrom("profiles")
+      .selectFrom("programme_settings")
       .select("current_streak")
-      .where("id", "=", userId)
+      .where("user_id", "=", userId)
       .executeTakeFirstOrThrow();
     expect(profile.current_streak).toBe(1);
   });

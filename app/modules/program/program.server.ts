@@ -1,16 +1,17 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
-import type { Db } from "#app/platform/db.server.ts";
-import { canPlayTrack, type Viewer } from "#app/modules/catalogue/access.ts";
-import { arrivalFrom, type BabyArrival } from "#app/modules/accounts/baby.ts";
+import type { Db } from "~/platform/db.server.ts";
+import { canPlayTrack, type Viewer } from "../catalogue/access.ts";
+import { arrivalFrom, type BabyArrival } from "../accounts/baby.ts";
+import { setTimeZone } from "../accounts/profile.server.ts";
+import { findTrack, type Track } from "../catalogue/tracks.ts";
+import { markListened, markPractised, recordDayListen } from "../listening/listening.server.ts";
+import { addDays, isValidTimeZone, type CalendarDate } from "./calendar.ts";
 import {
   keepDefaultProgrammeStart,
   setCurrentStreak,
   setProgrammeDates,
-} from "#app/modules/accounts/profile.server.ts";
-import { findTrack, type Track } from "#app/modules/catalogue/tracks.ts";
-import { markListened, markPractised, recordDayListen } from "#app/modules/listening/listening.server.ts";
-import { addDays, isValidTimeZone, type CalendarDate } from "./calendar.ts";
+} from "./programme-settings.server.ts";
 import { streaksShown } from "./postnatal.ts";
 import { REST_DAY_EVERY, type StreakState } from "./practice.ts";
 import {
@@ -63,7 +64,7 @@ export interface Programme {
 export async function loadProgramme(db: Db, userId: string, today: CalendarDate): Promise<Programme> {
   const [profile, rows, progress, listened] = await Promise.all([
     db
-      .selectFrom("profiles")
+      .selectFrom("programme_settings")
       .select([
         "due_date",
         "is_induction",
@@ -73,7 +74,7 @@ export async function loadProgramme(db: Db, userId: string, today: CalendarDate)
         "baby_name",
         "early_plan_from",
       ])
-      .where("id", "=", userId)
+      .where("user_id", "=", userId)
       .executeTakeFirst(),
     db
       .selectFrom("program_schedule")
@@ -145,14 +146,20 @@ export async function saveDueDate(
 ) {
   const start = programmeStart(input.dueDate, today);
   await db.transaction().execute(async (trx) => {
-    await setProgrammeDates(trx, userId, {
-      due_date: input.dueDate,
-      program_start_date: start,
-      current_week: currentWeek(start, today),
-      ...(input.isInduction === undefined ? {} : { is_induction: input.isInduction }),
-      ...(input.timeZone && isValidTimeZone(input.timeZone) ? { time_zone: input.timeZone } : {}),
-      updated_at: now.toISOString(),
-    });
+    await setProgrammeDates(
+      trx,
+      userId,
+      {
+        due_date: input.dueDate,
+        program_start_date: start,
+        current_week: currentWeek(start, today),
+        ...(input.isInduction === undefined ? {} : { is_induction: input.isInduction }),
+      },
+      now.toISOString(),
+    );
+    if (input.timeZone && isValidTimeZone(input.timeZone)) {
+      await setTimeZone(trx, userId, input.timeZone, now.toISOString());
+    }
     await layOutDays(trx, userId, start, today);
   });
   return { start };
@@ -331,9 +338,9 @@ const FREE_MEMBER: Viewer = { signedIn: true, hasPremium: false };
  */
 async function keepDefaultSchedule(trx: Db, userId: string, day: CalendarDate, now: Date) {
   const profile = await trx
-    .selectFrom("profiles")
+    .selectFrom("programme_settings")
     .select(["due_date", "program_start_date"])
-    .where("id", "=", userId)
+    .where("user_id", "=", userId)
     .executeTakeFirst();
   if (profile?.due_date || profile?.program_start_date) return startOf(profile, day);
   await keepDefaultProgrammeStart(trx, userId, day, now.toISOString());
@@ -406,9 +413,9 @@ export function practiceToday(programme: Programme, today: CalendarDate, viewer:
  */
 export async function trackForToday(db: Db, userId: string, today: CalendarDate, viewer: Viewer) {
   const profile = await db
-    .selectFrom("profiles")
+    .selectFrom("programme_settings")
     .select(["due_date", "program_start_date"])
-    .where("id", "=", userId)
+    .where("user_id", "=", userId)
     .executeTakeFirst();
   return todaysPractice(startOf(profile, today), today, viewer).track;
 }

@@ -2,8 +2,8 @@ import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { aMember } from "../../../tests/factories/index.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
-import { setBabyArrival } from "#app/modules/accounts/profile.server.ts";
-import { saveDueDate } from "#app/modules/program/program.server.ts";
+import { setBabyArrival } from "../program/programme-settings.server.ts";
+import { saveDueDate } from "../program/program.server.ts";
 import {
   answerCalendarFeed,
   CALENDAR_MISS_LIMIT,
@@ -13,6 +13,7 @@ import {
   turnOffCalendarFeed,
   turnOnCalendarFeed,
 } from "./calendar-feed.server.ts";
+import { setReminderPreference } from "./reminder-settings.server.ts";
 import { reminderKeys } from "./reminders.server.ts";
 
 const BASE = "https://tidewell.example";
@@ -31,12 +32,7 @@ describe.each(testDialects)("her calendar feed on %s", (dialect) => {
   const memberWithDate = async (dueDate: string, reminderTime: string | null) => {
     const member = await aMember(db());
     await saveDueDate(db(), member.id, { dueDate, timeZone: "Europe/London" }, TODAY, NOW);
-    // The reminder setting is written by its own form; here, straight into her profile.
-    await db()
-      .updateTable("profiles")
-      .set({ reminder_time: reminderTime })
-      .where("id", "=", member.id)
-      .execute();
+    await setReminderPreference(db(), member.id, { time: reminderTime, byEmail: false, byPush: false });
     return member;
   };
 
@@ -101,9 +97,9 @@ describe.each(testDialects)("her calendar feed on %s", (dialect) => {
     const member = await memberWithDate("2026-12-05", null);
     const token = await turnOnCalendarFeed(db(), member.id, KEY);
     const { calendar_feed_id: feedId } = await db()
-      .selectFrom("profiles")
+      .selectFrom("reminder_settings")
       .select("calendar_feed_id")
-      .where("id", "=", member.id)
+      .where("user_id", "=", member.id)
       .executeTakeFirstOrThrow();
     expect(token.startsWith(feedId!)).toBe(true);
     const otherKey = reminderKeys("another-deployment-secret-long-enough-for-hkdf").calendar;

@@ -1,15 +1,15 @@
 import crypto from "node:crypto";
-import type { Db } from "#app/platform/db.server.ts";
-import { addressKey, hitLimit, peekLimit, type LimitRule } from "#app/platform/rate-limit.server.ts";
-import { calendarFeedId, setCalendarFeedId } from "#app/modules/accounts/profile.server.ts";
-import { isValidTimeZone, todayIn } from "#app/modules/program/calendar.ts";
+import type { Db } from "~/platform/db.server.ts";
+import { addressKey, hitLimit, peekLimit, type LimitRule } from "~/platform/rate-limit.server.ts";
+import { isValidTimeZone, todayIn } from "../program/calendar.ts";
 import { calendarDays, practiceCalendar } from "./calendar-feed.ts";
+import { calendarFeedId, setCalendarFeedId } from "./reminder-settings.server.ts";
 import { DEFAULT_REMINDER_TIME, isLocalTime } from "./schedule.ts";
 
 /**
  * Her calendar feed: a secret address (`/calendar/<token>.ics`) a calendar app
  * subscribes to, showing her practice days at her reminder time (or 20:00).
- * The token is her feed's id (128 random bits, kept in `profiles.calendar_feed_id`)
+ * The token is her feed's id (128 random bits, kept in `reminder_settings.calendar_feed_id`)
  * followed by its signature (HMAC-SHA256 with a key derived from the app secret,
  * 128 bits): her profile can show the link again, and the database alone, read
  * by someone it leaked to, opens no feed. Turning the feed on again makes a new
@@ -90,31 +90,34 @@ export async function calendarFeedFor(
   // The signature is checked before the database is asked, in the same time wherever it differs.
   if (!sameSecret(token, tokenFor(key, feedId))) return null;
   const profile = await db
-    .selectFrom("profiles")
+    .selectFrom("reminder_settings")
+    .innerJoin("profiles", "profiles.id", "reminder_settings.user_id")
+    .leftJoin("member_access", "member_access.user_id", "reminder_settings.user_id")
+    .leftJoin("programme_settings", "programme_settings.user_id", "reminder_settings.user_id")
     .select([
-      "id",
-      "due_date",
-      "is_induction",
-      "program_start_date",
-      "time_zone",
-      "reminder_time",
-      "baby_born_on",
-      "early_plan_from",
-      "subscription_tier",
-      "course_access",
+      "profiles.id",
+      "programme_settings.due_date",
+      "programme_settings.is_induction",
+      "programme_settings.program_start_date",
+      "profiles.time_zone",
+      "reminder_settings.reminder_time",
+      "programme_settings.baby_born_on",
+      "programme_settings.early_plan_from",
+      "member_access.subscription_tier",
+      "member_access.course_access",
     ])
-    .where("calendar_feed_id", "=", feedId)
+    .where("reminder_settings.calendar_feed_id", "=", feedId)
     .executeTakeFirst();
   if (!profile) return null;
   const timeZone = isValidTimeZone(profile.time_zone) ? profile.time_zone : "UTC";
   const today = todayIn(timeZone, now);
   const days = calendarDays({
-    dueDate: profile.due_date,
+    dueDate: profile.due_date ?? null,
     isInduction: Boolean(profile.is_induction),
-    start: profile.program_start_date,
+    start: profile.program_start_date ?? null,
     today,
-    babyBornOn: profile.baby_born_on,
-    earlyPlan: profile.early_plan_from !== null,
+    babyBornOn: profile.baby_born_on ?? null,
+    earlyPlan: (profile.early_plan_from ?? null) !== null,
     viewer: {
       signedIn: true,
       hasPremium: profile.subscription_tier === "premium" || Boolean(profile.course_access),

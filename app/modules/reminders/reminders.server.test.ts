@@ -2,14 +2,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { aMember } from "../../../tests/factories/index.ts";
 import { startPushService, type FakePushService } from "../../../tests/support/push-service.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
-import { createJobRunner } from "#app/platform/jobs.server.ts";
-import { createLogger } from "#app/platform/log.server.ts";
-import {
-  setBabyArrival,
-  setReminderPreference,
-  updateTimeZone,
-} from "#app/modules/accounts/profile.server.ts";
+import { createJobRunner } from "~/platform/jobs.server.ts";
+import { createLogger } from "~/platform/log.server.ts";
+import { chooseTimeZone, updateTimeZone } from "../accounts/profile.server.ts";
+import { setBabyArrival } from "../program/programme-settings.server.ts";
 import { createPushSender, pushSubscriptionsOf, savePushSubscription } from "./push.server.ts";
+import { setReminderPreference } from "./reminder-settings.server.ts";
 import {
   PUSH_JOB,
   pushJob,
@@ -45,13 +43,16 @@ describe.each(testDialects)("daily reminders on %s", (dialect) => {
   /** A member due on 10 December who asked for a reminder at 20:00 London time, by email. */
   async function aMemberWithReminders(time = "20:00", timeZone = "Europe/London") {
     const member = await aMember(db());
-    await db().updateTable("profiles").set({ due_date: "2026-12-10" }).where("id", "=", member.id).execute();
+    await db()
+      .insertInto("programme_settings")
+      .values({ user_id: member.id, due_date: "2026-12-10" })
+      .execute();
     await setReminderPreference(db(), member.id, {
       time,
       byEmail: true,
       byPush: false,
-      timeZone: { name: timeZone, chosen: true },
     });
+    await chooseTimeZone(db(), member.id, { name: timeZone, chosen: true });
     return member;
   }
 
@@ -161,7 +162,11 @@ describe.each(testDialects)("daily reminders on %s", (dialect) => {
   it("stays at 20:00 London time across the clock change", async () => {
     const ana = await aMemberWithReminders();
     const clock = clockAt("2026-10-24T12:00:00Z");
-    await db().updateTable("profiles").set({ due_date: "2026-11-20" }).where("id", "=", ana.id).execute();
+    await db()
+      .updateTable("programme_settings")
+      .set({ due_date: "2026-11-20" })
+      .where("user_id", "=", ana.id)
+      .execute();
     await scheduleNextReminder(db(), ana.id, clock.now());
     expect(await waiting(ana.id)).toEqual([{ key: "2026-10-24", at: "2026-10-24T19:00:00.000Z" }]);
     clock.set("2026-10-24T19:00:00Z");
@@ -205,8 +210,8 @@ describe.each(testDialects)("daily reminders on %s", (dialect) => {
       time: "20:00",
       byEmail: true,
       byPush: false,
-      timeZone: { name: "Europe/London", chosen: false },
     });
+    await chooseTimeZone(db(), ana.id, { name: "Europe/London", chosen: false });
     await updateTimeZone(db(), ana.id, "America/New_York");
     expect(await zone(ana.id)).toBe("America/New_York");
   });
@@ -246,8 +251,8 @@ describe.each(testDialects)("daily reminders on %s", (dialect) => {
         time: "20:00",
         byEmail: false,
         byPush: true,
-        timeZone: { name: "Europe/London", chosen: false },
       });
+      await chooseTimeZone(db(), ana.id, { name: "Europe/London", chosen: false });
       const phone = service.createSubscription({ applicationServerKey: keys.publicKey });
       const laptop = service.createSubscription({ applicationServerKey: keys.publicKey });
       for (const device of [phone, laptop]) {
@@ -292,9 +297,9 @@ describe.each(testDialects)("daily reminders on %s", (dialect) => {
       Boolean(
         (
           await db()
-            .selectFrom("profiles")
+            .selectFrom("reminder_settings")
             .select("remind_by_email")
-            .where("id", "=", userId)
+            .where("user_id", "=", userId)
             .executeTakeFirstOrThrow()
         ).remind_by_email,
       );

@@ -49,15 +49,17 @@ async function reminderFacts(db: Db, userId: string): Promise<ReminderFacts | un
     .selectFrom("profiles")
     .innerJoin("user", "user.id", "profiles.id")
     .leftJoin("user_progress", "user_progress.user_id", "profiles.id")
+    .leftJoin("reminder_settings", "reminder_settings.user_id", "profiles.id")
+    .leftJoin("programme_settings", "programme_settings.user_id", "profiles.id")
     .select([
       "user.email",
       "user.name",
-      "profiles.reminder_time",
+      "reminder_settings.reminder_time",
       "profiles.time_zone",
-      "profiles.remind_by_email",
-      "profiles.remind_by_push",
-      "profiles.due_date",
-      "profiles.baby_born_on",
+      "reminder_settings.remind_by_email",
+      "reminder_settings.remind_by_push",
+      "programme_settings.due_date",
+      "programme_settings.baby_born_on",
       "user_progress.last_daily_audio_date",
     ])
     .where("profiles.id", "=", userId)
@@ -66,12 +68,12 @@ async function reminderFacts(db: Db, userId: string): Promise<ReminderFacts | un
   return {
     email: row.email,
     name: row.name,
-    time: row.reminder_time,
+    time: row.reminder_time ?? null,
     timeZone: isValidTimeZone(row.time_zone) ? row.time_zone : "UTC",
     byEmail: Boolean(row.remind_by_email),
     byPush: Boolean(row.remind_by_push),
-    dueDate: row.due_date,
-    babyBornOn: row.baby_born_on,
+    dueDate: row.due_date ?? null,
+    babyBornOn: row.baby_born_on ?? null,
     lastPracticeDate: row.last_daily_audio_date ?? null,
   };
 }
@@ -228,11 +230,17 @@ export async function scheduleMissingReminders(db: Db, now: Date): Promise<numbe
     .where("jobs.kind", "=", REMINDER_JOB)
     .where("jobs.status", "in", ["pending", "running"]);
   const members = await db
-    .selectFrom("profiles")
-    .select("id")
-    .where("reminder_time", "is not", null)
-    .where("baby_born_on", "is", null)
-    .where("id", "not in", waiting.where("jobs.user_id", "is not", null).$narrowType<{ user_id: string }>())
+    .selectFrom("reminder_settings")
+    .innerJoin("profiles", "profiles.id", "reminder_settings.user_id")
+    .leftJoin("programme_settings", "programme_settings.user_id", "profiles.id")
+    .select("profiles.id")
+    .where("reminder_settings.reminder_time", "is not", null)
+    .where("programme_settings.baby_born_on", "is", null)
+    .where(
+      "profiles.id",
+      "not in",
+      waiting.where("jobs.user_id", "is not", null).$narrowType<{ user_id: string }>(),
+    )
     .execute();
   let scheduled = 0;
   for (const { id } of members) {

@@ -1,10 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
-import type { Db } from "#app/platform/db.server.ts";
-import type { Logger } from "#app/platform/log.server.ts";
-import { calendarFeedId, setReminderPreference } from "#app/modules/accounts/profile.server.ts";
-import { authMessages } from "#app/modules/accounts/providers.ts";
-import type { Flash } from "#app/modules/site/flash.server.ts";
-import { parseSubmission } from "#app/modules/site/form-submission.ts";
+import type { Db } from "~/platform/db.server.ts";
+import type { Logger } from "~/platform/log.server.ts";
+import { chooseTimeZone } from "../accounts/profile.server.ts";
+import { authMessages } from "../accounts/providers.ts";
+import type { Flash } from "../site/flash.server.ts";
+import { parseSubmission } from "../site/form-submission.ts";
 import { turnOffCalendarFeed, turnOnCalendarFeed } from "./calendar-feed.server.ts";
 import {
   CALENDAR_FEED_INTENTS,
@@ -12,6 +12,7 @@ import {
   reminderMessages,
   reminderSettingsSchema,
 } from "./forms.ts";
+import { calendarFeedId, setReminderPreference, storedReminderSettings } from "./reminder-settings.server.ts";
 import { scheduleNextReminder } from "./reminders.server.ts";
 import { DEFAULT_REMINDER_TIME, type LocalTime } from "./schedule.ts";
 
@@ -25,18 +26,17 @@ export interface ReminderSettings {
 }
 
 export async function reminderSettings(db: Db, userId: string): Promise<ReminderSettings> {
-  const row = await db
-    .selectFrom("profiles")
-    .select(["reminder_time", "time_zone", "remind_by_email", "remind_by_push"])
-    .where("id", "=", userId)
-    .executeTakeFirst();
+  const [stored, profile] = await Promise.all([
+    storedReminderSettings(db, userId),
+    db.selectFrom("profiles").select("time_zone").where("id", "=", userId).executeTakeFirst(),
+  ]);
   return {
-    on: Boolean(row?.reminder_time),
-    time: row?.reminder_time ?? DEFAULT_REMINDER_TIME,
-    timeZone: row?.time_zone ?? "UTC",
+    on: Boolean(stored.time),
+    time: stored.time ?? DEFAULT_REMINDER_TIME,
+    timeZone: profile?.time_zone ?? "UTC",
     // Email is offered ticked until she has chosen how (it needs nothing more from her).
-    byEmail: !row?.reminder_time && !row?.remind_by_push ? true : Boolean(row.remind_by_email),
-    byPush: Boolean(row?.remind_by_push),
+    byEmail: !stored.time && !stored.byPush ? true : stored.byEmail,
+    byPush: stored.byPush,
   };
 }
 
@@ -67,7 +67,10 @@ export async function answerReminderForm(
         time: on ? form.time : null,
         byEmail,
         byPush,
-        timeZone: { name: form.timeZone, chosen: form.timeZone !== form.deviceTimeZone },
+      });
+      await chooseTimeZone(trx, deps.userId, {
+        name: form.timeZone,
+        chosen: form.timeZone !== form.deviceTimeZone,
       });
       await scheduleNextReminder(trx, deps.userId, deps.now);
     });

@@ -1,7 +1,7 @@
-import type { Db } from "#app/platform/db.server.ts";
-import { addressKey, hitLimit, tooManyAttemptsMessage } from "#app/platform/rate-limit.server.ts";
-import { stopReminderEmails } from "#app/modules/accounts/profile.server.ts";
+import type { Db } from "~/platform/db.server.ts";
+import { addressKey, hitLimit, tooManyAttemptsMessage } from "~/platform/rate-limit.server.ts";
 import { reminderMessages } from "./forms.ts";
+import { stopReminderEmails } from "./reminder-settings.server.ts";
 import { isUnsubscribeToken, scheduleNextReminder } from "./reminders.server.ts";
 
 /** Each address may try this many stop links in 15 minutes: a real member needs one. */

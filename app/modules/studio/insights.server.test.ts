@@ -1,14 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { aListen, aMember, aPurchase } from "../../../tests/factories/index.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
-import { findTrack } from "#app/modules/catalogue/tracks.ts";
-import { markListened, recordFinishedListen } from "#app/modules/listening/listening.server.ts";
-import { todayIn } from "#app/modules/program/calendar.ts";
-import {
-  completeDailyPractice,
-  saveDueDate,
-  setActivityCompleted,
-} from "#app/modules/program/program.server.ts";
+import { findTrack } from "../catalogue/tracks.ts";
+import { markListened, recordFinishedListen } from "../listening/listening.server.ts";
+import { todayIn } from "../program/calendar.ts";
+import { completeDailyPractice, saveDueDate, setActivityCompleted } from "../program/program.server.ts";
+import { setSubscriptionTier } from "../payments/access.server.ts";
 import { studioInsights, type StudioInsights } from "./insights.server.ts";
 
 // A Wednesday: this week began on Monday 23 November; the twelve weeks on Monday 7 September.
@@ -23,8 +20,7 @@ describe.each(testDialects)("the studio's insights on %s", (dialect) => {
     await db().updateTable("user").set({ createdAt: joined, role }).where("id", "=", id).execute();
     return id;
   };
-  const premium = (id: string) =>
-    db().updateTable("profiles").set({ subscription_tier: "premium" }).where("id", "=", id).execute();
+  const premium = (id: string) => setSubscriptionTier(db(), id, "premium", new Date().toISOString());
   /** Her programme, saved on `savedOn` for a due date `due`. */
   const programme = (id: string, due: string, savedOn: string) =>
     saveDueDate(db(), id, { dueDate: due }, savedOn, new Date(`${savedOn}T09:00:00Z`));

@@ -197,10 +197,10 @@ async function purchaseWeeks(db: Db, since: string) {
 async function memberTiers(db: Db) {
   const row = await db
     .selectFrom("user")
-    .leftJoin("profiles", "profiles.id", "user.id")
+    .leftJoin("member_access", "member_access.user_id", "user.id")
     .select([
       sql<number>`count(*)`.as("members"),
-      sql<number>`sum(case when profiles.subscription_tier = 'premium' then 1 else 0 end)`.as("premium"),
+      sql<number>`sum(case when member_access.subscription_tier = 'premium' then 1 else 0 end)`.as("premium"),
     ])
     .where("user.role", "=", MEMBER_ROLE)
     .executeTakeFirstOrThrow();

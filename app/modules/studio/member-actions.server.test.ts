@@ -64,11 +64,11 @@ describe.each(testDialects)("a member page's forms, on %s", (dialect) => {
   const tierOf = async (memberId: string) =>
     (
       await services.database.db
-        .selectFrom("profiles")
+        .selectFrom("member_access")
         .select("subscription_tier")
-        .where("id", "=", memberId)
+        .where("user_id", "=", memberId)
         .executeTakeFirst()
-    )?.subscription_tier;
+    )?.subscription_tier ?? "free";
 
   it("grants premium with the reason kept beside its entry, and says when there is nothing to change", async () => {
     const owner = await ownerChecked(minutesAgo(60));

@@ -1,13 +1,13 @@
-import type { Auth } from "#app/modules/accounts/auth.server.ts";
-import { CLIENT_IP_HEADER } from "#app/modules/accounts/auth.server.ts";
-import { deleteMember, type DeletionDeps } from "#app/modules/accounts/own-data.server.ts";
-import { setAccountRole } from "#app/modules/accounts/owner-role.server.ts";
-import { setSubscriptionTier } from "#app/modules/accounts/profile.server.ts";
-import { sendMagicLink } from "#app/modules/accounts/sign-in.server.ts";
-import type { CheckoutDeps } from "#app/modules/payments/checkout.server.ts";
-import { refundPurchase } from "#app/modules/payments/refunds.server.ts";
-import type { Db } from "#app/platform/db.server.ts";
-import { hitLimit, limitKey, tooManyAttemptsMessage } from "#app/platform/rate-limit.server.ts";
+import type { Auth } from "~/modules/accounts/auth.server.ts";
+import { CLIENT_IP_HEADER } from "~/modules/accounts/auth.server.ts";
+import { deleteMember, type DeletionDeps } from "~/modules/accounts/own-data.server.ts";
+import { setAccountRole } from "~/modules/accounts/owner-role.server.ts";
+import { setSubscriptionTier } from "~/modules/payments/access.server.ts";
+import { sendMagicLink } from "~/modules/accounts/sign-in.server.ts";
+import type { CheckoutDeps } from "~/modules/payments/checkout.server.ts";
+import { refundPurchase } from "~/modules/payments/refunds.server.ts";
+import type { Db } from "~/platform/db.server.ts";
+import { hitLimit, limitKey, tooManyAttemptsMessage } from "~/platform/rate-limit.server.ts";
 import { recordAudit, recordAuditWithReason } from "./audit.server.ts";
 import { thenTo, type MemberForm, type PurchasesForm, type StudioFormAnswer } from "./forms.ts";
 import { isOwner, MEMBER_ROLE, OWNER_ROLE } from "./gate.ts";
@@ -28,8 +28,8 @@ const REFUNDS_PER_HOUR = 20;
 async function accountOf(db: Db, memberId: string) {
   return db
     .selectFrom("user")
-    .leftJoin("profiles", "profiles.id", "user.id")
-    .select(["user.id", "user.email", "user.role", "profiles.subscription_tier as tier"])
+    .leftJoin("member_access", "member_access.user_id", "user.id")
+    .select(["user.id", "user.email", "user.role", "member_access.subscription_tier as tier"])
     .where("user.id", "=", memberId)
     .executeTakeFirst();
 }
@@ -98,7 +98,7 @@ async function changePremium(
   const member = await accountOf(db, memberId);
   if (!member) return NO_SUCH_MEMBER;
   const tier = grant ? "premium" : "free";
-  if (member.tier === tier) {
+  if ((member.tier ?? "free") === tier) {
     return {
       ok: false,
       status: 409,

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { aListen, aMember, aPurchase, aSession } from "../../../tests/factories/index.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
+import { setSubscriptionTier } from "../payments/access.server.ts";
 import type { MemberFilters } from "./member-filters.ts";
 import { memberDetail, searchMembers, type MemberRow } from "./members.server.ts";
 
@@ -24,14 +25,16 @@ describe.each(testDialects)("the studio's members on %s", (dialect) => {
       .execute();
     await db()
       .updateTable("profiles")
-      .set({
-        subscription_tier: profile.tier ?? "free",
-        due_date: profile.due ?? null,
-        time_zone: profile.timeZone ?? "UTC",
-        program_start_date: profile.startedOn ?? null,
-      })
+      .set({ time_zone: profile.timeZone ?? "UTC" })
       .where("id", "=", id)
       .execute();
+    if (profile.due || profile.startedOn) {
+      await db()
+        .insertInto("programme_settings")
+        .values({ user_id: id, due_date: profile.due ?? null, program_start_date: profile.startedOn ?? null })
+        .execute();
+    }
+    if (profile.tier) await setSubscriptionTier(db(), id, profile.tier, fields.joined);
     return id;
   };
 

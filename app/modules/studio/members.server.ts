@@ -51,13 +51,15 @@ export async function searchMembers(
   const conditions = filterConditions(filters, postgres);
   const after = decodeTimeCursor(cursor);
 
-  // Counting joins profiles only for the due date (the tier is looked up): without it, counting every
-  // member reads one index.
-  const withProfiles = filters.dueFrom !== undefined || filters.dueTo !== undefined;
+  // Counting joins the programme only for the due date (the tier is looked up): without it, counting
+  // every member reads one index.
+  const withProgramme = filters.dueFrom !== undefined || filters.dueTo !== undefined;
   const [rows, counted] = await Promise.all([
     db
       .selectFrom("user")
       .leftJoin("profiles", "profiles.id", "user.id")
+      .leftJoin("member_access", "member_access.user_id", "user.id")
+      .leftJoin("programme_settings", "programme_settings.user_id", "user.id")
       .select(memberColumns(postgres))
       .where((eb) => eb.and(after ? [...conditions, before(after, postgres)] : conditions))
       // One more than the page: whether there is a next page, without counting.
@@ -67,7 +69,9 @@ export async function searchMembers(
       .execute(),
     db
       .selectFrom("user")
-      .$if(withProfiles, (query) => query.leftJoin("profiles", "profiles.id", "user.id"))
+      .$if(withProgramme, (query) =>
+        query.leftJoin("programme_settings", "programme_settings.user_id", "user.id"),
+      )
       .select((eb) => eb.fn.countAll().as("total"))
       .where((eb) => eb.and(conditions))
       .executeTakeFirstOrThrow(),
@@ -107,17 +111,19 @@ function filterConditions(filters: MemberFilters, postgres: boolean): Expression
     );
   }
   if (filters.tier) {
-    // A lookup of her profile's tier (an index holds both): the search still walks the members in
-    // sign-up order and stops at a page, where a join would read a whole tier's profiles and sort them.
-    conditions.push(sql<SqlBool>`exists (
-      select 1 from profiles tiered where tiered.id = "user"."id" and tiered.subscription_tier = ${filters.tier}
-    )`);
+    // A lookup of her tier (an index holds both): the search still walks the members in sign-up
+    // order and stops at a page, where a join would read a whole tier's rows and sort them. Without
+    // a row she is on the free tier, so "free" is "not premium".
+    const premium = sql<SqlBool>`exists (
+      select 1 from member_access tiered where tiered.user_id = "user"."id" and tiered.subscription_tier = 'premium'
+    )`;
+    conditions.push(filters.tier === "premium" ? premium : sql<SqlBool>`not ${premium}`);
   }
   if (filters.joinedFrom)
     conditions.push(sql<SqlBool>`"user"."createdAt" >= ${startOfDay(filters.joinedFrom)}`);
   if (filters.joinedTo) conditions.push(sql<SqlBool>`"user"."createdAt" < ${endOfDay(filters.joinedTo)}`);
-  if (filters.dueFrom) conditions.push(sql<SqlBool>`profiles.due_date >= ${filters.dueFrom}`);
-  if (filters.dueTo) conditions.push(sql<SqlBool>`profiles.due_date <= ${filters.dueTo}`);
+  if (filters.dueFrom) conditions.push(sql<SqlBool>`programme_settings.due_date >= ${filters.dueFrom}`);
+  if (filters.dueTo) conditions.push(sql<SqlBool>`programme_settings.due_date <= ${filters.dueTo}`);
   if (filters.activeFrom || filters.activeTo) conditions.push(lastActiveBetween(filters));
   return conditions;
 }
@@ -167,8 +173,8 @@ function memberColumns(postgres: boolean) {
     "user.email",
     "user.role",
     "user.createdAt",
-    "profiles.subscription_tier",
-    "profiles.due_date",
+    "member_access.subscription_tier",
+    "programme_settings.due_date",
     // The sort key exactly as stored, for the cursor: PostgreSQL keeps microseconds, which a Date would lose.
     (postgres ? sql<string>`"user"."createdAt"::text` : sql<string>`"user"."createdAt"`).as("created_key"),
   ] as const;
@@ -189,7 +195,7 @@ function toMemberRow(row: MemberRecord, lastActiveAt: string | null): MemberRow 
     id: row.id,
     name: row.name,
     email: row.email,
-    // Every account has a profile (sign-up makes it); until it exists, she is on the free tier.
+    // Without an access row, she is on the free tier.
     tier: row.subscription_tier ?? "free",
     joinedAt: iso(row.createdAt),
     lastActiveAt,
@@ -260,8 +266,10 @@ export async function memberDetail(db: Db, userId: string, now = new Date()): Pr
   const member = await db
     .selectFrom("user")
     .leftJoin("profiles", "profiles.id", "user.id")
+    .leftJoin("member_access", "member_access.user_id", "user.id")
+    .leftJoin("programme_settings", "programme_settings.user_id", "user.id")
     .select(memberColumns(isPostgres(db)))
-    .select(["profiles.time_zone", "profiles.program_start_date"])
+    .select(["profiles.time_zone", "programme_settings.program_start_date"])
     .where("user.id", "=", userId)
     .executeTakeFirst();
   if (!member) return null;

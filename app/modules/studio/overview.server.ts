@@ -7,10 +7,12 @@ export async function studioOverview(db: Db, now = new Date()) {
   const [members, payments] = await Promise.all([
     db
       .selectFrom("user")
-      .leftJoin("profiles", "profiles.id", "user.id")
+      .leftJoin("member_access", "member_access.user_id", "user.id")
       .select([
         sql<number>`count(*)`.as("members"),
-        sql<number>`sum(case when profiles.subscription_tier = 'premium' then 1 else 0 end)`.as("premium"),
+        sql<number>`sum(case when member_access.subscription_tier = 'premium' then 1 else 0 end)`.as(
+          "premium",
+        ),
         sql<number>`sum(case when "user"."createdAt" >= ${weekAgo} then 1 else 0 end)`.as("joinedThisWeek"),
       ])
       .executeTakeFirstOrThrow(),

@@ -324,10 +324,11 @@ async function expectAcknowledgedWrites(data: ServerData, members: Member[], led
     const profiles = await db
       .selectFrom("profiles")
       .innerJoin("user", "user.id", "profiles.id")
+      .leftJoin("member_access", "member_access.user_id", "profiles.id")
       .leftJoin("purchases", (join) =>
         join.onRef("purchases.user_id", "=", "profiles.id").on("purchases.status", "=", "succeeded"),
       )
-      .select(["user.email", "profiles.subscription_tier", "purchases.id as purchase"])
+      .select(["user.email", "member_access.subscription_tier", "purchases.id as purchase"])
       .execute();
     for (const profile of profiles) {
       expect(profile.subscription_tier === "premium", `premium ⇔ paid for ${profile.email}`).toBe(

@@ -74,16 +74,20 @@ export function withServerDatabase<T>(
 
 /** Gives the account premium the way a verified payment would: straight in the server's database. */
 export async function makePremium(email: string, server?: ServerData) {
-  const result = await withServerDatabase(
-    (db) =>
-      db
-        .updateTable("profiles")
-        .set({ subscription_tier: "premium" })
-        .where("id", "=", (eb) => eb.selectFrom("user").select("id").where("email", "=", email))
-        .executeTakeFirst(),
-    server,
-  );
-  if (Number(result.numUpdatedRows) !== 1) throw new Error(`No account for ${email}`);
+  await setTier(email, "premium", server);
+}
+
+/** Sets the account's tier straight in the server's database (its access row, made if need be). */
+export async function setTier(email: string, tier: "free" | "premium", server?: ServerData) {
+  await withServerDatabase(async (db) => {
+    const user = await db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirst();
+    if (!user) throw new Error(`No account for ${email}`);
+    await db
+      .insertInto("member_access")
+      .values({ user_id: user.id, subscription_tier: tier })
+      .onConflict((oc) => oc.column("user_id").doUpdateSet({ subscription_tier: tier }))
+      .execute();
+  }, server);
 }
 
 /**

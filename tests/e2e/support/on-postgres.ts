@@ -30,8 +30,8 @@ export const ON_POSTGRES: Record<string, OnPostgres> = {
     ],
   },
   "tests/e2e/checkout.test.ts": {
-    why: "payments confirmed by webhook and by the page at once: one paid purchase per member",
-    drives: ["app/modules/payments/fulfilment.server.ts"],
+    why: "payments confirmed by webhook and by the page at once: one paid purchase per member, the grants waiting on her access row (made on conflict)",
+    drives: ["app/modules/payments/fulfilment.server.ts", "app/modules/payments/access.server.ts"],
   },
   "tests/e2e/studio.test.ts": {
     why: "the studio's member search (PostgreSQL's own text search), overview, insights and its second factor",
@@ -67,16 +67,20 @@ export const ON_POSTGRES: Record<string, OnPostgres> = {
     drives: ["app/modules/accounts/own-data.server.ts", "app/modules/accounts/confirm-identity.server.ts"],
   },
   "tests/e2e/reminders.test.ts": {
-    why: "reminders queued as jobs, each taken once",
-    drives: ["app/platform/jobs.server.ts"],
+    why: "reminders queued as jobs, each taken once; her reminder setting saved into its row, made on conflict",
+    drives: ["app/platform/jobs.server.ts", "app/modules/reminders/reminder-settings.server.ts"],
   },
   "tests/e2e/push.test.ts": {
     why: "push devices saved and removed in turn per member, ten at most",
     drives: ["app/modules/reminders/push.server.ts"],
   },
   "tests/e2e/programme.test.ts": {
-    why: "programme writes: a day ticked, a practice counted once, the streak in one conditional update",
-    drives: ["app/modules/program/program.server.ts", "app/modules/listening/listening.server.ts"],
+    why: "programme writes: a day ticked, a practice counted once, the streak in one conditional update, her programme's row made on conflict",
+    drives: [
+      "app/modules/program/program.server.ts",
+      "app/modules/listening/listening.server.ts",
+      "app/modules/program/programme-settings.server.ts",
+    ],
   },
   "tests/e2e/security-labour.test.ts": {
     why: "the labour history saved from several devices in turn",

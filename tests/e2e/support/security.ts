@@ -258,9 +258,30 @@ export async function memberState(server: ServerData, ids: string[]) {
           .orderBy("id")
           .execute(),
       ),
-      profiles: bools(
-        rows(await db.selectFrom("profiles").selectAll().where("id", "in", ids).orderBy("id").execute()),
-        ["course_access", "is_induction"],
+      profiles: rows(
+        await db.selectFrom("profiles").selectAll().where("id", "in", ids).orderBy("id").execute(),
+      ),
+      programme: bools(
+        rows(
+          await db
+            .selectFrom("programme_settings")
+            .selectAll()
+            .where("user_id", "in", ids)
+            .orderBy("user_id")
+            .execute(),
+        ),
+        ["is_induction", "hide_streaks"],
+      ),
+      access: bools(
+        rows(
+          await db
+            .selectFrom("member_access")
+            .selectAll()
+            .where("user_id", "in", ids)
+            .orderBy("user_id")
+            .execute(),
+        ),
+        ["course_access"],
       ),
       audioProgress: bools(
         rows(
