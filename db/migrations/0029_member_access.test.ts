@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
-import { migrateToLatest } from "~/platform/db.server.ts";
+import { migrateToLatest } from "#app/platform/db.server.ts";
 import { migrateBackTo, testDialects, useTestDatabase } from "../../tests/support/test-databases.ts";
 
 describe.each(testDialects)("migration 0029 (member access) on %s", (dialect) => {

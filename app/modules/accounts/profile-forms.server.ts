@@ -21,7 +21,11 @@ import {
   streakSettingsSchema,
 } from "./forms.ts";
 import { deleteMember, type DeletionDeps } from "./own-data.server.ts";
-import { savedDueDate, setBabyArrival, setStreaksHidden } from "../program/programme-settings.server.ts";
+import {
+  savedDueDate,
+  setBabyArrival,
+  setStreaksHidden,
+} from "#app/modules/program/programme-settings.server.ts";
 import { updateFullName } from "./profile.server.ts";
 import { authMessages } from "./providers.ts";
 import { signOut } from "./sign-in.server.ts";

@@ -1,4 +1,4 @@
-import type { Db } from "~/platform/db.server.ts";
+import type { Db } from "#app/platform/db.server.ts";
 
 /*
  * The profile row's one writer: other modules change a member's profile

@@ -8,7 +8,7 @@ import { createLogger } from "#app/platform/log.server.ts";
 import { closeServices, createServices, type AppServices } from "#app/services.server.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
 import { signedInMember } from "../../../tests/support/members.ts";
-import { setSubscriptionTier } from "../payments/access.server.ts";
+import { setSubscriptionTier } from "#app/modules/payments/access.server.ts";
 import {
   ASK_BETTER_AUTH,
   clearsCookie,

@@ -6,7 +6,7 @@ import { testDialects, useTestDatabase } from "../../../tests/support/test-datab
 import { completeDailyPractice } from "#app/modules/program/program.server.ts";
 import { exportMemberData } from "./own-data.server.ts";
 import { answerProfileForm, profileFormSchema, type ProfileFormDeps } from "./profile-forms.server.ts";
-import { streaksHidden } from "../program/programme-settings.server.ts";
+import { streaksHidden } from "#app/modules/program/programme-settings.server.ts";
 
 describe.each(testDialects)("the Hide streaks setting on %s", (dialect) => {
   const database = useTestDatabase(dialect);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { aMember } from "../../../tests/factories/index.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
-import { setProgrammeDates } from "../program/programme-settings.server.ts";
+import { setProgrammeDates } from "#app/modules/program/programme-settings.server.ts";
 import {
   answerBirthPlanForm,
   birthPlanMessages,

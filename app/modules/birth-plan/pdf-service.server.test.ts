@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { aMember } from "../../../tests/factories/index.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
-import { setProgrammeDates } from "../program/programme-settings.server.ts";
+import { setProgrammeDates } from "#app/modules/program/programme-settings.server.ts";
 import { createPdfCache } from "./pdf-cache.ts";
 import type { PdfRenderer, Rendered } from "./pdf-renderer.server.ts";
 import { createBirthPlanPdfs, PDF_LIMITS, pdfLimitChecks, type PdfAnswer } from "./pdf-service.server.ts";

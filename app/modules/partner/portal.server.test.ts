@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { aMember } from "../../../tests/factories/index.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
-import { setStreaksHidden } from "../program/programme-settings.server.ts";
-import { setSubscriptionTier } from "../payments/access.server.ts";
-import type { Member } from "../accounts/session.server.ts";
-import { findTrack } from "../catalogue/tracks.ts";
-import { recordFinishedListen } from "../listening/listening.server.ts";
-import type { MediaFacts } from "../media/facts.server.ts";
+import { setStreaksHidden } from "#app/modules/program/programme-settings.server.ts";
+import { setSubscriptionTier } from "#app/modules/payments/access.server.ts";
+import type { Member } from "#app/modules/accounts/session.server.ts";
+import { findTrack } from "#app/modules/catalogue/tracks.ts";
+import { recordFinishedListen } from "#app/modules/listening/listening.server.ts";
+import type { MediaFacts } from "#app/modules/media/facts.server.ts";
 import { partnerPortal, togetherOnDashboard } from "./portal.server.ts";
 
 const NOW = new Date("2026-11-26T18:00:00Z");

@@ -1,4 +1,4 @@
-import type { Db } from "~/platform/db.server.ts";
+import type { Db } from "#app/platform/db.server.ts";
 
 /*
  * `member_access`' one writer: her tier, course access and the welcome card's

@@ -1,10 +1,10 @@
-import type { Db } from "~/platform/db.server.ts";
-import type { Logger } from "~/platform/log.server.ts";
+import type { Db } from "#app/platform/db.server.ts";
+import type { Logger } from "#app/platform/log.server.ts";
 import { babyArrival, setEarlyPlan, streaksHidden } from "./programme-settings.server.ts";
-import { canPlayTrack, viewerOf } from "../catalogue/access.ts";
-import { findTrack } from "../catalogue/tracks.ts";
-import { HER_PREGNANCY_REFUSAL, isHerPregnancyIntent } from "../partner/her-pregnancy.ts";
-import { createShareLink, revokeShareLink } from "../partner/share.server.ts";
+import { canPlayTrack, viewerOf } from "#app/modules/catalogue/access.ts";
+import { findTrack } from "#app/modules/catalogue/tracks.ts";
+import { HER_PREGNANCY_REFUSAL, isHerPregnancyIntent } from "#app/modules/partner/her-pregnancy.ts";
+import { createShareLink, revokeShareLink } from "#app/modules/partner/share.server.ts";
 import { formatLongDate, isCalendarDate, type CalendarDate } from "./calendar.ts";
 import { programmeIntentSchema } from "./forms.ts";
 import { programmeMessages as m } from "./messages.ts";

@@ -1,9 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
-import type { Db } from "~/platform/db.server.ts";
-import { createLogger } from "~/platform/log.server.ts";
+import type { Db } from "#app/platform/db.server.ts";
+import { createLogger } from "#app/platform/log.server.ts";
 import { setStreaksHidden } from "./programme-settings.server.ts";
-import { createShareLink, partnerView, SHARE_MISS_LIMIT, revokeShareLink } from "../partner/share.server.ts";
+import {
+  createShareLink,
+  partnerView,
+  SHARE_MISS_LIMIT,
+  revokeShareLink,
+} from "#app/modules/partner/share.server.ts";
 import { handleProgrammeAction } from "./actions.server.ts";
 import { currentStreak } from "./practice.ts";
 import { progressOf } from "./progress.ts";

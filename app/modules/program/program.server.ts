@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
-import type { Db } from "~/platform/db.server.ts";
-import { canPlayTrack, type Viewer } from "../catalogue/access.ts";
-import { arrivalFrom, type BabyArrival } from "../accounts/baby.ts";
-import { setTimeZone } from "../accounts/profile.server.ts";
-import { findTrack, type Track } from "../catalogue/tracks.ts";
-import { markListened, markPractised, recordDayListen } from "../listening/listening.server.ts";
+import type { Db } from "#app/platform/db.server.ts";
+import { canPlayTrack, type Viewer } from "#app/modules/catalogue/access.ts";
+import { arrivalFrom, type BabyArrival } from "#app/modules/accounts/baby.ts";
+import { setTimeZone } from "#app/modules/accounts/profile.server.ts";
+import { findTrack, type Track } from "#app/modules/catalogue/tracks.ts";
+import { markListened, markPractised, recordDayListen } from "#app/modules/listening/listening.server.ts";
 import { addDays, isValidTimeZone, type CalendarDate } from "./calendar.ts";
 import {
   keepDefaultProgrammeStart,

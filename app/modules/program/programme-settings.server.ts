@@ -1,5 +1,5 @@
-import type { Db } from "~/platform/db.server.ts";
-import { arrivalFrom, type BabyArrival } from "../accounts/baby.ts";
+import type { Db } from "#app/platform/db.server.ts";
+import { arrivalFrom, type BabyArrival } from "#app/modules/accounts/baby.ts";
 import type { CalendarDate } from "./calendar.ts";
 
 /*

@@ -2,8 +2,8 @@ import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { aMember } from "../../../tests/factories/index.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
-import { setBabyArrival } from "../program/programme-settings.server.ts";
-import { saveDueDate } from "../program/program.server.ts";
+import { setBabyArrival } from "#app/modules/program/programme-settings.server.ts";
+import { saveDueDate } from "#app/modules/program/program.server.ts";
 import {
   answerCalendarFeed,
   CALENDAR_MISS_LIMIT,

@@ -1,4 +1,4 @@
-import type { Db } from "~/platform/db.server.ts";
+import type { Db } from "#app/platform/db.server.ts";
 
 /*
  * `reminder_settings`' one writer. A member without a row has the defaults:

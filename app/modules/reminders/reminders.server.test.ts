@@ -2,10 +2,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { aMember } from "../../../tests/factories/index.ts";
 import { startPushService, type FakePushService } from "../../../tests/support/push-service.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
-import { createJobRunner } from "~/platform/jobs.server.ts";
-import { createLogger } from "~/platform/log.server.ts";
-import { chooseTimeZone, updateTimeZone } from "../accounts/profile.server.ts";
-import { setBabyArrival } from "../program/programme-settings.server.ts";
+import { createJobRunner } from "#app/platform/jobs.server.ts";
+import { createLogger } from "#app/platform/log.server.ts";
+import { chooseTimeZone, updateTimeZone } from "#app/modules/accounts/profile.server.ts";
+import { setBabyArrival } from "#app/modules/program/programme-settings.server.ts";
 import { createPushSender, pushSubscriptionsOf, savePushSubscription } from "./push.server.ts";
 import { setReminderPreference } from "./reminder-settings.server.ts";
 import {

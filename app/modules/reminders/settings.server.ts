@@ -1,10 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
-import type { Db } from "~/platform/db.server.ts";
-import type { Logger } from "~/platform/log.server.ts";
-import { chooseTimeZone } from "../accounts/profile.server.ts";
-import { authMessages } from "../accounts/providers.ts";
-import type { Flash } from "../site/flash.server.ts";
-import { parseSubmission } from "../site/form-submission.ts";
+import type { Db } from "#app/platform/db.server.ts";
+import type { Logger } from "#app/platform/log.server.ts";
+import { chooseTimeZone } from "#app/modules/accounts/profile.server.ts";
+import { authMessages } from "#app/modules/accounts/providers.ts";
+import type { Flash } from "#app/modules/site/flash.server.ts";
+import { parseSubmission } from "#app/modules/site/form-submission.ts";
 import { turnOffCalendarFeed, turnOnCalendarFeed } from "./calendar-feed.server.ts";
 import {
   CALENDAR_FEED_INTENTS,

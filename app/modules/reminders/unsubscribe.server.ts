@@ -1,5 +1,5 @@
-import type { Db } from "~/platform/db.server.ts";
-import { addressKey, hitLimit, tooManyAttemptsMessage } from "~/platform/rate-limit.server.ts";
+import type { Db } from "#app/platform/db.server.ts";
+import { addressKey, hitLimit, tooManyAttemptsMessage } from "#app/platform/rate-limit.server.ts";
 import { reminderMessages } from "./forms.ts";
 import { stopReminderEmails } from "./reminder-settings.server.ts";
 import { isUnsubscribeToken, scheduleNextReminder } from "./reminders.server.ts";

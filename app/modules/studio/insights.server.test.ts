@@ -1,11 +1,15 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { aListen, aMember, aPurchase } from "../../../tests/factories/index.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
-import { findTrack } from "../catalogue/tracks.ts";
-import { markListened, recordFinishedListen } from "../listening/listening.server.ts";
-import { todayIn } from "../program/calendar.ts";
-import { completeDailyPractice, saveDueDate, setActivityCompleted } from "../program/program.server.ts";
-import { setSubscriptionTier } from "../payments/access.server.ts";
+import { findTrack } from "#app/modules/catalogue/tracks.ts";
+import { markListened, recordFinishedListen } from "#app/modules/listening/listening.server.ts";
+import { todayIn } from "#app/modules/program/calendar.ts";
+import {
+  completeDailyPractice,
+  saveDueDate,
+  setActivityCompleted,
+} from "#app/modules/program/program.server.ts";
+import { setSubscriptionTier } from "#app/modules/payments/access.server.ts";
 import { studioInsights, type StudioInsights } from "./insights.server.ts";
 
 // A Wednesday: this week began on Monday 23 November; the twelve weeks on Monday 7 September.

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { aListen, aMember, aPurchase, aSession } from "../../../tests/factories/index.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
-import { setSubscriptionTier } from "../payments/access.server.ts";
+import { setSubscriptionTier } from "#app/modules/payments/access.server.ts";
 import type { MemberFilters } from "./member-filters.ts";
 import { memberDetail, searchMembers, type MemberRow } from "./members.server.ts";
 
