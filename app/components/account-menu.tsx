@@ -1,4 +1,4 @@
-import { LayoutDashboard, LogOut } from "#app/components/ui/icons.tsx";
+import { LayoutDashboard, LogOut, ShieldCheck } from "#app/components/ui/icons.tsx";
 import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
 import { toast } from "#app/components/ui/toaster.tsx";
@@ -24,7 +24,7 @@ function useSignOut() {
 
 /**
  * The signed-in member's menu in the site header: 'My Account' with Dashboard
- * and Sign Out. A native popover: the browser opens it, closes it on Escape
+ * (and Studio, for the course's owner) and Sign Out. A native popover: the browser opens it, closes it on Escape
  * or a click outside, and returns focus, with no script of ours.
  */
 export function AccountMenu({ member }: { member: Member }) {
@@ -60,6 +60,13 @@ export function AccountMenu({ member }: { member: Member }) {
               <LayoutDashboard aria-hidden="true" /> Dashboard
             </Link>
           </li>
+          {member.isOwner ? (
+            <li>
+              <Link to="/studio" className={item} onClick={close}>
+                <ShieldCheck aria-hidden="true" /> Studio
+              </Link>
+            </li>
+          ) : null}
           <li>
             <button
               type="button"

@@ -164,6 +164,13 @@ function MobileNavigation({ member }: { member: Member | null }) {
                     Dashboard
                   </Link>
                 </li>
+                {member.isOwner ? (
+                  <li>
+                    <Link to="/studio" className={itemClass}>
+                      Studio
+                    </Link>
+                  </li>
+                ) : null}
                 <li>
                   <SignOutForm className={cn(itemClass, "w-full text-left")}>Sign Out</SignOutForm>
                 </li>

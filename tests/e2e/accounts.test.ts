@@ -61,6 +61,8 @@ describe("accounts in the browser", () => {
     expect(await menu.isVisible()).toBe(false);
     await page.getByRole("button", { name: /My Account/ }).click();
     await expect(menu.getByRole("link", { name: "Dashboard" }).isVisible()).resolves.toBe(true);
+    // The studio is the owner's alone.
+    expect(await menu.getByRole("link", { name: "Studio" }).count()).toBe(0);
     await expectAccessible(page);
     // Escape closes it and gives focus back to its button; the button opens it again.
     await page.keyboard.press("Escape");

@@ -16,7 +16,7 @@ import {
   uniqueEmail,
   withServerDatabase,
 } from "./support/accounts.ts";
-import { baseUrl, expectAccessible, useBrowser, waitForHydration } from "./support/browser.ts";
+import { baseUrl, expectAccessible, useBrowser, viewports, waitForHydration } from "./support/browser.ts";
 import { ROUTES, routeEntries, signUpMember, visitor } from "./support/security.ts";
 import { enrolledOwner as enrolledOwnerIn, ownerCreate, signInWithCode } from "./support/studio.ts";
 
@@ -53,6 +53,17 @@ describe("the owner's studio", () => {
     await owner.getByRole("button", { name: "Sign in" }).click();
     await owner.waitForURL((url) => url.pathname === "/studio/check");
     expect(new URL(owner.url()).searchParams.get("next")).toBe("/studio/members?tier=premium");
+    // Her account menu leads to the studio, on a wide screen and in a phone's drawer.
+    await owner.goto("/about");
+    await waitForHydration(owner);
+    await owner.getByRole("button", { name: /My Account/ }).click();
+    await owner.getByRole("group", { name: "My Account" }).getByRole("link", { name: "Studio" }).click();
+    await owner.waitForURL((url) => url.pathname === "/studio/check");
+    await owner.setViewportSize(viewports.phone);
+    await owner.goto("/about");
+    await waitForHydration(owner);
+    await owner.getByRole("button", { name: "Open menu" }).click();
+    await owner.getByRole("list", { name: "My Account" }).getByRole("link", { name: "Studio" }).waitFor();
     await owner.context().close();
 
     // A link to the sign-in page that names another site, or a page that isn't one to be sent to, leads home.

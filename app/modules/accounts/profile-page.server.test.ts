@@ -29,6 +29,7 @@ describe.each(testDialects)("the profile page's forms on %s", (dialect) => {
       hasPremium: false,
       isPartner: false,
       partnerPremium: false,
+      isOwner: false,
       timeZone: "UTC",
       ...fields,
     };

@@ -95,6 +95,28 @@ describe.each(testDialects)("session reads on %s", (dialect) => {
     expect(quick.version).toBe(`${version}.0`);
   });
 
+  it("knows the course's owner on either read, and a member as none", async () => {
+    const owner = await signUp("Olive Owner");
+    await services.database.db
+      .updateTable("user")
+      .set({ role: "owner" })
+      .where("id", "=", owner.id)
+      .execute();
+    const member = await signUp();
+    for (const [{ cookie }, expected] of [
+      [owner, true],
+      [member, false],
+    ] as const) {
+      const quick = await read(cookie);
+      if (quick === null || quick === ASK_BETTER_AUTH) throw new Error(`expected a member, got ${quick}`);
+      const { member: viaBetterAuth } = await loadMember(
+        { ...services, sessions: { read: async () => ASK_BETTER_AUTH } },
+        new Headers({ cookie }),
+      );
+      expect([quick.member.isOwner, viaBetterAuth?.isOwner]).toEqual([expected, expected]);
+    }
+  });
+
   it("gives a birth partner the partner sessions while their member has premium, and moves with her data", async () => {
     const her = await signUp("Amara Okafor");
     const partner = await signUp("Sam Rivers");

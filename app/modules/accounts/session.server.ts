@@ -6,6 +6,7 @@ import type { SessionChange } from "#app/modules/offline/device.ts";
 import type { Auth } from "./auth.server.ts";
 import { avatarGradient, displayName, firstName, initials } from "./display.ts";
 import { partnerHasPremium } from "#app/modules/partner/invitation.ts";
+import { isOwner } from "#app/modules/studio/gate.ts";
 import { accessOf, getProfileAccess, type ProfileAccess } from "./profile.server.ts";
 
 /** The signed-in member, as every page sees them. Nothing secret: it is sent to the browser. */
@@ -26,6 +27,8 @@ export interface Member {
   isPartner: boolean;
   /** A partner whose member has premium: the partner sessions are theirs through her. */
   partnerPremium: boolean;
+  /** The course's owner: her menus lead to the studio too (the studio checks her again on every request). */
+  isOwner: boolean;
   timeZone: string;
 }
 
@@ -91,7 +94,7 @@ export function clearsCookie(setCookie: string): boolean {
 
 /** The member as pages see them, from their account and access. */
 export function memberOf(
-  user: { id: string; email: string; name: string | null; image?: string | null },
+  user: { id: string; email: string; name: string | null; image?: string | null; role?: string | null },
   access: ProfileAccess,
 ): Member {
   const name = displayName(user);
@@ -109,6 +112,7 @@ export function memberOf(
     isPartner: access.partnerOf !== null,
     partnerPremium:
       access.partnerOf !== null && partnerHasPremium({ hasPremium: hasPremium(access.partnerOf) }),
+    isOwner: isOwner(user.role),
     timeZone: access.timeZone,
   };
 }
@@ -166,6 +170,7 @@ export function createSessionReader(auth: Auth, db: Db, now: () => number = Date
       "user.email",
       "user.name",
       "user.image",
+      "user.role",
       "member_access.subscription_tier",
       "member_access.course_access",
       "profiles.time_zone",

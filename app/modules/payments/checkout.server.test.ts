@@ -136,6 +136,7 @@ describe.each(testDialects)("buying the course on %s", (dialect) => {
       hasPremium: false,
       isPartner: false,
       partnerPremium: false,
+      isOwner: false,
       timeZone: "UTC",
     };
   }
