@@ -257,7 +257,7 @@ describe("the owner's studio", () => {
     await owner
       .getByRole("row")
       .filter({ hasText: "Purchase refunded" })
-      .filter({ hasText: "amount: 27.00 EUR" })
+      .filter({ hasText: "by card · €27" })
       .waitFor();
   });
 

@@ -1,3 +1,6 @@
+import { formatPrice } from "#app/modules/payments/price.ts";
+import { paymentReference } from "#app/modules/payments/receipt.ts";
+import { countOf } from "#app/modules/site/plural.ts";
 import type { AuditAction, AuditDetailValue } from "./audit.server.ts";
 
 /** What each audit entry says it was, in the studio's words. */
@@ -22,18 +25,55 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   "contact.marked-unread": "Conversation marked as unread",
 };
 
+/** How the owner reads each part of an entry's detail; a part not named here reads "name: value". */
+const DETAIL_WORDS: Record<string, (value: AuditDetailValue) => string> = {
+  purchase: (id) => `payment reference ${paymentReference(String(id))}`,
+  provider: (provider) =>
+    provider === "paypal" ? "by PayPal" : provider === "stripe" ? "by card" : String(provider),
+  method: (method) =>
+    ({ totp: "with her authenticator", "backup-code": "with a backup code", passkey: "with a passkey" })[
+      String(method)
+    ] ?? `with ${String(method)}`,
+  outcome: (outcome) => (outcome === "already-owner" ? "was already an owner" : "made an owner"),
+  count: (count) => countOf(Number(count), "member"),
+  filters: (filters) =>
+    Array.isArray(filters) && filters.length > 0
+      ? `searched by ${filters.map(filterWords).join(", ")}`
+      : "everyone",
+  from: (role) => `from ${String(role)}`,
+  to: (role) => `to ${String(role)}`,
+  thread: (id) => `conversation ${String(id).toUpperCase()}`,
+  passkey: (id) => `passkey ${String(id).slice(0, 8)}`,
+};
+
+const FILTER_WORDS: Record<string, string> = {
+  query: "name or email",
+  tier: "tier",
+  joinedFrom: "joined from",
+  joinedTo: "joined until",
+  activeFrom: "active from",
+  activeTo: "active until",
+  dueFrom: "due from",
+  dueTo: "due until",
+};
+const filterWords = (filter: string) => FILTER_WORDS[filter] ?? filter;
+
 /**
- * An entry's detail as the studio shows it ("purchase: … · amount: 27.00 EUR · provider: stripe"):
- * lists joined, an amount in its currency, and the reason the owner gave while it is kept.
+ * An entry's detail in the owner's words ("payment reference 9EA962B7 · by card · €27"): the
+ * payment as her receipts name it, an amount in its currency, and the reason she gave while it is kept.
  */
 export function auditDetailText(detail: Record<string, AuditDetailValue>, reason: string | null): string {
   const { amountMinor, currency, ...rest } = detail;
-  const parts = Object.entries(rest).map(
-    ([key, value]) => `${key}: ${Array.isArray(value) ? value.join(", ") || "none" : String(value)}`,
+  const parts = Object.entries(rest).map(([key, value]) =>
+    Object.hasOwn(DETAIL_WORDS, key)
+      ? DETAIL_WORDS[key]!(value)
+      : `${key}: ${Array.isArray(value) ? value.join(", ") || "none" : String(value)}`,
   );
   if (typeof amountMinor === "number") {
     parts.push(
-      `amount: ${(amountMinor / 100).toFixed(2)} ${typeof currency === "string" ? currency : ""}`.trim(),
+      typeof currency === "string"
+        ? formatPrice({ amountMinor, currency })
+        : `amount: ${(amountMinor / 100).toFixed(2)}`,
     );
   }
   if (reason) parts.push(`reason: ${reason}`);

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { auditDetailText } from "./audit-labels.ts";
+
+describe("an audit entry's detail in the owner's words", () => {
+  it("names a refunded payment as her receipt does, how it was paid and what it came to", () => {
+    expect(
+      auditDetailText(
+        {
+          purchase: "9ea962b7-31c4-4b8e-9d7e-0c5d2a7f1e33",
+          amountMinor: 2700,
+          currency: "EUR",
+          provider: "stripe",
+        },
+        "Asked by email",
+      ),
+    ).toBe("payment reference 9EA962B7 · by card · €27 · reason: Asked by email");
+    expect(auditDetailText({ provider: "paypal", amountMinor: 2750, currency: "EUR" }, null)).toBe(
+      "by PayPal · €27.50",
+    );
+  });
+
+  it("says how she got in, what she exported and whose role changed, in words", () => {
+    expect(auditDetailText({ method: "backup-code" }, null)).toBe("with a backup code");
+    expect(auditDetailText({ count: 1, filters: ["query", "tier"] }, null)).toBe(
+      "1 member · searched by name or email, tier",
+    );
+    expect(auditDetailText({ count: 12, filters: [] }, null)).toBe("12 members · everyone");
+    expect(auditDetailText({ from: "member", to: "owner" }, null)).toBe("from member · to owner");
+  });
+
+  it("shows a part it has no words for as it is, so nothing is hidden from her", () => {
+    expect(auditDetailText({ somethingNew: "value", list: [] }, null)).toBe(
+      "somethingNew: value · list: none",
+    );
+  });
+});
