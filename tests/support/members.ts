@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { CLIENT_IP_HEADER } from "#app/modules/accounts/auth.server.ts";
 import { signInWithPassword, signUpWithPassword } from "#app/modules/accounts/sign-in.server.ts";
+import type { Member } from "#app/modules/accounts/session.server.ts";
 import type { AppServices } from "#app/services.server.ts";
 import { PASSWORD, uniqueEmail } from "./accounts.ts";
 
@@ -37,4 +38,23 @@ export async function signedInMember(
     .find((c) => c.startsWith("tidewell.session_token="));
   if (!cookie) throw new Error("No session cookie");
   return { id, email, cookie };
+}
+
+/** The member a page's guard would hand an action: a free member named Amara Okafor unless `fields` say otherwise. */
+export function memberView(fields: Partial<Member> & Pick<Member, "id" | "email">): Member {
+  return {
+    fullName: "Amara Okafor",
+    displayName: "Amara Okafor",
+    firstName: "Amara",
+    initials: "AO",
+    gradient: ["#000", "#fff"],
+    image: null,
+    tier: "free",
+    hasPremium: false,
+    isPartner: false,
+    partnerPremium: false,
+    isOwner: false,
+    timeZone: "UTC",
+    ...fields,
+  };
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createLogger } from "#app/platform/log.server.ts";
 import { aMember } from "../../../tests/factories/index.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
+import { memberView } from "../../../tests/support/members.ts";
 import { partnerSeatMessages } from "#app/modules/partner/forms.ts";
 import { HER_PREGNANCY_REFUSAL } from "#app/modules/partner/her-pregnancy.ts";
 import { calendarFeedMessages } from "#app/modules/reminders/forms.ts";
@@ -16,23 +17,7 @@ describe.each(testDialects)("the profile page's forms on %s", (dialect) => {
 
   async function aSignedInMember(fields: Partial<Member> = {}): Promise<Member> {
     const { id, email } = await aMember(db());
-    return {
-      id,
-      email,
-      fullName: "Amara Okafor",
-      displayName: "Amara Okafor",
-      firstName: "Amara",
-      initials: "AO",
-      gradient: ["#000", "#fff"],
-      image: null,
-      tier: "free",
-      hasPremium: false,
-      isPartner: false,
-      partnerPremium: false,
-      isOwner: false,
-      timeZone: "UTC",
-      ...fields,
-    };
+    return memberView({ id, email, ...fields });
   }
 
   /** A form as her profile page posts it; these forms need only the database, the log and the clock. */

@@ -13,6 +13,7 @@ import { memberContext, requestContext, servicesContext } from "#app/request.ser
 import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../../../tests/support/webhook-receiver.ts";
+import { memberView } from "../../../tests/support/members.ts";
 import { getProfileAccess } from "#app/modules/accounts/profile.server.ts";
 import { memberOf, type Member } from "#app/modules/accounts/session.server.ts";
 import { canPlayTrack, viewerOf } from "#app/modules/catalogue/access.ts";
@@ -123,22 +124,7 @@ describe.each(testDialects)("buying the course on %s", (dialect) => {
 
   async function newMember(): Promise<Member> {
     const { id, email } = await aMember(database.db, { emailVerified: true });
-    return {
-      id,
-      email,
-      fullName: "Amara Okafor",
-      displayName: "Amara Okafor",
-      firstName: "Amara",
-      initials: "AO",
-      gradient: ["#000", "#fff"],
-      image: null,
-      tier: "free",
-      hasPremium: false,
-      isPartner: false,
-      partnerPremium: false,
-      isOwner: false,
-      timeZone: "UTC",
-    };
+    return memberView({ id, email });
   }
 
   const tierOf = async (member: Member) =>
