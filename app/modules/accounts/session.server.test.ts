@@ -1,12 +1,7 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseEnv } from "#app/platform/env.server.ts";
-import { createLogger } from "#app/platform/log.server.ts";
-import { closeServices, createServices, type AppServices } from "#app/services.server.ts";
+import { describe, expect, it } from "vitest";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
+import { useTestServices } from "../../../tests/support/test-services.ts";
 import { signedInMember } from "../../../tests/support/members.ts";
 import { setSubscriptionTier } from "#app/modules/payments/access.server.ts";
 import {
@@ -37,18 +32,7 @@ describe("a Set-Cookie that clears its cookie", () => {
 
 describe.each(testDialects)("session reads on %s", (dialect) => {
   const database = useTestDatabase(dialect);
-  let services: AppServices;
-  let dataDir: string;
-
-  beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tidewell-session-"));
-    const env = parseEnv({ BASE_URL, DATA_DIR: dataDir, APP_SECRET: "s".repeat(48) });
-    services = await createServices(env, createLogger("silent"), { database });
-  });
-  afterAll(async () => {
-    if (services) await closeServices(services);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  const services = useTestServices(database, { BASE_URL });
 
   /** A new member, signed in: their id and session cookie ("name=value"). */
   const signUp = (name = "Amara Okafor") => signedInMember(services, { name });

@@ -1,13 +1,8 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { CheckoutDeps } from "#app/modules/payments/checkout.server.ts";
-import { parseEnv } from "#app/platform/env.server.ts";
-import { createLogger } from "#app/platform/log.server.ts";
-import { closeServices, createServices, type AppServices } from "#app/services.server.ts";
 import { signedInMember } from "../../../tests/support/members.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
+import { useTestServices } from "../../../tests/support/test-services.ts";
 import { auditEntries } from "./audit.server.ts";
 import type { MemberForm } from "./forms.ts";
 import { answerMemberForm, answerPurchasesForm } from "./member-actions.server.ts";
@@ -27,22 +22,7 @@ async function thrown(answer: Promise<unknown>): Promise<Response | null> {
 
 describe.each(testDialects)("a member page's forms, on %s", (dialect) => {
   const database = useTestDatabase(dialect);
-  let services: AppServices;
-  let dataDir: string;
-
-  beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tidewell-member-actions-"));
-    const env = parseEnv({
-      BASE_URL: "http://localhost:3995",
-      DATA_DIR: dataDir,
-      APP_SECRET: "s".repeat(48),
-    });
-    services = await createServices(env, createLogger("silent"), { database });
-  });
-  afterAll(async () => {
-    if (services) await closeServices(services);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  const services = useTestServices(database, { BASE_URL: "http://localhost:3995" });
 
   const now = new Date();
   const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
@@ -55,7 +35,7 @@ describe.each(testDialects)("a member page's forms, on %s", (dialect) => {
   }
   const answer = (owner: StudioOwner, memberId: string, form: MemberForm) =>
     answerMemberForm(
-      { auth: services.auth, database: services.database, dataDir },
+      { auth: services.auth, database: services.database, dataDir: services.env.DATA_DIR },
       owner,
       memberId,
       form,

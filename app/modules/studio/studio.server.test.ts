@@ -1,13 +1,8 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseEnv } from "#app/platform/env.server.ts";
-import { createLogger } from "#app/platform/log.server.ts";
-import { closeServices, createServices, type AppServices } from "#app/services.server.ts";
+import { describe, expect, it } from "vitest";
 import { PASSWORD } from "../../../tests/support/accounts.ts";
 import { signedInMember } from "../../../tests/support/members.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
+import { useTestServices } from "../../../tests/support/test-services.ts";
 import { totpCode, unusedTotpCode } from "../../../tests/support/totp.ts";
 import { auditEntries } from "./audit.server.ts";
 import { PASSWORD_LIMITS } from "#app/modules/accounts/auth-endpoints.ts";
@@ -24,25 +19,14 @@ import {
 
 describe.each(testDialects)("the studio's gate and second factor, on %s", (dialect) => {
   const database = useTestDatabase(dialect);
-  let services: AppServices;
-  let dataDir: string;
-
-  beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tidewell-studio-"));
-    const env = parseEnv({
-      BASE_URL: "http://localhost:3996",
-      DATA_DIR: dataDir,
-      APP_SECRET: "s".repeat(48),
-    });
-    services = await createServices(env, createLogger("silent"), { database });
-  });
-  afterAll(async () => {
-    if (services) await closeServices(services);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  const services = useTestServices(database, { BASE_URL: "http://localhost:3996" });
 
   const db = () => services.database.db;
-  const memberFormDeps = () => ({ auth: services.auth, database: services.database, dataDir });
+  const memberFormDeps = () => ({
+    auth: services.auth,
+    database: services.database,
+    dataDir: services.env.DATA_DIR,
+  });
   const headersOf = (cookie: string) => new Headers({ cookie });
   const visit = (cookie: string) => studioVisit(services.auth, db(), headersOf(cookie), new Date());
   const enrol = (
