@@ -23,10 +23,8 @@ const NOT_YET_APART = [
   "accounts ↔ program",
   "accounts ↔ reminders",
   "accounts ↔ studio",
-  "catalogue ↔ site",
   "listening ↔ program",
   "partner ↔ program",
-  "site ↔ transcripts",
 ];
 
 /** The module a specifier names, from a file in module `from`, or null for anything outside app/modules. */

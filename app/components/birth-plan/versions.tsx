@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { ChevronDown } from "#app/components/ui/icons.tsx";
 import type { BirthPlanPageData } from "#app/modules/birth-plan/page.server.ts";
-import { countOf } from "#app/modules/site/plural.ts";
+import { countOf } from "#app/modules/words/plural.ts";
 import { BIRTH_PLAN_INTENTS as INTENTS } from "#app/modules/birth-plan/forms.ts";
 import { SavedTime } from "./saved-time.tsx";
 import { BirthPlanSheet } from "./sheet.tsx";

@@ -1,6 +1,6 @@
 import type { CourseTier } from "#app/modules/catalogue/tracks.ts";
 import type { CoursePageGroup } from "#app/modules/site/course-page.server.ts";
-import { countOf } from "#app/modules/site/plural.ts";
+import { countOf } from "#app/modules/words/plural.ts";
 
 /** What each group's count is followed by: who it is open to. */
 const OPEN_TO: Record<CourseTier, string> = {

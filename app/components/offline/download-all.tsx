@@ -2,7 +2,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { CircleCheck, Download } from "#app/components/ui/icons.tsx";
 import { toast } from "#app/components/ui/toaster.tsx";
 import { formatBytes, percentOf } from "#app/modules/offline/sizes.ts";
-import { countOf } from "#app/modules/site/plural.ts";
+import { countOf } from "#app/modules/words/plural.ts";
 import { startDownload, useCanDownload, useDownloads } from "./downloads.ts";
 
 interface DownloadableTrack {

@@ -13,7 +13,7 @@ import {
   type OutboxEntry,
   type OutboxItem,
 } from "#app/modules/offline/outbox.ts";
-import { countOf } from "#app/modules/site/plural.ts";
+import { countOf } from "#app/modules/words/plural.ts";
 import { readDownloads, removeRevoked } from "./downloads.ts";
 import { applyUpdate, registerServiceWorker } from "./service-worker.ts";
 

@@ -9,7 +9,7 @@ import { LabourWayIn } from "#app/components/labour/labour-way-in.tsx";
 import { offersLabourMode } from "#app/modules/labour/way-in.ts";
 import { herPregnancy } from "#app/modules/partner/her-pregnancy.ts";
 import type { PartnerPortal } from "#app/modules/partner/portal.server.ts";
-import { countOf } from "#app/modules/site/plural.ts";
+import { countOf } from "#app/modules/words/plural.ts";
 
 /** A birth partner's own dashboard: her week (read only), their sessions, their streak and the days together. */
 export function PartnerHome({ firstName, portal }: { firstName: string; portal: PartnerPortal }) {

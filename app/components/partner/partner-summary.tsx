@@ -1,6 +1,6 @@
 import { Baby, Flame } from "#app/components/ui/icons.tsx";
 import type { PartnerView } from "#app/modules/partner/share.server.ts";
-import { countOf } from "#app/modules/site/plural.ts";
+import { countOf } from "#app/modules/words/plural.ts";
 
 /**
  * Where she is: weeks to go (or that her baby has arrived), her streak if she shows it, her sessions and

@@ -1,6 +1,6 @@
 import { HeartHandshake } from "#app/components/ui/icons.tsx";
 import type { SharedStreak } from "#app/modules/partner/portal.server.ts";
-import { countOf } from "#app/modules/site/plural.ts";
+import { countOf } from "#app/modules/words/plural.ts";
 
 /**
  * The couple's shared streak, beside the personal one: on a day both listened,

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Baby } from "#app/components/ui/icons.tsx";
 import type { ArrivalNote } from "#app/modules/program/postnatal.ts";
 import type { ProgrammeJourney } from "#app/modules/program/programme-page.server.ts";
-import { countOf } from "#app/modules/site/plural.ts";
+import { countOf } from "#app/modules/words/plural.ts";
 
 /** Her journey before the birth: the days to go, her week of pregnancy and where she is in the programme. */
 export function Journey({ journey }: { journey: ProgrammeJourney }) {

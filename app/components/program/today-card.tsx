@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { playAudioTrack } from "#app/components/player/play-event.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import type { TodayCardData, TodayTrack } from "#app/modules/program/today.ts";
-import { countOf } from "#app/modules/site/plural.ts";
+import { countOf } from "#app/modules/words/plural.ts";
 
 /** The first thing on the dashboard: today's session, ready to play where it is. */
 export function TodayCard({ data }: { data: TodayCardData }) {

@@ -3,7 +3,7 @@ import { Group } from "@visx/group";
 import { scaleBand, scaleLinear } from "@visx/scale";
 import { Bar, LinePath } from "@visx/shape";
 import { useId, type ReactNode } from "react";
-import { countOf } from "#app/modules/site/plural.ts";
+import { countOf } from "#app/modules/words/plural.ts";
 import { formatShare, weekLabel, type Drop } from "#app/modules/studio/insights.ts";
 
 /**

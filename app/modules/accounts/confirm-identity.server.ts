@@ -7,7 +7,7 @@ import { deletionCodeEmail } from "#app/modules/email/templates.ts";
 import { CODE_ATTEMPTS, CODE_GUESS_LIMITS, type EndpointLimits } from "./auth-endpoints.ts";
 import type { Auth } from "./auth.server.ts";
 import { limitChecks, passwordGuessChecks } from "./auth.server.ts";
-import { countOf } from "#app/modules/site/plural.ts";
+import { countOf } from "#app/modules/words/plural.ts";
 
 /**
  * Fresh proof that the person at the keyboard is the member, before an

@@ -1,4 +1,4 @@
-import { countOf } from "#app/modules/site/plural.ts";
+import { countOf } from "#app/modules/words/plural.ts";
 
 /** "22 mins", as every page writes lengths; under a minute, its seconds ("35 secs"), as the player counts them. */
 export function formatDuration(seconds: number | null): string | null {

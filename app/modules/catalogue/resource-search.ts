@@ -1,4 +1,4 @@
-import { countOf } from "#app/modules/site/plural.ts";
+import { countOf } from "#app/modules/words/plural.ts";
 
 /**
  * The resource centre's search and category filter: pure, so the server can

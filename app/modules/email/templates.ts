@@ -1,7 +1,7 @@
 import { firstName } from "#app/modules/accounts/display.ts";
 import { BRAND } from "#app/modules/site/brand.ts";
 import { COMPLETE_COURSE_CONTAINS } from "#app/modules/catalogue/complete-course.ts";
-import { countOf } from "#app/modules/site/plural.ts";
+import { countOf } from "#app/modules/words/plural.ts";
 
 /** An email ready to send: both parts are always written, text first. */
 export interface EmailContent {

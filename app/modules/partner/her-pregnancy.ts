@@ -1,4 +1,4 @@
-import { countOf } from "#app/modules/site/plural.ts";
+import { countOf } from "#app/modules/words/plural.ts";
 
 /** What her partner's pages know of her pregnancy: `memberView`'s weeks, never a date. */
 export interface HerPregnancyFacts {

@@ -1,5 +1,5 @@
 import type { BabyArrival } from "#app/modules/accounts/baby.ts";
-import { countOf } from "#app/modules/site/plural.ts";
+import { countOf } from "#app/modules/words/plural.ts";
 import { daysBetween, formatLongDate, type CalendarDate } from "./calendar.ts";
 
 /**

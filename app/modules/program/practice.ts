@@ -1,5 +1,5 @@
 import { addDays, daysBetween, isCalendarDate, type CalendarDate } from "./calendar.ts";
-import { countOf } from "#app/modules/site/plural.ts";
+import { countOf } from "#app/modules/words/plural.ts";
 
 /**
  * Streaks, badges and achievements. A completed day right after the last one

@@ -1,6 +1,6 @@
 import { formatPrice } from "#app/modules/payments/price.ts";
 import { paymentReference } from "#app/modules/payments/receipt.ts";
-import { countOf } from "#app/modules/site/plural.ts";
+import { countOf } from "#app/modules/words/plural.ts";
 import type { AuditAction, AuditDetailValue } from "./audit.server.ts";
 
 /** What each audit entry says it was, in the studio's words. */

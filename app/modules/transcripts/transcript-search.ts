@@ -1,5 +1,5 @@
 import { normalise, searchWords } from "#app/modules/catalogue/resource-search.ts";
-import { countOf } from "#app/modules/site/plural.ts";
+import { countOf } from "#app/modules/words/plural.ts";
 
 /**
  * Finding sessions by what is said in them, with the resource centre's rules

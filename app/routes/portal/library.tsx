@@ -13,7 +13,7 @@ import { BRAND } from "#app/modules/site/brand.ts";
 import { findSessions } from "#app/modules/transcripts/transcript-search.server.ts";
 import { sessionCountText } from "#app/modules/transcripts/transcript-search.ts";
 import { coursePrice, db, services, signedInMember } from "#app/request.server.ts";
-import { countOf } from "#app/modules/site/plural.ts";
+import { countOf } from "#app/modules/words/plural.ts";
 
 export function meta() {
   return [{ title: `Your library · ${BRAND.name}` }];

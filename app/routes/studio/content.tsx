@@ -2,7 +2,7 @@ import type { Route } from "./+types/content";
 import { studioContent } from "#app/modules/studio/content.server.ts";
 import { services } from "#app/request.server.ts";
 import { StudioTable } from "#app/components/studio/studio-table.tsx";
-import { countOf } from "#app/modules/site/plural.ts";
+import { countOf } from "#app/modules/words/plural.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Content · Tidewell Studio" }];
 

@@ -3,7 +3,7 @@ import type { Route } from "./+types/inbox";
 import { cn } from "#app/components/ui/cn.ts";
 import { inboxThreads } from "#app/modules/contact/inbox.server.ts";
 import { inboxViewFrom } from "#app/modules/contact/inbox.ts";
-import { countOf } from "#app/modules/site/plural.ts";
+import { countOf } from "#app/modules/words/plural.ts";
 import { db } from "#app/request.server.ts";
 import { Pager, STUDIO_WHEN } from "#app/components/studio/studio-table.tsx";
 

@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/members";
 import { MemberSearch } from "#app/components/studio/member-search.tsx";
 import { Alert } from "#app/components/ui/alert.tsx";
-import { nounFor } from "#app/modules/site/plural.ts";
+import { nounFor } from "#app/modules/words/plural.ts";
 import { filtersToParams, parseMemberFilters } from "#app/modules/studio/member-filters.ts";
 import { searchMembers } from "#app/modules/studio/members.server.ts";
 import { db } from "#app/request.server.ts";

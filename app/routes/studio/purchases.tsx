@@ -4,7 +4,7 @@ import { Alert } from "#app/components/ui/alert.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { redirectWithFlash } from "#app/modules/site/flash.server.ts";
 import { formatPrice } from "#app/modules/payments/price.ts";
-import { countOf } from "#app/modules/site/plural.ts";
+import { countOf } from "#app/modules/words/plural.ts";
 import { requireStudioOwner } from "#app/modules/studio/context.server.ts";
 import { purchasesForms, readStudioForm } from "#app/modules/studio/forms.ts";
 import { guaranteeDaysLeft } from "#app/modules/studio/guarantee.ts";
