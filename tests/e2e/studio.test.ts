@@ -45,6 +45,8 @@ describe("the owner's studio", () => {
     await waitForHydration(owner);
     await expectToast(owner, "Please sign in to open the studio.");
     await owner.getByRole("link", { name: "Email me a 6-digit code instead" }).click();
+    // The code's form replaces the password's: filling in before it is there would fill the old one.
+    await owner.getByRole("button", { name: "Email me a code" }).waitFor();
     await owner.getByLabel("Email").fill(email);
     await owner.getByRole("button", { name: "Email me a code" }).click();
     await owner.getByLabel("Your code").waitFor();
