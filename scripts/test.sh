@@ -42,6 +42,26 @@ vitest_run() {
     --reporter=json --outputFile.json="$reports/$report.json"
 }
 
+# side_by_side SCRIPT...: npm scripts that each use one core, run at once; each one's output is
+# printed whole when it ends, and the stage fails if any of them does.
+side_by_side() {
+  local names=("$@") pids=() outputs failed=0 i
+  outputs="$(mktemp -d)"
+  for i in "${!names[@]}"; do
+    npm run --silent "${names[$i]}" >"$outputs/$i" 2>&1 &
+    pids+=($!)
+  done
+  for i in "${!names[@]}"; do
+    if ! wait "${pids[$i]}"; then
+      failed=1
+      echo "  ${names[$i]} failed:"
+    fi
+    cat "$outputs/$i"
+  done
+  rm -rf "$outputs"
+  return "$failed"
+}
+
 # env_run NAME=VALUE FUNCTION ARGS...: a function of this script with one more variable in its environment.
 env_run() {
   local assignment="$1"
@@ -58,8 +78,7 @@ server_suite() {
 }
 
 stage "Chromium" bash scripts/ensure-chromium.sh
-stage "lint" npm run --silent lint
-stage "typecheck" npm run --silent typecheck
+stage "lint and typecheck, side by side" side_by_side lint typecheck
 # One build for every suite: the end-to-end and durability servers run it, and the
 # check for secrets in the client reads it (built with the test secrets set).
 stage "build" node scripts/test-build.ts
