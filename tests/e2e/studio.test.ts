@@ -238,12 +238,17 @@ describe("the owner's studio", () => {
       .filter({ hasText: "Holding the Space" })
       .filter({ hasText: "Coming soon" })
       .waitFor();
-    // And each recording's transcript: its captions' cues.
+    // And each recording's transcript: how many captions it holds, and where things stand, in words.
     await owner
       .getByRole("row")
       .filter({ hasText: "Fear Release" })
-      .filter({ hasText: /Captions: \d+ cues/ })
+      .filter({ hasText: /\d+ captions/ })
       .waitFor();
+    await owner
+      .getByRole("list", { name: "Where things stand" })
+      .getByText("Every recording and guide is in place.")
+      .waitFor();
+    expect(await owner.getByRole("main").textContent()).not.toMatch(/README|docs\//);
     await expectAccessible(owner);
 
     // Insights: her purchase counted in this week's bar, and each chart readable as a table.
