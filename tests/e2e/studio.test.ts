@@ -558,6 +558,13 @@ const STUDIO_CALLS: { method: "GET" | "POST"; route: string; url: string; form?:
       url: "/studio/security",
       form: { intent: "remove-passkey", id: "some-passkey" },
     },
+    { method: "GET", route: "/studio/time-zone", url: "/studio/time-zone" },
+    {
+      method: "POST",
+      route: "/studio/time-zone",
+      url: "/studio/time-zone",
+      form: { intent: "time-zone", timeZone: "Europe/Dublin" },
+    },
     {
       method: "POST",
       route: "/studio/passkey",
