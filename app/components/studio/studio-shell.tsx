@@ -70,7 +70,8 @@ export function StudioShell({
           ) : null}
         </div>
       </header>
-      <main id="main" className="container-page flex-1 py-8">
+      {/* A long address (a name she never gave) breaks rather than running off a phone's screen. */}
+      <main id="main" className="container-page flex-1 py-8 break-words">
         {clock ? <TimeZoneNotice clock={clock} /> : null}
         {children}
       </main>
@@ -89,14 +90,8 @@ function StudioMenu({ inboxUnread }: { inboxUnread: number }) {
   const list = useRef<HTMLUListElement>(null);
   const { pathname } = useLocation();
   useEffect(() => {
-    const scroller = list.current;
-    const current = scroller?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (!scroller || !current) return;
-    const box = scroller.getBoundingClientRect();
-    const link = current.getBoundingClientRect();
-    // Only when it isn't wholly in view; then to the middle, so its neighbours show either side.
-    if (link.left >= box.left && link.right <= box.right) return;
-    scroller.scrollLeft += link.left - box.left - (box.width - link.width) / 2;
+    const current = list.current?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (list.current && current) showWhole(list.current, current, "middle");
   }, [pathname]);
   return (
     <nav
@@ -105,7 +100,9 @@ function StudioMenu({ inboxUnread }: { inboxUnread: number }) {
     >
       <ul
         ref={list}
-        className="flex scroll-px-5 [scrollbar-width:thin] gap-1 overflow-x-auto px-5 pb-2 md:scroll-px-8 md:px-8 lg:px-0 lg:pb-0"
+        // A link the keyboard reaches comes wholly into view (the browser scrolls only one wholly out of it).
+        onFocus={(event) => showWhole(event.currentTarget, event.target, "edge")}
+        className="relative flex scroll-px-5 [scrollbar-width:thin] gap-1 overflow-x-auto px-5 pb-2 md:scroll-px-8 md:px-8 lg:px-0 lg:pb-0"
       >
         {STUDIO_LINKS.map((link) => (
           <li key={link.to} className="shrink-0">
@@ -134,6 +131,20 @@ function StudioMenu({ inboxUnread }: { inboxUnread: number }) {
   );
 }
 
+/**
+ * Scrolls the menu's row sideways, if need be, until `item` is wholly in view: to the middle (so its
+ * neighbours show either side), or just past the nearer edge.
+ */
+function showWhole(row: HTMLElement, item: Element, to: "middle" | "edge") {
+  const box = row.getBoundingClientRect();
+  const link = item.getBoundingClientRect();
+  const padding = Number.parseFloat(getComputedStyle(row).paddingLeft) || 0;
+  const [left, right] = [box.left + padding, box.right - padding];
+  if (link.left >= left && link.right <= right) return;
+  if (to === "middle") row.scrollLeft += link.left - box.left - (box.width - link.width) / 2;
+  else row.scrollLeft += link.left < left ? link.left - left : link.right - right;
+}
+
 /** Until she has set the studio's time zone and her profile has none either: times are UTC's, and why. */
 function TimeZoneNotice({ clock }: { clock: StudioClockData }) {
   const { pathname } = useLocation();
@@ -150,17 +161,20 @@ function TimeZoneNotice({ clock }: { clock: StudioClockData }) {
 
 /** Which clock the page's times are on, and the way to change it. */
 function TimeZoneFooter({ clock }: { clock: StudioClockData }) {
+  const { pathname } = useLocation();
   const words = timeZoneWords(clock.timeZone);
   return (
     <footer className="border-t border-ink/10">
       <p className="container-page py-4 text-sm text-ink-soft">
         Times are in {words === clock.timeZone ? words : `${words} (${clock.timeZone})`}.{" "}
-        <Link
-          to={TIME_ZONE_PATH}
-          className="inline-flex min-h-11 items-center text-plum underline underline-offset-4"
-        >
-          Change the time zone
-        </Link>
+        {pathname === TIME_ZONE_PATH ? null : (
+          <Link
+            to={TIME_ZONE_PATH}
+            className="inline-flex min-h-11 items-center text-plum underline underline-offset-4"
+          >
+            Change the time zone
+          </Link>
+        )}
       </p>
     </footer>
   );

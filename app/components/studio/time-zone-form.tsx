@@ -35,10 +35,8 @@ export function TimeZoneForm({
   const device = useBrowserTimeZone();
   const words = timeZoneWords(clock.timeZone);
   return (
-    <section aria-labelledby="time-zone-heading" className="max-w-2xl">
-      <h1 id="time-zone-heading" className="text-3xl font-semibold">
-        Time zone
-      </h1>
+    <div className="max-w-2xl">
+      <h1 className="text-3xl font-semibold">Time zone</h1>
       <p className="mt-2 text-ink-soft">
         Every time in the studio (the audit log, the inbox, purchases, members, the members export) is shown
         on this clock. It is yours alone: each member's days follow her own time zone.
@@ -93,6 +91,6 @@ export function TimeZoneForm({
           {saving ? "Saving..." : "Save Time Zone"}
         </Button>
       </Form>
-    </section>
+    </div>
   );
 }
