@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatStudioTime, timeZoneWords, type StudioClock } from "./studio-time.ts";
+import { formatStudioTime, startOfDayIn, timeZoneWords, type StudioClock } from "./studio-time.ts";
 
 const dublin = (now: string): StudioClock => ({ timeZone: "Europe/Dublin", now });
 
@@ -93,6 +93,30 @@ describe("a studio time", () => {
     expect(
       formatStudioTime("2026-07-01T23:30:00Z", { timeZone: "Mars/Olympus", now: "2026-07-02T08:00:00Z" }),
     ).toBe("yesterday, 23:30");
+  });
+});
+
+describe("the first moment of her day", () => {
+  it.each([
+    ["2026-07-01", "UTC", "2026-07-01T00:00:00.000Z"],
+    // Irish summer time is UTC+1: her day begins at 23:00 UTC the day before.
+    ["2026-07-01", "Europe/Dublin", "2026-06-30T23:00:00.000Z"],
+    ["2026-12-01", "Europe/Dublin", "2026-12-01T00:00:00.000Z"],
+    // The days the clocks change begin before the change.
+    ["2026-03-29", "Europe/Dublin", "2026-03-29T00:00:00.000Z"],
+    ["2026-03-30", "Europe/Dublin", "2026-03-29T23:00:00.000Z"],
+    ["2026-10-25", "Europe/Dublin", "2026-10-24T23:00:00.000Z"],
+    ["2026-10-26", "Europe/Dublin", "2026-10-26T00:00:00.000Z"],
+    ["2026-03-08", "America/New_York", "2026-03-08T05:00:00.000Z"],
+    ["2026-03-09", "America/New_York", "2026-03-09T04:00:00.000Z"],
+    ["2026-11-28", "Pacific/Kiritimati", "2026-11-27T10:00:00.000Z"],
+    ["2026-11-28", "Asia/Kolkata", "2026-11-27T18:30:00.000Z"],
+    // Chile's clocks skip from 00:00 to 01:00 on 6 September 2026: the day begins at 01:00 (-03).
+    ["2026-09-06", "America/Santiago", "2026-09-06T04:00:00.000Z"],
+    ["2026-09-07", "America/Santiago", "2026-09-07T03:00:00.000Z"],
+    ["2026-07-01", "Mars/Olympus", "2026-07-01T00:00:00.000Z"],
+  ])("is, for %s in %s, %s", (day, zone, start) => {
+    expect(startOfDayIn(day, zone).toISOString()).toBe(start);
   });
 });
 

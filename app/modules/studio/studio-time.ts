@@ -82,6 +82,29 @@ function wallClock(at: Date, zone: string): { date: CalendarDate; time: string }
 }
 
 /**
+ * The first moment of a day on her clock: what a search "from" a day means,
+ * and (the next day's) what "up to" a day runs until. Usually her midnight;
+ * where the clocks skip midnight (as Chile's do), the moment they land.
+ */
+export function startOfDayIn(day: CalendarDate, timeZone: string): Date {
+  const zone = isValidTimeZone(timeZone) ? timeZone : "UTC";
+  const midnight = Date.parse(`${day}T00:00:00Z`);
+  // Her midnight is UTC's less her offset; her offset may differ either side of it, so each is tried.
+  const candidates = [-DAY_MS, 0, DAY_MS].map((shift) => midnight - offsetAt(midnight + shift, zone));
+  const onTheDay = candidates.filter((at) => wallClock(new Date(at), zone).date === day);
+  return new Date(Math.min(...(onTheDay.length > 0 ? onTheDay : candidates)));
+}
+
+const DAY_MS = 86_400_000;
+
+/** How far her clock is ahead of UTC at `at`, in milliseconds. */
+function offsetAt(at: number, zone: string): number {
+  const { date, time } = wallClock(new Date(at), zone);
+  const seconds = new Date(at).getUTCSeconds() * 1000 + new Date(at).getUTCMilliseconds();
+  return Date.parse(`${date}T${time}:00Z`) + seconds - at;
+}
+
+/**
  * A time zone as the studio names it: "Dublin time" for Europe/Dublin, "New
  * York time" for America/New_York, "UTC" for UTC.
  */
