@@ -40,7 +40,7 @@ export async function action(args: Route.ActionArgs) {
   let cursor: string | undefined;
   let count = 0;
   do {
-    const page = await searchMembers(db(args), filters, { cursor, limit: PAGE_SIZE_MAX });
+    const page = await searchMembers(db(args), filters, { cursor, limit: PAGE_SIZE_MAX, timeZone });
     body += csvRows(page.members, timeZone);
     count += page.members.length;
     cursor = page.nextCursor ?? undefined;

@@ -5,6 +5,8 @@ import { Alert } from "#app/components/ui/alert.tsx";
 import { nounFor } from "#app/modules/words/plural.ts";
 import { filtersToParams, parseMemberFilters } from "#app/modules/studio/member-filters.ts";
 import { searchMembers } from "#app/modules/studio/members.server.ts";
+import { studioOwnerContext } from "#app/modules/studio/context.server.ts";
+import { studioTimeZone } from "#app/modules/studio/settings.server.ts";
 import { db } from "#app/request.server.ts";
 import { Pager, StudioTable, STUDIO_LINK } from "#app/components/studio/studio-table.tsx";
 import { useStudioTime } from "#app/components/studio/studio-clock.tsx";
@@ -14,7 +16,9 @@ export const meta: Route.MetaFunction = () => [{ title: "Members · Tidewell Stu
 export async function loader(args: Route.LoaderArgs) {
   const { filters, errors } = parseMemberFilters(args.url.searchParams);
   const cursor = args.url.searchParams.get("after") ?? undefined;
-  const page = await searchMembers(db(args), filters, { cursor });
+  // Her days: a member who joined at 00:30 her time joined that day.
+  const timeZone = await studioTimeZone(db(args), args.context.get(studioOwnerContext)!.id);
+  const page = await searchMembers(db(args), filters, { cursor, timeZone });
   const params = filtersToParams(filters);
   const next = page.nextCursor ? `?${new URLSearchParams([...params, ["after", page.nextCursor]])}` : null;
   return {
