@@ -238,12 +238,17 @@ describe("the owner's studio", () => {
       .filter({ hasText: "Holding the Space" })
       .filter({ hasText: "Coming soon" })
       .waitFor();
-    // And each recording's transcript: its captions' cues.
+    // And each recording's transcript: how many captions it holds, and where things stand, in words.
     await owner
       .getByRole("row")
       .filter({ hasText: "Fear Release" })
-      .filter({ hasText: /Captions: \d+ cues/ })
+      .filter({ hasText: /\d+ captions/ })
       .waitFor();
+    await owner
+      .getByRole("list", { name: "Where things stand" })
+      .getByText("Every recording and guide is in place.")
+      .waitFor();
+    expect(await owner.getByRole("main").textContent()).not.toMatch(/README|docs\//);
     await expectAccessible(owner);
 
     // Insights: her purchase counted in this week's bar, and each chart readable as a table.
@@ -375,8 +380,12 @@ describe("the owner's studio", () => {
     expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = csv.toString("utf8").slice(1).trimEnd().split("\r\n");
     expect(lines).toEqual([
-      '"id","name","email","tier","role","joined","last active","due date"',
-      expect.stringContaining(`"Siobhán Ní Bhriain","${memberEmail}","free","member"`),
+      '"id","name","email","tier","joined","last active","due date"',
+      expect.stringMatching(
+        new RegExp(
+          `"Siobhán Ní Bhriain","${memberEmail}","free","\\d{4}-\\d{2}-\\d{2}","\\d{4}-\\d{2}-\\d{2}",""$`,
+        ),
+      ),
     ]);
   });
 
@@ -552,6 +561,13 @@ const STUDIO_CALLS: { method: "GET" | "POST"; route: string; url: string; form?:
       route: "/studio/security",
       url: "/studio/security",
       form: { intent: "remove-passkey", id: "some-passkey" },
+    },
+    { method: "GET", route: "/studio/time-zone", url: "/studio/time-zone" },
+    {
+      method: "POST",
+      route: "/studio/time-zone",
+      url: "/studio/time-zone",
+      form: { intent: "time-zone", timeZone: "Europe/Dublin" },
     },
     {
       method: "POST",

@@ -1,17 +1,16 @@
 import type { ReactNode } from "react";
 import type { MemberDetail } from "#app/modules/studio/members.server.ts";
 import { formatPrice } from "#app/modules/payments/price.ts";
-import { STUDIO_WHEN } from "#app/components/studio/studio-table.tsx";
-
-const when = (iso: string | null | undefined) => (iso ? STUDIO_WHEN.format(new Date(iso)) : "—");
+import { useStudioTime } from "#app/components/studio/studio-clock.tsx";
 
 /** Her account at a glance: tier, dates, and how far she is through the programme. */
 export function MemberFacts({ member }: { member: MemberDetail }) {
+  const when = useStudioTime();
   const facts = [
     ["Tier", member.role === "owner" ? "Owner" : member.tier === "premium" ? "Premium" : "Free"],
     ["Joined", when(member.joinedAt)],
     ["Last active", when(member.lastActiveAt)],
-    ["Due", member.dueDate ?? "—"],
+    ["Due", when(member.dueDate)],
     ["Days of the programme done", `${member.programme.daysCompleted} of 14`],
     ["Streak", member.programme.currentStreak === undefined ? "—" : String(member.programme.currentStreak)],
   ];
@@ -29,6 +28,7 @@ export function MemberFacts({ member }: { member: MemberDetail }) {
 
 /** What she has done: her purchases, her last listens and the emails sent to her. */
 export function MemberHistory({ member }: { member: MemberDetail }) {
+  const when = useStudioTime();
   return (
     <>
       <FactList

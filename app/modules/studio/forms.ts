@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { isValidTimeZone } from "#app/modules/program/calendar.ts";
 import { studioReturnPath } from "./gate.ts";
 import { REASON_MAX, REASON_MIN } from "./member-actions.ts";
 
@@ -110,12 +111,31 @@ export const passkeyForms = pageForms("Please use the studio's buttons.", [
   z.object({ intent: z.literal("register"), response: ceremony, name: field }),
 ]);
 
+const TIME_ZONE_RULE = "We don't know that time zone. Try one like Europe/Dublin or America/New_York.";
+
+/** The studio's time zone setting: an IANA zone, written as the browser writes it ("Europe/Dublin"). */
+export const timeZoneForms = pageForms(USE_THE_FORMS, [
+  z.object({
+    intent: z.literal("time-zone"),
+    timeZone: z.pipe(
+      z.prefault(
+        z
+          .string()
+          .check(z.trim(), z.maxLength(64, TIME_ZONE_RULE), z.refine(isValidTimeZone, TIME_ZONE_RULE)),
+        "",
+      ),
+      z.transform((zone) => new Intl.DateTimeFormat("en", { timeZone: zone }).resolvedOptions().timeZone),
+    ),
+  }),
+]);
+
 export type MemberForm = z.output<typeof memberForms.schema>;
 export type PurchasesForm = z.output<typeof purchasesForms.schema>;
 export type SecurityForm = z.output<typeof securityForms.schema>;
 export type InboxThreadForm = z.output<typeof inboxThreadForms.schema>;
 export type CheckForm = z.output<typeof checkForms.schema>;
 export type PasskeyForm = z.output<typeof passkeyForms.schema>;
+export type TimeZoneForm = z.output<typeof timeZoneForms.schema>;
 
 /**
  * Reads a posted form against its page's forms, each field as `FormData.get`

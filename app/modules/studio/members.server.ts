@@ -8,6 +8,7 @@ import { addDays, todayIn, type CalendarDate } from "#app/modules/program/calend
 import { currentStreak } from "#app/modules/program/practice.ts";
 import type { MemberFilters, MemberTier } from "./member-filters.ts";
 import { emailKindLabel } from "./email-labels.ts";
+import { startOfDayIn } from "./studio-time.ts";
 
 /**
  * The studio's reads of members: the search (filters, newest sign-ups first,
@@ -41,14 +42,19 @@ export interface MemberPage {
   total: number;
 }
 
+/** The members the filters find, a page at a time; their days are days on the owner's clock (`timeZone`). */
 export async function searchMembers(
   db: Db,
   filters: MemberFilters,
-  { cursor, limit = PAGE_SIZE }: { cursor?: string; limit?: number } = {},
+  {
+    cursor,
+    limit = PAGE_SIZE,
+    timeZone = "UTC",
+  }: { cursor?: string; limit?: number; timeZone?: string } = {},
 ): Promise<MemberPage> {
   const size = pageSize(limit);
   const postgres = isPostgres(db);
-  const conditions = filterConditions(filters, postgres);
+  const conditions = filterConditions(filters, postgres, timeZone);
   const after = decodeTimeCursor(cursor);
 
   // Counting joins the programme only for the due date (the tier is looked up): without it, counting
@@ -96,10 +102,17 @@ function pageSize(limit: number): number {
 }
 
 /**
- * The search's filters as SQL conditions. Days are UTC days; an end day
- * includes the whole of it, so it is compared as "before the next day".
+ * The search's filters as SQL conditions. Days are the owner's (in her time
+ * zone), as the studio shows them; an end day includes the whole of it, so
+ * it is compared as "before the next day". A due date is a day already.
  */
-function filterConditions(filters: MemberFilters, postgres: boolean): Expression<SqlBool>[] {
+function filterConditions(
+  filters: MemberFilters,
+  postgres: boolean,
+  timeZone: string,
+): Expression<SqlBool>[] {
+  const startOfDay = (day: CalendarDate) => startOfDayIn(day, timeZone).toISOString();
+  const endOfDay = (day: CalendarDate) => startOfDay(addDays(day, 1));
   const conditions: Expression<SqlBool>[] = [];
   if (filters.query) {
     // Bound, with LIKE's own wildcards escaped: "50%" finds "50%", not "50 anything".
@@ -124,7 +137,8 @@ function filterConditions(filters: MemberFilters, postgres: boolean): Expression
   if (filters.joinedTo) conditions.push(sql<SqlBool>`"user"."createdAt" < ${endOfDay(filters.joinedTo)}`);
   if (filters.dueFrom) conditions.push(sql<SqlBool>`programme_settings.due_date >= ${filters.dueFrom}`);
   if (filters.dueTo) conditions.push(sql<SqlBool>`programme_settings.due_date <= ${filters.dueTo}`);
-  if (filters.activeFrom || filters.activeTo) conditions.push(lastActiveBetween(filters));
+  if (filters.activeFrom || filters.activeTo)
+    conditions.push(lastActiveBetween(filters, startOfDay, endOfDay));
   return conditions;
 }
 
@@ -135,7 +149,11 @@ function filterConditions(filters: MemberFilters, postgres: boolean): Expression
  * first is a range of the session index, so a narrow range reads only its
  * own sessions instead of every member's latest.
  */
-function lastActiveBetween({ activeFrom, activeTo }: MemberFilters): Expression<SqlBool> {
+function lastActiveBetween(
+  { activeFrom, activeTo }: MemberFilters,
+  startOfDay: (day: CalendarDate) => string,
+  endOfDay: (day: CalendarDate) => string,
+): Expression<SqlBool> {
   const from = activeFrom ? sql`and "updatedAt" >= ${startOfDay(activeFrom)}` : sql``;
   const to = activeTo ? sql`and "updatedAt" < ${endOfDay(activeTo)}` : sql``;
   const inRange = sql<SqlBool>`"user"."id" in (
@@ -382,9 +400,3 @@ function toPurchase(row: {
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** The first instant of a UTC day, as stored timestamps are compared. */
-const startOfDay = (day: CalendarDate) => `${day}T00:00:00.000Z`;
-
-/** The first instant of the next UTC day: an end day includes the whole of it. */
-const endOfDay = (day: CalendarDate) => `${addDays(day, 1)}T00:00:00.000Z`;

@@ -5,15 +5,20 @@ import { Alert } from "#app/components/ui/alert.tsx";
 import { nounFor } from "#app/modules/words/plural.ts";
 import { filtersToParams, parseMemberFilters } from "#app/modules/studio/member-filters.ts";
 import { searchMembers } from "#app/modules/studio/members.server.ts";
+import { studioOwnerContext } from "#app/modules/studio/context.server.ts";
+import { studioTimeZone } from "#app/modules/studio/settings.server.ts";
 import { db } from "#app/request.server.ts";
 import { Pager, StudioTable, STUDIO_LINK } from "#app/components/studio/studio-table.tsx";
+import { useStudioTime } from "#app/components/studio/studio-clock.tsx";
 
 export const meta: Route.MetaFunction = () => [{ title: "Members · Tidewell Studio" }];
 
 export async function loader(args: Route.LoaderArgs) {
   const { filters, errors } = parseMemberFilters(args.url.searchParams);
   const cursor = args.url.searchParams.get("after") ?? undefined;
-  const page = await searchMembers(db(args), filters, { cursor });
+  // Her days: a member who joined at 00:30 her time joined that day.
+  const timeZone = await studioTimeZone(db(args), args.context.get(studioOwnerContext)!.id);
+  const page = await searchMembers(db(args), filters, { cursor, timeZone });
   const params = filtersToParams(filters);
   const next = page.nextCursor ? `?${new URLSearchParams([...params, ["after", page.nextCursor]])}` : null;
   return {
@@ -26,11 +31,10 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-const DAY = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" });
-const day = (iso: string | null) => (iso ? DAY.format(new Date(iso)) : "—");
-
 export default function StudioMembers({ loaderData }: Route.ComponentProps) {
   const { filters, errors, page, next, exportAction, paged } = loaderData;
+  const when = useStudioTime();
+  const day = (at: string | null) => when(at, { dayOnly: true });
   return (
     <>
       <h1 className="text-3xl font-semibold">Members</h1>
@@ -77,9 +81,7 @@ export default function StudioMembers({ loaderData }: Route.ComponentProps) {
               <td className="px-4 py-2 capitalize">{member.role === "owner" ? "owner" : member.tier}</td>
               <td className="px-4 py-2 whitespace-nowrap">{day(member.joinedAt)}</td>
               <td className="px-4 py-2 whitespace-nowrap">{day(member.lastActiveAt)}</td>
-              <td className="px-4 py-2 whitespace-nowrap">
-                {member.dueDate ? day(`${member.dueDate}T00:00:00Z`) : "—"}
-              </td>
+              <td className="px-4 py-2 whitespace-nowrap">{day(member.dueDate)}</td>
             </tr>
           ))}
         </StudioTable>

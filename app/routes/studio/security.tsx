@@ -2,6 +2,7 @@ import { useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/security";
 import { PasskeyButton } from "#app/components/studio/passkey-button.tsx";
+import { useStudioTime } from "#app/components/studio/studio-clock.tsx";
 import { Alert } from "#app/components/ui/alert.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Field } from "#app/components/ui/field.tsx";
@@ -36,11 +37,10 @@ export async function action(args: Route.ActionArgs) {
   return redirectWithFlash(flash, answer.next, { type: "success", message: answer.message });
 }
 
-const DAY = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" });
-
 export default function StudioSecurity({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
   const nameInput = useRef<HTMLInputElement>(null);
+  const when = useStudioTime();
   return (
     <section className="max-w-2xl">
       <h1 className="text-3xl font-semibold">Security</h1>
@@ -68,7 +68,7 @@ export default function StudioSecurity({ loaderData, actionData }: Route.Compone
                 <span className="font-medium text-ink">{passkey.name}</span>
                 {passkey.addedAt ? (
                   <span className="block text-sm text-ink-soft">
-                    Added {DAY.format(new Date(passkey.addedAt))}
+                    Added {when(passkey.addedAt, { dayOnly: true })}
                   </span>
                 ) : null}
               </span>
