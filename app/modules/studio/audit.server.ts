@@ -31,6 +31,8 @@ const AUDIT_DETAILS = {
   "owner.two-factor-reset": nothing,
   "owner.passkey-added": z.strictObject({ passkey: id }),
   "owner.passkey-removed": nothing,
+  "owner.backup-codes-remade": nothing,
+  "owner.authenticator-replaced": nothing,
   "studio.second-factor": method,
   "studio.second-factor-failed": method,
   "member.premium-granted": nothing,
