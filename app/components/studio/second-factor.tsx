@@ -10,9 +10,6 @@ import { BackupCodesSheet, SavedCodesBox } from "./backup-codes-sheet.tsx";
 import { AuthenticatorKey } from "./check-forms.tsx";
 import { STUDIO_LINK } from "./studio-table.tsx";
 
-const ASKS_AGAIN =
-  "The studio asks for your second factor first, unless you gave it a moment ago: a passkey, a backup code or your app's code.";
-
 /** The security page's own sections for her second factor: her backup codes, and her authenticator app. */
 export function SecondFactorSections({
   backupCodesLeft,
@@ -27,7 +24,7 @@ export function SecondFactorSections({
       <p className="mt-2 text-ink-soft">
         {backupCodesLeft === null ? null : <>{countOf(backupCodesLeft, "backup code")} left. </>}
         Each works once, when you can't use your authenticator app. New ones replace all the old ones at once,
-        used or not. {ASKS_AGAIN}
+        used or not.
       </p>
       <Form method="post" className="mt-3">
         <input type="hidden" name="intent" value="new-backup-codes" />
@@ -39,7 +36,7 @@ export function SecondFactorSections({
       <p className="mt-2 text-ink-soft">
         A new phone, or a lost one? Set up your authenticator app again with a new key: the old one stops
         working once a code from the new one is in, and other browsers signed in to the studio ask for it. If
-        you lost a phone, remove its passkey too. {ASKS_AGAIN}
+        you lost a phone, remove its passkey too.
       </p>
       <Form method="post" className="mt-3">
         <input type="hidden" name="intent" value="new-authenticator" />

@@ -76,9 +76,10 @@ export default function StudioSecurity({ loaderData, actionData }: Route.Compone
     <section className="max-w-2xl">
       <h1 className="text-3xl font-semibold">Security</h1>
       <p className="mt-2 text-ink-soft">
-        The studio asks for your second factor: the code from your authenticator app, or one of your passkeys
-        (your fingerprint, face or screen lock on a device you trust). Adding or removing a passkey asks for
-        your code again first.
+        The studio asks for your second factor: the code from your authenticator app, one of your passkeys
+        (your fingerprint, face or screen lock on a device you trust) or a backup code. Adding or removing a
+        passkey asks for it again first; new backup codes or a new authenticator ask for it again unless you
+        gave it a moment ago.
       </p>
       {error ? (
         <Alert tone="error" className="mt-4">
