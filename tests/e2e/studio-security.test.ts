@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import path from "node:path";
+import { describe, expect, inject, it } from "vitest";
 import { totpCode, unusedTotpCode } from "../support/totp.ts";
 import { expectToast, withServerDatabase } from "./support/accounts.ts";
 import { baseUrl, expectAccessible, useBrowser, viewports, waitForHydration } from "./support/browser.ts";
@@ -16,6 +17,9 @@ function checkGivenAgo(email: string, minutes: number) {
       .execute(),
   );
 }
+
+/** The shared server's log so far: what it must never hold is a code or a key it showed her. */
+const serverLog = () => fs.readFileSync(path.join(inject("dataDir"), "server.log"), "utf8");
 
 /** Gives a backup code on the check page, typed as she might: small letters, a space for the dash. */
 async function giveBackupCode(owner: Page, code: string) {
@@ -77,6 +81,11 @@ describe("the studio's security page", () => {
     expect(await owner.getByRole("button", { name: "Print Codes" }).isVisible()).toBe(false);
     await owner.emulateMedia({ media: null });
     expect(await owner.getByText("Tidewell Studio backup codes", { exact: true }).isVisible()).toBe(false);
+    const log = serverLog();
+    for (const code of codes) {
+      expect(log).not.toContain(code);
+      expect(log).not.toContain(code.replace("-", ""));
+    }
   });
 
   it("goes on from new backup codes only once she says she has saved them, and then only they work", async () => {
@@ -120,7 +129,11 @@ describe("the studio's security page", () => {
     await owner.getByRole("button", { name: "Continue" }).click();
     await owner.getByRole("heading", { name: "Overview", level: 1 }).waitFor();
     await owner.goto("/studio/audit");
-    await owner.getByRole("row").filter({ hasText: "New backup codes made" }).waitFor();
+    await owner
+      .getByRole("row")
+      .filter({ hasText: "New backup codes made" })
+      .filter({ hasText: email })
+      .waitFor();
   });
 
   it("replaces a lost authenticator behind a backup code: a new key, confirmed by its code, and the old one stops working", async () => {
@@ -149,6 +162,7 @@ describe("the studio's security page", () => {
     await owner.getByLabel("6-digit code from the new app").fill(code);
     await owner.getByRole("button", { name: "Use the New Authenticator" }).click();
     await expectToast(owner, "Your new authenticator is set up. Codes from the old one no longer work.");
+    expect(serverLog()).not.toContain(newKey);
 
     // The next working day: the old app's code opens nothing, the new app's does.
     await checkGivenAgo(email, 13 * 60);
@@ -161,6 +175,10 @@ describe("the studio's security page", () => {
     await owner.getByRole("button", { name: "Continue" }).click();
     await owner.getByRole("heading", { name: "Overview", level: 1 }).waitFor();
     await owner.goto("/studio/audit");
-    await owner.getByRole("row").filter({ hasText: "Authenticator replaced" }).waitFor();
+    await owner
+      .getByRole("row")
+      .filter({ hasText: "Authenticator replaced" })
+      .filter({ hasText: email })
+      .waitFor();
   });
 });
