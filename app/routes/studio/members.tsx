@@ -5,7 +5,8 @@ import { Alert } from "#app/components/ui/alert.tsx";
 import { nounFor } from "#app/modules/words/plural.ts";
 import { filtersToParams, parseMemberFilters } from "#app/modules/studio/member-filters.ts";
 import { searchMembers } from "#app/modules/studio/members.server.ts";
-import { db } from "#app/request.server.ts";
+import { COURSE_ACCESS_WORDS } from "#app/modules/studio/figures.ts";
+import { db, now } from "#app/request.server.ts";
 import { Pager, StudioTable, STUDIO_LINK } from "#app/components/studio/studio-table.tsx";
 
 export const meta: Route.MetaFunction = () => [{ title: "Members · Tidewell Studio" }];
@@ -13,7 +14,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Members · Tidewell Stu
 export async function loader(args: Route.LoaderArgs) {
   const { filters, errors } = parseMemberFilters(args.url.searchParams);
   const cursor = args.url.searchParams.get("after") ?? undefined;
-  const page = await searchMembers(db(args), filters, { cursor });
+  const page = await searchMembers(db(args), filters, { cursor, now: now(args) });
   const params = filtersToParams(filters);
   const next = page.nextCursor ? `?${new URLSearchParams([...params, ["after", page.nextCursor]])}` : null;
   return {
@@ -28,6 +29,8 @@ export async function loader(args: Route.LoaderArgs) {
 
 const DAY = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" });
 const day = (iso: string | null) => (iso ? DAY.format(new Date(iso)) : "—");
+/** Whose accounts the list shows, by the "Show" filter. */
+const SHOWN = { members: "member", partners: "birth partner", owners: "studio owner" } as const;
 
 export default function StudioMembers({ loaderData }: Route.ComponentProps) {
   const { filters, errors, page, next, exportAction, paged } = loaderData;
@@ -46,7 +49,7 @@ export default function StudioMembers({ loaderData }: Route.ComponentProps) {
       ) : null}
       <div className="mt-6 flex flex-wrap items-baseline justify-between gap-3">
         <p role="status" className="text-ink-soft">
-          {page.total.toLocaleString("en-GB")} {nounFor(page.total, "member")}
+          {page.total.toLocaleString("en-GB")} {nounFor(page.total, SHOWN[filters.who ?? "members"])}
         </p>
         {/* A post, as the browser sends a form (the answer is a file to save): a link or another site can't ask. */}
         <Form method="post" action={exportAction} reloadDocument>
@@ -60,7 +63,7 @@ export default function StudioMembers({ loaderData }: Route.ComponentProps) {
       ) : (
         <StudioTable
           caption="Members, newest first"
-          columns={["Member", "Tier", "Joined", "Last active", "Due"]}
+          columns={["Member", "Course", "Joined", "Last active", "Due"]}
           className="mt-2"
         >
           {page.members.map((member) => (
@@ -74,7 +77,7 @@ export default function StudioMembers({ loaderData }: Route.ComponentProps) {
                 </Link>
                 {member.name ? <span className="block text-sm text-ink-soft">{member.email}</span> : null}
               </td>
-              <td className="px-4 py-2 capitalize">{member.role === "owner" ? "owner" : member.tier}</td>
+              <td className="px-4 py-2">{COURSE_ACCESS_WORDS[member.access]}</td>
               <td className="px-4 py-2 whitespace-nowrap">{day(member.joinedAt)}</td>
               <td className="px-4 py-2 whitespace-nowrap">{day(member.lastActiveAt)}</td>
               <td className="px-4 py-2 whitespace-nowrap">
