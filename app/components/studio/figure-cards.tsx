@@ -72,12 +72,15 @@ export function MoneyTables({
         <p className="mt-4 text-ink-soft">No payments yet.</p>
       ) : (
         money.allTime.map(({ currency }) => (
-          <div key={currency} className="mt-4 overflow-x-auto rounded-2xl border border-ink/10 bg-white">
+          <div
+            key={currency}
+            className="mt-4 max-w-3xl overflow-x-auto rounded-2xl border border-ink/10 bg-white"
+          >
             <table className="w-full text-left text-[0.95rem]">
               <caption className="sr-only">
                 Money in {currency}: this week against last week, and in all
               </caption>
-              <thead className="border-b border-ink/10 text-sm text-ink-soft">
+              <thead className="border-b border-ink/10 align-bottom text-sm text-ink-soft">
                 <tr>
                   <td className="px-3 py-2 sm:px-4" />
                   <th scope="col" className="px-3 py-2 text-right font-medium sm:px-4">
@@ -86,7 +89,7 @@ export function MoneyTables({
                   <th scope="col" className="px-3 py-2 text-right font-medium sm:px-4">
                     Last week
                   </th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium sm:px-4">
+                  <th scope="col" className="px-3 py-2 text-right font-medium whitespace-nowrap sm:px-4">
                     In all
                   </th>
                 </tr>
