@@ -132,13 +132,15 @@ const CASES: Case[] = [
   { name: "email substring (common)", filters: { query: "@icloud" } },
   // The space is only in names: "Amara Okafor", "Nora Okafor"…, in any case.
   { name: "name substring", filters: { query: "RA okaf" } },
-  { name: "tier: premium", filters: { tier: "premium" } },
-  { name: "tier: free", filters: { tier: "free" } },
+  { name: "course: has it", filters: { tier: "course" } },
+  { name: "course: paid for", filters: { tier: "paid" } },
+  { name: "course: free", filters: { tier: "free" } },
+  { name: "programme begun", filters: { programme: "begun" } },
   { name: "due date range (a month)", filters: { dueFrom: "2027-01-01", dueTo: "2027-01-31" } },
   { name: "sign-up range (a month)", filters: { joinedFrom: "2025-06-01", joinedTo: "2025-06-30" } },
   { name: "last active (a week)", filters: { activeFrom: "2026-11-18", activeTo: "2026-11-24" } },
   { name: "last active up to a day", filters: { activeTo: "2025-01-31" } },
-  { name: "name + premium + due", filters: { query: "murphy", tier: "premium", dueFrom: "2026-12-01" } },
+  { name: "name + course + due", filters: { query: "murphy", tier: "course", dueFrom: "2026-12-01" } },
   { name: "second page", filters: {}, second: true },
 ];
 

@@ -259,13 +259,32 @@ describe("the owner's studio", () => {
     expect(await owner.getByRole("main").textContent()).not.toMatch(/README|docs\//);
     await expectAccessible(owner);
 
-    // Insights: her purchase counted in this week's bar, and each chart readable as a table.
+    // Insights: her payment counted in this week's bar, and each chart readable as a table.
     await owner.goto("/studio/insights");
-    const weekly = owner.getByRole("figure", { name: "Sign-ups and purchases per week" });
-    await weekly.getByRole("img", { name: /^Bar chart of sign-ups and purchases per week/ }).waitFor();
+    const weekly = owner.getByRole("figure", { name: "Sign-ups and payments per week" });
+    await weekly.getByRole("img", { name: /^Bar chart of sign-ups and payments per week/ }).waitFor();
     await weekly.getByText("Show as a table").click();
     await weekly.getByRole("table").waitFor();
     expect(await owner.getByRole("figure").count()).toBe(4);
+    await expectAccessible(owner);
+
+    // The overview's money: her payment paid in and refunded, and kept is always paid in less refunded.
+    await owner.goto("/studio");
+    await owner.getByText(/^\d[\d,]* payments? · \d[\d,]* refunded$/).waitFor();
+    const money = owner.getByRole("table", { name: "Money in EUR: this week against last week, and in all" });
+    const cents = async (row: string) =>
+      (
+        await money
+          .getByRole("row", { name: new RegExp(`^${row}`) })
+          .getByRole("cell")
+          .allTextContents()
+      ).map((amount) => Math.round(Number(amount.replace(/[€,\s]/g, "")) * 100));
+    const [paidIn, refunded, kept] = [await cents("Paid in"), await cents("Refunded"), await cents("Kept")];
+    expect(paidIn).toHaveLength(3); // this week so far, last week, in all
+    expect(kept).toEqual(paidIn.map((paid, column) => paid - refunded[column]!));
+    expect(paidIn[2]).toBeGreaterThanOrEqual(2700);
+    expect(refunded[2]).toBeGreaterThanOrEqual(2700);
+    await owner.getByText("Weeks run Monday to Sunday, in UTC.", { exact: false }).waitFor();
     await expectAccessible(owner);
 
     await owner.goto("/studio/audit");

@@ -4,9 +4,9 @@ import { describe, expect, it } from "vitest";
 import { AdherenceChart, CohortChart, TracksChart, WeeklyChart } from "./insights-charts.tsx";
 
 const weeks = [
-  { week: "2026-11-09", signUps: 3, purchases: 1, refunded: 0 },
-  { week: "2026-11-16", signUps: 5, purchases: 2, refunded: 1 },
-  { week: "2026-11-23", signUps: 0, purchases: 0, refunded: 0 },
+  { week: "2026-11-09", signUps: 3, payments: 1, refunded: 0 },
+  { week: "2026-11-16", signUps: 5, payments: 2, refunded: 1 },
+  { week: "2026-11-23", signUps: 0, payments: 0, refunded: 0 },
 ];
 
 /** The table's body rows as text, cell by cell. */
@@ -22,20 +22,23 @@ const rowsOf = (table: HTMLElement) =>
     ]);
 
 describe("the insights charts", () => {
-  it("draw sign-ups and purchases as an image with a summary, and the same numbers as a table", () => {
-    render(<WeeklyChart weeks={weeks} />);
-    const figure = screen.getByRole("figure", { name: /Sign-ups and purchases per week/ });
+  it("draw sign-ups and payments as an image with a summary, and the same numbers as a table", () => {
+    render(<WeeklyChart weeks={weeks} weekWords="Weeks run Monday to Sunday, in UTC." />);
+    const figure = screen.getByRole("figure", { name: /Sign-ups and payments per week/ });
     expect(within(figure).getByRole("img")).toHaveAccessibleName(
-      "Bar chart of sign-ups and purchases per week over the 3 weeks from 9 Nov 2026 to the week of 23 Nov 2026: " +
-        "8 sign-ups and 3 purchases in all; the most sign-ups, 5, in the week of 16 Nov.",
+      "Bar chart of sign-ups and payments per week over the 3 weeks from 9 Nov 2026 to the week of 23 Nov 2026: " +
+        "8 sign-ups and 3 payments in all; the most sign-ups, 5, in the week of 16 Nov.",
     );
+    expect(
+      within(figure).getByText(/1 of them refunded since\. Weeks run Monday to Sunday, in UTC\./),
+    ).toBeInTheDocument();
     expect(within(figure).getByText("Show as a table")).toBeInTheDocument();
-    const table = within(figure).getByRole("table", { name: /Sign-ups and purchases per week/ });
+    const table = within(figure).getByRole("table", { name: /Sign-ups and payments per week/ });
     expect(
       within(table)
         .getAllByRole("columnheader")
         .map((th) => th.textContent),
-    ).toEqual(["Week of", "Sign-ups", "Purchases", "Refunded since"]);
+    ).toEqual(["Week of", "Sign-ups", "Payments", "Of them refunded since"]);
     expect(rowsOf(table)).toEqual([
       ["9 Nov 2026", "3", "1", "0"],
       ["16 Nov 2026", "5", "2", "1"],
@@ -74,7 +77,7 @@ describe("the insights charts", () => {
     render(<AdherenceChart days={days} drop={{ day: 3, from: 0.75, to: 0.25, points: 50 }} />);
     const drop = "The biggest drop is on day 3: from 75% on the day before to 25%, 50 points fewer.";
     expect(screen.getByRole("img")).toHaveAccessibleName(
-      `Bar chart of the share of members who practised each of the programme's 3 days: day 1 100%, day 3 25%. ${drop}`,
+      `Bar chart of the share of members who ticked each of the programme's 3 days, of those whose day has passed: day 1 100%, day 3 25%. ${drop}`,
     );
     expect(screen.getByText(drop)).toBeInTheDocument();
     expect(rowsOf(screen.getByRole("table"))).toEqual([
@@ -102,7 +105,9 @@ describe("the insights charts", () => {
   });
 
   it("render on the server, scaling to their container", () => {
-    const html = renderToString(<WeeklyChart weeks={weeks} />);
+    const html = renderToString(
+      <WeeklyChart weeks={weeks} weekWords="Weeks run Monday to Sunday, in UTC." />,
+    );
     expect(html).toContain('role="img"');
     expect(html).toContain('viewBox="0 0 360 200"');
     expect(html).toContain('width="100%"');

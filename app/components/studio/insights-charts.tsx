@@ -164,19 +164,19 @@ function span(weeks: string[]): string {
 export interface WeeklyFigures {
   week: string;
   signUps: number;
-  purchases: number;
+  payments: number;
   refunded: number;
 }
 
-export function WeeklyChart({ weeks }: { weeks: WeeklyFigures[] }) {
+export function WeeklyChart({ weeks, weekWords }: { weeks: WeeklyFigures[]; weekWords: string }) {
   const height = 200;
   const innerWidth = WIDTH - MARGIN.left - MARGIN.right;
   const innerHeight = height - MARGIN.top - MARGIN.bottom;
-  const max = Math.max(0, ...weeks.flatMap((w) => [w.signUps, w.purchases]));
+  const max = Math.max(0, ...weeks.flatMap((w) => [w.signUps, w.payments]));
   const ticks = countTicks(max);
   const x = scaleBand<string>({ domain: weeks.map((w) => w.week), range: [0, innerWidth], padding: 0.2 });
   const series = scaleBand<string>({
-    domain: ["signUps", "purchases"],
+    domain: ["signUps", "payments"],
     range: [0, x.bandwidth()],
     padding: 0.1,
   });
@@ -184,45 +184,45 @@ export function WeeklyChart({ weeks }: { weeks: WeeklyFigures[] }) {
   const at = (value: number) => y(value) ?? 0;
 
   const signUps = weeks.reduce((sum, w) => sum + w.signUps, 0);
-  const purchases = weeks.reduce((sum, w) => sum + w.purchases, 0);
+  const payments = weeks.reduce((sum, w) => sum + w.payments, 0);
   const refunded = weeks.reduce((sum, w) => sum + w.refunded, 0);
   const busiest = weeks.reduce<WeeklyFigures | null>(
     (best, w) => (w.signUps > (best?.signUps ?? 0) ? w : best),
     null,
   );
   const summary =
-    `Bar chart of sign-ups and purchases per week over ${span(weeks.map((w) => w.week))}: ` +
-    `${number(signUps)} sign-ups and ${number(purchases)} purchases in all` +
+    `Bar chart of sign-ups and payments per week over ${span(weeks.map((w) => w.week))}: ` +
+    `${number(signUps)} sign-ups and ${number(payments)} payments in all` +
     (busiest
       ? `; the most sign-ups, ${number(busiest.signUps)}, in the week of ${weekLabel(busiest.week)}.`
       : ".");
 
   return (
     <ChartFigure
-      title="Sign-ups and purchases per week"
-      note={`Purchases are payments that went through, ${number(refunded)} of them refunded since. Weeks run Monday to Sunday (UTC).`}
+      title="Sign-ups and payments per week"
+      note={`Sign-ups are members who joined; payments are those that went through, in their week, ${number(refunded)} of them refunded since. ${weekWords}`}
       summary={summary}
       height={height}
       legend={
         <Legend
           items={[
             { label: "Sign-ups", swatch: "bg-plum" },
-            { label: "Purchases", swatch: "bg-sage" },
+            { label: "Payments", swatch: "bg-sage" },
           ]}
         />
       }
       table={{
-        caption: "Sign-ups and purchases per week, by the week's Monday",
+        caption: "Sign-ups and payments per week, by the week's Monday",
         columns: [
           { label: "Week of" },
           { label: "Sign-ups" },
-          { label: "Purchases" },
-          { label: "Refunded since" },
+          { label: "Payments" },
+          { label: "Of them refunded since" },
         ],
         rows: weeks.map((w) => ({
           key: w.week,
           header: weekLabel(w.week, { long: true }),
-          cells: [number(w.signUps), number(w.purchases), number(w.refunded)],
+          cells: [number(w.signUps), number(w.payments), number(w.refunded)],
         })),
       }}
     >
@@ -238,10 +238,10 @@ export function WeeklyChart({ weeks }: { weeks: WeeklyFigures[] }) {
               className="fill-plum"
             />
             <Bar
-              x={series("purchases") ?? 0}
-              y={at(w.purchases)}
+              x={series("payments") ?? 0}
+              y={at(w.payments)}
               width={series.bandwidth()}
-              height={innerHeight - at(w.purchases)}
+              height={innerHeight - at(w.payments)}
               className="fill-sage"
             />
           </Group>
@@ -292,7 +292,7 @@ export function CohortChart({ cohorts }: { cohorts: CohortFigures[] }) {
   );
   const empty = cohorts.length - measured.length;
   const summary =
-    `Line chart of the share of each week's sign-ups who have bought, over ${span(cohorts.map((c) => c.week))}` +
+    `Line chart of the share of each week's sign-ups who have paid, over ${span(cohorts.map((c) => c.week))}` +
     (best
       ? `: highest ${formatShare(best.share)}, for the week of ${weekLabel(best.week)}` +
         (empty > 0 ? `; ${countOf(empty, "week")} with no sign-ups.` : ".")
@@ -300,17 +300,17 @@ export function CohortChart({ cohorts }: { cohorts: CohortFigures[] }) {
 
   return (
     <ChartFigure
-      title="Sign-ups who bought, by the week they joined"
-      note="Of the members who signed up each week, the share who have bought the course since (refunded or not). Recent weeks have had less time."
+      title="Sign-ups who paid, by the week they joined"
+      note="Of the members who signed up each week, the share who have paid for the course since (refunded or not). Recent weeks have had less time."
       summary={summary}
       height={height}
       table={{
-        caption: "Cohort conversion: of each week's sign-ups, how many have bought",
+        caption: "Of each week's sign-ups, how many have paid",
         columns: [
           { label: "Signed up in the week of" },
           { label: "Sign-ups" },
-          { label: "Bought" },
-          { label: "Share" },
+          { label: "Paid" },
+          { label: "Share of the week's sign-ups" },
         ],
         rows: cohorts.map((c) => ({
           key: c.week,
@@ -381,8 +381,8 @@ export function AdherenceChart({ days, drop }: { days: DayFigures[]; drop: Drop 
   const measured = days.filter((d) => d.share !== null);
   const summary =
     measured.length === 0
-      ? "Bar chart of the share of members who practised each day of the programme: no one has reached its first day yet."
-      : `Bar chart of the share of members who practised each of the programme's ${days.length} days: ` +
+      ? "Bar chart of the share of members who ticked each day of the programme: no one has had the whole of its first day yet."
+      : `Bar chart of the share of members who ticked each of the programme's ${days.length} days, of those whose day has passed: ` +
         `day 1 ${formatShare(days[0]?.share ?? null)}, day ${days.length} ${formatShare(days.at(-1)?.share ?? null)}. ${dropSentence(drop)}`;
 
   return (
@@ -390,7 +390,7 @@ export function AdherenceChart({ days, drop }: { days: DayFigures[]; drop: Drop 
       title="Practice by programme day"
       note={
         <>
-          Of the members whose day has passed, the share who ticked it.{" "}
+          Of the members whose day has passed (on their own calendar), the share who ticked it.{" "}
           <strong className="text-ink">{dropSentence(drop)}</strong>
         </>
       }
@@ -400,7 +400,7 @@ export function AdherenceChart({ days, drop }: { days: DayFigures[]; drop: Drop 
         drop ? (
           <Legend
             items={[
-              { label: "Share who practised", swatch: "bg-sage" },
+              { label: "Share who ticked the day", swatch: "bg-sage" },
               { label: `Biggest drop (day ${drop.day})`, swatch: "bg-apricot-deep ring-1 ring-plum-deep" },
             ]}
           />
@@ -408,7 +408,12 @@ export function AdherenceChart({ days, drop }: { days: DayFigures[]; drop: Drop 
       }
       table={{
         caption: "Practice by programme day: members whose day has passed, and how many ticked it",
-        columns: [{ label: "Day" }, { label: "Day passed" }, { label: "Practised" }, { label: "Share" }],
+        columns: [
+          { label: "Day" },
+          { label: "Day passed" },
+          { label: "Ticked it" },
+          { label: "Share of those whose day passed" },
+        ],
         rows: days.map((d) => ({
           key: String(d.day),
           header: drop?.day === d.day ? `Day ${d.day} (biggest drop)` : `Day ${d.day}`,

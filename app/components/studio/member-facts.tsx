@@ -2,12 +2,13 @@ import type { ReactNode } from "react";
 import type { MemberDetail } from "#app/modules/studio/members.server.ts";
 import { formatPrice } from "#app/modules/payments/price.ts";
 import { useStudioTime } from "#app/components/studio/studio-clock.tsx";
+import { COURSE_ACCESS_WORDS } from "#app/modules/studio/figures.ts";
 
-/** Her account at a glance: tier, dates, and how far she is through the programme. */
+/** Her account at a glance: the course, dates, and how far she is through the programme (as her own pages count it). */
 export function MemberFacts({ member }: { member: MemberDetail }) {
   const when = useStudioTime();
   const facts = [
-    ["Tier", member.role === "owner" ? "Owner" : member.tier === "premium" ? "Premium" : "Free"],
+    ["Course", `${member.role === "owner" ? "Studio owner · " : ""}${COURSE_ACCESS_WORDS[member.access]}`],
     ["Joined", when(member.joinedAt)],
     ["Last active", when(member.lastActiveAt)],
     ["Due", when(member.dueDate)],

@@ -21,10 +21,10 @@ describe("an audit entry's detail in the owner's words", () => {
 
   it("says how she got in, what she exported and whose role changed, in words", () => {
     expect(auditDetailText({ method: "backup-code" }, null)).toBe("with a backup code");
-    expect(auditDetailText({ count: 1, filters: ["query", "tier"] }, null)).toBe(
-      "1 member · searched by name or email, tier",
+    expect(auditDetailText({ count: 1, filters: ["query", "tier", "programme"] }, null)).toBe(
+      "1 member · searched by name or email, course, programme begun or not",
     );
-    expect(auditDetailText({ count: 12, filters: [] }, null)).toBe("12 members · everyone");
+    expect(auditDetailText({ count: 12, filters: [] }, null)).toBe("12 members · all members");
     expect(auditDetailText({ from: "member", to: "owner" }, null)).toBe("from member · to owner");
   });
 

@@ -43,7 +43,7 @@ const DETAIL_WORDS: Record<string, (value: AuditDetailValue) => string> = {
   filters: (filters) =>
     Array.isArray(filters) && filters.length > 0
       ? `searched by ${filters.map(filterWords).join(", ")}`
-      : "everyone",
+      : "all members",
   from: (role) => `from ${String(role)}`,
   to: (role) => `to ${String(role)}`,
   thread: (id) => `conversation ${String(id).toUpperCase()}`,
@@ -56,7 +56,9 @@ const DETAIL_WORDS: Record<string, (value: AuditDetailValue) => string> = {
 
 const FILTER_WORDS: Record<string, string> = {
   query: "name or email",
-  tier: "tier",
+  who: "whose accounts",
+  tier: "course",
+  programme: "programme begun or not",
   joinedFrom: "joined from",
   joinedTo: "joined until",
   activeFrom: "active from",

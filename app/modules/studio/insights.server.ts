@@ -1,34 +1,37 @@
-import { sql, type RawBuilder, type SqlBool } from "kysely";
-import { isPostgres, type Db } from "#app/platform/db.server.ts";
+import { sql, type Expression, type RawBuilder, type SqlBool } from "kysely";
+import type { Db } from "#app/platform/db.server.ts";
 import { ALL_SESSIONS } from "#app/modules/catalogue/tracks.ts";
-import { todayIn, type CalendarDate } from "#app/modules/program/calendar.ts";
+import type { CalendarDate } from "#app/modules/program/calendar.ts";
 import { PROGRAMME_LENGTH_DAYS } from "#app/modules/program/program.ts";
-import { MEMBER_ROLE, OWNER_ROLE } from "./gate.ts";
-import { biggestDrop, extremes, fillWeeks, lastWeeks, share, type Drop } from "./insights.ts";
+import { studioWeeks, type StudioWeek } from "./figures.ts";
+import { hasMadePayment, isMember, isOwnerAccount, todayOfEach, type TodayOf } from "./figures.server.ts";
+import { biggestDrop, extremes, fillWeeks, share, type Drop } from "./insights.ts";
 
 /**
- * The studio's insights: how people join, buy and practise. Each figure is one
- * SQL aggregate, grouped in the database, so the page never loads members to
- * count them; the weeks an aggregate has no group for are filled in after.
+ * The studio's insights: how people join, buy and practise, week by week and
+ * day by day. Each chart is one SQL aggregate, grouped in the database, so the
+ * page never loads members to count them; the weeks an aggregate has no group
+ * for are filled in after. Its words are the studio's figures' (figures.ts):
+ * a **member**, a **payment** (refunded since or not, in the week it went
+ * through), her **today** (her own time zone). The figures above the charts
+ * (members, the course, began the programme) are `studioFigures`'.
  *
- * The words, exactly:
- * - A **member** is an account whose role is `member`: not an owner, not a birth partner's seat.
  * - A **sign-up** is a member's account made that week (`user.createdAt`). A deleted account is gone from these.
- * - A **purchase** is a payment that was granted: it succeeded (`succeeded_at` set), whether it has since been
- *   refunded or not; it counts in the week it succeeded. Of those, `refunded` says how many were refunded
- *   afterwards. A second payment (`duplicate`) or one refunded before it succeeded was never granted and does not
- *   count. A deleted member's purchases are kept anonymously, and still count.
- * - **Premium**: a member whose profile's tier is premium now (by a purchase, or given in the studio).
- * - **Cohort conversion**: of the members who signed up in a week, the share with a purchase (as above) by now.
- * - Weeks are ISO weeks, Monday to Sunday, in UTC: the current week (so far) and the eleven before it.
+ * - A deleted member's payments are kept anonymously, and still count.
+ * - **Cohort conversion**: of the members who signed up in a week, the share who have made a payment by now.
+ * - Weeks are Monday to Sunday on the owner's clock (`studioWeeks`): this one (so far) and the eleven before it.
  */
+
+/** How many weeks the weekly figures cover: this one and the eleven before it. */
+const INSIGHT_WEEKS = 12;
 
 interface WeekFigures {
   /** The week's Monday, 'yyyy-MM-dd'. */
   week: CalendarDate;
   signUps: number;
-  purchases: number;
-  /** Of the week's purchases, those refunded since. */
+  /** Payments that went through in the week. */
+  payments: number;
+  /** Of the week's payments, those refunded since. */
   refunded: number;
 }
 
@@ -36,7 +39,7 @@ interface CohortFigures {
   /** The Monday of the week they signed up. */
   week: CalendarDate;
   signUps: number;
-  /** Of them, those who bought (by now). */
+  /** Of them, those who have made a payment (by now, refunded since or not). */
   bought: number;
   /** bought / signUps; null for a week nobody signed up. */
   share: number | null;
@@ -45,7 +48,7 @@ interface CohortFigures {
 interface DayAdherence {
   /** 1–14. */
   day: number;
-  /** Members whose programme has passed this day (its date is before today, UTC). */
+  /** Members whose programme has passed this day (its date is before her today, in her time zone). */
   reached: number;
   /** Of them, those who ticked it. */
   completed: number;
@@ -64,16 +67,9 @@ interface TrackFigures {
 
 export interface StudioInsights {
   weeks: WeekFigures[];
-  conversion: {
-    members: number;
-    premium: number;
-    /** premium / members; null with no members. */
-    share: number | null;
-    cohorts: CohortFigures[];
-  };
+  /** Of each week's sign-ups, those who have made a payment by now. */
+  cohorts: CohortFigures[];
   adherence: {
-    /** Members whose programme has begun (progress.ts): their first day is today or before, or they have done a day. */
-    started: number;
     days: DayAdherence[];
     /** The biggest fall in share from one day to the next; null when it never falls. */
     biggestDrop: Drop | null;
@@ -86,21 +82,22 @@ export interface StudioInsights {
   };
 }
 
-export async function studioInsights(db: Db, now = new Date()): Promise<StudioInsights> {
-  const weeks = lastWeeks(now);
-  const since = `${weeks[0]}T00:00:00.000Z`;
-  const today = todayIn("UTC", now);
-  const [cohorts, purchases, members, days, started, tracks] = await Promise.all([
-    signUpWeeks(db, since),
-    purchaseWeeks(db, since),
-    memberTiers(db),
-    programmeDays(db, today),
-    programmesBegun(db, today),
+export async function studioInsights(
+  db: Db,
+  { now, timeZone }: { now: Date; timeZone: string },
+): Promise<StudioInsights> {
+  const weeks = studioWeeks(now, timeZone, INSIGHT_WEEKS);
+  const todayOf = await todayOfEach(db, now);
+  const [cohorts, payments, days, tracks] = await Promise.all([
+    signUpWeeks(db, weeks),
+    paymentWeeks(db, weeks),
+    programmeDays(db, todayOf),
     trackCompletions(db),
   ]);
 
-  const cohortWeeks = fillWeeks(weeks, cohorts, (week) => ({ week, signUps: 0, bought: 0 }));
-  const purchaseByWeek = fillWeeks(weeks, purchases, (week) => ({ week, purchases: 0, refunded: 0 }));
+  const mondays = weeks.map((week) => week.week);
+  const cohortWeeks = fillWeeks(mondays, cohorts, (week) => ({ week, signUps: 0, bought: 0 }));
+  const paymentsByWeek = fillWeeks(mondays, payments, (week) => ({ week, payments: 0, refunded: 0 }));
   const adherence = Array.from({ length: PROGRAMME_LENGTH_DAYS }, (_, index) => {
     const row = days.find((d) => d.day === index + 1);
     const reached = row?.reached ?? 0;
@@ -118,107 +115,89 @@ export async function studioInsights(db: Db, now = new Date()): Promise<StudioIn
   }).sort((a, b) => b.completedBy - a.completedBy || b.listens - a.listens); // stable: the catalogue's order
 
   return {
-    weeks: weeks.map((week, index) => ({
+    weeks: mondays.map((week, index) => ({
       week,
       signUps: cohortWeeks[index]!.signUps,
-      purchases: purchaseByWeek[index]!.purchases,
-      refunded: purchaseByWeek[index]!.refunded,
+      payments: paymentsByWeek[index]!.payments,
+      refunded: paymentsByWeek[index]!.refunded,
     })),
-    conversion: {
-      ...members,
-      share: share(members.premium, members.members),
-      cohorts: cohortWeeks.map((cohort) => ({ ...cohort, share: share(cohort.bought, cohort.signUps) })),
-    },
-    adherence: {
-      started,
-      days: adherence,
-      biggestDrop: biggestDrop(adherence),
-    },
+    cohorts: cohortWeeks.map((cohort) => ({ ...cohort, share: share(cohort.bought, cohort.signUps) })),
+    adherence: { days: adherence, biggestDrop: biggestDrop(adherence) },
     tracks: { all, ...extremes(all, (track) => track.completedBy) },
   };
 }
 
-/** A timestamp column's week, as its Monday 'yyyy-MM-dd' in UTC: ISO text on SQLite, timestamptz on PostgreSQL. */
-function weekOf(db: Db, column: RawBuilder<unknown>): RawBuilder<string> {
-  return isPostgres(db)
-    ? sql<string>`to_char(date_trunc('week', ${column} at time zone 'UTC'), 'YYYY-MM-DD')`
-    : // SQLite's date() reads the ISO text in UTC; 'weekday 0' moves on to the Sunday (or stays), six days back is its Monday.
-      sql<string>`date(${column}, 'weekday 0', '-6 days')`;
+/**
+ * A moment's week, by its index among `weeks` (0 the oldest), compared with
+ * each week's first moment: the same bound instants on both engines.
+ */
+function weekIndex(column: Expression<unknown>, weeks: readonly StudioWeek[]): RawBuilder<number> {
+  const cases = weeks
+    .map((week, index) => sql`when ${column} >= ${week.from} then ${sql.lit(index)}`)
+    .reverse();
+  return sql<number>`(case ${sql.join(cases, sql` `)} end)`;
 }
 
-/** A granted purchase: one that succeeded, refunded since or not. */
-const granted = sql<SqlBool>`purchases.succeeded_at is not null`;
+/** Only moments within the weeks. */
+function inWeeks(column: Expression<unknown>, weeks: readonly StudioWeek[]): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(${column} >= ${weeks[0]!.from} and ${column} < ${weeks.at(-1)!.to})`;
+}
 
-/** Members who signed up each week since `since`, and how many of them have bought by now. */
-async function signUpWeeks(db: Db, since: string) {
-  const week = weekOf(db, sql.ref("user.createdAt"));
+/** Members who signed up each week, and how many of them have made a payment by now. */
+async function signUpWeeks(db: Db, weeks: readonly StudioWeek[]) {
+  const joined = sql.ref("user.createdAt");
   const rows = await db
     .selectFrom("user")
     .select([
-      week.as("week"),
+      weekIndex(joined, weeks).as("bucket"),
       sql<number>`count(*)`.as("signUps"),
-      sql<number>`sum(case when exists (
-        select 1 from purchases where purchases.user_id = "user"."id" and ${granted}
-      ) then 1 else 0 end)`.as("bought"),
+      sql<number>`sum(case when ${hasMadePayment} then 1 else 0 end)`.as("bought"),
     ])
-    .where("user.role", "=", MEMBER_ROLE)
-    .where("user.createdAt", ">=", since)
-    .groupBy(week)
+    .where(isMember)
+    .where(inWeeks(joined, weeks))
+    // By the column's name: the same parameters twice would be two expressions to PostgreSQL.
+    .groupBy(sql.ref("bucket"))
     .execute();
   return rows.map((row) => ({
-    week: row.week,
+    week: weeks[Number(row.bucket)]!.week,
     signUps: Number(row.signUps),
     bought: Number(row.bought ?? 0),
   }));
 }
 
-/** Granted purchases by the week they succeeded, since `since`, with how many were refunded afterwards. */
-async function purchaseWeeks(db: Db, since: string) {
-  const week = weekOf(db, sql.ref("purchases.succeeded_at"));
+/** Payments by the week they went through, with how many were refunded afterwards. */
+async function paymentWeeks(db: Db, weeks: readonly StudioWeek[]) {
+  const paid = sql.ref("purchases.succeeded_at");
   const rows = await db
     .selectFrom("purchases")
     .select([
-      week.as("week"),
-      sql<number>`count(*)`.as("purchases"),
+      weekIndex(paid, weeks).as("bucket"),
+      sql<number>`count(*)`.as("payments"),
       sql<number>`sum(case when purchases.status = 'refunded' then 1 else 0 end)`.as("refunded"),
     ])
-    .where(granted)
-    .where("purchases.succeeded_at", ">=", since)
-    .groupBy(week)
+    .where("purchases.succeeded_at", "is not", null)
+    .where(inWeeks(paid, weeks))
+    .groupBy(sql.ref("bucket"))
     .execute();
   return rows.map((row) => ({
-    week: row.week,
-    purchases: Number(row.purchases),
+    week: weeks[Number(row.bucket)]!.week,
+    payments: Number(row.payments),
     refunded: Number(row.refunded ?? 0),
   }));
-}
-
-/** Every member, and those on the premium tier now. */
-async function memberTiers(db: Db) {
-  const row = await db
-    .selectFrom("user")
-    .leftJoin("member_access", "member_access.user_id", "user.id")
-    .select([
-      sql<number>`count(*)`.as("members"),
-      sql<number>`sum(case when member_access.subscription_tier = 'premium' then 1 else 0 end)`.as("premium"),
-    ])
-    .where("user.role", "=", MEMBER_ROLE)
-    .executeTakeFirstOrThrow();
-  return { members: Number(row.members), premium: Number(row.premium ?? 0) };
 }
 
 /**
  * Programme adherence, per day of the fourteen. A member's programme is her
  * `program_schedule`: fourteen rows, written when she saves her due (or
- * induction) date, day n being week_number's (n - 1) div 7 + 1 and
- * day_of_week's (n - 1) mod 7 + 1, its date `scheduled_date`. A day is
+ * induction) date or first practises, day n being week_number's (n - 1) div 7
+ * + 1 and day_of_week's (n - 1) mod 7 + 1, its date `scheduled_date`. A day is
  * **completed** when its row is ticked (`completed`: Mark as Complete for
  * that day, or the day's checkbox); a ticked day stays ticked if she moves her
- * dates. A day is **reached** once its date is before today (UTC), so she had
- * the whole of it: a programme not begun, or a day still to come, is not a
- * drop. She **started** the programme once it has begun (`programmesBegun`).
+ * dates. A day is **reached** once its date is before her today (her time
+ * zone), so she had the whole of it: a programme not begun, or a day still to
+ * come, is not a drop.
  */
-async function programmeDays(db: Db, today: CalendarDate) {
+async function programmeDays(db: Db, todayOf: TodayOf) {
   const day = sql<number>`(program_schedule.week_number - 1) * 7 + program_schedule.day_of_week`;
   const rows = await db
     .selectFrom("program_schedule")
@@ -228,8 +207,8 @@ async function programmeDays(db: Db, today: CalendarDate) {
       sql<number>`count(*)`.as("reached"),
       sql<number>`sum(case when program_schedule.completed then 1 else 0 end)`.as("completed"),
     ])
-    .where("user.role", "=", MEMBER_ROLE)
-    .where("program_schedule.scheduled_date", "<", today)
+    .where(isMember)
+    .where(sql<SqlBool>`program_schedule.scheduled_date < ${todayOf(sql.ref("program_schedule.user_id"))}`)
     .groupBy(["program_schedule.week_number", "program_schedule.day_of_week"])
     .execute();
   return rows.map((row) => ({
@@ -237,28 +216,6 @@ async function programmeDays(db: Db, today: CalendarDate) {
     reached: Number(row.reached),
     completed: Number(row.completed ?? 0),
   }));
-}
-
-/**
- * Members whose programme has begun, as her own pages say (`programmeBegun`
- * in program/progress.ts): her first day is today or before, or she has done
- * a day (the Default Schedule she practised on counts, from that day).
- */
-async function programmesBegun(db: Db, today: CalendarDate) {
-  const row = await db
-    .selectFrom("program_schedule")
-    .innerJoin("user", "user.id", "program_schedule.user_id")
-    .select(sql<number>`count(distinct program_schedule.user_id)`.as("begun"))
-    .where("user.role", "=", MEMBER_ROLE)
-    .where("program_schedule.scheduled_date", "<=", today)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb("program_schedule.week_number", "=", 1), eb("program_schedule.day_of_week", "=", 1)]),
-        eb("program_schedule.completed", "=", true),
-      ]),
-    )
-    .executeTakeFirstOrThrow();
-  return Number(row.begun);
 }
 
 /**
@@ -282,8 +239,7 @@ async function trackCompletions(db: Db) {
       sql<number>`sum(case when audio_progress.scheduled_week = 0 and audio_progress.scheduled_day = 0
         then audio_progress.play_count else 0 end)`.as("listens"),
     ])
-    // Better Auth keeps roles as a comma-separated list.
-    .where(sql<SqlBool>`(',' || replace("user"."role", ' ', '') || ',') not like ${`%,${OWNER_ROLE},%`}`)
+    .where(sql<SqlBool>`not ${isOwnerAccount}`)
     .groupBy("audio_progress.audio_id")
     .execute();
   return new Map(

@@ -1,28 +1,11 @@
-import { addDays, type CalendarDate } from "#app/modules/program/calendar.ts";
+import type { CalendarDate } from "#app/modules/program/calendar.ts";
 
 /**
- * The insights page's arithmetic, pure: weeks (ISO weeks, Monday to Sunday,
- * in UTC), the weeks an aggregate left out put back as zeros, shares, and
- * where the programme loses the most people. The counting itself is SQL's
- * ([insights.server.ts](insights.server.ts)).
+ * The insights page's arithmetic, pure: the weeks an aggregate left out put
+ * back as zeros, shares, and where the programme loses the most people. The
+ * weeks themselves are the studio's figures' (figures.ts, `studioWeeks`); the
+ * counting is SQL's ([insights.server.ts](insights.server.ts)).
  */
-
-/** How many weeks the weekly figures cover: this one and the eleven before it. */
-const INSIGHT_WEEKS = 12;
-
-/** The Monday (UTC) of the week `at` falls in, 'yyyy-MM-dd'. */
-export function weekStart(at: Date | string): CalendarDate {
-  const day = new Date(at);
-  const date = day.toISOString().slice(0, 10);
-  // getUTCDay: Sunday 0 … Saturday 6; days since Monday: Monday 0 … Sunday 6.
-  return addDays(date, -((day.getUTCDay() + 6) % 7));
-}
-
-/** The Mondays of the last `count` weeks, oldest first, the week of `now` last. */
-export function lastWeeks(now: Date, count = INSIGHT_WEEKS): CalendarDate[] {
-  const current = weekStart(now);
-  return Array.from({ length: count }, (_, index) => addDays(current, -7 * (count - 1 - index)));
-}
 
 /**
  * One row per week in `weeks`, in their order: the aggregate's row for the

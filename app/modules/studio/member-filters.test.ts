@@ -9,9 +9,19 @@ describe("the members search's filters", () => {
     ["q=%20%20ana%40gmail%20", { query: "ana@gmail" }],
     ["q=%20%20%20", {}],
     ["q=50%25%20O'Brien", { query: "50% O'Brien" }],
-    ["tier=premium", { tier: "premium" }],
+    ["tier=paid", { tier: "paid" }],
+    ["tier=given", { tier: "given" }],
+    ["tier=course", { tier: "course" }],
+    // An older link's "premium": the course, paid for or given.
+    ["tier=premium", { tier: "course" }],
     ["tier=Free", { tier: "free" }],
     ["tier=all", {}],
+    ["who=owners", { who: "owners" }],
+    ["who=partners", { who: "partners" }],
+    ["who=members", {}],
+    ["programme=begun", { programme: "begun" }],
+    ["programme=not-begun", { programme: "not-begun" }],
+    ["programme=all", {}],
     ["joinedFrom=2026-01-01&joinedTo=2026-01-31", { joinedFrom: "2026-01-01", joinedTo: "2026-01-31" }],
     ["activeFrom=2026-11-01", { activeFrom: "2026-11-01" }],
     ["dueTo=2027-02-28", { dueTo: "2027-02-28" }],
@@ -22,7 +32,10 @@ describe("the members search's filters", () => {
   });
 
   it.each<[string, MemberFilters, string]>([
-    ["tier=gold&q=ana", { query: "ana" }, "Tier must be free or premium."],
+    ["tier=gold&q=ana", { query: "ana" }, "Course must be paid for, given, either, or free."],
+    ["who=everyone", {}, "Show members, birth partners or studio owners."],
+    ["programme=soon&tier=paid", { tier: "paid" }, "Programme must be begun or not begun."],
+    ["tier=constructor", {}, "Course must be paid for, given, either, or free."],
     [
       "joinedFrom=2026-02-30",
       {},
@@ -57,7 +70,9 @@ describe("the members search's filters", () => {
   it("writes the filters back as parameters that read the same", () => {
     const filters: MemberFilters = {
       query: "50% O'Brien",
-      tier: "premium",
+      who: "partners",
+      tier: "given",
+      programme: "begun",
       joinedFrom: "2026-01-01",
       joinedTo: "2026-01-31",
       activeFrom: "2026-11-01",
@@ -67,7 +82,7 @@ describe("the members search's filters", () => {
     };
     const params = filtersToParams(filters);
     expect(params.toString()).toBe(
-      "q=50%25+O%27Brien&tier=premium&joinedFrom=2026-01-01&joinedTo=2026-01-31&activeFrom=2026-11-01&activeTo=2026-11-24&dueFrom=2027-01-01&dueTo=2027-03-31",
+      "q=50%25+O%27Brien&who=partners&tier=given&programme=begun&joinedFrom=2026-01-01&joinedTo=2026-01-31&activeFrom=2026-11-01&activeTo=2026-11-24&dueFrom=2027-01-01&dueTo=2027-03-31",
     );
     expect(parseMemberFilters(params)).toEqual({ filters, errors: [] });
     expect(filtersToParams({}).toString()).toBe("");

@@ -1,4 +1,5 @@
 import { isCalendarDate, type CalendarDate } from "#app/modules/program/calendar.ts";
+import type { CourseAccess } from "./figures.ts";
 
 /**
  * The studio's members search, as the address bar carries it: what an owner
@@ -8,10 +9,21 @@ import { isCalendarDate, type CalendarDate } from "#app/modules/program/calendar
 
 export type MemberTier = "free" | "premium";
 
+/** What she has of the course (figures.ts's `courseAccess`), or `course`: paid for or given, either. */
+type CourseFilter = CourseAccess | "course";
+
+/** Whose accounts the list shows: members (without this filter), birth partners' seats, or studio owners. */
+type AccountsFilter = "partners" | "owners";
+
+/** Whether she has begun the programme (figures.ts's `hasBegunProgramme`). */
+type ProgrammeFilter = "begun" | "not-begun";
+
 export interface MemberFilters {
   /** Part of an email address or a name, trimmed; matched case-insensitively, as typed (no wildcards). */
   query?: string;
-  tier?: MemberTier;
+  who?: AccountsFilter;
+  tier?: CourseFilter;
+  programme?: ProgrammeFilter;
   /** Signed up on or after this day (UTC). */
   joinedFrom?: CalendarDate;
   /** Signed up on or before this day (UTC), the whole day included. */
@@ -29,7 +41,9 @@ export interface MemberFilters {
 /** The address's parameter for each filter: the form's field names and the links' too. */
 export const MEMBER_FILTER_PARAMS = {
   query: "q",
+  who: "who",
   tier: "tier",
+  programme: "programme",
   joinedFrom: "joinedFrom",
   joinedTo: "joinedTo",
   activeFrom: "activeFrom",
@@ -40,7 +54,18 @@ export const MEMBER_FILTER_PARAMS = {
 
 const QUERY_MAX_LENGTH = 100;
 
-const TIERS: readonly MemberTier[] = ["free", "premium"];
+/** Each choice, by the word the address carries: "premium" is an older link's word for "course". */
+const CHOICES = {
+  who: { partners: "partners", owners: "owners", members: undefined },
+  tier: { paid: "paid", given: "given", course: "course", premium: "course", free: "free", all: undefined },
+  programme: { begun: "begun", "not-begun": "not-begun", all: undefined },
+} as const;
+
+const CHOICE_ERRORS = {
+  who: "Show members, birth partners or studio owners.",
+  tier: "Course must be paid for, given, either, or free.",
+  programme: "Programme must be begun or not begun.",
+};
 
 /** The three ranges, each with the words its errors use. */
 const RANGES = [
@@ -67,9 +92,13 @@ export function parseMemberFilters(params: URLSearchParams): { filters: MemberFi
     filters.query = query;
   }
 
-  const tier = read("tier").toLowerCase();
-  if ((TIERS as readonly string[]).includes(tier)) filters.tier = tier as MemberTier;
-  else if (tier && tier !== "all") errors.push("Tier must be free or premium.");
+  for (const key of ["who", "tier", "programme"] as const) {
+    const value = read(key).toLowerCase();
+    if (!value) continue;
+    const choices: Record<string, string | undefined> = CHOICES[key];
+    if (!Object.hasOwn(choices, value)) errors.push(CHOICE_ERRORS[key]);
+    else if (choices[value]) Object.assign(filters, { [key]: choices[value] });
+  }
 
   for (const { from, to, label } of RANGES) {
     const start = readDate(read(from), `${label} from`, errors);

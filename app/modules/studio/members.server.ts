@@ -6,16 +6,28 @@ import { normalizeEmail } from "#app/modules/accounts/email-address.ts";
 import { findTrack } from "#app/modules/catalogue/tracks.ts";
 import { addDays, todayIn, type CalendarDate } from "#app/modules/program/calendar.ts";
 import { currentStreak } from "#app/modules/program/practice.ts";
+import { programmeDaysDone } from "#app/modules/program/progress.ts";
 import type { MemberFilters, MemberTier } from "./member-filters.ts";
 import { emailKindLabel } from "./email-labels.ts";
 import { startOfDayIn } from "./studio-time.ts";
+import type { CourseAccess } from "./figures.ts";
+import {
+  courseAccessOf,
+  hasBegun,
+  isBirthPartner,
+  isMember,
+  isOwnerAccount,
+  todayOfEach,
+  type TodayOf,
+} from "./figures.server.ts";
 
 /**
  * The studio's reads of members: the search (filters, newest sign-ups first,
  * a page at a time) and one member's detail. Read-only; every filter is
  * applied in SQL, with the values bound as parameters, so a search never
- * loads more than a page of members. (This module is imported by plain-Node
- * scripts too, hence its relative imports.)
+ * loads more than a page of members. Who is a member, what she has of the
+ * course and whether she has begun the programme are the studio's figures'
+ * rules (figures.server.ts), so the list's count is the overview's.
  */
 
 const PAGE_SIZE = 25;
@@ -26,6 +38,8 @@ export interface MemberRow {
   name: string;
   email: string;
   tier: MemberTier;
+  /** What she has of the course: paid for, given, or not (figures.ts). */
+  access: CourseAccess;
   /** When she signed up, ISO 8601. */
   joinedAt: string;
   /** Her latest session's last use, ISO 8601; null: never signed in (or all her sessions are gone). */
@@ -49,12 +63,15 @@ export async function searchMembers(
   {
     cursor,
     limit = PAGE_SIZE,
+    now = new Date(),
     timeZone = "UTC",
-  }: { cursor?: string; limit?: number; timeZone?: string } = {},
+  }: { cursor?: string; limit?: number; now?: Date; timeZone?: string } = {},
 ): Promise<MemberPage> {
   const size = pageSize(limit);
   const postgres = isPostgres(db);
-  const conditions = filterConditions(filters, postgres, timeZone);
+  // Her today (in her time zone) only when the search asks whether she has begun the programme.
+  const todayOf = filters.programme ? await todayOfEach(db, now) : null;
+  const conditions = filterConditions(filters, postgres, todayOf, timeZone);
   const after = decodeTimeCursor(cursor);
 
   // Counting joins the programme only for the due date (the tier is looked up): without it, counting
@@ -105,15 +122,23 @@ function pageSize(limit: number): number {
  * The search's filters as SQL conditions. Days are the owner's (in her time
  * zone), as the studio shows them; an end day includes the whole of it, so
  * it is compared as "before the next day". A due date is a day already.
+ * Without "who", the members: never an owner's account or a birth partner's.
  */
 function filterConditions(
   filters: MemberFilters,
   postgres: boolean,
+  todayOf: TodayOf | null,
   timeZone: string,
 ): Expression<SqlBool>[] {
   const startOfDay = (day: CalendarDate) => startOfDayIn(day, timeZone).toISOString();
   const endOfDay = (day: CalendarDate) => startOfDay(addDays(day, 1));
-  const conditions: Expression<SqlBool>[] = [];
+  const conditions: Expression<SqlBool>[] = [
+    filters.who === "owners"
+      ? isOwnerAccount
+      : filters.who === "partners"
+        ? sql<SqlBool>`(${isBirthPartner} and not ${isOwnerAccount})`
+        : isMember,
+  ];
   if (filters.query) {
     // Bound, with LIKE's own wildcards escaped: "50%" finds "50%", not "50 anything".
     const pattern = `%${escapeLike(filters.query)}%`;
@@ -124,13 +149,18 @@ function filterConditions(
     );
   }
   if (filters.tier) {
-    // A lookup of her tier (an index holds both): the search still walks the members in sign-up
-    // order and stops at a page, where a join would read a whole tier's rows and sort them. Without
-    // a row she is on the free tier, so "free" is "not premium".
-    const premium = sql<SqlBool>`exists (
-      select 1 from member_access tiered where tiered.user_id = "user"."id" and tiered.subscription_tier = 'premium'
-    )`;
-    conditions.push(filters.tier === "premium" ? premium : sql<SqlBool>`not ${premium}`);
+    // Lookups of her access and payment (each by an index on her id): the search still walks the
+    // members in sign-up order and stops at a page, where a join would read a whole tier's rows.
+    conditions.push(
+      filters.tier === "course"
+        ? sql<SqlBool>`${courseAccessOf} <> 'free'`
+        : sql<SqlBool>`${courseAccessOf} = ${filters.tier}`,
+    );
+  }
+  if (filters.programme && todayOf) {
+    conditions.push(
+      filters.programme === "begun" ? hasBegun(todayOf) : sql<SqlBool>`not ${hasBegun(todayOf)}`,
+    );
   }
   if (filters.joinedFrom)
     conditions.push(sql<SqlBool>`"user"."createdAt" >= ${startOfDay(filters.joinedFrom)}`);
@@ -193,6 +223,7 @@ function memberColumns(postgres: boolean) {
     "user.createdAt",
     "member_access.subscription_tier",
     "programme_settings.due_date",
+    courseAccessOf.as("access"),
     // The sort key exactly as stored, for the cursor: PostgreSQL keeps microseconds, which a Date would lose.
     (postgres ? sql<string>`"user"."createdAt"::text` : sql<string>`"user"."createdAt"`).as("created_key"),
   ] as const;
@@ -205,6 +236,7 @@ interface MemberRecord {
   role: string;
   createdAt: Date | string;
   subscription_tier: MemberTier | null;
+  access: CourseAccess;
   due_date: string | null;
 }
 
@@ -215,6 +247,7 @@ function toMemberRow(row: MemberRecord, lastActiveAt: string | null): MemberRow 
     email: row.email,
     // Without an access row, she is on the free tier.
     tier: row.subscription_tier ?? "free",
+    access: row.access,
     joinedAt: iso(row.createdAt),
     lastActiveAt,
     dueDate: row.due_date,
@@ -244,7 +277,7 @@ interface MemberPurchase {
 }
 
 interface MemberProgramme {
-  /** Days of her fourteen ticked. */
+  /** Days of her fourteen done, as her own pages count them ("x of 14 days done", progress.ts). */
   daysCompleted: number;
   /** Her streak as it stands today (her today, in her time zone); absent until she first practises. */
   currentStreak?: number;
@@ -292,7 +325,8 @@ export async function memberDetail(db: Db, userId: string, now = new Date()): Pr
     .executeTakeFirst();
   if (!member) return null;
 
-  const [active, purchases, daysCompleted, practice, listens, emails] = await Promise.all([
+  const today = todayIn(member.time_zone ?? "UTC", now);
+  const [active, purchases, days, practice, listens, emails] = await Promise.all([
     lastActiveOf(db, [userId]),
     db
       .selectFrom("purchases")
@@ -311,10 +345,9 @@ export async function memberDetail(db: Db, userId: string, now = new Date()): Pr
       .execute(),
     db
       .selectFrom("program_schedule")
-      .select((eb) => eb.fn.countAll().as("days"))
+      .select(["scheduled_date", "completed"])
       .where("user_id", "=", userId)
-      .where("completed", "=", true)
-      .executeTakeFirstOrThrow(),
+      .execute(),
     db
       .selectFrom("user_progress")
       .select(["last_daily_audio_date", "affirmation_streak", "longest_streak", "last_rest_day"])
@@ -338,7 +371,12 @@ export async function memberDetail(db: Db, userId: string, now = new Date()): Pr
       .execute(),
   ]);
 
-  const programme: MemberProgramme = { daysCompleted: Number(daysCompleted.days) };
+  const programme: MemberProgramme = {
+    daysCompleted: programmeDaysDone(
+      days.map((day) => ({ date: day.scheduled_date, completed: Boolean(day.completed) })),
+      today,
+    ),
+  };
   if (practice?.last_daily_audio_date) {
     // The programme's own rule, on her own calendar day.
     programme.currentStreak = currentStreak(
@@ -348,7 +386,7 @@ export async function memberDetail(db: Db, userId: string, now = new Date()): Pr
         longest: practice.longest_streak,
         lastRestDay: practice.last_rest_day,
       },
-      todayIn(member.time_zone ?? "UTC", now),
+      today,
     );
   }
   if (member.program_start_date) programme.startedOn = member.program_start_date;

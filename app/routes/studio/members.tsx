@@ -6,8 +6,9 @@ import { nounFor } from "#app/modules/words/plural.ts";
 import { filtersToParams, parseMemberFilters } from "#app/modules/studio/member-filters.ts";
 import { searchMembers } from "#app/modules/studio/members.server.ts";
 import { studioOwnerContext } from "#app/modules/studio/context.server.ts";
+import { COURSE_ACCESS_WORDS } from "#app/modules/studio/figures.ts";
 import { studioTimeZone } from "#app/modules/studio/settings.server.ts";
-import { db } from "#app/request.server.ts";
+import { db, now } from "#app/request.server.ts";
 import { Pager, StudioTable, STUDIO_LINK } from "#app/components/studio/studio-table.tsx";
 import { useStudioTime } from "#app/components/studio/studio-clock.tsx";
 
@@ -18,7 +19,7 @@ export async function loader(args: Route.LoaderArgs) {
   const cursor = args.url.searchParams.get("after") ?? undefined;
   // Her days: a member who joined at 00:30 her time joined that day.
   const timeZone = await studioTimeZone(db(args), args.context.get(studioOwnerContext)!.id);
-  const page = await searchMembers(db(args), filters, { cursor, timeZone });
+  const page = await searchMembers(db(args), filters, { cursor, now: now(args), timeZone });
   const params = filtersToParams(filters);
   const next = page.nextCursor ? `?${new URLSearchParams([...params, ["after", page.nextCursor]])}` : null;
   return {
@@ -30,6 +31,9 @@ export async function loader(args: Route.LoaderArgs) {
     paged: Boolean(cursor),
   };
 }
+
+/** Whose accounts the list shows, by the "Show" filter. */
+const SHOWN = { members: "member", partners: "birth partner", owners: "studio owner" } as const;
 
 export default function StudioMembers({ loaderData }: Route.ComponentProps) {
   const { filters, errors, page, next, exportAction, paged } = loaderData;
@@ -50,7 +54,7 @@ export default function StudioMembers({ loaderData }: Route.ComponentProps) {
       ) : null}
       <div className="mt-6 flex flex-wrap items-baseline justify-between gap-3">
         <p role="status" className="text-ink-soft">
-          {page.total.toLocaleString("en-GB")} {nounFor(page.total, "member")}
+          {page.total.toLocaleString("en-GB")} {nounFor(page.total, SHOWN[filters.who ?? "members"])}
         </p>
         {/* A post, as the browser sends a form (the answer is a file to save): a link or another site can't ask. */}
         <Form method="post" action={exportAction} reloadDocument>
@@ -64,7 +68,7 @@ export default function StudioMembers({ loaderData }: Route.ComponentProps) {
       ) : (
         <StudioTable
           caption="Members, newest first"
-          columns={["Member", "Tier", "Joined", "Last active", "Due"]}
+          columns={["Member", "Course", "Joined", "Last active", "Due"]}
           className="mt-2"
         >
           {page.members.map((member) => (
@@ -78,7 +82,7 @@ export default function StudioMembers({ loaderData }: Route.ComponentProps) {
                 </Link>
                 {member.name ? <span className="block text-sm text-ink-soft">{member.email}</span> : null}
               </td>
-              <td className="px-4 py-2 capitalize">{member.role === "owner" ? "owner" : member.tier}</td>
+              <td className="px-4 py-2">{COURSE_ACCESS_WORDS[member.access]}</td>
               <td className="px-4 py-2 whitespace-nowrap">{day(member.joinedAt)}</td>
               <td className="px-4 py-2 whitespace-nowrap">{day(member.lastActiveAt)}</td>
               <td className="px-4 py-2 whitespace-nowrap">{day(member.dueDate)}</td>
