@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 import type { MemberDetail } from "#app/modules/studio/members.server.ts";
-import { formatPrice } from "#app/modules/payments/price.ts";
 import { STUDIO_WHEN } from "#app/components/studio/studio-table.tsx";
 
 const when = (iso: string | null | undefined) => (iso ? STUDIO_WHEN.format(new Date(iso)) : "—");
@@ -27,28 +26,10 @@ export function MemberFacts({ member }: { member: MemberDetail }) {
   );
 }
 
-/** What she has done: her purchases, her last listens and the emails sent to her. */
+/** What she has done: her last listens and the emails sent to her (her purchases are MemberPurchases'). */
 export function MemberHistory({ member }: { member: MemberDetail }) {
   return (
     <>
-      <FactList
-        id="purchases"
-        title="Purchases"
-        empty="None."
-        items={member.purchases}
-        itemKey={(purchase) => purchase.id}
-        boxed
-      >
-        {(purchase) => (
-          <>
-            {formatPrice({ amountMinor: purchase.amount, currency: purchase.currency })} by{" "}
-            {purchase.provider === "paypal" ? "PayPal" : "card"} · {purchase.status} ·{" "}
-            {when(purchase.createdAt)}
-            <span className="block font-mono text-sm text-ink-soft">{purchase.providerId}</span>
-          </>
-        )}
-      </FactList>
-
       <FactList
         id="listens"
         title="Last listens"
@@ -80,14 +61,13 @@ export function MemberHistory({ member }: { member: MemberDetail }) {
   );
 }
 
-/** One of her page's lists (purchases, listens, emails), with a line for when there is none. */
+/** One of her page's lists (listens, emails), with a line for when there is none. */
 function FactList<T>({
   id,
   title,
   empty,
   items,
   itemKey,
-  boxed = false,
   children,
 }: {
   id: string;
@@ -95,8 +75,6 @@ function FactList<T>({
   empty: string;
   items: readonly T[];
   itemKey: (item: T) => string;
-  /** Each item in a card of its own. */
-  boxed?: boolean;
   children: (item: T) => ReactNode;
 }) {
   return (
@@ -107,14 +85,9 @@ function FactList<T>({
       {items.length === 0 ? (
         <p className="mt-2 text-ink-soft">{empty}</p>
       ) : (
-        <ul className={boxed ? "mt-2 grid gap-2" : "mt-2 grid gap-1"}>
+        <ul className="mt-2 grid gap-1">
           {items.map((item) => (
-            <li
-              key={itemKey(item)}
-              className={boxed ? "rounded-xl border border-ink/10 bg-white px-4 py-3" : undefined}
-            >
-              {children(item)}
-            </li>
+            <li key={itemKey(item)}>{children(item)}</li>
           ))}
         </ul>
       )}
