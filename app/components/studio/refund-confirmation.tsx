@@ -87,7 +87,7 @@ function PaymentFacts({ purchase }: { purchase: RefundConfirmation }) {
     ],
   ];
   return (
-    <dl className="mt-5 grid gap-3 sm:grid-cols-3">
+    <dl className="mt-5 grid grid-cols-2 gap-3 sm:grid-cols-3">
       {facts.map(([label, value]) => (
         <div key={label} className="rounded-2xl border border-ink/10 bg-white px-4 py-3">
           <dt className="text-sm text-ink-soft">{label}</dt>
