@@ -8,7 +8,7 @@ import { aMember, aPurchase } from "../../../tests/factories/index.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
 import { auditEntries } from "./audit.server.ts";
 import type { RefundForm } from "./forms.ts";
-import { answerRefundForm, checkPurpose, refundConfirmation } from "./refunds.server.ts";
+import { answerRefundForm, checkPurpose, refundablePurchases, refundConfirmation } from "./refunds.server.ts";
 import { refundPath } from "./refunds.ts";
 import type { StudioOwner } from "./studio.server.ts";
 
@@ -149,7 +149,7 @@ describe.each(testDialects)("an owner's refund from the studio, on %s", (dialect
     const settled: unknown[] = [];
     for (const answer of answers) void answer.then((done) => settled.push(done));
     // The four that came second find it under way while the provider still has the first.
-    await vi.waitFor(() => expect(settled).toHaveLength(4));
+    await vi.waitFor(() => expect(settled).toHaveLength(4), { timeout: 30_000 });
     expect(settled).toEqual(
       Array(4).fill({
         ok: false,
@@ -243,9 +243,14 @@ describe.each(testDialects)("an owner's refund from the studio, on %s", (dialect
         .execute();
     await leftAt(1);
     expect(await refundConfirmation(db(), purchase.id, now)).toMatchObject({ state: { kind: "under-way" } });
+    // A conversation with her offers no refund while one is under way.
+    expect(await refundablePurchases(db(), purchase.user_id!, now)).toEqual([]);
     expect(await answerRefundForm(deps(), owner, purchase.id, form(), now)).toMatchObject({ status: 409 });
     await leftAt(3);
     expect(await refundConfirmation(db(), purchase.id, now)).toMatchObject({ state: { kind: "refundable" } });
+    expect(await refundablePurchases(db(), purchase.user_id!, now)).toEqual([
+      { id: purchase.id, amount: "€27", method: "card" },
+    ]);
     expect(await answerRefundForm(deps(), owner, purchase.id, form(), now)).toMatchObject({ ok: true });
   });
 
