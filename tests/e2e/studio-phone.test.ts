@@ -134,6 +134,14 @@ describe("the studio on a phone", () => {
     await seedStudio(browser);
     const { page: owner } = await enrolledOwner(browser);
     await owner.setViewportSize(viewports.phone);
+    // Her times are written on the server and again in the browser: the two must agree.
+    // (A production build names a mismatch by its number: React's errors 418 to 425.)
+    const hydration: string[] = [];
+    const mismatch = (text: string) => {
+      if (/hydrat|react\.dev\/errors\/4(1[89]|2[0-5])/i.test(text)) hydration.push(`${owner.url()}: ${text}`);
+    };
+    owner.on("console", (message) => mismatch(message.text()));
+    owner.on("pageerror", (error) => mismatch(error.message));
 
     // Every page of the menu, and every studio page a link leads to from those, one of each kind.
     await owner.goto("/studio");
@@ -159,6 +167,7 @@ describe("the studio on a phone", () => {
       await expectAccessible(owner);
       for (const link of await linksToStudioPages(owner)) waiting.push(link);
     }
+    expect(hydration).toEqual([]);
     expect([...seen.keys()]).toEqual(
       expect.arrayContaining([
         "/studio",
