@@ -104,8 +104,16 @@ describe("the owner's studio", () => {
     expect(await owner.getByRole("list", { name: "Backup codes" }).getByRole("listitem").count()).toBe(10);
     const key = (await owner.getByTestId("totp-secret").textContent())!.trim();
     await expectAccessible(owner);
-    // A wrong code first: refused, with the way on still there.
+    // The codes are shown once: setting up goes on only once she says she has saved them.
     await owner.getByLabel("6-digit code").fill(totpCode(key, Date.now(), 20));
+    await owner.getByRole("button", { name: "Finish Setting Up" }).click();
+    expect(
+      await owner
+        .getByLabel("I have saved my backup codes")
+        .evaluate((el: HTMLInputElement) => el.validity.valueMissing),
+    ).toBe(true);
+    await owner.getByLabel("I have saved my backup codes").check();
+    // A wrong code first: refused, with the way on still there.
     await owner.getByRole("button", { name: /Continue|Finish Setting Up/ }).click();
     await owner.getByRole("alert").filter({ hasText: "That code didn't match" }).waitFor();
     await owner.getByLabel("6-digit code").fill(totpCode(key));

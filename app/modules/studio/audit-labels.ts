@@ -11,6 +11,8 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   "owner.two-factor-reset": "Authenticator removed on the command line",
   "owner.passkey-added": "Passkey added",
   "owner.passkey-removed": "Passkey removed",
+  "owner.backup-codes-remade": "New backup codes made",
+  "owner.authenticator-replaced": "Authenticator replaced",
   "studio.second-factor": "Second factor completed",
   "studio.second-factor-failed": "Second factor refused",
   "studio.time-zone-set": "Studio time zone set",

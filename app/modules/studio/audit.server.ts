@@ -32,6 +32,8 @@ const AUDIT_DETAILS = {
   "owner.two-factor-reset": nothing,
   "owner.passkey-added": z.strictObject({ passkey: id }),
   "owner.passkey-removed": nothing,
+  "owner.backup-codes-remade": nothing,
+  "owner.authenticator-replaced": nothing,
   "studio.second-factor": method,
   "studio.second-factor-failed": method,
   // A zone's IANA name, one the runtime knows: never words anyone typed.

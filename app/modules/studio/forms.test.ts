@@ -151,3 +151,32 @@ describe("readStudioForm", () => {
     });
   });
 });
+
+describe("the security page's forms for the second factor itself", () => {
+  it.each([
+    [{ intent: "new-backup-codes" }, { intent: "new-backup-codes" }],
+    [
+      { intent: "backup-codes-saved", saved: "yes" },
+      { intent: "backup-codes-saved", saved: "yes" },
+    ],
+    [{ intent: "new-authenticator" }, { intent: "new-authenticator" }],
+    [
+      { intent: "confirm-authenticator", pending: "sealed", code: "123 456" },
+      { intent: "confirm-authenticator", pending: "sealed", code: "123 456" },
+    ],
+    [{ intent: "confirm-authenticator" }, { intent: "confirm-authenticator", pending: "", code: "" }],
+  ])("reads %o", (fields, form) => {
+    expect(readStudioForm(posted(fields), securityForms)).toEqual({ ok: true, form });
+  });
+
+  it.each<Record<string, string>>([
+    { intent: "backup-codes-saved" },
+    { intent: "backup-codes-saved", saved: "no" },
+  ])("goes on from new codes only once she says she has saved them: %o", (fields) => {
+    expect(readStudioForm(posted(fields), securityForms)).toEqual({
+      ok: false,
+      intent: "backup-codes-saved",
+      message: "Tick “I have saved my backup codes” once they are somewhere safe.",
+    });
+  });
+});

@@ -72,9 +72,22 @@ export const purchasesForms = pageForms(USE_THE_FORMS, [
   z.object({ intent: z.literal("refund"), purchaseId: field }),
 ]);
 
-/** The security page: removing a passkey (adding one is the passkey button's). */
+/*
+ * The second factor itself, on the security page: new backup codes (then her word that she has
+ * saved them), and a new authenticator (then a code from it, with the new key the page was given).
+ */
+const SAVED_RULE = "Tick “I have saved my backup codes” once they are somewhere safe.";
+const secondFactorForms = [
+  z.object({ intent: z.literal("new-backup-codes") }),
+  z.object({ intent: z.literal("backup-codes-saved"), saved: z.literal("yes", SAVED_RULE) }),
+  z.object({ intent: z.literal("new-authenticator") }),
+  z.object({ intent: z.literal("confirm-authenticator"), pending: field, code: field }),
+] as const;
+
+/** The security page: removing a passkey (adding one is the passkey button's), and the second factor's own forms. */
 export const securityForms = pageForms(USE_THE_FORMS, [
   z.object({ intent: z.literal("remove-passkey"), id: field }),
+  ...secondFactorForms,
 ]);
 
 /** A conversation in the inbox: a reply (as she typed it; the contact module says what a reply must be), and the buttons. */
