@@ -23,7 +23,6 @@ const NOT_YET_APART = [
   "accounts ↔ program",
   "accounts ↔ reminders",
   "accounts ↔ studio",
-  "listening ↔ program",
   "partner ↔ program",
 ];
 

@@ -6,7 +6,7 @@ import type { ContactDeps, ContactSender } from "./modules/contact/contact.serve
 import { offlineMemberKey } from "./modules/offline/member-key.server.ts";
 import type { CheckoutDeps } from "./modules/payments/checkout.server.ts";
 import { formatPrice } from "./modules/payments/price.ts";
-import { todayIn } from "./modules/program/calendar.ts";
+import { todayIn } from "./modules/calendar/dates.ts";
 import type { Db } from "./platform/db.server.ts";
 import { isLoopbackHost } from "./platform/env.server.ts";
 import type { Logger } from "./platform/log.server.ts";

@@ -6,7 +6,7 @@ import type { ProfileFormReply } from "#app/modules/accounts/profile-forms.serve
 import { PARTNER_SEAT_INTENTS, partnerInviteSchema } from "#app/modules/partner/forms.ts";
 import { INVITATION_DAYS } from "#app/modules/partner/invitation.ts";
 import type { PartnerSeat as Seat } from "#app/modules/partner/invite.server.ts";
-import { formatLongDate } from "#app/modules/program/calendar.ts";
+import { formatLongDate } from "#app/modules/calendar/dates.ts";
 import { parseSubmission } from "#app/modules/site/form-submission.ts";
 
 /**

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import * as z from "zod/mini";
-import { isCalendarDate } from "#app/modules/program/calendar.ts";
+import { isCalendarDate } from "#app/modules/calendar/dates.ts";
 import { isPlainText, toPlainText } from "#app/modules/site/plain-text.ts";
 import { babyMessages } from "./baby.ts";
 import { normalizeEmail } from "./email-address.ts";

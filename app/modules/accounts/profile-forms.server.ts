@@ -10,7 +10,7 @@ import {
   type ProofOutcome,
 } from "./confirm-identity.server.ts";
 import type { Flash } from "#app/modules/site/flash.server.ts";
-import type { CalendarDate } from "#app/modules/program/calendar.ts";
+import type { CalendarDate } from "#app/modules/calendar/dates.ts";
 import { birthDateError } from "./baby.ts";
 import {
   babyArrivedSchema,

@@ -4,7 +4,7 @@ import { HER_PREGNANCY_REFUSAL, isHerPregnancyIntent } from "#app/modules/partne
 import { answerPartnerSeatForm, partnerSeatFor } from "#app/modules/partner/invite.server.ts";
 import { herViewFor } from "#app/modules/partner/portal.server.ts";
 import { handleProgrammeAction, type ProgrammeActionResult } from "#app/modules/program/actions.server.ts";
-import type { CalendarDate } from "#app/modules/program/calendar.ts";
+import type { CalendarDate } from "#app/modules/calendar/dates.ts";
 import { profileOverview } from "#app/modules/program/profile-overview.server.ts";
 import { calendarFeedUrlFor } from "#app/modules/reminders/calendar-feed.server.ts";
 import { CALENDAR_FEED_INTENTS, REMINDER_INTENT } from "#app/modules/reminders/forms.ts";

@@ -5,7 +5,7 @@ import { addressKey, hitLimits, limitKey, type LimitRule } from "#app/platform/r
 import { firstName } from "#app/modules/accounts/display.ts";
 import type { Mailer } from "#app/modules/email/outbox.server.ts";
 import { partnerInvitationEmail } from "#app/modules/email/templates.ts";
-import { todayIn, type CalendarDate } from "#app/modules/program/calendar.ts";
+import { todayIn, type CalendarDate } from "#app/modules/calendar/dates.ts";
 import type { Flash } from "#app/modules/site/flash.server.ts";
 import { parseSubmission } from "#app/modules/site/form-submission.ts";
 import { PARTNER_SEAT_INTENTS, partnerInviteSchema, partnerSeatMessages } from "./forms.ts";

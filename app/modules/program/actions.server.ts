@@ -5,7 +5,7 @@ import { canPlayTrack, viewerOf } from "#app/modules/catalogue/access.ts";
 import { findTrack } from "#app/modules/catalogue/tracks.ts";
 import { HER_PREGNANCY_REFUSAL, isHerPregnancyIntent } from "#app/modules/partner/her-pregnancy.ts";
 import { createShareLink, revokeShareLink } from "#app/modules/partner/share.server.ts";
-import { formatLongDate, isCalendarDate, type CalendarDate } from "./calendar.ts";
+import { formatLongDate, isCalendarDate, type CalendarDate } from "#app/modules/calendar/dates.ts";
 import { programmeIntentSchema } from "./forms.ts";
 import { programmeMessages as m } from "./messages.ts";
 import { streaksShown } from "./postnatal.ts";

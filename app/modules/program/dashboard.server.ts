@@ -10,7 +10,7 @@ import {
   type ProgrammeActionContext,
   type ProgrammeActionResult,
 } from "./actions.server.ts";
-import type { CalendarDate } from "./calendar.ts";
+import type { CalendarDate } from "#app/modules/calendar/dates.ts";
 import { paceFor } from "./pace.ts";
 import { togetherOnDashboard } from "#app/modules/partner/portal.server.ts";
 import { arrivalNote, streaksShown } from "./postnatal.ts";

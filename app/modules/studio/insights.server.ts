@@ -1,7 +1,7 @@
 import { sql, type RawBuilder, type SqlBool } from "kysely";
 import { isPostgres, type Db } from "#app/platform/db.server.ts";
 import { ALL_SESSIONS } from "#app/modules/catalogue/tracks.ts";
-import { todayIn, type CalendarDate } from "#app/modules/program/calendar.ts";
+import { todayIn, type CalendarDate } from "#app/modules/calendar/dates.ts";
 import { PROGRAMME_LENGTH_DAYS } from "#app/modules/program/program.ts";
 import { MEMBER_ROLE, OWNER_ROLE } from "./gate.ts";
 import { biggestDrop, extremes, fillWeeks, lastWeeks, share, type Drop } from "./insights.ts";

@@ -1,4 +1,4 @@
-import { addDays, type CalendarDate } from "#app/modules/program/calendar.ts";
+import { addDays, type CalendarDate } from "#app/modules/calendar/dates.ts";
 
 /**
  * The insights page's arithmetic, pure: weeks (ISO weeks, Monday to Sunday,

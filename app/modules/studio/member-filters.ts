@@ -1,4 +1,4 @@
-import { isCalendarDate, type CalendarDate } from "#app/modules/program/calendar.ts";
+import { isCalendarDate, type CalendarDate } from "#app/modules/calendar/dates.ts";
 
 /**
  * The studio's members search, as the address bar carries it: what an owner

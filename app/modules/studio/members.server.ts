@@ -4,7 +4,7 @@ import { isPostgres, type Db } from "#app/platform/db.server.ts";
 import type { PurchaseProvider, PurchaseStatus, EmailStatus } from "../../../db/schema.ts";
 import { normalizeEmail } from "#app/modules/accounts/email-address.ts";
 import { findTrack } from "#app/modules/catalogue/tracks.ts";
-import { addDays, todayIn, type CalendarDate } from "#app/modules/program/calendar.ts";
+import { addDays, todayIn, type CalendarDate } from "#app/modules/calendar/dates.ts";
 import { currentStreak } from "#app/modules/program/practice.ts";
 import type { MemberFilters, MemberTier } from "./member-filters.ts";
 import { emailKindLabel } from "./email-labels.ts";
