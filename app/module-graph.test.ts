@@ -21,7 +21,6 @@ const NOT_YET_APART = [
   "accounts ↔ partner",
   "accounts ↔ payments",
   "accounts ↔ program",
-  "accounts ↔ reminders",
   "accounts ↔ studio",
   "partner ↔ program",
 ];

@@ -12,8 +12,8 @@ import {
   saveDueDate,
   scheduleFor,
 } from "#app/modules/program/program.server.ts";
-import { exportMemberData } from "./own-data.server.ts";
-import { answerProfileForm, profileFormSchema, type ProfileFormDeps } from "./profile-forms.server.ts";
+import { exportMemberData } from "#app/modules/accounts/own-data.server.ts";
+import { answerProfileForm, profileFormSchema, type ProfileFormDeps } from "./forms.server.ts";
 import { babyArrival, streaksHidden } from "#app/modules/program/programme-settings.server.ts";
 
 const TODAY = "2026-11-25";
