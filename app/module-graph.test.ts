@@ -18,7 +18,6 @@ const modulesDir = path.resolve(import.meta.dirname, "modules");
  */
 const NOT_YET_APART = [
   "accounts ↔ email",
-  "accounts ↔ partner",
   "accounts ↔ payments",
   "accounts ↔ program",
   "accounts ↔ studio",
