@@ -12,7 +12,7 @@ import {
   saveDueDate,
   scheduleFor,
 } from "#app/modules/program/program.server.ts";
-import { exportMemberData } from "#app/modules/accounts/own-data.server.ts";
+import { exportMemberData } from "./data-export.server.ts";
 import { answerProfileForm, profileFormSchema, type ProfileFormDeps } from "./forms.server.ts";
 import { babyArrival, streaksHidden } from "#app/modules/program/programme-settings.server.ts";
 

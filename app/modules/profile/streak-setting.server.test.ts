@@ -4,7 +4,7 @@ import { parseSubmission } from "#app/modules/site/form-submission.ts";
 import { aMember } from "../../../tests/factories/index.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
 import { completeDailyPractice } from "#app/modules/program/program.server.ts";
-import { exportMemberData } from "#app/modules/accounts/own-data.server.ts";
+import { exportMemberData } from "./data-export.server.ts";
 import { answerProfileForm, profileFormSchema, type ProfileFormDeps } from "./forms.server.ts";
 import { streaksHidden } from "#app/modules/program/programme-settings.server.ts";
 
