@@ -27,7 +27,7 @@ import {
   welcomeEmail,
 } from "#app/modules/email/templates.ts";
 import { BRAND } from "#app/modules/site/brand.ts";
-import { isOwner, MEMBER_ROLE, OWNER_ROLE, OWNER_SESSION_HOURS } from "#app/modules/studio/gate.ts";
+import { isOwner, MEMBER_ROLE, OWNER_ROLE, OWNER_SESSION_HOURS } from "./roles.ts";
 import {
   authLimitsFor,
   CODE_ATTEMPTS,

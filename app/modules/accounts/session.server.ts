@@ -5,7 +5,7 @@ import type { AppServices } from "#app/services.server.ts";
 import type { SessionChange } from "#app/modules/offline/device.ts";
 import type { Auth } from "./auth.server.ts";
 import { avatarGradient, displayName, firstName, initials } from "./display.ts";
-import { isOwner } from "#app/modules/studio/gate.ts";
+import { isOwner } from "./roles.ts";
 import { accessOf, getProfileAccess, type ProfileAccess } from "./profile.server.ts";
 
 /** The signed-in member, as every page sees them. Nothing secret: it is sent to the browser. */
