@@ -7,6 +7,7 @@ import { isPostnatal, streaksShown } from "#app/modules/program/postnatal.ts";
 import { progressOf } from "#app/modules/program/progress.ts";
 import { loadProgramme } from "#app/modules/program/program.server.ts";
 import { pregnancyWeek, weeksRemaining } from "#app/modules/program/program.ts";
+import type { PartnerLinkStore } from "#app/modules/program/actions.server.ts";
 
 /**
  * The birth partner's read-only link. The token carries 256 random bits; only
@@ -30,6 +31,9 @@ export async function createShareLink(db: Db, userId: string): Promise<string> {
 export async function revokeShareLink(db: Db, userId: string) {
   await db.deleteFrom("share_tokens").where("user_id", "=", userId).execute();
 }
+
+/** Her link as the programme's forms make and turn it off (the dashboard's, her programme page's, her profile's). */
+export const partnerLinks: PartnerLinkStore = { create: createShareLink, revoke: revokeShareLink };
 
 /** When the member's current link was made, if there is one. */
 export async function shareLinkCreatedAt(db: Db, userId: string): Promise<string | null> {

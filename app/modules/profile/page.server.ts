@@ -1,8 +1,9 @@
 import type { Db } from "#app/platform/db.server.ts";
 import { isPartnerSeatIntent } from "#app/modules/partner/forms.ts";
-import { HER_PREGNANCY_REFUSAL, isHerPregnancyIntent } from "#app/modules/partner/her-pregnancy.ts";
+import { HER_PREGNANCY_REFUSAL, isHerPregnancyIntent } from "#app/modules/program/forms.ts";
 import { answerPartnerSeatForm, partnerSeatFor } from "#app/modules/partner/invite.server.ts";
 import { herViewFor } from "#app/modules/partner/portal.server.ts";
+import { partnerLinks } from "#app/modules/partner/share.server.ts";
 import { handleProgrammeAction, type ProgrammeActionResult } from "#app/modules/program/actions.server.ts";
 import type { CalendarDate } from "#app/modules/calendar/dates.ts";
 import { profileOverview } from "./overview.server.ts";
@@ -114,6 +115,7 @@ export async function answerProfilePageForm(
       member,
       today: deps.today,
       baseUrl: deps.baseUrl,
+      partnerLink: partnerLinks,
     });
     return { reply: result, status: result.status };
   }
