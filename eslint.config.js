@@ -47,7 +47,7 @@ const PURE = [
  * The base modules: pure, and importing nothing of the app (types included), so every other module
  * may use them and no pair of modules can import each other through them (docs/architecture.md).
  */
-const BASE_MODULES = ["words", "calendar"];
+const BASE_MODULES = ["words", "people", "calendar"];
 
 const NO_PROCESS = ["error", { name: "process", message: "Pure modules take configuration as arguments." }];
 

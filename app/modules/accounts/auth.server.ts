@@ -39,7 +39,7 @@ import {
 } from "./auth-endpoints.ts";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./common-passwords.server.ts";
 import type { DeviceCookies } from "./device-cookie.server.ts";
-import { displayName } from "./display.ts";
+import { displayName } from "#app/modules/people/display.ts";
 import { fullName, withProvidedName } from "./forms.ts";
 import { createProfile } from "./profile.server.ts";
 import { OFF_SITE_REDIRECT_MESSAGE, offSiteRedirect, PASSWORD_MAX, PASSWORD_MIN } from "./providers.ts";

@@ -3,7 +3,7 @@ import { sql, type RawBuilder, type SqlBool } from "kysely";
 import type { Database } from "../../../db/schema.ts";
 import { forgetLocalOutbox } from "#app/modules/email/transport.server.ts";
 import type { DatabaseHandle, Db } from "#app/platform/db.server.ts";
-import { normalizeEmail } from "./email-address.ts";
+import { normalizeEmail } from "#app/modules/people/email-address.ts";
 
 /**
  * A member's right to their own data: where her rows are in every table

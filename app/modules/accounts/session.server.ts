@@ -4,7 +4,7 @@ import type { Db } from "#app/platform/db.server.ts";
 import type { AppServices } from "#app/services.server.ts";
 import type { SessionChange } from "#app/modules/offline/device.ts";
 import type { Auth } from "./auth.server.ts";
-import { avatarGradient, displayName, firstName, initials } from "./display.ts";
+import { avatarGradient, displayName, firstName, initials } from "#app/modules/people/display.ts";
 import { isOwner } from "./roles.ts";
 import { accessOf, getProfileAccess, type ProfileAccess } from "./profile.server.ts";
 

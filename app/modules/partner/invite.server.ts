@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { Db } from "#app/platform/db.server.ts";
 import type { Logger } from "#app/platform/log.server.ts";
 import { addressKey, hitLimits, limitKey, type LimitRule } from "#app/platform/rate-limit.server.ts";
-import { firstName } from "#app/modules/accounts/display.ts";
+import { firstName } from "#app/modules/people/display.ts";
 import type { Mailer } from "#app/modules/email/outbox.server.ts";
 import { partnerInvitationEmail } from "#app/modules/email/templates.ts";
 import { todayIn, type CalendarDate } from "#app/modules/calendar/dates.ts";

@@ -1,6 +1,6 @@
 import type { Db } from "#app/platform/db.server.ts";
 import type { Member } from "#app/modules/accounts/session.server.ts";
-import { firstName } from "#app/modules/accounts/display.ts";
+import { firstName } from "#app/modules/people/display.ts";
 import { sharedWithPartner, viewerOf } from "#app/modules/catalogue/access.ts";
 import { libraryTracks } from "#app/modules/catalogue/library.server.ts";
 import { PARTNER_SESSIONS, TRACKS } from "#app/modules/catalogue/tracks.ts";

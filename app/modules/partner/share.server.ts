@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Db } from "#app/platform/db.server.ts";
 import { addressKey, hitLimit, peekLimit, type LimitRule } from "#app/platform/rate-limit.server.ts";
-import { firstName } from "#app/modules/accounts/display.ts";
+import { firstName } from "#app/modules/people/display.ts";
 import { todayIn } from "#app/modules/calendar/dates.ts";
 import { isPostnatal, streaksShown } from "#app/modules/program/postnatal.ts";
 import { progressOf } from "#app/modules/program/progress.ts";

@@ -2,7 +2,7 @@ import { sql, type Expression, type SqlBool } from "kysely";
 import { decodeTimeCursor, encodeTimeCursor, type TimeCursor } from "#app/platform/time-cursor.ts";
 import { isPostgres, type Db } from "#app/platform/db.server.ts";
 import type { PurchaseProvider, PurchaseStatus, EmailStatus } from "../../../db/schema.ts";
-import { normalizeEmail } from "#app/modules/accounts/email-address.ts";
+import { normalizeEmail } from "#app/modules/people/email-address.ts";
 import { findTrack } from "#app/modules/catalogue/tracks.ts";
 import { addDays, todayIn, type CalendarDate } from "#app/modules/calendar/dates.ts";
 import { currentStreak } from "#app/modules/program/practice.ts";
