@@ -167,8 +167,8 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * What picks a member's rows in each table, as MEMBER_DATA says: her data's export
- * ([profile](../profile/data-export.server.ts)) reads every table through it. Undefined when
- * there is no such account.
+ * (profile/data-export.server.ts) reads every table through it. Undefined when there is no
+ * such account.
  */
 export async function memberRows(
   db: Db,
