@@ -22,6 +22,35 @@ const BELOW_THE_UI = [
   },
 ];
 
+/** What a pure module may not import: I/O, the environment, adapters, the platform, the UI. */
+const PURE = [
+  {
+    // What a pure module may import, listed: anything else (fs, pg, a framework, the
+    // platform, under any name) is I/O or environment and belongs in a .server.ts adapter.
+    regex: "^(?!\\.\\.?/|#app/modules/|zod/mini$|@conform-to/react$)",
+    message:
+      "Pure modules import only other modules, zod/mini and @conform-to/react: move this to a .server.ts adapter.",
+  },
+  {
+    regex: "\\.server(\\.ts)?$",
+    allowTypeImports: true,
+    message: "Pure modules import no adapter: the adapter imports them.",
+  },
+  {
+    group: ["#app/platform/*", "**/platform/*"],
+    message: "Pure modules take their inputs as arguments.",
+  },
+  ...BELOW_THE_UI,
+];
+
+/**
+ * The base modules: pure, and importing nothing of the app (types included), so every other module
+ * may use them and no pair of modules can import each other through them (docs/architecture.md).
+ */
+const BASE_MODULES = ["words", "people", "calendar"];
+
+const NO_PROCESS = ["error", { name: "process", message: "Pure modules take configuration as arguments." }];
+
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "data/", "coverage/", "test-results/"] },
   js.configs.recommended,
@@ -45,34 +74,28 @@ export default tseslint.config(
     files: ["app/modules/**/*.ts"],
     ignores: ["app/modules/**/*.server.ts", "app/modules/**/*.test.ts"],
     rules: {
+      "no-restricted-imports": ["error", { patterns: PURE }],
+      "no-restricted-globals": NO_PROCESS,
+    },
+  },
+  {
+    // The base modules, every file of them: pure, and their own folder is all of the app they import.
+    files: BASE_MODULES.map((name) => `app/modules/${name}/**/*.ts`),
+    ignores: ["app/modules/**/*.test.ts"],
+    rules: {
       "no-restricted-imports": [
         "error",
         {
           patterns: [
+            ...PURE,
             {
-              // What a pure module may import, listed: anything else (fs, pg, a framework, the
-              // platform, under any name) is I/O or environment and belongs in a .server.ts adapter.
-              regex: "^(?!\\.\\.?/|#app/modules/|zod/mini$|@conform-to/react$)",
-              message:
-                "Pure modules import only other modules, zod/mini and @conform-to/react: move this to a .server.ts adapter.",
+              regex: "^(#app/|\\.\\./)",
+              message: "A base module imports nothing of the app: every other module may import it.",
             },
-            {
-              regex: "\\.server(\\.ts)?$",
-              allowTypeImports: true,
-              message: "Pure modules import no adapter: the adapter imports them.",
-            },
-            {
-              group: ["#app/platform/*", "**/platform/*"],
-              message: "Pure modules take their inputs as arguments.",
-            },
-            ...BELOW_THE_UI,
           ],
         },
       ],
-      "no-restricted-globals": [
-        "error",
-        { name: "process", message: "Pure modules take configuration as arguments." },
-      ],
+      "no-restricted-globals": NO_PROCESS,
     },
   },
   {

@@ -24,7 +24,7 @@ describe("the linter's house rules", () => {
         banned,
       ).toContainEqual(expect.stringContaining("Pure modules import only"));
     }
-    for (const allowed of ["./calendar.ts", "#app/modules/words/plural.ts", "zod/mini"]) {
+    for (const allowed of ["./practice.ts", "#app/modules/words/plural.ts", "zod/mini"]) {
       expect(
         await problems(pure, `import * as x from "${allowed}";\nexport const y = x;\n`),
         allowed,
@@ -43,6 +43,27 @@ describe("the linter's house rules", () => {
         `import type { Programme } from "./program.server.ts";\nexport type P = Programme;\n`,
       ),
     ).toEqual([]);
+  });
+
+  it("lets a base module import nothing of the app but its own folder, types included", async () => {
+    for (const base of [
+      "app/modules/words/planted.ts",
+      "app/modules/people/planted.ts",
+      "app/modules/calendar/planted.ts",
+    ]) {
+      for (const banned of [
+        'import { x } from "#app/modules/program/program.ts";\nexport const y = x;\n',
+        'import type { Member } from "#app/modules/accounts/session.server.ts";\nexport type Y = Member;\n',
+        'import { x } from "../program/program.ts";\nexport const y = x;\n',
+      ]) {
+        expect(await problems(base, banned), `${base}: ${banned}`).toContainEqual(
+          expect.stringContaining("A base module imports nothing of the app"),
+        );
+      }
+      expect(await problems(base, 'import { x } from "./dates.ts";\nexport const y = x;\n'), base).toEqual(
+        [],
+      );
+    }
   });
 
   it("keeps routes away from the database", async () => {

@@ -4,9 +4,11 @@ import type { Claimant, ConfirmDeps } from "./modules/accounts/confirm-identity.
 import type { Member } from "./modules/accounts/session.server.ts";
 import type { ContactDeps, ContactSender } from "./modules/contact/contact.server.ts";
 import { offlineMemberKey } from "./modules/offline/member-key.server.ts";
+import { partnerLinks } from "./modules/partner/share.server.ts";
 import type { CheckoutDeps } from "./modules/payments/checkout.server.ts";
 import { formatPrice } from "./modules/payments/price.ts";
-import { todayIn } from "./modules/program/calendar.ts";
+import type { ProgrammeActionContext } from "./modules/program/actions.server.ts";
+import { todayIn } from "./modules/calendar/dates.ts";
 import type { Db } from "./platform/db.server.ts";
 import { isLoopbackHost } from "./platform/env.server.ts";
 import type { Logger } from "./platform/log.server.ts";
@@ -71,6 +73,18 @@ export function contactDeps(args: ContextArgs & { request: Request }): {
   return {
     deps: { db: db(args), mailer, ownerEmail: env.OWNER_EMAIL, log: requestLog(args) },
     sender: { headers: args.request.headers, member: member && { id: member.id, email: member.email } },
+  };
+}
+
+/** What the programme's forms need for the signed-in member's request (the dashboard's, the programme page's). */
+export function programmeActionContext(args: ContextArgs): ProgrammeActionContext {
+  return {
+    db: db(args),
+    log: requestLog(args),
+    member: signedInMember(args),
+    today: memberToday(args),
+    baseUrl: services(args).env.BASE_URL,
+    partnerLink: partnerLinks,
   };
 }
 

@@ -4,6 +4,7 @@ import { pruneExpiredCodes } from "./modules/accounts/confirm-identity.server.ts
 import { createDeviceCookies, type DeviceCookies } from "./modules/accounts/device-cookie.server.ts";
 import { createSessionReader, type SessionReader } from "./modules/accounts/session.server.ts";
 import { setUpSocialSignIn, type SocialSignIn } from "./modules/accounts/social-sign-in.server.ts";
+import { studioBackupCodeOptions } from "./modules/studio/backup-codes.server.ts";
 import { createBirthPlanPdfs, type BirthPlanPdfs } from "./modules/birth-plan/pdf-service.server.ts";
 import { createMailer, type Mailer } from "./modules/email/outbox.server.ts";
 import { createMailTransport, type MailTransport } from "./modules/email/transport.server.ts";
@@ -127,6 +128,7 @@ export async function createServices(
     log,
     socialSignIn,
     devices,
+    backupCodes: studioBackupCodeOptions,
   });
   const flash = createFlashCookie(deriveKey(secret, "flash").toString("hex"), isSecureOrigin(env.BASE_URL));
   const device = createDeviceCookie(isSecureOrigin(env.BASE_URL));

@@ -14,7 +14,7 @@ import { JOIN_RETURN_COOKIE_PATTERN } from "#app/modules/partner/join-return.ts"
 import { FLASH_COOKIE } from "#app/modules/site/flash.server.ts";
 import { deviceHolder } from "#app/modules/offline/device.server.ts";
 import { offlineMemberKey } from "#app/modules/offline/member-key.server.ts";
-import { todayIn } from "#app/modules/program/calendar.ts";
+import { todayIn } from "#app/modules/calendar/dates.ts";
 import { closeServices, createServices, startHousekeeping, type AppServices } from "#app/services.server.ts";
 import { requestContext, servicesContext } from "#app/request.server.ts";
 import { audioFastLane } from "./audio-fast-lane.ts";

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { MemberDataExport } from "#app/modules/accounts/own-data.server.ts";
+import type { MemberDataExport } from "#app/modules/profile/data-export.server.ts";
 import { startServer, type ServerProcess } from "../support/server-process.ts";
 import { PASSWORD, withServerDatabase } from "./support/accounts.ts";
 import { signUpMember, visitor, type Member } from "./support/security.ts";

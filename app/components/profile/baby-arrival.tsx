@@ -5,8 +5,8 @@ import { InputField } from "#app/components/ui/form-field.tsx";
 import { Baby } from "#app/components/ui/icons.tsx";
 import type { BabyArrival } from "#app/modules/accounts/baby.ts";
 import { babyArrivedSchema } from "#app/modules/accounts/forms.ts";
-import type { ProfileFormReply } from "#app/modules/accounts/profile-forms.server.ts";
-import { formatLongDate } from "#app/modules/program/calendar.ts";
+import type { ProfileFormReply } from "#app/modules/profile/forms.server.ts";
+import { formatLongDate } from "#app/modules/calendar/dates.ts";
 import { parseSubmission } from "#app/modules/site/form-submission.ts";
 
 const INTENT = "baby-arrived";

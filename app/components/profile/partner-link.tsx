@@ -1,7 +1,7 @@
 import { ShareLinkButton } from "#app/components/program/share-link-button.tsx";
 import { useProgrammeAction } from "#app/components/program/use-programme-action.ts";
 import { Button } from "#app/components/ui/button.tsx";
-import { formatShortDate } from "#app/modules/program/calendar.ts";
+import { formatShortDate } from "#app/modules/calendar/dates.ts";
 
 /** The birth partner's read-only link: whether one is active, and buttons to make a new one or turn it off. */
 export function PartnerLink({ since }: { since: string | null }) {

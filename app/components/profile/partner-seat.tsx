@@ -2,11 +2,11 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { Form, useActionData, useNavigation } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { InputField } from "#app/components/ui/form-field.tsx";
-import type { ProfileFormReply } from "#app/modules/accounts/profile-forms.server.ts";
+import type { ProfileFormReply } from "#app/modules/profile/forms.server.ts";
 import { PARTNER_SEAT_INTENTS, partnerInviteSchema } from "#app/modules/partner/forms.ts";
 import { INVITATION_DAYS } from "#app/modules/partner/invitation.ts";
 import type { PartnerSeat as Seat } from "#app/modules/partner/invite.server.ts";
-import { formatLongDate } from "#app/modules/program/calendar.ts";
+import { formatLongDate } from "#app/modules/calendar/dates.ts";
 import { parseSubmission } from "#app/modules/site/form-submission.ts";
 
 /**

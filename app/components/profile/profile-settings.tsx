@@ -7,7 +7,7 @@ import { Input } from "#app/components/ui/input.tsx";
 import { toast } from "#app/components/ui/toaster.tsx";
 import { InputField } from "#app/components/ui/form-field.tsx";
 import { profileNameSchema } from "#app/modules/accounts/forms.ts";
-import type { ProfileFormReply } from "#app/modules/accounts/profile-forms.server.ts";
+import type { ProfileFormReply } from "#app/modules/profile/forms.server.ts";
 import { authMessages } from "#app/modules/accounts/providers.ts";
 import { parseSubmission } from "#app/modules/site/form-submission.ts";
 

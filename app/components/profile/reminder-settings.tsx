@@ -5,7 +5,7 @@ import { PushOnThisDevice } from "#app/components/profile/push-device.tsx";
 import { useHydrated } from "#app/components/program/browser.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { InputField } from "#app/components/ui/form-field.tsx";
-import type { ProfileFormReply } from "#app/modules/accounts/profile-forms.server.ts";
+import type { ProfileFormReply } from "#app/modules/profile/forms.server.ts";
 import { REMINDER_INTENT, reminderSettingsSchema } from "#app/modules/reminders/forms.ts";
 import type { ReminderSettings as Settings } from "#app/modules/reminders/settings.server.ts";
 import { parseSubmission } from "#app/modules/site/form-submission.ts";

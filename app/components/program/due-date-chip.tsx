@@ -1,7 +1,7 @@
 import { Baby, CalendarDays } from "#app/components/ui/icons.tsx";
 import { Link } from "react-router";
 import { FOCUS_AFTER, focusTarget } from "#app/components/ui/focus-after.ts";
-import { formatShortDate } from "#app/modules/program/calendar.ts";
+import { formatShortDate } from "#app/modules/calendar/dates.ts";
 
 /**
  * The dashboard's corner chip: the date the programme runs to. Before the

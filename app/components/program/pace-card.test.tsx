@@ -2,7 +2,7 @@ import { fireEvent, render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { PLAY_AUDIO_EVENT, type PlayAudioDetail } from "#app/components/player/play-event.ts";
-import { addDays } from "#app/modules/program/calendar.ts";
+import { addDays } from "#app/modules/calendar/dates.ts";
 import { paceFor, type PaceInput } from "#app/modules/program/pace.ts";
 import { hasPaceCard, PaceCard } from "./pace-card.tsx";
 

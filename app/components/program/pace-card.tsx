@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { playAudioTrack } from "#app/components/player/play-event.ts";
 import { useProgrammeAction } from "#app/components/program/use-programme-action.ts";
 import { Button } from "#app/components/ui/button.tsx";
-import { formatLongDate } from "#app/modules/program/calendar.ts";
+import { formatLongDate } from "#app/modules/calendar/dates.ts";
 import type { Pace, PaceTrack } from "#app/modules/program/pace.ts";
 
 /** The phases the dashboard shows a card for; the others show what they always have. */

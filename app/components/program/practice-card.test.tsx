@@ -4,7 +4,7 @@ import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { queueForSync } from "#app/components/offline/offline-support.tsx";
 import type { OutboxItem } from "#app/modules/offline/outbox.ts";
-import { todayIn } from "#app/modules/program/calendar.ts";
+import { todayIn } from "#app/modules/calendar/dates.ts";
 import { PracticeCard, type PracticeCardData } from "./practice-card.tsx";
 
 // The device's outbox, stood in for: what is queued (a store the test changes), and what the card queues.

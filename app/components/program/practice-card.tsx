@@ -7,7 +7,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { FOCUS_AFTER, focusNext, focusTarget } from "#app/components/ui/focus-after.ts";
 import { toast } from "#app/components/ui/toaster.tsx";
 import type { CourseTier } from "#app/modules/catalogue/tracks.ts";
-import { todayIn } from "#app/modules/program/calendar.ts";
+import { todayIn } from "#app/modules/calendar/dates.ts";
 import { programmeMessages as m } from "#app/modules/program/messages.ts";
 import { dayCount } from "#app/modules/program/practice.ts";
 import { ShareLinkButton } from "./share-link-button.tsx";

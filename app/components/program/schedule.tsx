@@ -1,7 +1,7 @@
 import { Check, Lock, Snowflake } from "#app/components/ui/icons.tsx";
 import { useState } from "react";
 import { cn } from "#app/components/ui/cn.ts";
-import { formatLongDate } from "#app/modules/program/calendar.ts";
+import { formatLongDate } from "#app/modules/calendar/dates.ts";
 import { programmeMessages as m } from "#app/modules/program/messages.ts";
 import { progressPercent } from "#app/modules/program/program.ts";
 import { useOptimisticToggle, useProgrammeAction } from "./use-programme-action.ts";

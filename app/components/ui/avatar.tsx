@@ -1,4 +1,4 @@
-import { AVATAR_SIZES, type AvatarSize } from "#app/modules/accounts/display.ts";
+import { AVATAR_SIZES, type AvatarSize } from "#app/modules/people/display.ts";
 import { cn } from "./cn.ts";
 
 /** The member's initials on their gradient, or their photo when they have one. */

@@ -13,7 +13,8 @@ import { AUTH_LIMITS, PUBLIC_AUTH_ENDPOINTS } from "./auth-endpoints.ts";
 import { CLIENT_IP_HEADER, MAGIC_LINK_MINUTES, SIGN_IN_CODE_MINUTES } from "./auth.server.ts";
 import { COMMON_PASSWORD_MESSAGE } from "./common-passwords.server.ts";
 import { FULL_NAME_MAX } from "./forms.ts";
-import { deleteMember, exportMemberData } from "./own-data.server.ts";
+import { exportMemberData } from "#app/modules/profile/data-export.server.ts";
+import { deleteMember } from "./own-data.server.ts";
 import * as account from "./sign-in.server.ts";
 import type { AuthOutcome } from "./sign-in.server.ts";
 

@@ -27,9 +27,7 @@ import {
   welcomeEmail,
 } from "#app/modules/email/templates.ts";
 import { BRAND } from "#app/modules/site/brand.ts";
-import { newBackupCodes } from "#app/modules/studio/backup-codes.ts";
-import { backupCodeHashKey, backupCodeStorage } from "#app/modules/studio/backup-codes.server.ts";
-import { isOwner, MEMBER_ROLE, OWNER_ROLE, OWNER_SESSION_HOURS } from "#app/modules/studio/gate.ts";
+import { isOwner, MEMBER_ROLE, OWNER_ROLE, OWNER_SESSION_HOURS } from "./roles.ts";
 import {
   authLimitsFor,
   CODE_ATTEMPTS,
@@ -41,7 +39,7 @@ import {
 } from "./auth-endpoints.ts";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./common-passwords.server.ts";
 import type { DeviceCookies } from "./device-cookie.server.ts";
-import { displayName } from "./display.ts";
+import { displayName } from "#app/modules/people/display.ts";
 import { fullName, withProvidedName } from "./forms.ts";
 import { createProfile } from "./profile.server.ts";
 import { OFF_SITE_REDIRECT_MESSAGE, offSiteRedirect, PASSWORD_MAX, PASSWORD_MIN } from "./providers.ts";
@@ -71,9 +69,23 @@ export interface AuthDeps {
   socialSignIn: Pick<SocialSignIn, "keyed" | "standIns">;
   /** Which browsers she signed in on with her password: their guesses have their own allowance. */
   devices: Pick<DeviceCookies, "recognise">;
+  /** How the studio's second factor makes and keeps backup codes (its own rules), given the auth secret. */
+  backupCodes: (authSecret: string) => BackupCodeOptions;
 }
 
-export function createAuth({ db, dialect, env, secret, mailer, log, socialSignIn, devices }: AuthDeps) {
+type BackupCodeOptions = NonNullable<NonNullable<Parameters<typeof twoFactor>[0]>["backupCodeOptions"]>;
+
+export function createAuth({
+  db,
+  dialect,
+  env,
+  secret,
+  mailer,
+  log,
+  socialSignIn,
+  devices,
+  backupCodes,
+}: AuthDeps) {
   const signInUrl = `${env.BASE_URL}/auth?tier=signin`;
   const authSecret = deriveKey(secret, "better-auth").toString("hex");
   return betterAuth({
@@ -152,7 +164,7 @@ export function createAuth({ db, dialect, env, secret, mailer, log, socialSignIn
         adminRoles: [OWNER_ROLE],
         roles: { [MEMBER_ROLE]: userAc, [OWNER_ROLE]: adminAc },
       }),
-      studioSecondFactor(authSecret),
+      studioSecondFactor(backupCodes(authSecret)),
       // An owner's passkeys: the studio's second factor as an alternative to the authenticator app.
       passkey({
         rpName: `${BRAND.name} Studio`,
@@ -293,16 +305,13 @@ function publicEndpointsOnly(): BetterAuthPlugin {
  * out: it would cover only that one way in, and send an owner's password
  * sign-in to a page the members' sign-in does not have (decision 0024).
  */
-function studioSecondFactor(authSecret: string) {
+function studioSecondFactor(backupCodeOptions: BackupCodeOptions) {
   const plugin = twoFactor({
     issuer: BRAND.name,
     // An owner made by the command may have no password: her session is what she proves.
     allowPasswordless: true,
     // The studio's own codes (no look-alike characters), kept as hashes only; the studio checks them.
-    backupCodeOptions: {
-      customBackupCodesGenerate: () => newBackupCodes(),
-      storeBackupCodes: backupCodeStorage(backupCodeHashKey(authSecret)),
-    },
+    backupCodeOptions,
   });
   return { ...plugin, hooks: {} };
 }

@@ -1,4 +1,4 @@
-import { addDays, daysBetween, isCalendarDate, type CalendarDate } from "#app/modules/program/calendar.ts";
+import { addDays, daysBetween, isCalendarDate, type CalendarDate } from "#app/modules/calendar/dates.ts";
 
 /**
  * "My baby has arrived": the day she gives (her calendar date, in her time

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { normalizeEmail } from "./email-address.ts";
+import { normalizeEmail } from "#app/modules/people/email-address.ts";
 
 /**
  * Device cookies (OWASP's "slow down online guessing attacks with device

@@ -1,9 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
 import * as z from "zod/mini";
-import { isCalendarDate } from "#app/modules/program/calendar.ts";
+import { isCalendarDate } from "#app/modules/calendar/dates.ts";
 import { isPlainText, toPlainText } from "#app/modules/site/plain-text.ts";
 import { babyMessages } from "./baby.ts";
-import { normalizeEmail } from "./email-address.ts";
+import { normalizeEmail } from "#app/modules/people/email-address.ts";
 import { PASSWORD_MAX, PASSWORD_MIN, type SocialProvider } from "./providers.ts";
 
 /** The account forms' rules: the same schema checks in the browser and on the server. */

@@ -17,13 +17,8 @@ import { saveHistory } from "#app/modules/labour/history.server.ts";
 import { addPartnerComment, saveBirthPlan } from "#app/modules/birth-plan/store.server.ts";
 import { createLogger } from "#app/platform/log.server.ts";
 import { createTestDatabase, testDialects } from "../../../tests/support/test-databases.ts";
-import {
-  deleteMember,
-  exportMemberData,
-  MEMBER_DATA,
-  searchedColumns,
-  type MemberTable,
-} from "./own-data.server.ts";
+import { exportMemberData } from "#app/modules/profile/data-export.server.ts";
+import { deleteMember, MEMBER_DATA, searchedColumns, type MemberTable } from "./own-data.server.ts";
 import { recordAuditWithReason } from "#app/modules/studio/audit.server.ts";
 import { aMember, aPurchase, aSession } from "../../../tests/factories/index.ts";
 

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Db } from "#app/platform/db.server.ts";
-import { type MEMBER_ROLE, OWNER_ROLE, OWNER_SESSION_HOURS } from "#app/modules/studio/gate.ts";
-import { normalizeEmail } from "./email-address.ts";
+import { type MEMBER_ROLE, OWNER_ROLE, OWNER_SESSION_HOURS } from "./roles.ts";
+import { normalizeEmail } from "#app/modules/people/email-address.ts";
 import { createProfile } from "./profile.server.ts";
 
 /*

@@ -4,9 +4,8 @@ import type { Db } from "#app/platform/db.server.ts";
 import type { AppServices } from "#app/services.server.ts";
 import type { SessionChange } from "#app/modules/offline/device.ts";
 import type { Auth } from "./auth.server.ts";
-import { avatarGradient, displayName, firstName, initials } from "./display.ts";
-import { partnerHasPremium } from "#app/modules/partner/invitation.ts";
-import { isOwner } from "#app/modules/studio/gate.ts";
+import { avatarGradient, displayName, firstName, initials } from "#app/modules/people/display.ts";
+import { isOwner } from "./roles.ts";
 import { accessOf, getProfileAccess, type ProfileAccess } from "./profile.server.ts";
 
 /** The signed-in member, as every page sees them. Nothing secret: it is sent to the browser. */
@@ -110,8 +109,9 @@ export function memberOf(
     tier: access.tier,
     hasPremium: hasPremium(access),
     isPartner: access.partnerOf !== null,
-    partnerPremium:
-      access.partnerOf !== null && partnerHasPremium({ hasPremium: hasPremium(access.partnerOf) }),
+    // What her partner may play follows her: her premium (bought, or granted) is theirs while she has it, so a
+    // refund of hers takes it from them too, with no second purchase.
+    partnerPremium: access.partnerOf !== null && hasPremium(access.partnerOf),
     isOwner: isOwner(user.role),
     timeZone: access.timeZone,
   };

@@ -1,10 +1,10 @@
 import type { Db } from "#app/platform/db.server.ts";
 import { hitLimit, limitKey, type LimitRule } from "#app/platform/rate-limit.server.ts";
 import type { Member } from "#app/modules/accounts/session.server.ts";
-import { firstName } from "#app/modules/accounts/display.ts";
+import { firstName } from "#app/modules/people/display.ts";
 import { memberIdOf } from "#app/modules/partner/seat.server.ts";
 import { loadProgramme } from "#app/modules/program/program.server.ts";
-import { todayIn } from "#app/modules/program/calendar.ts";
+import { todayIn } from "#app/modules/calendar/dates.ts";
 import { BIRTH_PLAN_INTENTS, SAVE_VIA } from "./forms.ts";
 import { emptyBirthPlan, parseBirthPlanForm, type BirthPlanContent } from "./plan.ts";
 import {

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { oneAtATimeFor, type Db } from "#app/platform/db.server.ts";
-import { firstName } from "#app/modules/accounts/display.ts";
+import { firstName } from "#app/modules/people/display.ts";
 import { memberIdOf } from "#app/modules/partner/seat.server.ts";
 import { emptyBirthPlan, parseBirthPlanJson, sameContent, type BirthPlanContent } from "./plan.ts";
 import { isSectionId } from "./sections.ts";

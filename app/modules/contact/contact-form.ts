@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { normalizeEmail } from "#app/modules/accounts/email-address.ts";
+import { normalizeEmail } from "#app/modules/people/email-address.ts";
 import { isPlainText } from "#app/modules/site/plain-text.ts";
 
 /**

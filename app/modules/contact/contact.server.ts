@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { CLIENT_IP_HEADER } from "#app/modules/accounts/auth.server.ts";
-import { normalizeEmail } from "#app/modules/accounts/email-address.ts";
+import { normalizeEmail } from "#app/modules/people/email-address.ts";
 import { queueEmail, withinBudget, type Mailer } from "#app/modules/email/outbox.server.ts";
 import { contactMessageEmail } from "#app/modules/email/templates.ts";
 import type { Db } from "#app/platform/db.server.ts";

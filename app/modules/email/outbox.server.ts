@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { Db } from "#app/platform/db.server.ts";
 import type { Logger } from "#app/platform/log.server.ts";
 import { hitLimits, limitKey } from "#app/platform/rate-limit.server.ts";
-import { normalizeEmail } from "#app/modules/accounts/email-address.ts";
+import { normalizeEmail } from "#app/modules/people/email-address.ts";
 import { budgetFor } from "./budgets.ts";
 import type { EmailMessage } from "./templates.ts";
 import type { MailTransport } from "./transport.server.ts";

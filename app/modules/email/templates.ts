@@ -1,4 +1,4 @@
-import { firstName } from "#app/modules/accounts/display.ts";
+import { firstName } from "#app/modules/people/display.ts";
 import { BRAND } from "#app/modules/site/brand.ts";
 import { COMPLETE_COURSE_CONTAINS } from "#app/modules/catalogue/complete-course.ts";
 import { countOf } from "#app/modules/words/plural.ts";

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type * as Nodemailer from "nodemailer";
 import type { Logger } from "#app/platform/log.server.ts";
-import { normalizeEmail } from "#app/modules/accounts/email-address.ts";
+import { normalizeEmail } from "#app/modules/people/email-address.ts";
 import type { EmailMessage } from "./templates.ts";
 
 /** Something that can deliver one message now, or throw. */

@@ -5,7 +5,7 @@ import type { DatabaseHandle, Db } from "#app/platform/db.server.ts";
 import type { Member } from "#app/modules/accounts/session.server.ts";
 import { canPlayTrack, viewerOf } from "#app/modules/catalogue/access.ts";
 import { findTrack, type Track } from "#app/modules/catalogue/tracks.ts";
-import { todayIn, type CalendarDate } from "#app/modules/program/calendar.ts";
+import { todayIn, type CalendarDate } from "#app/modules/calendar/dates.ts";
 import { progressSchema } from "./progress-form.ts";
 
 export interface ProgressAnswer {

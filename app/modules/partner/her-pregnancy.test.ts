@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { herPregnancy, isHerPregnancyIntent } from "./her-pregnancy.ts";
+import { herPregnancy } from "./her-pregnancy.ts";
 
 const maya = { firstName: "Maya", hasSavedDate: true, babyArrived: false, pregnancyWeek: 33, weeksToGo: 7 };
 
@@ -28,22 +28,5 @@ describe("herPregnancy", () => {
     expect(herPregnancy({ ...maya, hasSavedDate: false }).headline).toBe(
       "Maya hasn't saved her due date yet",
     );
-  });
-});
-
-describe("isHerPregnancyIntent", () => {
-  it("names her dates, her baby's arrival and her read-only link, and nothing a partner does for themselves", () => {
-    for (const intent of [
-      "save-date",
-      "update-date",
-      "baby-arrived",
-      "undo-baby-arrived",
-      "create-share-link",
-    ]) {
-      expect(isHerPregnancyIntent(intent)).toBe(true);
-    }
-    for (const intent of ["toggle-listened", "complete-practice", "profile-name", "leave-partner"]) {
-      expect(isHerPregnancyIntent(intent)).toBe(false);
-    }
   });
 });

@@ -5,7 +5,6 @@ import {
   invitationExpiry,
   invitationMessages,
   invitationStatus,
-  partnerHasPremium,
   type AcceptAttempt,
   type Invitation,
 } from "./invitation.ts";
@@ -81,12 +80,5 @@ describe("acceptRefusal", () => {
 
   it("has a kind word for every refusal", () => {
     for (const message of Object.values(invitationMessages)) expect(message).toMatch(/^[A-Z].+\.$/);
-  });
-});
-
-describe("partnerHasPremium", () => {
-  it("follows the member's purchase, so her refund takes it from her partner too", () => {
-    expect(partnerHasPremium({ hasPremium: true })).toBe(true);
-    expect(partnerHasPremium({ hasPremium: false })).toBe(false);
   });
 });

@@ -2,8 +2,9 @@
  * The partner seat's rules, pure: a member invites one birth partner by email;
  * the invitation is a single-use link that expires after seven days; she can
  * cancel it while it waits, and remove her partner later; her partner can
- * leave. What the partner may play follows the member's purchase, so a refund
- * of hers takes it from her partner too, with no second purchase ever asked.
+ * leave. What the partner may play follows the member's purchase (the
+ * session's `partnerPremium`), so a refund of hers takes it from her partner
+ * too, with no second purchase ever asked.
  */
 
 export const INVITATION_DAYS = 7;
@@ -72,11 +73,6 @@ export function acceptRefusal(attempt: AcceptAttempt): AcceptRefusal | null {
   if (attempt.acceptorIsPartner) return "already-a-partner";
   if (attempt.acceptorHasPartner) return "has-a-partner";
   return null;
-}
-
-/** What the partner may play follows the member: her premium (bought, or granted) is theirs while she has it. */
-export function partnerHasPremium(member: { hasPremium: boolean }): boolean {
-  return member.hasPremium;
 }
 
 export const invitationMessages: Record<AcceptRefusal, string> = {

@@ -1,12 +1,12 @@
 import type { Db } from "#app/platform/db.server.ts";
 import type { Member } from "#app/modules/accounts/session.server.ts";
-import { firstName } from "#app/modules/accounts/display.ts";
+import { firstName } from "#app/modules/people/display.ts";
 import { sharedWithPartner, viewerOf } from "#app/modules/catalogue/access.ts";
 import { libraryTracks } from "#app/modules/catalogue/library.server.ts";
 import { PARTNER_SESSIONS, TRACKS } from "#app/modules/catalogue/tracks.ts";
 import { listeningDays } from "#app/modules/listening/listening.server.ts";
 import type { MediaFacts } from "#app/modules/media/facts.server.ts";
-import { addDays, todayIn, type CalendarDate } from "#app/modules/program/calendar.ts";
+import { addDays, todayIn, type CalendarDate } from "#app/modules/calendar/dates.ts";
 import { memberIdOf, partnerIdOf } from "./seat.server.ts";
 import { memberView } from "./share.server.ts";
 import { dayStreak, practisedTogether, STREAK_WINDOW_DAYS, type Together } from "./together.ts";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { aMember } from "../../../tests/factories/index.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
-import { exportMemberData } from "#app/modules/accounts/own-data.server.ts";
+import { exportMemberData } from "#app/modules/profile/data-export.server.ts";
 import {
   acceptByLink,
   acceptInvitation,

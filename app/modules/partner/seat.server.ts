@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import { isPostgres, isUniqueViolation, oneAtATimeFor, type Db } from "#app/platform/db.server.ts";
 import { addressKey, hitLimit, peekLimit, type LimitRule } from "#app/platform/rate-limit.server.ts";
-import { firstName } from "#app/modules/accounts/display.ts";
-import { normalizeEmail } from "#app/modules/accounts/email-address.ts";
+import { firstName } from "#app/modules/people/display.ts";
+import { normalizeEmail } from "#app/modules/people/email-address.ts";
 import {
   acceptRefusal,
   INVITATION_TOKEN_BYTES,

@@ -1,12 +1,13 @@
 import crypto from "node:crypto";
 import type { Db } from "#app/platform/db.server.ts";
 import { addressKey, hitLimit, peekLimit, type LimitRule } from "#app/platform/rate-limit.server.ts";
-import { firstName } from "#app/modules/accounts/display.ts";
-import { todayIn } from "#app/modules/program/calendar.ts";
+import { firstName } from "#app/modules/people/display.ts";
+import { todayIn } from "#app/modules/calendar/dates.ts";
 import { isPostnatal, streaksShown } from "#app/modules/program/postnatal.ts";
 import { progressOf } from "#app/modules/program/progress.ts";
 import { loadProgramme } from "#app/modules/program/program.server.ts";
 import { pregnancyWeek, weeksRemaining } from "#app/modules/program/program.ts";
+import type { PartnerLinkStore } from "#app/modules/program/actions.server.ts";
 
 /**
  * The birth partner's read-only link. The token carries 256 random bits; only
@@ -30,6 +31,9 @@ export async function createShareLink(db: Db, userId: string): Promise<string> {
 export async function revokeShareLink(db: Db, userId: string) {
   await db.deleteFrom("share_tokens").where("user_id", "=", userId).execute();
 }
+
+/** Her link as the programme's forms make and turn it off (the dashboard's, her programme page's, her profile's). */
+export const partnerLinks: PartnerLinkStore = { create: createShareLink, revoke: revokeShareLink };
 
 /** When the member's current link was made, if there is one. */
 export async function shareLinkCreatedAt(db: Db, userId: string): Promise<string | null> {

@@ -1,6 +1,6 @@
 import type { Db } from "#app/platform/db.server.ts";
 import { tooManyAttemptsMessage } from "#app/platform/rate-limit.server.ts";
-import { normalizeEmail } from "#app/modules/accounts/email-address.ts";
+import { normalizeEmail } from "#app/modules/people/email-address.ts";
 import { invitationMessages, type AcceptRefusal } from "./invitation.ts";
 import { invitationPreview, JOIN_MISS_LIMIT, type InvitationPreview } from "./seat.server.ts";
 

@@ -1,4 +1,4 @@
-import { addDays, type CalendarDate } from "#app/modules/program/calendar.ts";
+import { addDays, type CalendarDate } from "#app/modules/calendar/dates.ts";
 
 /**
  * Streaks counted from the days each of the couple finished a listen (each in

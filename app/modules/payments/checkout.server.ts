@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Database } from "../../../db/schema.ts";
-import { normalizeEmail } from "#app/modules/accounts/email-address.ts";
+import { normalizeEmail } from "#app/modules/people/email-address.ts";
 import type { Member } from "#app/modules/accounts/session.server.ts";
 import type { Mailer } from "#app/modules/email/outbox.server.ts";
 import type { Logger } from "#app/platform/log.server.ts";

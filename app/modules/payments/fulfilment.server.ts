@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../../db/schema.ts";
 import type { ConfirmedPayment, PaymentRef, UndonePayment } from "./payment-event.ts";
 import { formatPaidOn, paymentMethodName, paymentReference } from "./receipt.ts";
-import { displayName } from "#app/modules/accounts/display.ts";
+import { displayName } from "#app/modules/people/display.ts";
 import { lockMemberAccess, setSubscriptionTier } from "./access.server.ts";
 import { queueEmail } from "#app/modules/email/outbox.server.ts";
 import { duplicateRefundEmail, receiptEmail } from "#app/modules/email/templates.ts";

@@ -1,5 +1,5 @@
 import type { PurchaseProvider, PurchasesTable } from "../../../db/schema.ts";
-import { displayName } from "#app/modules/accounts/display.ts";
+import { displayName } from "#app/modules/people/display.ts";
 import { queueEmail } from "#app/modules/email/outbox.server.ts";
 import { refundEmail } from "#app/modules/email/templates.ts";
 import type { Db } from "#app/platform/db.server.ts";

@@ -3,10 +3,8 @@ import type { Logger } from "#app/platform/log.server.ts";
 import { babyArrival, setEarlyPlan, streaksHidden } from "./programme-settings.server.ts";
 import { canPlayTrack, viewerOf } from "#app/modules/catalogue/access.ts";
 import { findTrack } from "#app/modules/catalogue/tracks.ts";
-import { HER_PREGNANCY_REFUSAL, isHerPregnancyIntent } from "#app/modules/partner/her-pregnancy.ts";
-import { createShareLink, revokeShareLink } from "#app/modules/partner/share.server.ts";
-import { formatLongDate, isCalendarDate, type CalendarDate } from "./calendar.ts";
-import { programmeIntentSchema } from "./forms.ts";
+import { formatLongDate, isCalendarDate, type CalendarDate } from "#app/modules/calendar/dates.ts";
+import { HER_PREGNANCY_REFUSAL, isHerPregnancyIntent, programmeIntentSchema } from "./forms.ts";
 import { programmeMessages as m } from "./messages.ts";
 import { streaksShown } from "./postnatal.ts";
 import { isPractiseDay } from "./practice.ts";
@@ -28,6 +26,19 @@ export interface ProgrammeActionContext {
   member: { id: string; hasPremium: boolean; isPartner?: boolean };
   today: CalendarDate;
   baseUrl: string;
+  /** Her read-only partner link, made and turned off by its forms here. */
+  partnerLink: PartnerLinkStore;
+}
+
+/**
+ * Where her partner link is kept: the partner seat's (`partnerLinks`, on its
+ * table), handed in by the page that posts the form, so the programme doesn't
+ * reach up to the module that shows her programme to her partner. `create`
+ * answers the new link's token.
+ */
+export interface PartnerLinkStore {
+  create(db: Db, userId: string): Promise<string>;
+  revoke(db: Db, userId: string): Promise<void>;
 }
 
 export interface ProgrammeActionResult {
@@ -159,14 +170,14 @@ export async function handleProgrammeAction(
     }
     case "create-share-link": {
       try {
-        const token = await createShareLink(db, member.id);
+        const token = await ctx.partnerLink.create(db, member.id);
         return { intent, ok: true, status: 200, shareUrl: `${ctx.baseUrl}/shared/${token}` };
       } catch (error) {
         return fail(m.failedShare, error);
       }
     }
     case "revoke-share-link": {
-      await revokeShareLink(db, member.id);
+      await ctx.partnerLink.revoke(db, member.id);
       return { intent, ok: true, status: 200, toast: { type: "info", message: "Partner link turned off" } };
     }
     case "start-early-plan":

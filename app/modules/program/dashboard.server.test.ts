@@ -3,6 +3,7 @@ import { createLogger } from "#app/platform/log.server.ts";
 import { aMember } from "../../../tests/factories/index.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
 import { playable, TRACKS } from "#app/modules/catalogue/tracks.ts";
+import { partnerLinks } from "#app/modules/partner/share.server.ts";
 import { courseWelcome } from "#app/modules/payments/course-welcome.server.ts";
 import { answerDashboardForm } from "./dashboard.server.ts";
 
@@ -20,6 +21,7 @@ describe.each(testDialects)("the dashboard's forms on %s", (dialect) => {
       member: { id: memberId, hasPremium: true },
       today: "2026-11-21",
       baseUrl: "http://localhost:3000",
+      partnerLink: partnerLinks,
     });
   };
   const welcome = (id: string) => courseWelcome(db(), { id, hasPremium: true }, playable(TRACKS[0]!));

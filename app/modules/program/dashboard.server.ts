@@ -10,9 +10,8 @@ import {
   type ProgrammeActionContext,
   type ProgrammeActionResult,
 } from "./actions.server.ts";
-import type { CalendarDate } from "./calendar.ts";
+import type { CalendarDate } from "#app/modules/calendar/dates.ts";
 import { paceFor } from "./pace.ts";
-import { togetherOnDashboard } from "#app/modules/partner/portal.server.ts";
 import { arrivalNote, streaksShown } from "./postnatal.ts";
 import { loadProgramme, practiceToday, scheduleFor } from "./program.server.ts";
 import { offersLabourMode } from "#app/modules/labour/way-in.ts";
@@ -20,12 +19,29 @@ import { onboardingRange, pregnancyWeek } from "./program.ts";
 import { progressOf } from "./progress.ts";
 import { todayCard } from "./today.server.ts";
 
+/** What the dashboard reads with: the database, the recordings' facts, and the days she practised with her partner. */
+export interface DashboardDeps<Together> {
+  db: Db;
+  mediaFacts: MediaFacts;
+  /**
+   * The days she and her birth partner both listened, beside her streak (the count only where her pages
+   * show streaks), or null without a partner: the partner seat's (`togetherOnDashboard`), handed in by
+   * the dashboard's route, so the programme doesn't reach up to the partner seat.
+   */
+  together: (
+    db: Db,
+    member: Pick<Member, "id">,
+    today: CalendarDate,
+    streaksShown: boolean,
+  ) => Promise<Together>;
+}
+
 /**
  * Everything the dashboard shows a member on her `today`: her programme, today's
  * practice, her listening; once her baby has arrived, the congratulation first.
  */
-export async function dashboardFor(
-  deps: { db: Db; mediaFacts: MediaFacts },
+export async function dashboardFor<Together>(
+  deps: DashboardDeps<Together>,
   member: Member,
   today: CalendarDate,
 ) {
@@ -37,7 +53,7 @@ export async function dashboardFor(
     todayCard(deps, member.id, programme, practice),
     courseWelcome(deps.db, member, playable(practice.track)),
     mostPlayed(deps.db, member.id),
-    togetherOnDashboard(deps.db, member, today, streaksShown(programme)),
+    deps.together(deps.db, member, today, streaksShown(programme)),
   ]);
   return {
     firstName: member.firstName,

@@ -36,3 +36,26 @@ export const programmeIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("start-early-plan") }),
   z.object({ intent: z.literal("stop-early-plan") }),
 ]);
+
+/**
+ * The forms that are hers alone, about her pregnancy: her dates, her early start, her baby's
+ * arrival (her profile's), and a read-only link to her progress. A birth partner's account, whose
+ * pages show her programme (the partner seat), is refused them, here and on her profile page.
+ */
+const HER_PREGNANCY_INTENTS: readonly string[] = [
+  "save-date",
+  "update-date",
+  "start-early-plan",
+  "stop-early-plan",
+  "create-share-link",
+  "baby-arrived",
+  "undo-baby-arrived",
+];
+
+export function isHerPregnancyIntent(intent: string): boolean {
+  return HER_PREGNANCY_INTENTS.includes(intent);
+}
+
+/** What a birth partner hears when their account posts one of her forms. */
+export const HER_PREGNANCY_REFUSAL =
+  "Her dates and her baby's arrival are hers to change, on her own account.";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, type CalendarDate } from "./calendar.ts";
+import { addDays, type CalendarDate } from "#app/modules/calendar/dates.ts";
 import {
   earlySessions,
   paceFor,

@@ -1,7 +1,7 @@
 import { canPlayTrack, type Viewer } from "#app/modules/catalogue/access.ts";
 import { findTrack, playable, TRACKS, type Track } from "#app/modules/catalogue/tracks.ts";
 import { LABOUR_TRACK_IDS } from "#app/modules/labour/playlist.ts";
-import { addDays, daysBetween, type CalendarDate } from "./calendar.ts";
+import { addDays, daysBetween, type CalendarDate } from "#app/modules/calendar/dates.ts";
 import { PROGRAMME_LENGTH_DAYS, programmeStart } from "./program.ts";
 
 /**

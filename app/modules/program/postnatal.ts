@@ -1,6 +1,6 @@
 import type { BabyArrival } from "#app/modules/accounts/baby.ts";
 import { countOf } from "#app/modules/words/plural.ts";
-import { daysBetween, formatLongDate, type CalendarDate } from "./calendar.ts";
+import { daysBetween, formatLongDate, type CalendarDate } from "#app/modules/calendar/dates.ts";
 
 /**
  * Her portal after the birth. Once she marks her baby's arrival, her pages

@@ -1,4 +1,4 @@
-import { addDays, daysBetween, isCalendarDate, type CalendarDate } from "./calendar.ts";
+import { addDays, daysBetween, isCalendarDate, type CalendarDate } from "#app/modules/calendar/dates.ts";
 import { countOf } from "#app/modules/words/plural.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { formatLongDate, type CalendarDate } from "./calendar.ts";
+import { formatLongDate, type CalendarDate } from "#app/modules/calendar/dates.ts";
 import { arrivalNote, streaksShown } from "./postnatal.ts";
 import { achievements, type Achievement } from "./practice.ts";
 import type { Programme } from "./program.server.ts";

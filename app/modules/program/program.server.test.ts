@@ -10,9 +10,11 @@ import {
   revokeShareLink,
 } from "#app/modules/partner/share.server.ts";
 import { handleProgrammeAction } from "./actions.server.ts";
+import { HER_PREGNANCY_REFUSAL } from "./forms.ts";
 import { currentStreak } from "./practice.ts";
 import { progressOf } from "./progress.ts";
 import { findTrack } from "#app/modules/catalogue/tracks.ts";
+import { partnerLinks, shareLinkCreatedAt } from "#app/modules/partner/share.server.ts";
 import {
   completeDailyPractice,
   loadProgramme,
@@ -44,6 +46,7 @@ function completePractice(db: Db, userId: string, today: string, practisedOn?: s
     member: { id: userId, hasPremium: false },
     today,
     baseUrl: "https://tidewell.example",
+    partnerLink: partnerLinks,
   });
 }
 
@@ -138,6 +141,7 @@ describe.each(testDialects)("the programme on %s", (dialect) => {
       member: { id: userId, hasPremium: true },
       today: "2026-11-21",
       baseUrl: "https://tidewell.example",
+      partnerLink: partnerLinks,
     });
     expect(answer).toMatchObject({
       ok: false,
@@ -147,6 +151,34 @@ describe.each(testDialects)("the programme on %s", (dialect) => {
     const after = await loadProgramme(db(), userId, "2026-11-21");
     expect(after.schedule.filter((day) => day.completed)).toEqual([]);
     expect(await setActivityCompleted(db(), userId, first.id!, true, "2026-12-31")).toBe("done");
+  });
+
+  it("makes and turns off her partner link where the partner seat keeps it, and refuses a partner's account", async () => {
+    const userId = await member();
+    const post = (intent: string, isPartner = false) => {
+      const form = new FormData();
+      form.set("intent", intent);
+      return handleProgrammeAction(form, {
+        db: db(),
+        log: createLogger("silent"),
+        member: { id: userId, hasPremium: false, isPartner },
+        today: "2026-11-21",
+        baseUrl: "https://tidewell.example",
+        partnerLink: partnerLinks,
+      });
+    };
+    const made = await post("create-share-link");
+    expect(made).toMatchObject({ ok: true, status: 200 });
+    expect(made.shareUrl).toMatch(/^https:\/\/tidewell\.example\/shared\/[A-Za-z0-9_-]{43}$/);
+    expect(await shareLinkCreatedAt(db(), userId)).not.toBeNull();
+    expect(await post("revoke-share-link")).toMatchObject({ ok: true, status: 200 });
+    expect(await shareLinkCreatedAt(db(), userId)).toBeNull();
+    expect(await post("create-share-link", true)).toMatchObject({
+      ok: false,
+      status: 403,
+      toast: { message: HER_PREGNANCY_REFUSAL },
+    });
+    expect(await shareLinkCreatedAt(db(), userId)).toBeNull();
   });
 
   it("ticks and unticks a day, setting and clearing when it was done", async () => {

@@ -6,7 +6,7 @@ import { arrivalFrom, type BabyArrival } from "#app/modules/accounts/baby.ts";
 import { setTimeZone } from "#app/modules/accounts/profile.server.ts";
 import { findTrack, type Track } from "#app/modules/catalogue/tracks.ts";
 import { markListened, markPractised, recordDayListen } from "#app/modules/listening/listening.server.ts";
-import { addDays, isValidTimeZone, type CalendarDate } from "./calendar.ts";
+import { addDays, isValidTimeZone, type CalendarDate } from "#app/modules/calendar/dates.ts";
 import {
   keepDefaultProgrammeStart,
   setCurrentStreak,

@@ -1,5 +1,5 @@
 import { findTrack } from "#app/modules/catalogue/tracks.ts";
-import { addDays, daysBetween, isCalendarDate, type CalendarDate } from "./calendar.ts";
+import { addDays, daysBetween, isCalendarDate, type CalendarDate } from "#app/modules/calendar/dates.ts";
 
 /**
  * The two-week preparation programme, pure: given the due date and the

@@ -2,7 +2,7 @@ import type { Db } from "#app/platform/db.server.ts";
 import type { Member } from "#app/modules/accounts/session.server.ts";
 import { viewerOf } from "#app/modules/catalogue/access.ts";
 import { countOf } from "#app/modules/words/plural.ts";
-import { formatLongDate, type CalendarDate } from "./calendar.ts";
+import { formatLongDate, type CalendarDate } from "#app/modules/calendar/dates.ts";
 import { DAILY_FOCUS } from "./focus.ts";
 import { arrivalNote, streaksShown } from "./postnatal.ts";
 import { canSharePartnerLink, streakBadge } from "./practice.ts";

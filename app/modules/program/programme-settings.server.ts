@@ -1,6 +1,6 @@
 import type { Db } from "#app/platform/db.server.ts";
 import { arrivalFrom, type BabyArrival } from "#app/modules/accounts/baby.ts";
-import type { CalendarDate } from "./calendar.ts";
+import type { CalendarDate } from "#app/modules/calendar/dates.ts";
 
 /*
  * `programme_settings`' one writer: her programme's dates, the week and streak

@@ -1,4 +1,4 @@
-import { formatLongDate, type CalendarDate } from "./calendar.ts";
+import { formatLongDate, type CalendarDate } from "#app/modules/calendar/dates.ts";
 import { currentStreak, type StreakState } from "./practice.ts";
 import { PROGRAMME_LENGTH_DAYS } from "./program.ts";
 

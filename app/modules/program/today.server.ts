@@ -4,7 +4,7 @@ import { playable, tracksIn, type Track } from "#app/modules/catalogue/tracks.ts
 import { savedPosition } from "#app/modules/listening/listening.server.ts";
 import type { MediaFacts } from "#app/modules/media/facts.server.ts";
 import { formatClock, resumeFrom } from "#app/modules/listening/player.ts";
-import { formatLongDate } from "./calendar.ts";
+import { formatLongDate } from "#app/modules/calendar/dates.ts";
 import type { practiceToday, Programme } from "./program.server.ts";
 import type { TodayCardData, TodayTrack } from "./today.ts";
 

@@ -1,6 +1,6 @@
 import { canPlayTrack, type Viewer } from "#app/modules/catalogue/access.ts";
 import { findTrack, tracksIn, type Track } from "#app/modules/catalogue/tracks.ts";
-import type { CalendarDate } from "./calendar.ts";
+import type { CalendarDate } from "#app/modules/calendar/dates.ts";
 import { sessionBeforeProgramme } from "./pace.ts";
 import {
   defaultDueDate,

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Db } from "#app/platform/db.server.ts";
 import { addressKey, hitLimit, peekLimit, type LimitRule } from "#app/platform/rate-limit.server.ts";
-import { isValidTimeZone, todayIn } from "#app/modules/program/calendar.ts";
+import { isValidTimeZone, todayIn } from "#app/modules/calendar/dates.ts";
 import { calendarDays, practiceCalendar } from "./calendar-feed.ts";
 import { calendarFeedId, setCalendarFeedId } from "./reminder-settings.server.ts";
 import { DEFAULT_REMINDER_TIME, isLocalTime } from "./schedule.ts";

@@ -1,6 +1,6 @@
 import { canPlayTrack, type Viewer } from "#app/modules/catalogue/access.ts";
 import { findTrack } from "#app/modules/catalogue/tracks.ts";
-import { addDays, daysBetween, formatLongDate, type CalendarDate } from "#app/modules/program/calendar.ts";
+import { addDays, daysBetween, formatLongDate, type CalendarDate } from "#app/modules/calendar/dates.ts";
 import { earlySessions, pacePhase } from "#app/modules/program/pace.ts";
 import { PROGRAMME_LENGTH_DAYS, programmeDays, programmeStart } from "#app/modules/program/program.ts";
 import { standInFor } from "#app/modules/program/today.ts";

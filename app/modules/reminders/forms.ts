@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { isValidTimeZone } from "#app/modules/program/calendar.ts";
+import { isValidTimeZone } from "#app/modules/calendar/dates.ts";
 import { isLocalTime } from "./schedule.ts";
 
 /** The reminder setting's rules: the same schema checks in the browser and on the server. */

@@ -3,7 +3,7 @@ import type { Db } from "#app/platform/db.server.ts";
 import { cancelPendingJobs, scheduleJob, type JobHandler } from "#app/platform/jobs.server.ts";
 import type { Logger } from "#app/platform/log.server.ts";
 import { deriveKey } from "#app/platform/secret.server.ts";
-import { addDays, isValidTimeZone, type CalendarDate } from "#app/modules/program/calendar.ts";
+import { addDays, isValidTimeZone, type CalendarDate } from "#app/modules/calendar/dates.ts";
 import { queueEmail } from "#app/modules/email/outbox.server.ts";
 import { practiceReminderEmail } from "#app/modules/email/templates.ts";
 import { instantAt, nextReminder, reminderDecision, type LocalTime, type ReminderDay } from "./schedule.ts";

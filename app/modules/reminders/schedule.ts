@@ -1,4 +1,4 @@
-import { addDays, todayIn, type CalendarDate } from "#app/modules/program/calendar.ts";
+import { addDays, todayIn, type CalendarDate } from "#app/modules/calendar/dates.ts";
 
 /**
  * When her daily reminder goes, pure: a wall-clock time in her time zone, turned

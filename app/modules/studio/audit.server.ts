@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { z } from "zod";
 import { REFUND_REASONS } from "#app/modules/payments/owner-refunds.ts";
-import { isValidTimeZone } from "#app/modules/program/calendar.ts";
+import { isValidTimeZone } from "#app/modules/calendar/dates.ts";
 import type { Db } from "#app/platform/db.server.ts";
 import { MEMBER_ROLE, OWNER_ROLE } from "./gate.ts";
 import { MEMBER_FILTER_PARAMS, type MemberFilters } from "./member-filters.ts";

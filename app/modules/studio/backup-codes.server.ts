@@ -25,7 +25,7 @@ export interface BackupCodeKeys {
 }
 
 /** The key codes are hashed with, from the secret Better Auth is given (its own purpose, its own key). */
-export function backupCodeHashKey(authSecret: string): Buffer {
+function backupCodeHashKey(authSecret: string): Buffer {
   return deriveKey(authSecret, "studio-backup-codes");
 }
 
@@ -38,7 +38,7 @@ const hashOf = (key: Buffer, normalised: string) =>
   crypto.createHmac("sha256", key).update(normalised).digest("base64url");
 
 /** A list of codes as the row keeps it. */
-export function storedBackupCodes(key: Buffer, codes: readonly string[]): string {
+function storedBackupCodes(key: Buffer, codes: readonly string[]): string {
   const hashes = codes.map((code) => {
     const normalised = normaliseBackupCode(code);
     if (!normalised) throw new Error("Not a backup code");
@@ -52,7 +52,7 @@ export function storedBackupCodes(key: Buffer, codes: readonly string[]): string
  * her authenticator: hashed as ours are. It cannot read them back, so its own
  * endpoints that check or show codes (which no browser can reach) find none.
  */
-export function backupCodeStorage(key: Buffer) {
+function backupCodeStorage(key: Buffer) {
   return {
     encrypt: async (json: string) => storedBackupCodes(key, JSON.parse(json) as string[]),
     decrypt: async () => "[]",
@@ -144,4 +144,12 @@ export async function remakeBackupCodes(
     .where("userId", "=", ownerId)
     .executeTakeFirst();
   return made.numUpdatedRows > 0n ? codes : null;
+}
+
+/** The studio's backup codes as Better Auth's second factor makes and keeps them: its own alphabet, kept as HMACs. */
+export function studioBackupCodeOptions(authSecret: string) {
+  return {
+    customBackupCodesGenerate: () => newBackupCodes(),
+    storeBackupCodes: backupCodeStorage(backupCodeHashKey(authSecret)),
+  };
 }

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { aMember, aPurchase } from "../../../tests/factories/index.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
 import { setSubscriptionTier } from "#app/modules/payments/access.server.ts";
-import { todayIn } from "#app/modules/program/calendar.ts";
+import { todayIn } from "#app/modules/calendar/dates.ts";
 import {
   completeDailyPractice,
   loadProgramme,

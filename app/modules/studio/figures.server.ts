@@ -1,6 +1,6 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from "kysely";
 import { isPostgres, type Db } from "#app/platform/db.server.ts";
-import { todayIn, type CalendarDate } from "#app/modules/program/calendar.ts";
+import { todayIn, type CalendarDate } from "#app/modules/calendar/dates.ts";
 import { OWNER_ROLE } from "./gate.ts";
 import {
   moneyOf,

@@ -1,5 +1,5 @@
 import type { PurchaseStatus } from "../../../db/schema.ts";
-import { addDays, isValidTimeZone, todayIn, type CalendarDate } from "#app/modules/program/calendar.ts";
+import { addDays, isValidTimeZone, todayIn, type CalendarDate } from "#app/modules/calendar/dates.ts";
 import { programmeDaysDone, type ProgressDay } from "#app/modules/program/progress.ts";
 import { instantAt } from "#app/modules/reminders/schedule.ts";
 import { nounFor } from "#app/modules/words/plural.ts";

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { isValidTimeZone } from "#app/modules/program/calendar.ts";
+import { isValidTimeZone } from "#app/modules/calendar/dates.ts";
 import { studioReturnPath } from "./gate.ts";
 import { REFUND_REASONS } from "#app/modules/payments/owner-refunds.ts";
 import { REASON_MAX, REASON_MIN } from "./member-actions.ts";

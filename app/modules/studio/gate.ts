@@ -1,7 +1,12 @@
+import { isOwner } from "#app/modules/accounts/roles.ts";
+
 /**
  * Who may enter the studio, and when it asks for the second factor again.
  * Pure: the server reads the session and the studio check, this decides.
  */
+
+/** An account's role is accounts' (the session reads it too); the studio's pages name it from here. */
+export { isOwner, MEMBER_ROLE, OWNER_ROLE } from "#app/modules/accounts/roles.ts";
 
 /** How long a completed second factor opens the studio: an owner's working day. */
 const STUDIO_CHECK_HOURS = 12;
@@ -13,11 +18,6 @@ const RECENT_CHECK_MINUTES = 10;
  * with codes or a key of their own that outlive her session. Two minutes is the check page and straight back.
  */
 const JUST_NOW_CHECK_MINUTES = 2;
-/** An owner's session lasts this long, not the members' 30 days. */
-export const OWNER_SESSION_HOURS = 12;
-
-export const OWNER_ROLE = "owner";
-export const MEMBER_ROLE = "member";
 
 export interface StudioVisitor {
   /** The account's role, or null when no one is signed in. */
@@ -51,11 +51,6 @@ export function recentlyChecked(checkedAt: Date | null, now: Date): boolean {
 /** Whether a change to her second factor itself may go ahead without asking again (JUST_NOW_CHECK_MINUTES). */
 export function checkedJustNow(checkedAt: Date | null, now: Date): boolean {
   return checkedWithin(checkedAt, now, JUST_NOW_CHECK_MINUTES);
-}
-
-/** Better Auth keeps roles as a comma-separated list. */
-export function isOwner(role: string | null | undefined): boolean {
-  return (role ?? "").split(",").some((r) => r.trim() === OWNER_ROLE);
 }
 
 function checkedWithin(checkedAt: Date | null, now: Date, minutes: number): boolean {

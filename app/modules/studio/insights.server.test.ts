@@ -3,7 +3,7 @@ import { aListen, aMember, aPurchase } from "../../../tests/factories/index.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
 import { findTrack } from "#app/modules/catalogue/tracks.ts";
 import { markListened, recordFinishedListen } from "#app/modules/listening/listening.server.ts";
-import { todayIn } from "#app/modules/program/calendar.ts";
+import { todayIn } from "#app/modules/calendar/dates.ts";
 import {
   completeDailyPractice,
   saveDueDate,

@@ -1,7 +1,7 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from "kysely";
 import type { Db } from "#app/platform/db.server.ts";
 import { ALL_SESSIONS } from "#app/modules/catalogue/tracks.ts";
-import type { CalendarDate } from "#app/modules/program/calendar.ts";
+import type { CalendarDate } from "#app/modules/calendar/dates.ts";
 import { PROGRAMME_LENGTH_DAYS } from "#app/modules/program/program.ts";
 import { studioWeeks, type StudioWeek } from "./figures.ts";
 import { hasMadePayment, isMember, isOwnerAccount, todayOfEach, type TodayOf } from "./figures.server.ts";

@@ -1,4 +1,4 @@
-import type { CalendarDate } from "#app/modules/program/calendar.ts";
+import type { CalendarDate } from "#app/modules/calendar/dates.ts";
 
 /**
  * The insights page's arithmetic, pure: the weeks an aggregate left out put

@@ -1,4 +1,4 @@
-import { todayIn } from "#app/modules/program/calendar.ts";
+import { todayIn } from "#app/modules/calendar/dates.ts";
 
 /**
  * Members as CSV (RFC 4180) for a spreadsheet, which may read any cell as a

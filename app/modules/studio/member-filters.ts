@@ -1,4 +1,4 @@
-import { isCalendarDate, type CalendarDate } from "#app/modules/program/calendar.ts";
+import { isCalendarDate, type CalendarDate } from "#app/modules/calendar/dates.ts";
 import type { CourseAccess } from "./figures.ts";
 
 /**

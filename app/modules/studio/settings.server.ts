@@ -1,4 +1,4 @@
-import { isValidTimeZone } from "#app/modules/program/calendar.ts";
+import { isValidTimeZone } from "#app/modules/calendar/dates.ts";
 import type { Db } from "#app/platform/db.server.ts";
 import { hitLimit, limitKey, tooManyAttemptsMessage } from "#app/platform/rate-limit.server.ts";
 import { recordAudit } from "./audit.server.ts";

@@ -3,7 +3,7 @@ import {
   isCalendarDate,
   isValidTimeZone,
   type CalendarDate,
-} from "#app/modules/program/calendar.ts";
+} from "#app/modules/calendar/dates.ts";
 
 /**
  * How the studio writes a time: in the owner's own time zone (her studio

@@ -8,7 +8,7 @@ import { totpCode, unusedTotpCode } from "../../../tests/support/totp.ts";
 import { auditEntries } from "./audit.server.ts";
 import { PASSWORD_LIMITS } from "#app/modules/accounts/auth-endpoints.ts";
 import { CLIENT_IP_HEADER } from "#app/modules/accounts/auth.server.ts";
-import { OWNER_SESSION_HOURS } from "./gate.ts";
+import { OWNER_SESSION_HOURS } from "#app/modules/accounts/roles.ts";
 import { answerMemberForm } from "./member-actions.server.ts";
 import { createOwner, resetOwnerTwoFactor } from "./owners.server.ts";
 import {

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/time-zone";
 import { updateTimeZone } from "#app/modules/accounts/profile.server.ts";
-import { isValidTimeZone } from "#app/modules/program/calendar.ts";
+import { isValidTimeZone } from "#app/modules/calendar/dates.ts";
 import { scheduleNextReminder } from "#app/modules/reminders/reminders.server.ts";
 import { db, memberContext, now } from "#app/request.server.ts";
 

@@ -14,6 +14,7 @@ import { TwoWeekSchedule } from "#app/components/program/two-week-schedule.tsx";
 import { useProgrammeAction } from "#app/components/program/use-programme-action.ts";
 import { returnFromCardPayment } from "#app/modules/payments/checkout.server.ts";
 import { forgetInvitation, invitationToReturnTo } from "#app/modules/partner/join-return.ts";
+import { togetherOnDashboard } from "#app/modules/partner/portal.server.ts";
 import { PARTNER_DASHBOARD } from "#app/modules/site/portal-navigation.ts";
 import { isSecureOrigin } from "#app/platform/env.server.ts";
 import { answerDashboardForm, dashboardFor } from "#app/modules/program/dashboard.server.ts";
@@ -24,7 +25,7 @@ import {
   coursePrice,
   db,
   memberToday,
-  requestLog,
+  programmeActionContext,
   services,
   signedInMember,
 } from "#app/request.server.ts";
@@ -49,7 +50,7 @@ export async function loader(args: Route.LoaderArgs) {
   }
   // A birth partner's dashboard is a page of its own (its code stays out of hers).
   if (member.isPartner) throw redirect(PARTNER_DASHBOARD);
-  const deps = { db: db(args), mediaFacts: services(args).mediaFacts };
+  const deps = { db: db(args), mediaFacts: services(args).mediaFacts, together: togetherOnDashboard };
   return {
     ...(await dashboardFor(deps, member, memberToday(args))),
     price: coursePrice(args),
@@ -57,14 +58,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const member = signedInMember(args);
-  const result = await answerDashboardForm(await args.request.formData(), {
-    db: db(args),
-    log: requestLog(args),
-    member,
-    today: memberToday(args),
-    baseUrl: services(args).env.BASE_URL,
-  });
+  const result = await answerDashboardForm(await args.request.formData(), programmeActionContext(args));
   return data(result, { status: result.status });
 }
 

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/export";
-import { exportMemberData } from "#app/modules/accounts/own-data.server.ts";
+import { exportMemberData } from "#app/modules/profile/data-export.server.ts";
 import { db, signedInMember } from "#app/request.server.ts";
 
 /** GET /portal/profile/export: everything we hold about the signed-in member, as a JSON download. */

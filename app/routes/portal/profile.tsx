@@ -11,7 +11,7 @@ import { PartnerLink } from "#app/components/profile/partner-link.tsx";
 import { PartnerSeat } from "#app/components/profile/partner-seat.tsx";
 import { ReminderSettings } from "#app/components/profile/reminder-settings.tsx";
 import { ProfileSettings } from "#app/components/profile/profile-settings.tsx";
-import { answerProfilePageForm, profilePage } from "#app/modules/accounts/profile-page.server.ts";
+import { answerProfilePageForm, profilePage } from "#app/modules/profile/page.server.ts";
 import { reminderKeys } from "#app/modules/reminders/reminders.server.ts";
 import { BRAND } from "#app/modules/site/brand.ts";
 import { retryAfterHeaders, withRetryAfter } from "#app/modules/site/retry-after.ts";

@@ -14,8 +14,7 @@ import {
   coursePrice,
   db,
   memberToday,
-  requestLog,
-  services,
+  programmeActionContext,
   signedInMember,
   now,
 } from "#app/request.server.ts";
@@ -35,14 +34,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const member = signedInMember(args);
-  const result = await handleProgrammeAction(await args.request.formData(), {
-    db: db(args),
-    log: requestLog(args),
-    member,
-    today: memberToday(args),
-    baseUrl: services(args).env.BASE_URL,
-  });
+  const result = await handleProgrammeAction(await args.request.formData(), programmeActionContext(args));
   return data(result, { status: result.status });
 }
 

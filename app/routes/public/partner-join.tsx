@@ -5,7 +5,7 @@ import { CLIENT_IP_HEADER } from "#app/modules/accounts/auth.server.ts";
 import { forgetInvitation, rememberInvitation } from "#app/modules/partner/join-return.ts";
 import { acceptByLink, invitationPreview } from "#app/modules/partner/seat.server.ts";
 import { invitationRefusalMessage } from "#app/modules/partner/sign-up.server.ts";
-import { formatLongDate } from "#app/modules/program/calendar.ts";
+import { formatLongDate } from "#app/modules/calendar/dates.ts";
 import { BRAND } from "#app/modules/site/brand.ts";
 import { PARTNER_DASHBOARD } from "#app/modules/site/portal-navigation.ts";
 import { PRIVATE_PAGE_HEADERS } from "#app/modules/site/private-page.ts";

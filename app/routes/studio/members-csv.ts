@@ -7,7 +7,7 @@ import { filtersToParams, parseMemberFilters, usedFilters } from "#app/modules/s
 import { PAGE_SIZE_MAX, searchMembers } from "#app/modules/studio/members.server.ts";
 import { requireRecentStudioCheck } from "#app/modules/studio/recent-check.server.ts";
 import { studioTimeZone } from "#app/modules/studio/settings.server.ts";
-import { todayIn } from "#app/modules/program/calendar.ts";
+import { todayIn } from "#app/modules/calendar/dates.ts";
 import { db, now } from "#app/request.server.ts";
 
 /** The members page with the same search. */

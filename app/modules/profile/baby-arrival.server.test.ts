@@ -3,7 +3,7 @@ import { createLogger } from "#app/platform/log.server.ts";
 import { parseSubmission } from "#app/modules/site/form-submission.ts";
 import { aMember } from "../../../tests/factories/index.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
-import { createShareLink, partnerView } from "#app/modules/partner/share.server.ts";
+import { createShareLink, partnerLinks, partnerView } from "#app/modules/partner/share.server.ts";
 import { handleProgrammeAction } from "#app/modules/program/actions.server.ts";
 import { profileJourney } from "#app/modules/program/profile-overview.ts";
 import {
@@ -12,8 +12,8 @@ import {
   saveDueDate,
   scheduleFor,
 } from "#app/modules/program/program.server.ts";
-import { exportMemberData } from "./own-data.server.ts";
-import { answerProfileForm, profileFormSchema, type ProfileFormDeps } from "./profile-forms.server.ts";
+import { exportMemberData } from "./data-export.server.ts";
+import { answerProfileForm, profileFormSchema, type ProfileFormDeps } from "./forms.server.ts";
 import { babyArrival, streaksHidden } from "#app/modules/program/programme-settings.server.ts";
 
 const TODAY = "2026-11-25";
@@ -141,6 +141,7 @@ describe.each(testDialects)("her baby's arrival on %s", (dialect) => {
       member: { id, hasPremium: false },
       today: TODAY,
       baseUrl: "https://tidewell.example",
+      partnerLink: partnerLinks,
     });
     expect(done.toast).toEqual({ type: "success", message: "Practice completed! 🌟" });
 

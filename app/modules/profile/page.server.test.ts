@@ -5,11 +5,11 @@ import { aMember } from "../../../tests/factories/index.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
 import { memberView } from "../../../tests/support/members.ts";
 import { partnerSeatMessages } from "#app/modules/partner/forms.ts";
-import { HER_PREGNANCY_REFUSAL } from "#app/modules/partner/her-pregnancy.ts";
+import { HER_PREGNANCY_REFUSAL } from "#app/modules/program/forms.ts";
 import { calendarFeedMessages } from "#app/modules/reminders/forms.ts";
-import { answerProfilePageForm } from "./profile-page.server.ts";
+import { answerProfilePageForm } from "./page.server.ts";
 import { streaksHidden } from "#app/modules/program/programme-settings.server.ts";
-import type { Member } from "./session.server.ts";
+import type { Member } from "#app/modules/accounts/session.server.ts";
 
 describe.each(testDialects)("the profile page's forms on %s", (dialect) => {
   const database = useTestDatabase(dialect);

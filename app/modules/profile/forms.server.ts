@@ -8,10 +8,10 @@ import {
   type Claimant,
   type ConfirmDeps,
   type ProofOutcome,
-} from "./confirm-identity.server.ts";
+} from "#app/modules/accounts/confirm-identity.server.ts";
 import type { Flash } from "#app/modules/site/flash.server.ts";
-import type { CalendarDate } from "#app/modules/program/calendar.ts";
-import { birthDateError } from "./baby.ts";
+import type { CalendarDate } from "#app/modules/calendar/dates.ts";
+import { birthDateError } from "#app/modules/accounts/baby.ts";
 import {
   babyArrivedSchema,
   babyUndoSchema,
@@ -19,16 +19,16 @@ import {
   profileNameSchema,
   sendDeletionCodeSchema,
   streakSettingsSchema,
-} from "./forms.ts";
-import { deleteMember, type DeletionDeps } from "./own-data.server.ts";
+} from "#app/modules/accounts/forms.ts";
+import { deleteMember, type DeletionDeps } from "#app/modules/accounts/own-data.server.ts";
 import {
   savedDueDate,
   setBabyArrival,
   setStreaksHidden,
 } from "#app/modules/program/programme-settings.server.ts";
-import { updateFullName } from "./profile.server.ts";
-import { authMessages } from "./providers.ts";
-import { signOut } from "./sign-in.server.ts";
+import { updateFullName } from "#app/modules/accounts/profile.server.ts";
+import { authMessages } from "#app/modules/accounts/providers.ts";
+import { signOut } from "#app/modules/accounts/sign-in.server.ts";
 import { partnerSeatEndedEmail } from "#app/modules/email/templates.ts";
 import { partnerToTellOfClosure } from "#app/modules/partner/invite.server.ts";
 

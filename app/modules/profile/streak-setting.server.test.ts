@@ -4,8 +4,8 @@ import { parseSubmission } from "#app/modules/site/form-submission.ts";
 import { aMember } from "../../../tests/factories/index.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
 import { completeDailyPractice } from "#app/modules/program/program.server.ts";
-import { exportMemberData } from "./own-data.server.ts";
-import { answerProfileForm, profileFormSchema, type ProfileFormDeps } from "./profile-forms.server.ts";
+import { exportMemberData } from "./data-export.server.ts";
+import { answerProfileForm, profileFormSchema, type ProfileFormDeps } from "./forms.server.ts";
 import { streaksHidden } from "#app/modules/program/programme-settings.server.ts";
 
 describe.each(testDialects)("the Hide streaks setting on %s", (dialect) => {

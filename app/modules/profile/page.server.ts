@@ -1,11 +1,12 @@
 import type { Db } from "#app/platform/db.server.ts";
 import { isPartnerSeatIntent } from "#app/modules/partner/forms.ts";
-import { HER_PREGNANCY_REFUSAL, isHerPregnancyIntent } from "#app/modules/partner/her-pregnancy.ts";
+import { HER_PREGNANCY_REFUSAL, isHerPregnancyIntent } from "#app/modules/program/forms.ts";
 import { answerPartnerSeatForm, partnerSeatFor } from "#app/modules/partner/invite.server.ts";
 import { herViewFor } from "#app/modules/partner/portal.server.ts";
+import { partnerLinks } from "#app/modules/partner/share.server.ts";
 import { handleProgrammeAction, type ProgrammeActionResult } from "#app/modules/program/actions.server.ts";
-import type { CalendarDate } from "#app/modules/program/calendar.ts";
-import { profileOverview } from "#app/modules/program/profile-overview.server.ts";
+import type { CalendarDate } from "#app/modules/calendar/dates.ts";
+import { profileOverview } from "./overview.server.ts";
 import { calendarFeedUrlFor } from "#app/modules/reminders/calendar-feed.server.ts";
 import { CALENDAR_FEED_INTENTS, REMINDER_INTENT } from "#app/modules/reminders/forms.ts";
 import {
@@ -15,15 +16,15 @@ import {
 } from "#app/modules/reminders/settings.server.ts";
 import type { Flash } from "#app/modules/site/flash.server.ts";
 import { parseSubmission } from "#app/modules/site/form-submission.ts";
-import type { Claimant } from "./confirm-identity.server.ts";
+import type { Claimant } from "#app/modules/accounts/confirm-identity.server.ts";
 import {
   answerProfileForm,
   profileFormSchema,
   type ProfileFormDeps,
   type ProfileFormReply,
-} from "./profile-forms.server.ts";
-import { authMessages } from "./providers.ts";
-import type { Member } from "./session.server.ts";
+} from "./forms.server.ts";
+import { authMessages } from "#app/modules/accounts/providers.ts";
+import type { Member } from "#app/modules/accounts/session.server.ts";
 
 /** Where her profile's forms come back to. */
 const PROFILE = "/portal/profile";
@@ -114,6 +115,7 @@ export async function answerProfilePageForm(
       member,
       today: deps.today,
       baseUrl: deps.baseUrl,
+      partnerLink: partnerLinks,
     });
     return { reply: result, status: result.status };
   }

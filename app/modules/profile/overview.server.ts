@@ -3,9 +3,9 @@ import { birthDateRange } from "#app/modules/accounts/baby.ts";
 import { hasPassword } from "#app/modules/accounts/confirm-identity.server.ts";
 import type { Member } from "#app/modules/accounts/session.server.ts";
 import { shareLinkCreatedAt } from "#app/modules/partner/share.server.ts";
-import type { CalendarDate } from "./calendar.ts";
-import { profileJourney } from "./profile-overview.ts";
-import { loadProgramme } from "./program.server.ts";
+import type { CalendarDate } from "#app/modules/calendar/dates.ts";
+import { profileJourney } from "#app/modules/program/profile-overview.ts";
+import { loadProgramme } from "#app/modules/program/program.server.ts";
 
 /**
  * Everything the profile page shows the session's member: her account, her
