@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   courseAccess,
   figureCards,
+  hasTheCourse,
   hasBegunProgramme,
   isPayment,
   isRefundedPayment,
@@ -263,5 +264,17 @@ describe("the figures' cards", () => {
       "No members yet",
       "None refunded",
     ]);
+  });
+});
+
+describe("having the course", () => {
+  it.each([
+    [{ tier: "premium", courseAccess: false }, true],
+    [{ tier: "free", courseAccess: true }, true],
+    [{ tier: "free", courseAccess: false }, false],
+    // No access row: the free tier.
+    [{ tier: null, courseAccess: false }, false],
+  ])("%j: %s", (access, has) => {
+    expect(hasTheCourse(access)).toBe(has);
   });
 });

@@ -37,6 +37,11 @@ export function isStudioMember(account: { role: string | null; isBirthPartner: b
  */
 export type CourseAccess = "paid" | "given" | "free";
 
+/** She has the course now: the premium tier (by a payment, or given), or course access. */
+export function hasTheCourse(access: { tier: string | null; courseAccess: boolean }): boolean {
+  return access.tier === "premium" || access.courseAccess;
+}
+
 export function courseAccess(member: { hasCourse: boolean; paymentStands: boolean }): CourseAccess {
   if (!member.hasCourse) return "free";
   return member.paymentStands ? "paid" : "given";

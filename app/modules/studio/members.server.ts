@@ -9,10 +9,11 @@ import { currentStreak } from "#app/modules/program/practice.ts";
 import { programmeDaysDone } from "#app/modules/program/progress.ts";
 import type { MemberFilters, MemberTier } from "./member-filters.ts";
 import { emailKindLabel } from "./email-labels.ts";
-import type { CourseAccess } from "./figures.ts";
+import { courseAccess, hasTheCourse, type CourseAccess } from "./figures.ts";
 import {
-  courseAccessOf,
   hasBegun,
+  hasCourseAccess,
+  hasStandingPayment,
   isBirthPartner,
   isMember,
   isOwnerAccount,
@@ -138,13 +139,9 @@ function filterConditions(
     );
   }
   if (filters.tier) {
-    // Lookups of her access and payment (each by an index on her id): the search still walks the
-    // members in sign-up order and stops at a page, where a join would read a whole tier's rows.
-    conditions.push(
-      filters.tier === "course"
-        ? sql<SqlBool>`${courseAccessOf} <> 'free'`
-        : sql<SqlBool>`${courseAccessOf} = ${filters.tier}`,
-    );
+    // Whether her id is in the set of those with the course, and of those whose payment stands
+    // (figures.server.ts): the search still walks the members in sign-up order and stops at a page.
+    conditions.push(hasCourseAccess(filters.tier));
   }
   if (filters.programme && todayOf) {
     conditions.push(
@@ -207,7 +204,9 @@ function memberColumns(postgres: boolean) {
     "user.createdAt",
     "member_access.subscription_tier",
     "programme_settings.due_date",
-    courseAccessOf.as("access"),
+    // What she has of the course, by the rule itself (figures.ts), from her access row and her payment.
+    "member_access.course_access",
+    hasStandingPayment.as("payment_stands"),
     // The sort key exactly as stored, for the cursor: PostgreSQL keeps microseconds, which a Date would lose.
     (postgres ? sql<string>`"user"."createdAt"::text` : sql<string>`"user"."createdAt"`).as("created_key"),
   ] as const;
@@ -220,7 +219,8 @@ interface MemberRecord {
   role: string;
   createdAt: Date | string;
   subscription_tier: MemberTier | null;
-  access: CourseAccess;
+  course_access: boolean | number | null;
+  payment_stands: boolean | number;
   due_date: string | null;
 }
 
@@ -231,7 +231,10 @@ function toMemberRow(row: MemberRecord, lastActiveAt: string | null): MemberRow 
     email: row.email,
     // Without an access row, she is on the free tier.
     tier: row.subscription_tier ?? "free",
-    access: row.access,
+    access: courseAccess({
+      hasCourse: hasTheCourse({ tier: row.subscription_tier, courseAccess: Boolean(row.course_access) }),
+      paymentStands: Boolean(row.payment_stands),
+    }),
     joinedAt: iso(row.createdAt),
     lastActiveAt,
     dueDate: row.due_date,
