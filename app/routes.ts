@@ -59,6 +59,7 @@ export default [
     route("content", "routes/studio/content.tsx"),
     route("insights", "routes/studio/insights.tsx"),
     route("security", "routes/studio/security.tsx"),
+    route("time-zone", "routes/studio/time-zone.tsx"),
     route("passkey", "routes/studio/passkey.ts"),
     route("audit", "routes/studio/audit.tsx"),
   ]),

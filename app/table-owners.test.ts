@@ -43,6 +43,7 @@ const OWNER: Record<string, string> = {
   studio_checks: "modules/studio",
   audit_log: "modules/studio",
   studio_reasons: "modules/studio",
+  studio_settings: "modules/studio",
 };
 
 /** Writes still made outside the owner, named so that no new one can join them unseen (none today). */

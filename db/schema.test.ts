@@ -211,6 +211,7 @@ describe.each(testDialects)("schema on %s", (dialect) => {
       twoFactor: "an owner's authenticator: the studio reads it, never a member's page",
       studio_checks: "an owner's second factor for the studio, never shown on a member's page",
       passkey: "an owner's passkeys: the studio reads them, never a member's page",
+      studio_settings: "an owner's studio settings (her time zone there): never shown on a member's page",
     };
 
     /** Every table holding a member's rows, read from the live schema: her id as `id`, `user_id` or `userId`. */

@@ -451,6 +451,14 @@ interface StudioReasonsTable {
   created_at: CreatedAt;
 }
 
+/** An owner's studio settings (migration 0032); no row: her profile's time zone. */
+interface StudioSettingsTable {
+  user_id: string;
+  /** The IANA time zone the studio shows her every time in. */
+  time_zone: string;
+  updated_at: CreatedAt;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -486,4 +494,5 @@ export interface Database {
   studio_checks: StudioChecksTable;
   audit_log: AuditLogTable;
   studio_reasons: StudioReasonsTable;
+  studio_settings: StudioSettingsTable;
 }

@@ -1,6 +1,5 @@
 import path from "node:path";
 import zlib from "node:zlib";
-import { fileURLToPath } from "node:url";
 import compression from "compression";
 import express from "express";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
@@ -41,6 +40,8 @@ interface AppOptions {
   vite?: ViteDevServer;
   /** Flipped during shutdown so load balancers stop sending traffic. */
   isShuttingDown?: () => boolean;
+  /** The client build's directory (scripts, styles, public files); Vite serves them in development. */
+  clientDir?: string;
 }
 
 /** Every page but a cached public one starts its app once the browser has painted it (decision 0027). */
@@ -48,7 +49,11 @@ const startAfterFirstPaint = (html: string) => deferHydration(html, "after-first
 
 const loadBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
 
-export function createApp({ services, build, vite, isShuttingDown = () => false }: AppOptions) {
+export function createApp({ services, build, vite, isShuttingDown = () => false, clientDir }: AppOptions) {
+  // Never a default: a relative or empty directory would serve the working directory's files.
+  if (!vite && !(clientDir && path.isAbsolute(clientDir)))
+    throw new Error("A built server needs its client build's absolute path");
+  const publicDir = clientDir ?? "";
   const { env, log, database } = services;
   const app = express();
   app.disable("x-powered-by");
@@ -87,9 +92,8 @@ export function createApp({ services, build, vite, isShuttingDown = () => false 
 
   // Audio is sent as stored (MP3 does not compress), so its lane comes before compression.
   app.get("/media/audio/:file", audioFastLane(services));
-  const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
   // The build's scripts and styles are compressed once, at the strongest levels.
-  if (!vite) app.use("/assets", precompressedAssets(path.join(clientDir, "assets")));
+  if (!vite) app.use("/assets", precompressedAssets(path.join(publicDir, "assets")));
   // What is compressed per response (pages rendered afresh, JSON, the few public files) uses
   // gzip 3 and brotli 3: half the CPU of the defaults (6 and 4) for 5-10% more bytes
   // (docs/performance.md has the measurements). Kept pages are compressed ahead, at level 9.
@@ -110,9 +114,9 @@ export function createApp({ services, build, vite, isShuttingDown = () => false 
     // Hashed file names change with their content, so they can be cached for good.
     app.use(
       "/assets",
-      express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
+      express.static(path.join(publicDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
     );
-    const publicFiles = express.static(clientDir, {
+    const publicFiles = express.static(publicDir, {
       maxAge: "1h",
       index: false,
       // The browser checks the service worker for a new version on every visit; it must not wait an hour.
@@ -219,7 +223,11 @@ export function createApp({ services, build, vite, isShuttingDown = () => false 
  * SIGTERM. `nodeEnv` is the NODE_ENV the operator set (the launcher sets the
  * process's own to production for the libraries).
  */
-export async function start({ vite, nodeEnv }: { vite?: ViteDevServer; nodeEnv?: string } = {}) {
+export async function start({
+  vite,
+  nodeEnv,
+  clientDir,
+}: { vite?: ViteDevServer; nodeEnv?: string; clientDir?: string } = {}) {
   let env;
   try {
     env = parseEnv({ ...process.env, NODE_ENV: nodeEnv });
@@ -246,7 +254,7 @@ export async function start({ vite, nodeEnv }: { vite?: ViteDevServer; nodeEnv?:
   const build = vite
     ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
     : await loadBuild();
-  const app = createApp({ services, build, vite, isShuttingDown: () => shuttingDown });
+  const app = createApp({ services, build, vite, isShuttingDown: () => shuttingDown, clientDir });
   const server = app.listen(env.PORT, env.HOST);
   server.on("error", (error: NodeJS.ErrnoException) => {
     if (error.code === "EADDRINUSE") fail(`Port ${env.PORT} is already in use. Set PORT to a free port.`);

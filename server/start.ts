@@ -4,6 +4,7 @@
  * Node runs this file directly (type stripping); everything else is bundled.
  */
 import fs from "node:fs";
+import { fileURLToPath } from "node:url";
 
 if (process.argv.includes("--dev")) {
   const { createServer } = await import("vite");
@@ -21,5 +22,6 @@ if (process.argv.includes("--dev")) {
     process.exit(1);
   }
   const { start } = await import(buildUrl.href);
-  await start({ nodeEnv });
+  // Named from here: the bundler decides which of the build's files the server's own code lands in.
+  await start({ nodeEnv, clientDir: fileURLToPath(new URL("../build/client", import.meta.url)) });
 }

@@ -301,60 +301,49 @@ describe("the portal's resource centre and content pages", () => {
     });
   });
 
-  describe("accessibility", () => {
-    // Several pages, each a full axe run: more than the default minute on a busy 2-core machine.
-    const AXE_ROUNDS_MS = 150_000;
-    const pages = [
+  // One signed-in page per width, one test per portal page: each a single axe run, well inside a test's time.
+  describe.each(["desktop", "phone"] as const)("accessibility at %s width", (viewport) => {
+    let page: Page;
+    beforeAll(async () => {
+      page = await memberPage("/portal", { viewport });
+      return () => page.context().close();
+    });
+
+    it.each([
+      ["/portal", null],
+      ["/portal/program", "Your programme"],
+      ["/portal/library", "Your library"],
+      ["/portal/profile", "Your profile"],
+      ["/portal/receipt", "Your receipt"],
+    ] as const)("passes axe on the member's own page %s", async (path, heading) => {
+      await page.goto(path);
+      await waitForHydration(page);
+      if (heading) await expectHeading(page, heading);
+      await expectAccessible(page);
+    });
+
+    it.each([
       ["/portal/resources", "Resource centre"],
       ["/portal/podcast", "Ten-minute appointments leave a lot unsaid"],
       ["/portal/hypno-science", "The science of calm"],
       ["/portal/hypno-science/cortisol-vs-calm", null],
       ["/portal/contact", "Get in Touch"],
-    ] as const;
+    ] as const)("passes axe on %s, inside the portal's menu", async (path, heading) => {
+      await page.goto(path);
+      await waitForHydration(page);
+      if (heading) await expectHeading(page, heading);
+      await page
+        .getByRole("navigation", { name: viewport === "phone" ? "Portal shortcuts" : "Portal" })
+        .waitFor();
+      await expectAccessible(page);
+    });
 
-    it.each(["desktop", "phone"] as const)(
-      "passes axe on the member's own pages at %s width",
-      async (viewport) => {
-        const page = await memberPage("/portal", { viewport });
-        for (const [path, heading] of [
-          ["/portal", null],
-          ["/portal/program", "Your programme"],
-          ["/portal/library", "Your library"],
-          ["/portal/profile", "Your profile"],
-          ["/portal/receipt", "Your receipt"],
-        ] as const) {
-          await page.goto(path);
-          await waitForHydration(page);
-          if (heading) await expectHeading(page, heading);
-          await expectAccessible(page);
-        }
-        await page.context().close();
-      },
-      AXE_ROUNDS_MS,
-    );
-
-    it.each(["desktop", "phone"] as const)(
-      "passes axe on every page at %s width",
-      async (viewport) => {
-        const page = await memberPage("/portal/resources", { viewport });
-        const bar = viewport === "phone" ? "Portal shortcuts" : "Portal";
-        for (const [path, heading] of pages) {
-          await page.goto(path);
-          await waitForHydration(page);
-          if (heading) await expectHeading(page, heading);
-          await page.getByRole("navigation", { name: bar }).waitFor();
-          await expectAccessible(page);
-        }
-        // The empty state and a chosen category too.
-        await page.goto("/portal/resources?q=zebra&category=faq");
-        await waitForHydration(page);
-        await page.getByRole("heading", { name: "Nothing matches “zebra” in FAQs" }).waitFor();
-        await expectAccessible(page);
-        await page.context().close();
-        // Seven pages, each with a full axe run: more than the default minute on a busy 2-core machine.
-      },
-      AXE_ROUNDS_MS,
-    );
+    it("passes axe on the resource centre's empty state, a category chosen", async () => {
+      await page.goto("/portal/resources?q=zebra&category=faq");
+      await waitForHydration(page);
+      await page.getByRole("heading", { name: "Nothing matches “zebra” in FAQs" }).waitFor();
+      await expectAccessible(page);
+    });
   });
 
   describe("how a portal page starts", () => {

@@ -104,8 +104,16 @@ describe("the owner's studio", () => {
     expect(await owner.getByRole("list", { name: "Backup codes" }).getByRole("listitem").count()).toBe(10);
     const key = (await owner.getByTestId("totp-secret").textContent())!.trim();
     await expectAccessible(owner);
-    // A wrong code first: refused, with the way on still there.
+    // The codes are shown once: setting up goes on only once she says she has saved them.
     await owner.getByLabel("6-digit code").fill(totpCode(key, Date.now(), 20));
+    await owner.getByRole("button", { name: "Finish Setting Up" }).click();
+    expect(
+      await owner
+        .getByLabel("I have saved my backup codes")
+        .evaluate((el: HTMLInputElement) => el.validity.valueMissing),
+    ).toBe(true);
+    await owner.getByLabel("I have saved my backup codes").check();
+    // A wrong code first: refused, with the way on still there.
     await owner.getByRole("button", { name: /Continue|Finish Setting Up/ }).click();
     await owner.getByRole("alert").filter({ hasText: "That code didn't match" }).waitFor();
     await owner.getByLabel("6-digit code").fill(totpCode(key));
@@ -238,12 +246,17 @@ describe("the owner's studio", () => {
       .filter({ hasText: "Holding the Space" })
       .filter({ hasText: "Coming soon" })
       .waitFor();
-    // And each recording's transcript: its captions' cues.
+    // And each recording's transcript: how many captions it holds, and where things stand, in words.
     await owner
       .getByRole("row")
       .filter({ hasText: "Fear Release" })
-      .filter({ hasText: /Captions: \d+ cues/ })
+      .filter({ hasText: /\d+ captions/ })
       .waitFor();
+    await owner
+      .getByRole("list", { name: "Where things stand" })
+      .getByText("Every recording and guide is in place.")
+      .waitFor();
+    expect(await owner.getByRole("main").textContent()).not.toMatch(/README|docs\//);
     await expectAccessible(owner);
 
     // Insights: her payment counted in this week's bar, and each chart readable as a table.
@@ -271,7 +284,7 @@ describe("the owner's studio", () => {
     expect(kept).toEqual(paidIn.map((paid, column) => paid - refunded[column]!));
     expect(paidIn[2]).toBeGreaterThanOrEqual(2700);
     expect(refunded[2]).toBeGreaterThanOrEqual(2700);
-    await owner.getByText("Weeks run Monday to Sunday, in UTC.", { exact: false }).waitFor();
+    await owner.getByText(/Weeks run Monday to Sunday, (in UTC|on .+ time)\./).waitFor();
     await expectAccessible(owner);
 
     await owner.goto("/studio/audit");
@@ -394,8 +407,12 @@ describe("the owner's studio", () => {
     expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = csv.toString("utf8").slice(1).trimEnd().split("\r\n");
     expect(lines).toEqual([
-      '"id","name","email","tier","role","joined","last active","due date"',
-      expect.stringContaining(`"Siobhán Ní Bhriain","${memberEmail}","free","member"`),
+      '"id","name","email","tier","joined","last active","due date"',
+      expect.stringMatching(
+        new RegExp(
+          `"Siobhán Ní Bhriain","${memberEmail}","free","\\d{4}-\\d{2}-\\d{2}","\\d{4}-\\d{2}-\\d{2}",""$`,
+        ),
+      ),
     ]);
   });
 
@@ -571,6 +588,13 @@ const STUDIO_CALLS: { method: "GET" | "POST"; route: string; url: string; form?:
       route: "/studio/security",
       url: "/studio/security",
       form: { intent: "remove-passkey", id: "some-passkey" },
+    },
+    { method: "GET", route: "/studio/time-zone", url: "/studio/time-zone" },
+    {
+      method: "POST",
+      route: "/studio/time-zone",
+      url: "/studio/time-zone",
+      form: { intent: "time-zone", timeZone: "Europe/Dublin" },
     },
     {
       method: "POST",

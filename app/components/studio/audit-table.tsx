@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import type { AuditAction, AuditDetailValue } from "#app/modules/studio/audit.server.ts";
 import { AUDIT_LABELS, auditDetailText } from "#app/modules/studio/audit-labels.ts";
-import { STUDIO_WHEN, StudioTable } from "#app/components/studio/studio-table.tsx";
+import { useStudioTime } from "#app/components/studio/studio-clock.tsx";
+import { StudioTable } from "#app/components/studio/studio-table.tsx";
 
 export interface AuditRow {
   id: string;
@@ -32,14 +33,15 @@ function Detail({ entry }: { entry: AuditRow }) {
   return text ? <span className="block text-sm text-ink-soft">{text}</span> : null;
 }
 
-/** Studio actions as a table: when (UTC), what, by whom, about whom, and from where. */
+/** Studio actions as a table: when (on her clock), what, by whom, about whom, and from where. */
 export function AuditTable({ entries, caption }: { entries: AuditRow[]; caption: string }) {
+  const when = useStudioTime();
   if (entries.length === 0) return <p className="mt-4 text-ink-soft">Nothing yet.</p>;
   return (
-    <StudioTable caption={caption} columns={["When (UTC)", "What", "By", "About", "From"]} className="mt-4">
+    <StudioTable caption={caption} columns={["When", "What", "By", "About", "From"]} className="mt-4">
       {entries.map((entry) => (
         <tr key={entry.id} className="border-b border-ink/5 align-top last:border-0">
-          <td className="px-4 py-2 whitespace-nowrap">{STUDIO_WHEN.format(new Date(entry.at))}</td>
+          <td className="px-4 py-2 whitespace-nowrap">{when(entry.at)}</td>
           <td className="px-4 py-2">
             {AUDIT_LABELS[entry.action] ?? entry.action}
             <Detail entry={entry} />

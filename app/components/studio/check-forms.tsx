@@ -3,6 +3,8 @@ import { Alert } from "#app/components/ui/alert.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Field } from "#app/components/ui/field.tsx";
 import { Input } from "#app/components/ui/input.tsx";
+import type { ShownBackupCodes } from "#app/modules/studio/backup-codes.ts";
+import { BackupCodesSheet, SavedCodesBox } from "./backup-codes-sheet.tsx";
 
 /** The first step of setting up her authenticator: why, and (when she has one) her password. */
 export function StartSetUp({
@@ -55,42 +57,43 @@ export function StartSetUp({
 export function NewAuthenticator({
   enrolment,
 }: {
-  enrolment: { qrSvg: string; secret: string; backupCodes: string[] };
+  enrolment: { qrSvg: string; secret: string; backupCodes: ShownBackupCodes };
 }) {
   return (
     <>
       <h1 className="text-3xl font-semibold">Scan this code with your authenticator app</h1>
-      <div className="mt-6 grid gap-6 sm:grid-cols-[12rem_1fr] sm:items-start">
-        <div
-          className="rounded-2xl border border-ink/10 bg-white p-3"
-          role="img"
-          aria-label="QR code to add Tidewell Studio to your authenticator app"
-          dangerouslySetInnerHTML={{ __html: enrolment.qrSvg }}
-        />
-        <div className="text-[0.95rem] text-ink-soft">
-          <p>Can't scan it? Enter this key in the app instead:</p>
-          <p
-            className="mt-2 rounded-lg bg-sand px-3 py-2 font-mono break-all text-ink"
-            data-testid="totp-secret"
-          >
-            {enrolment.secret}
-          </p>
-        </div>
-      </div>
+      <AuthenticatorKey qrSvg={enrolment.qrSvg} secret={enrolment.secret} />
       <h2 className="mt-8 text-xl font-semibold">Your backup codes</h2>
       <p className="mt-2 text-ink-soft">
-        Each works once, if your phone is lost. Keep them somewhere safe (a password manager): they are shown
-        only now.
+        Each works once, if your phone is lost. Keep them somewhere safe (a password manager, or printed and
+        put away): they are shown only now.
       </p>
-      <ul className="mt-3 grid grid-cols-2 gap-2 font-mono text-ink" aria-label="Backup codes">
-        {enrolment.backupCodes.map((code) => (
-          <li key={code} className="rounded-lg bg-sand px-3 py-1.5">
-            {code}
-          </li>
-        ))}
-      </ul>
+      <BackupCodesSheet shown={enrolment.backupCodes} />
       <p className="mt-8 font-medium text-ink">Then enter the code the app shows to finish.</p>
     </>
+  );
+}
+
+/** A new authenticator's key, as a QR code to scan and as text to type: shown once, never again. */
+export function AuthenticatorKey({ qrSvg, secret }: { qrSvg: string; secret: string }) {
+  return (
+    <div className="mt-6 grid gap-6 sm:grid-cols-[12rem_1fr] sm:items-start">
+      <div
+        className="rounded-2xl border border-ink/10 bg-white p-3"
+        role="img"
+        aria-label="QR code to add Tidewell Studio to your authenticator app"
+        dangerouslySetInnerHTML={{ __html: qrSvg }}
+      />
+      <div className="text-[0.95rem] text-ink-soft">
+        <p>Can't scan it? Enter this key in the app instead:</p>
+        <p
+          className="mt-2 rounded-lg bg-sand px-3 py-2 font-mono break-all text-ink"
+          data-testid="totp-secret"
+        >
+          {secret}
+        </p>
+      </div>
+    </div>
   );
 }
 
@@ -113,10 +116,11 @@ export function CodeForm({
       <input type="hidden" name="intent" value="verify" />
       <input type="hidden" name="next" value={next} />
       <input type="hidden" name="method" value={backup ? "backup-code" : "totp"} />
+      {finishing ? <SavedCodesBox /> : null}
       <Field
         id="code"
         label={backup ? "Backup code" : "6-digit code"}
-        hint={backup ? "One of the codes you kept when you set up the authenticator." : undefined}
+        hint={backup ? "One of the backup codes you kept (capitals and the dash don't matter)." : undefined}
       >
         {(a11y) => (
           <Input

@@ -4,7 +4,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { cn } from "#app/components/ui/cn.ts";
 import { Field } from "#app/components/ui/field.tsx";
 import { Textarea } from "#app/components/ui/input.tsx";
-import { STUDIO_WHEN } from "#app/components/studio/studio-table.tsx";
+import { useStudioTime } from "#app/components/studio/studio-clock.tsx";
 import type { InboxThread } from "#app/modules/contact/inbox.server.ts";
 import { REPLY_MAX } from "#app/modules/contact/inbox.ts";
 
@@ -12,6 +12,7 @@ const DELIVERY = { pending: "Waiting to send", sending: "Sending", sent: "Sent",
 
 /** A conversation's messages and the owner's replies, oldest first, the replies set in. */
 export function ConversationEntries({ entries }: { entries: InboxThread["entries"] }) {
+  const when = useStudioTime();
   return (
     <ol aria-label="Messages and replies" className="mt-8 grid max-w-3xl gap-4">
       {entries.map((entry) => (
@@ -28,7 +29,7 @@ export function ConversationEntries({ entries }: { entries: InboxThread["entries
                 ? entry.name
                 : `Your reply${entry.ownerName ? ` (${entry.ownerName})` : ""}`}
             </span>
-            <span>{STUDIO_WHEN.format(new Date(entry.at))} UTC</span>
+            <span>{when(entry.at)}</span>
             {entry.kind === "message" && entry.phone ? <span>Phone: {entry.phone}</span> : null}
             {entry.kind === "reply" ? (
               <span>{entry.delivery ? DELIVERY[entry.delivery] : "Sent"}</span>

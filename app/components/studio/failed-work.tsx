@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { STUDIO_LINK, STUDIO_WHEN, StudioTable } from "#app/components/studio/studio-table.tsx";
+import { useStudioTime } from "#app/components/studio/studio-clock.tsx";
+import { STUDIO_LINK, StudioTable } from "#app/components/studio/studio-table.tsx";
 
 export interface FailedWork {
   jobs: {
@@ -21,7 +22,6 @@ export interface FailedWork {
   }[];
 }
 
-const when = (at: string | Date | null) => (at ? `${STUDIO_WHEN.format(new Date(at))} UTC` : "—");
 const cell = "px-4 py-2 align-top";
 
 /**
@@ -86,6 +86,7 @@ function GivenUpTable({
   columns: [string, string];
   rows: GivenUp[];
 }) {
+  const when = useStudioTime();
   if (rows.length === 0) return null;
   return (
     <StudioTable caption={caption} columns={[what, whom, "Tries", "Last error", "Given up"]} className="mt-4">

@@ -2,17 +2,16 @@ import type { ReactNode } from "react";
 import type { MemberDetail } from "#app/modules/studio/members.server.ts";
 import { formatPrice } from "#app/modules/payments/price.ts";
 import { COURSE_ACCESS_WORDS } from "#app/modules/studio/figures.ts";
-import { STUDIO_WHEN } from "#app/components/studio/studio-table.tsx";
-
-const when = (iso: string | null | undefined) => (iso ? STUDIO_WHEN.format(new Date(iso)) : "—");
+import { useStudioTime } from "#app/components/studio/studio-clock.tsx";
 
 /** Her account at a glance: the course, dates, and how far she is through the programme (as her own pages count it). */
 export function MemberFacts({ member }: { member: MemberDetail }) {
+  const when = useStudioTime();
   const facts = [
     ["Course", `${member.role === "owner" ? "Studio owner · " : ""}${COURSE_ACCESS_WORDS[member.access]}`],
     ["Joined", when(member.joinedAt)],
     ["Last active", when(member.lastActiveAt)],
-    ["Due", member.dueDate ?? "—"],
+    ["Due", when(member.dueDate)],
     ["Days of the programme done", `${member.programme.daysCompleted} of 14`],
     ["Streak", member.programme.currentStreak === undefined ? "—" : String(member.programme.currentStreak)],
   ];
@@ -30,6 +29,7 @@ export function MemberFacts({ member }: { member: MemberDetail }) {
 
 /** What she has done: her purchases, her last listens and the emails sent to her. */
 export function MemberHistory({ member }: { member: MemberDetail }) {
+  const when = useStudioTime();
   return (
     <>
       <FactList

@@ -27,6 +27,8 @@ import {
   welcomeEmail,
 } from "#app/modules/email/templates.ts";
 import { BRAND } from "#app/modules/site/brand.ts";
+import { newBackupCodes } from "#app/modules/studio/backup-codes.ts";
+import { backupCodeHashKey, backupCodeStorage } from "#app/modules/studio/backup-codes.server.ts";
 import { isOwner, MEMBER_ROLE, OWNER_ROLE, OWNER_SESSION_HOURS } from "#app/modules/studio/gate.ts";
 import {
   authLimitsFor,
@@ -73,11 +75,12 @@ export interface AuthDeps {
 
 export function createAuth({ db, dialect, env, secret, mailer, log, socialSignIn, devices }: AuthDeps) {
   const signInUrl = `${env.BASE_URL}/auth?tier=signin`;
+  const authSecret = deriveKey(secret, "better-auth").toString("hex");
   return betterAuth({
     appName: BRAND.name,
     baseURL: env.BASE_URL,
     basePath: "/api/auth",
-    secret: deriveKey(secret, "better-auth").toString("hex"),
+    secret: authSecret,
     database: { db, type: dialect, transaction: true },
     telemetry: { enabled: false },
     logger: {
@@ -149,7 +152,7 @@ export function createAuth({ db, dialect, env, secret, mailer, log, socialSignIn
         adminRoles: [OWNER_ROLE],
         roles: { [MEMBER_ROLE]: userAc, [OWNER_ROLE]: adminAc },
       }),
-      studioSecondFactor(),
+      studioSecondFactor(authSecret),
       // An owner's passkeys: the studio's second factor as an alternative to the authenticator app.
       passkey({
         rpName: `${BRAND.name} Studio`,
@@ -290,12 +293,16 @@ function publicEndpointsOnly(): BetterAuthPlugin {
  * out: it would cover only that one way in, and send an owner's password
  * sign-in to a page the members' sign-in does not have (decision 0024).
  */
-function studioSecondFactor() {
+function studioSecondFactor(authSecret: string) {
   const plugin = twoFactor({
     issuer: BRAND.name,
     // An owner made by the command may have no password: her session is what she proves.
     allowPasswordless: true,
-    backupCodeOptions: { amount: 10, storeBackupCodes: "encrypted" },
+    // The studio's own codes (no look-alike characters), kept as hashes only; the studio checks them.
+    backupCodeOptions: {
+      customBackupCodesGenerate: () => newBackupCodes(),
+      storeBackupCodes: backupCodeStorage(backupCodeHashKey(authSecret)),
+    },
   });
   return { ...plugin, hooks: {} };
 }

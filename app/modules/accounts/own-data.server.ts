@@ -77,6 +77,8 @@ export const MEMBER_DATA: { [T in keyof Database]: Finder<keyof Database[T] & st
   studio_checks: { userId: "user_id" },
   // The reasons an owner gave for what she did about her account (premium granted or taken back).
   studio_reasons: { userId: "member_id" },
+  // An owner's own studio settings (her time zone): removed with her account.
+  studio_settings: { userId: "user_id" },
   audit_log: {
     none: "the studio's record of what owners did: accounts by id only, kept when one is deleted (decision 0024)",
   },

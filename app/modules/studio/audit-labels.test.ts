@@ -28,6 +28,11 @@ describe("an audit entry's detail in the owner's words", () => {
     expect(auditDetailText({ from: "member", to: "owner" }, null)).toBe("from member · to owner");
   });
 
+  it("names the studio's time zone by its place, with the zone's own name", () => {
+    expect(auditDetailText({ timeZone: "Europe/Dublin" }, null)).toBe("to Dublin time (Europe/Dublin)");
+    expect(auditDetailText({ timeZone: "UTC" }, null)).toBe("to UTC");
+  });
+
   it("shows a part it has no words for as it is, so nothing is hidden from her", () => {
     expect(auditDetailText({ somethingNew: "value", list: [] }, null)).toBe(
       "somethingNew: value · list: none",

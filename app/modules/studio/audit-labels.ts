@@ -2,6 +2,7 @@ import { formatPrice } from "#app/modules/payments/price.ts";
 import { paymentReference } from "#app/modules/payments/receipt.ts";
 import { countOf } from "#app/modules/words/plural.ts";
 import type { AuditAction, AuditDetailValue } from "./audit.server.ts";
+import { timeZoneWords } from "./studio-time.ts";
 
 /** What each audit entry says it was, in the studio's words. */
 export const AUDIT_LABELS: Record<AuditAction, string> = {
@@ -10,8 +11,11 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   "owner.two-factor-reset": "Authenticator removed on the command line",
   "owner.passkey-added": "Passkey added",
   "owner.passkey-removed": "Passkey removed",
+  "owner.backup-codes-remade": "New backup codes made",
+  "owner.authenticator-replaced": "Authenticator replaced",
   "studio.second-factor": "Second factor completed",
   "studio.second-factor-failed": "Second factor refused",
+  "studio.time-zone-set": "Studio time zone set",
   "member.premium-granted": "Premium granted",
   "member.premium-revoked": "Premium taken back",
   "member.sign-in-link-sent": "Sign-in link sent",
@@ -44,6 +48,10 @@ const DETAIL_WORDS: Record<string, (value: AuditDetailValue) => string> = {
   to: (role) => `to ${String(role)}`,
   thread: (id) => `conversation ${String(id).toUpperCase()}`,
   passkey: (id) => `passkey ${String(id).slice(0, 8)}`,
+  timeZone: (zone) =>
+    timeZoneWords(String(zone)) === String(zone)
+      ? `to ${String(zone)}`
+      : `to ${timeZoneWords(String(zone))} (${String(zone)})`,
 };
 
 const FILTER_WORDS: Record<string, string> = {

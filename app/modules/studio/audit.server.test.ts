@@ -30,6 +30,8 @@ const FREE_TEXT: [action: AuditAction, detail: Record<string, unknown>][] = [
   ["owner.created", { outcome: "promoted by Ana" }],
   ["member.role-changed", { from: "member", to: "Ana's role" }],
   ["studio.second-factor", { method: "totp", code: "123456" }],
+  ["studio.time-zone-set", { timeZone: "Ana Rivers" }],
+  ["studio.time-zone-set", { timeZone: "Europe/Dublin", note: "Ana's" }],
 ];
 
 describe.each(testDialects)("the studio's audit log, on %s", (dialect) => {

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { z } from "zod";
+import { isValidTimeZone } from "#app/modules/program/calendar.ts";
 import type { Db } from "#app/platform/db.server.ts";
 import { MEMBER_ROLE, OWNER_ROLE } from "./gate.ts";
 import { MEMBER_FILTER_PARAMS, type MemberFilters } from "./member-filters.ts";
@@ -31,8 +32,12 @@ const AUDIT_DETAILS = {
   "owner.two-factor-reset": nothing,
   "owner.passkey-added": z.strictObject({ passkey: id }),
   "owner.passkey-removed": nothing,
+  "owner.backup-codes-remade": nothing,
+  "owner.authenticator-replaced": nothing,
   "studio.second-factor": method,
   "studio.second-factor-failed": method,
+  // A zone's IANA name, one the runtime knows: never words anyone typed.
+  "studio.time-zone-set": z.strictObject({ timeZone: z.string().max(64).refine(isValidTimeZone) }),
   "member.premium-granted": nothing,
   "member.premium-revoked": nothing,
   "member.sign-in-link-sent": nothing,

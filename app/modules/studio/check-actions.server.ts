@@ -1,6 +1,8 @@
 import type { Auth } from "#app/modules/accounts/auth.server.ts";
 import type { DeviceCookies } from "#app/modules/accounts/device-cookie.server.ts";
 import type { Db } from "#app/platform/db.server.ts";
+import { authenticatorQrSvg } from "./authenticator.server.ts";
+import { shownBackupCodes, type ShownBackupCodes } from "./backup-codes.ts";
 import type { CheckForm } from "./forms.ts";
 import type { StudioAccess } from "./gate.ts";
 import {
@@ -13,7 +15,7 @@ import {
 /** What the check page's forms get back. */
 export type CheckAnswer =
   /** Her authenticator's key to scan (or type), and her backup codes, shown once. */
-  | { kind: "enrolment"; enrolment: { qrSvg: string; secret: string; backupCodes: string[] } }
+  | { kind: "enrolment"; enrolment: { qrSvg: string; secret: string; backupCodes: ShownBackupCodes } }
   /** The second factor given: on to `next`, with her session's cookies when Better Auth renewed it. */
   | { kind: "checked"; next: string; setCookies: string[] }
   /** Refused, and why; for a code, which way she gave it, so she tries the same way again. */
@@ -43,15 +45,21 @@ export async function answerCheckForm(
     const device = deps.devices.recognise(headers.get("cookie"), owner.email);
     const started = await startEnrolment(deps, { ...owner, device }, headers, form.password);
     if (!started.ok) return { kind: "refused", status: started.status, message: started.message };
-    const QRCode = await import("qrcode");
-    const qrSvg = await QRCode.toString(started.enrolment.totpUri, {
-      type: "svg",
-      margin: 1,
-      errorCorrectionLevel: "M",
-    });
+    const qrSvg = await authenticatorQrSvg(started.enrolment.totpUri);
     const { secret, backupCodes } = started.enrolment;
-    return { kind: "enrolment", enrolment: { qrSvg, secret, backupCodes } };
+    return {
+      kind: "enrolment",
+      enrolment: { qrSvg, secret, backupCodes: shownBackupCodes(backupCodes, owner, now) },
+    };
   }
+  // Setting up ends with a code from the app: that proves it holds the key; a backup code would not.
+  if (visit.access === "enrol" && form.method === "backup-code")
+    return {
+      kind: "refused",
+      status: 400,
+      message: "Enter the code your authenticator app shows to finish setting up.",
+      method: "totp",
+    };
   const checked = await completeSecondFactor(deps, owner, headers, form.method, form.code, now);
   if (!checked.ok) {
     const { status, message, retryAfterSeconds } = checked;

@@ -8,6 +8,7 @@ import {
   purchasesForms,
   readStudioForm,
   securityForms,
+  timeZoneForms,
   type PageForms,
 } from "./forms.ts";
 
@@ -110,7 +111,33 @@ describe("readStudioForm", () => {
     expect(readStudioForm(posted(fields), forms)).toEqual({ ok: true, form });
   });
 
+  it.each([
+    ["Europe/Dublin", "Europe/Dublin"],
+    // As she might type it: spaces around, the wrong case; kept as the zone's own name.
+    ["  europe/dublin ", "Europe/Dublin"],
+    ["UTC", "UTC"],
+  ])("reads the time zone %j as %j", (timeZone, read) => {
+    expect(readStudioForm(posted({ intent: "time-zone", timeZone }), timeZoneForms)).toEqual({
+      ok: true,
+      form: { intent: "time-zone", timeZone: read },
+    });
+  });
+
+  it.each<Record<string, string>>([
+    { timeZone: "Mars/Olympus" },
+    { timeZone: "" },
+    {},
+    { timeZone: `Europe/${"x".repeat(60)}` },
+  ])("refuses the time zone %o, saying what a zone looks like", (fields) => {
+    expect(readStudioForm(posted({ intent: "time-zone", ...fields }), timeZoneForms)).toEqual({
+      ok: false,
+      intent: "time-zone",
+      message: "We don't know that time zone. Try one like Europe/Dublin or America/New_York.",
+    });
+  });
+
   it.each<[AnyForms, string]>([
+    [timeZoneForms, "Please use the forms on this page."],
     [purchasesForms, "Please use the forms on this page."],
     [securityForms, "Please use the forms on this page."],
     [inboxThreadForms, "Please use the forms on this page."],
@@ -121,6 +148,35 @@ describe("readStudioForm", () => {
       ok: false,
       intent: "something-else",
       message,
+    });
+  });
+});
+
+describe("the security page's forms for the second factor itself", () => {
+  it.each([
+    [{ intent: "new-backup-codes" }, { intent: "new-backup-codes" }],
+    [
+      { intent: "backup-codes-saved", saved: "yes" },
+      { intent: "backup-codes-saved", saved: "yes" },
+    ],
+    [{ intent: "new-authenticator" }, { intent: "new-authenticator" }],
+    [
+      { intent: "confirm-authenticator", pending: "sealed", code: "123 456" },
+      { intent: "confirm-authenticator", pending: "sealed", code: "123 456" },
+    ],
+    [{ intent: "confirm-authenticator" }, { intent: "confirm-authenticator", pending: "", code: "" }],
+  ])("reads %o", (fields, form) => {
+    expect(readStudioForm(posted(fields), securityForms)).toEqual({ ok: true, form });
+  });
+
+  it.each<Record<string, string>>([
+    { intent: "backup-codes-saved" },
+    { intent: "backup-codes-saved", saved: "no" },
+  ])("goes on from new codes only once she says she has saved them: %o", (fields) => {
+    expect(readStudioForm(posted(fields), securityForms)).toEqual({
+      ok: false,
+      intent: "backup-codes-saved",
+      message: "Tick “I have saved my backup codes” once they are somewhere safe.",
     });
   });
 });

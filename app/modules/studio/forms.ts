@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { isValidTimeZone } from "#app/modules/program/calendar.ts";
 import { studioReturnPath } from "./gate.ts";
 import { REASON_MAX, REASON_MIN } from "./member-actions.ts";
 
@@ -71,9 +72,22 @@ export const purchasesForms = pageForms(USE_THE_FORMS, [
   z.object({ intent: z.literal("refund"), purchaseId: field }),
 ]);
 
-/** The security page: removing a passkey (adding one is the passkey button's). */
+/*
+ * The second factor itself, on the security page: new backup codes (then her word that she has
+ * saved them), and a new authenticator (then a code from it, with the new key the page was given).
+ */
+const SAVED_RULE = "Tick “I have saved my backup codes” once they are somewhere safe.";
+const secondFactorForms = [
+  z.object({ intent: z.literal("new-backup-codes") }),
+  z.object({ intent: z.literal("backup-codes-saved"), saved: z.literal("yes", SAVED_RULE) }),
+  z.object({ intent: z.literal("new-authenticator") }),
+  z.object({ intent: z.literal("confirm-authenticator"), pending: field, code: field }),
+] as const;
+
+/** The security page: removing a passkey (adding one is the passkey button's), and the second factor's own forms. */
 export const securityForms = pageForms(USE_THE_FORMS, [
   z.object({ intent: z.literal("remove-passkey"), id: field }),
+  ...secondFactorForms,
 ]);
 
 /** A conversation in the inbox: a reply (as she typed it; the contact module says what a reply must be), and the buttons. */
@@ -110,12 +124,31 @@ export const passkeyForms = pageForms("Please use the studio's buttons.", [
   z.object({ intent: z.literal("register"), response: ceremony, name: field }),
 ]);
 
+const TIME_ZONE_RULE = "We don't know that time zone. Try one like Europe/Dublin or America/New_York.";
+
+/** The studio's time zone setting: an IANA zone, written as the browser writes it ("Europe/Dublin"). */
+export const timeZoneForms = pageForms(USE_THE_FORMS, [
+  z.object({
+    intent: z.literal("time-zone"),
+    timeZone: z.pipe(
+      z.prefault(
+        z
+          .string()
+          .check(z.trim(), z.maxLength(64, TIME_ZONE_RULE), z.refine(isValidTimeZone, TIME_ZONE_RULE)),
+        "",
+      ),
+      z.transform((zone) => new Intl.DateTimeFormat("en", { timeZone: zone }).resolvedOptions().timeZone),
+    ),
+  }),
+]);
+
 export type MemberForm = z.output<typeof memberForms.schema>;
 export type PurchasesForm = z.output<typeof purchasesForms.schema>;
 export type SecurityForm = z.output<typeof securityForms.schema>;
 export type InboxThreadForm = z.output<typeof inboxThreadForms.schema>;
 export type CheckForm = z.output<typeof checkForms.schema>;
 export type PasskeyForm = z.output<typeof passkeyForms.schema>;
+export type TimeZoneForm = z.output<typeof timeZoneForms.schema>;
 
 /**
  * Reads a posted form against its page's forms, each field as `FormData.get`

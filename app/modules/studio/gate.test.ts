@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isOwner, recentlyChecked, studioAccess, studioReturnPath } from "./gate.ts";
+import { checkedJustNow, isOwner, recentlyChecked, studioAccess, studioReturnPath } from "./gate.ts";
 
 const now = new Date("2026-11-26T12:00:00Z");
 const hoursAgo = (h: number) => new Date(now.getTime() - h * 3_600_000);
@@ -50,6 +50,14 @@ describe("recentlyChecked", () => {
     expect(recentlyChecked(minutesAgo(9), now)).toBe(true);
     expect(recentlyChecked(minutesAgo(11), now)).toBe(false);
     expect(recentlyChecked(null, now)).toBe(false);
+  });
+});
+
+describe("checkedJustNow", () => {
+  it("allows a change to her second factor within two minutes of the check, not after", () => {
+    expect(checkedJustNow(minutesAgo(2), now)).toBe(true);
+    expect(checkedJustNow(minutesAgo(3), now)).toBe(false);
+    expect(checkedJustNow(null, now)).toBe(false);
   });
 });
 

@@ -7,6 +7,12 @@
 const STUDIO_CHECK_HOURS = 12;
 /** Refunds, role changes and exports ask for the second factor again unless it was this recent. */
 const RECENT_CHECK_MINUTES = 10;
+/**
+ * A new way in that lasts (new backup codes, a new authenticator) asks for the second factor given just now, not
+ * merely in the last ten minutes: someone who finds her laptop open soon after she gave it could otherwise leave
+ * with codes or a key of their own that outlive her session. Two minutes is the check page and straight back.
+ */
+const JUST_NOW_CHECK_MINUTES = 2;
 /** An owner's session lasts this long, not the members' 30 days. */
 export const OWNER_SESSION_HOURS = 12;
 
@@ -40,6 +46,11 @@ export function studioAccess(visitor: StudioVisitor, now: Date): StudioAccess {
 /** Whether a sensitive action (a refund, a role change, an export) may go ahead without asking again. */
 export function recentlyChecked(checkedAt: Date | null, now: Date): boolean {
   return checkedWithin(checkedAt, now, RECENT_CHECK_MINUTES);
+}
+
+/** Whether a change to her second factor itself may go ahead without asking again (JUST_NOW_CHECK_MINUTES). */
+export function checkedJustNow(checkedAt: Date | null, now: Date): boolean {
+  return checkedWithin(checkedAt, now, JUST_NOW_CHECK_MINUTES);
 }
 
 /** Better Auth keeps roles as a comma-separated list. */

@@ -163,6 +163,36 @@ describe.each(testDialects)("the studio's members on %s", (dialect) => {
       expect(page.total).toBe(expected.length);
     });
 
+    it.each<[string, string, MemberFilters, string[]]>([
+      // Mia signed up at 23:59:59 UTC on 30 June: 00:59:59 on 1 July in Dublin (summer time).
+      [
+        "sign-up from a day, in Dublin",
+        "Europe/Dublin",
+        { joinedFrom: "2026-07-01" },
+        ["Nora Walsh", "Mia 100% Calm"],
+      ],
+      [
+        "sign-up to a day, in Dublin",
+        "Europe/Dublin",
+        { joinedTo: "2026-06-30" },
+        ["Siobhán O'Brien", "Amara Okafor"],
+      ],
+      // Nora signed up at midnight UTC on 1 July: 20:00 on 30 June in New York.
+      [
+        "sign-up to a day, in New York",
+        "America/New_York",
+        { joinedTo: "2026-06-30" },
+        ["Nora Walsh", "Mia 100% Calm", "Siobhán O'Brien", "Amara Okafor"],
+      ],
+      // Amara was last active at 21:30 UTC on 24 November: 06:30 on the 25th in Tokyo.
+      ["last active from a day, in Tokyo", "Asia/Tokyo", { activeFrom: "2026-11-25" }, ["Amara Okafor"]],
+      ["last active to a day, in Tokyo", "Asia/Tokyo", { activeTo: "2026-11-24" }, ["Siobhán O'Brien"]],
+    ])("finds by %s, days being the owner's", async (_what, timeZone, filters, expected) => {
+      const page = await searchMembers(db(), filters, { timeZone });
+      expect(names(page.members)).toEqual(expected);
+      expect(page.total).toBe(expected.length);
+    });
+
     it("pages through every match once, in order, keeping the filters and the total", async () => {
       const everyone = (await searchMembers(db(), {}, { limit: 100 })).members.map((m) => m.id);
       const pages = await allPages({}, 2);

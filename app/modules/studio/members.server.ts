@@ -20,6 +20,7 @@ import {
   todayOfEach,
   type TodayOf,
 } from "./figures.server.ts";
+import { startOfDayIn } from "./studio-time.ts";
 
 /**
  * The studio's reads of members: the search (filters, newest sign-ups first,
@@ -56,16 +57,22 @@ export interface MemberPage {
   total: number;
 }
 
+/** The members the filters find, a page at a time; their days are days on the owner's clock (`timeZone`). */
 export async function searchMembers(
   db: Db,
   filters: MemberFilters,
-  { cursor, limit = PAGE_SIZE, now = new Date() }: { cursor?: string; limit?: number; now?: Date } = {},
+  {
+    cursor,
+    limit = PAGE_SIZE,
+    timeZone = "UTC",
+    now = new Date(),
+  }: { cursor?: string; limit?: number; timeZone?: string; now?: Date } = {},
 ): Promise<MemberPage> {
   const size = pageSize(limit);
   const postgres = isPostgres(db);
   // Her today (in her time zone) only when the search asks whether she has begun the programme.
   const todayOf = filters.programme ? await todayOfEach(db, now) : null;
-  const conditions = filterConditions(filters, postgres, todayOf);
+  const conditions = filterConditions(filters, postgres, timeZone, todayOf);
   const after = decodeTimeCursor(cursor);
 
   // Counting joins the programme only for the due date (the tier is looked up): without it, counting
@@ -113,15 +120,19 @@ function pageSize(limit: number): number {
 }
 
 /**
- * The search's filters as SQL conditions. Days are UTC days; an end day
- * includes the whole of it, so it is compared as "before the next day".
+ * The search's filters as SQL conditions. Days are the owner's (in her time
+ * zone), as the studio shows them; an end day includes the whole of it, so
+ * it is compared as "before the next day". A due date is a day already.
  * Without "who", the members: never an owner's account or a birth partner's.
  */
 function filterConditions(
   filters: MemberFilters,
   postgres: boolean,
+  timeZone: string,
   todayOf: TodayOf | null,
 ): Expression<SqlBool>[] {
+  const startOfDay = (day: CalendarDate) => startOfDayIn(day, timeZone).toISOString();
+  const endOfDay = (day: CalendarDate) => startOfDay(addDays(day, 1));
   const conditions: Expression<SqlBool>[] = [
     filters.who === "owners"
       ? isOwnerAccount
@@ -153,7 +164,8 @@ function filterConditions(
   if (filters.joinedTo) conditions.push(sql<SqlBool>`"user"."createdAt" < ${endOfDay(filters.joinedTo)}`);
   if (filters.dueFrom) conditions.push(sql<SqlBool>`programme_settings.due_date >= ${filters.dueFrom}`);
   if (filters.dueTo) conditions.push(sql<SqlBool>`programme_settings.due_date <= ${filters.dueTo}`);
-  if (filters.activeFrom || filters.activeTo) conditions.push(lastActiveBetween(filters));
+  if (filters.activeFrom || filters.activeTo)
+    conditions.push(lastActiveBetween(filters, startOfDay, endOfDay));
   return conditions;
 }
 
@@ -164,7 +176,11 @@ function filterConditions(
  * first is a range of the session index, so a narrow range reads only its
  * own sessions instead of every member's latest.
  */
-function lastActiveBetween({ activeFrom, activeTo }: MemberFilters): Expression<SqlBool> {
+function lastActiveBetween(
+  { activeFrom, activeTo }: MemberFilters,
+  startOfDay: (day: CalendarDate) => string,
+  endOfDay: (day: CalendarDate) => string,
+): Expression<SqlBool> {
   const from = activeFrom ? sql`and "updatedAt" >= ${startOfDay(activeFrom)}` : sql``;
   const to = activeTo ? sql`and "updatedAt" < ${endOfDay(activeTo)}` : sql``;
   const inRange = sql<SqlBool>`"user"."id" in (
@@ -425,9 +441,3 @@ function toPurchase(row: {
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** The first instant of a UTC day, as stored timestamps are compared. */
-const startOfDay = (day: CalendarDate) => `${day}T00:00:00.000Z`;
-
-/** The first instant of the next UTC day: an end day includes the whole of it. */
-const endOfDay = (day: CalendarDate) => `${addDays(day, 1)}T00:00:00.000Z`;

@@ -1,31 +1,17 @@
 import type { Auth } from "#app/modules/accounts/auth.server.ts";
 import type { Db } from "#app/platform/db.server.ts";
-import { thenTo, type PasskeyForm, type SecurityForm, type StudioFormAnswer } from "./forms.ts";
+import type { PasskeyForm } from "./forms.ts";
 import type { StudioAccess } from "./gate.ts";
 import {
   addPasskey,
   authenticationOptions,
   completePasskeyCheck,
   registrationOptions,
-  removePasskey,
 } from "./passkeys.server.ts";
 import { requireRecentStudioCheck } from "./recent-check.server.ts";
 import type { StudioOwner } from "./studio.server.ts";
 
 type PasskeyDeps = { auth: Auth; db: Db };
-
-/** Does what the security page's form asks: removing one of her passkeys, once the second factor is recent. */
-export async function answerSecurityForm(
-  deps: PasskeyDeps,
-  owner: StudioOwner,
-  headers: Headers,
-  form: SecurityForm,
-  now: Date,
-): Promise<StudioFormAnswer> {
-  const here = "/studio/security";
-  requireRecentStudioCheck(owner, now, here);
-  return thenTo(here, await removePasskey(deps, owner, headers, form.id, now));
-}
 
 /**
  * What the passkey button is answered, as JSON: its status and body, and the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { requireRecentStudioCheck } from "./recent-check.server.ts";
+import { requireFreshStudioCheck, requireRecentStudioCheck } from "./recent-check.server.ts";
 
 const now = new Date("2026-11-26T12:00:00Z");
 const minutesAgo = (m: number) => ({ checkedAt: new Date(now.getTime() - m * 60_000) });
@@ -44,5 +44,22 @@ describe("requireRecentStudioCheck", () => {
       error: "Enter your authenticator's code again first.",
       check: "/studio/check?again=1&next=%2Fstudio%2Fsecurity",
     });
+  });
+});
+
+describe("requireFreshStudioCheck", () => {
+  it("lets her change her second factor only with it given just now", () => {
+    expect(thrown(() => requireFreshStudioCheck(minutesAgo(1), now, "/studio/security"))).toBeNull();
+    expect(thrown(() => requireFreshStudioCheck(minutesAgo(2), now, "/studio/security"))).toBeNull();
+  });
+
+  it.each([
+    ["no check in this session", { checkedAt: null }],
+    ["a check three minutes ago, recent enough for a refund", minutesAgo(3)],
+    ["a check dated in the future", minutesAgo(-1)],
+  ])("sends her to the check and back after %s", (_, owner) => {
+    const answer = thrown(() => requireFreshStudioCheck(owner, now, "/studio/security"));
+    expect(answer?.status).toBe(302);
+    expect(answer?.headers.get("Location")).toBe("/studio/check?again=1&next=%2Fstudio%2Fsecurity");
   });
 });

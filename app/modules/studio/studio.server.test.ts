@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PASSWORD } from "../../../tests/support/accounts.ts";
 import { signedInMember } from "../../../tests/support/members.ts";
+import { enrolledStudioOwner, newStudioSession } from "../../../tests/support/studio-owners.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
 import { useTestServices } from "../../../tests/support/test-services.ts";
 import { totpCode, unusedTotpCode } from "../../../tests/support/totp.ts";
@@ -41,45 +42,8 @@ describe.each(testDialects)("the studio's gate and second factor, on %s", (diale
       password,
     );
 
-  /** An owner signed in, with her authenticator set up and the key it holds. */
-  async function enrolledOwner() {
-    const member = await signedInMember(services);
-    await createOwner(db(), member.email);
-    const started = await enrol(member, PASSWORD);
-    if (!started.ok) throw new Error(started.message);
-    const owner = (await visit(member.cookie)).owner!;
-    const { code, step } = await unusedTotpCode(started.enrolment.secret);
-    const result = await completeSecondFactor(
-      { auth: services.auth, db: db() },
-      owner,
-      headersOf(member.cookie),
-      "totp",
-      code,
-    );
-    if (!result.ok) throw new Error(result.message);
-    const cookie = result.setCookies
-      .map((c) => c.split(";")[0]!)
-      .find((c) => c.startsWith("tidewell.session_token="))!;
-    return {
-      ...member,
-      cookie,
-      key: started.enrolment.secret,
-      backupCodes: started.enrolment.backupCodes,
-      /** The time step of the code that finished setting up: the studio has taken it. */
-      step,
-    };
-  }
-
-  /** A new sign-in of hers with the password: a session the studio has not checked yet. */
-  async function newSession(email: string) {
-    const { signInWithPassword } = await import("#app/modules/accounts/sign-in.server.ts");
-    const signedIn = await signInWithPassword(services.auth, new Headers(), { email, password: PASSWORD });
-    if (!signedIn.ok) throw new Error(signedIn.message);
-    const cookie = signedIn.cookies
-      .map((c) => c.split(";")[0]!)
-      .find((c) => c.startsWith("tidewell.session_token="))!;
-    return { cookie, owner: (await visit(cookie)).owner! };
-  }
+  const enrolledOwner = () => enrolledStudioOwner(services);
+  const newSession = (email: string) => newStudioSession(services, email);
 
   it("sends no one in but an owner, and an owner only once she has set up and entered her second factor", async () => {
     expect((await studioVisit(services.auth, db(), new Headers(), new Date())).access).toBe("sign-in");

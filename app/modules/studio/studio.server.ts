@@ -4,6 +4,8 @@ import { CLIENT_IP_HEADER, passwordGuessChecks, type Auth } from "#app/modules/a
 import type { Db } from "#app/platform/db.server.ts";
 import { hitLimits, limitKey, resetLimit, tooManyAttemptsMessage } from "#app/platform/rate-limit.server.ts";
 import { recordAudit } from "./audit.server.ts";
+import { normaliseBackupCode } from "./backup-codes.ts";
+import { backupCodeKeys, takeBackupCode } from "./backup-codes.server.ts";
 import { studioAccess, type StudioAccess } from "./gate.ts";
 import { totpStepOf } from "./totp.server.ts";
 
@@ -76,7 +78,7 @@ export type SecondFactorMethod = "totp" | "backup-code" | "passkey";
  * statement, so guesses sent together are counted one by one; past the
  * allowance she waits, right code or not. Each code works once: an
  * authenticator's code takes its time step first (`takeTotpStep`), a backup
- * code is struck off by Better Auth in one compare-and-set. The first code
+ * code is struck off in one compare-and-set (`takeBackupCode`). The first code
  * after enrolling also turns her second factor on (Better Auth then issues a
  * new session, whose cookie is passed on).
  */
@@ -88,24 +90,23 @@ export async function completeSecondFactor(
   rawCode: string,
   now = new Date(),
 ): Promise<SecondFactorResult> {
-  // "123 456" as some apps show it; a backup code keeps its dash, as it was given.
-  const code = method === "totp" ? rawCode.replace(/\s/g, "") : rawCode.trim();
   const refused = await countAttempt(deps.db, owner.id);
   if (refused) return refused;
-  const wellFormed = method === "totp" ? /^\d{6}$/.test(code) : /^[A-Za-z0-9-]{6,24}$/.test(code);
-  if (!wellFormed) return wrong(method);
-  if (method === "totp") {
-    const taken = await takeTotpStep(deps, owner.id, code);
-    if (taken !== "taken") {
-      await recordRefusal(deps.db, owner, method, now);
-      return taken === "used" ? USED_CODE : wrong(method);
-    }
+  if (method === "backup-code") return completeWithBackupCode(deps, owner, rawCode, now);
+  // "123 456" as some apps show it.
+  const code = rawCode.replace(/\s/g, "");
+  if (!/^\d{6}$/.test(code)) return wrong(method);
+  const taken = await takeTotpStep(deps, owner.id, code);
+  if (taken !== "taken") {
+    await recordRefusal(deps.db, owner, method, now);
+    return taken === "used" ? USED_CODE : wrong(method);
   }
   try {
-    const { headers: answered, response } =
-      method === "totp"
-        ? await deps.auth.api.verifyTOTP({ body: { code }, headers, returnHeaders: true })
-        : await deps.auth.api.verifyBackupCode({ body: { code }, headers, returnHeaders: true });
+    const { headers: answered, response } = await deps.auth.api.verifyTOTP({
+      body: { code },
+      headers,
+      returnHeaders: true,
+    });
     // Turning the second factor on replaces her session (a new cookie); otherwise it is the one she holds.
     const token = (await sessionTokenSet(deps.auth, answered)) ?? sessionTokenOf(response);
     const session = await deps.db
@@ -113,25 +114,52 @@ export async function completeSecondFactor(
       .select("id")
       .where("token", "=", token)
       .executeTakeFirstOrThrow();
-    await recordCheck(deps.db, { sessionId: session.id, userId: owner.id, method }, now);
-    await clearAttempts(deps.db, owner.id);
-    await recordAudit(
-      deps.db,
-      {
-        actorId: owner.id,
-        action: "studio.second-factor",
-        subjectId: owner.id,
-        detail: { method },
-        ip: owner.ip,
-      },
-      now,
-    );
+    await recordPassed(deps.db, owner, session.id, method, now);
     return { ok: true, setCookies: answered.getSetCookie() };
   } catch (error) {
     if (!(error instanceof APIError)) throw error;
     await recordRefusal(deps.db, owner, method, now);
     return wrong(method);
   }
+}
+
+/** A backup code, as she typed it (either case, with or without its dash): the check is this session's. */
+async function completeWithBackupCode(
+  deps: { auth: Auth; db: Db },
+  owner: StudioOwner,
+  typed: string,
+  now: Date,
+): Promise<SecondFactorResult> {
+  if (!normaliseBackupCode(typed)) return wrong("backup-code");
+  if (!(await takeBackupCode(deps.db, await backupCodeKeys(deps.auth), owner.id, typed))) {
+    await recordRefusal(deps.db, owner, "backup-code", now);
+    return wrong("backup-code");
+  }
+  await recordPassed(deps.db, owner, owner.sessionId, "backup-code", now);
+  return { ok: true, setCookies: [] };
+}
+
+/** The check recorded on the session, her attempts started afresh, and the entry in the log. */
+async function recordPassed(
+  db: Db,
+  owner: StudioOwner,
+  sessionId: string,
+  method: SecondFactorMethod,
+  now: Date,
+) {
+  await recordCheck(db, { sessionId, userId: owner.id, method }, now);
+  await clearAttempts(db, owner.id);
+  await recordAudit(
+    db,
+    {
+      actorId: owner.id,
+      action: "studio.second-factor",
+      subjectId: owner.id,
+      detail: { method },
+      ip: owner.ip,
+    },
+    now,
+  );
 }
 
 async function recordRefusal(db: Db, owner: StudioOwner, method: SecondFactorMethod, now: Date) {
@@ -195,7 +223,7 @@ export async function sessionTokenSet(auth: Auth, headers: Headers): Promise<str
   return null;
 }
 
-/** A TOTP answers with the session's token, a backup code with the session. */
+/** The session's token in Better Auth's answer to a code (as a token, or in the session). */
 function sessionTokenOf(response: unknown): string {
   const answer = response as { token?: string; session?: { token?: string } };
   const token = answer.token ?? answer.session?.token;

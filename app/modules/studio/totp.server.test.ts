@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { totpCodeOf, totpStepAt, totpStepOf } from "./totp.server.ts";
+import { authenticatorUri, base32Of, totpCodeOf, totpStepAt, totpStepOf } from "./totp.server.ts";
 
 // RFC 6238, appendix B (SHA-1): its eight-digit codes, of which an app shows the last six.
 const KEY = "12345678901234567890";
@@ -26,5 +26,26 @@ describe("an authenticator's codes", () => {
     expect(totpStepOf(KEY, totpCodeOf(KEY, now - 2), at)).toBeNull();
     expect(totpStepOf(KEY, "12345", at)).toBeNull();
     expect(totpStepOf(KEY, "not a code", at)).toBeNull();
+  });
+});
+
+describe("an authenticator's key as her app is given it", () => {
+  // RFC 4648, section 10, without the padding apps leave out.
+  it.each([
+    ["", ""],
+    ["f", "MY"],
+    ["fo", "MZXQ"],
+    ["foo", "MZXW6"],
+    ["foob", "MZXW6YQ"],
+    ["fooba", "MZXW6YTB"],
+    ["foobar", "MZXW6YTBOI"],
+  ])("%j in base32 is %j", (key, text) => {
+    expect(base32Of(key)).toBe(text);
+  });
+
+  it("is an otpauth address naming the studio and her account, with the key in base32", () => {
+    expect(authenticatorUri("Tidewell", "owner@example.com", KEY)).toBe(
+      "otpauth://totp/Tidewell:owner%40example.com?secret=GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ&issuer=Tidewell&digits=6&period=30",
+    );
   });
 });

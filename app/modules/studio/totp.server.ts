@@ -31,3 +31,30 @@ export function totpStepOf(key: string | Uint8Array, code: string, atMs: number)
   }
   return null;
 }
+
+const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+
+/** A key as an authenticator app is given it: its bytes in base32 (RFC 4648), without padding. */
+export function base32Of(key: string | Uint8Array): string {
+  const bytes = typeof key === "string" ? Buffer.from(key, "utf8") : key;
+  let text = "";
+  let value = 0;
+  let bits = 0;
+  for (const byte of bytes) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      text += BASE32[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+    value &= (1 << bits) - 1;
+  }
+  if (bits > 0) text += BASE32[(value << (5 - bits)) & 31];
+  return text;
+}
+
+/** The otpauth:// address a QR code gives an authenticator app (as Better Auth's plugin writes it). */
+export function authenticatorUri(issuer: string, account: string, key: string | Uint8Array): string {
+  const params = new URLSearchParams({ secret: base32Of(key), issuer, digits: "6", period: "30" });
+  return `otpauth://totp/${encodeURIComponent(issuer)}:${encodeURIComponent(account)}?${params}`;
+}

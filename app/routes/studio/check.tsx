@@ -55,7 +55,9 @@ export async function action(args: Route.ActionArgs) {
     read.form,
     clock.now(),
   );
-  if (answer.kind === "enrolment") return { enrolment: answer.enrolment };
+  // Her key and backup codes, shown once: kept by no cache.
+  if (answer.kind === "enrolment")
+    return data({ enrolment: answer.enrolment }, { headers: { "Cache-Control": "no-store" } });
   if (answer.kind === "checked") {
     const headers = new Headers();
     for (const cookie of answer.setCookies) headers.append("Set-Cookie", cookie);
@@ -93,8 +95,8 @@ export default function StudioCheck({ loaderData, actionData }: Route.ComponentP
         <>
           <h1 className="text-3xl font-semibold">Enter your authenticator code</h1>
           <p className="mt-3 text-ink-soft">
-            The studio asks for it once a day, and again before a refund, a role change, a deletion or an
-            export.
+            The studio asks for it once a day, and again before a refund, a role change, a deletion, an export
+            or a change to your second factor.
           </p>
         </>
       )}

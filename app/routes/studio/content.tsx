@@ -1,5 +1,6 @@
 import type { Route } from "./+types/content";
 import { studioContent } from "#app/modules/studio/content.server.ts";
+import { contentStanding } from "#app/modules/studio/content-standing.ts";
 import { services } from "#app/request.server.ts";
 import { StudioTable } from "#app/components/studio/studio-table.tsx";
 import { countOf } from "#app/modules/words/plural.ts";
@@ -20,9 +21,16 @@ export default function StudioContent({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className="text-3xl font-semibold">Content</h1>
       <p className="mt-2 max-w-2xl text-ink-soft">
-        The sessions and guides members see, and whether each file is in place. Recordings and guides are
-        changed by uploading their files (README, "Content"); a recording's transcript is its captions file
-        beside it (docs/transcripts.md).
+        The sessions and guides members see, and whether each one&apos;s file is in place.
+      </p>
+      <ul aria-label="Where things stand" className="mt-4 grid max-w-2xl gap-1">
+        {contentStanding(loaderData).map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+      <p className="mt-4 max-w-2xl text-ink-soft">
+        To add or replace a recording or a guide, send its file to whoever looks after the site. A
+        session&apos;s transcript comes with its recording: it is the recording&apos;s captions.
       </p>
       <h2 className="mt-8 text-xl font-semibold">Sessions</h2>
       <StudioTable
@@ -42,13 +50,13 @@ export default function StudioContent({ loaderData }: Route.ComponentProps) {
               )}
             </td>
             <td className={cell}>
-              {track.cues === null ? "No transcript yet" : `Captions: ${countOf(track.cues, "cue")}`}
+              {track.cues === null ? "No transcript yet" : countOf(track.cues, "caption")}
             </td>
           </tr>
         ))}
       </StudioTable>
       <h2 className="mt-8 text-xl font-semibold">Guides</h2>
-      <StudioTable caption="Guides" columns={["Guide", "Who can download it", "File"]} className="mt-3">
+      <StudioTable caption="Guides" columns={["Guide", "Who can have it", "File"]} className="mt-3">
         {loaderData.guides.map((guide) => (
           <tr key={guide.id} className="border-b border-ink/5 last:border-0">
             <td className={cell}>{guide.title}</td>

@@ -5,7 +5,8 @@ import { inboxThreads } from "#app/modules/contact/inbox.server.ts";
 import { inboxViewFrom } from "#app/modules/contact/inbox.ts";
 import { countOf } from "#app/modules/words/plural.ts";
 import { db } from "#app/request.server.ts";
-import { Pager, STUDIO_WHEN } from "#app/components/studio/studio-table.tsx";
+import { useStudioTime } from "#app/components/studio/studio-clock.tsx";
+import { Pager } from "#app/components/studio/studio-table.tsx";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.view === "archived" ? "Archived" : "Inbox"} · Tidewell Studio` },
@@ -36,6 +37,7 @@ const VIEWS = [
 
 export default function StudioInbox({ loaderData }: Route.ComponentProps) {
   const { view, threads, first, next } = loaderData;
+  const when = useStudioTime();
   return (
     <>
       <h1 className="text-3xl font-semibold">Inbox</h1>
@@ -102,9 +104,7 @@ export default function StudioInbox({ loaderData }: Route.ComponentProps) {
                   </span>
                 )}
                 {thread.answered ? <span className="text-sm text-ink-soft">Replied</span> : null}
-                <span className="ml-auto text-sm text-ink-soft">
-                  {STUDIO_WHEN.format(new Date(thread.lastActivityAt))}
-                </span>
+                <span className="ml-auto text-sm text-ink-soft">{when(thread.lastActivityAt)}</span>
               </div>
               <p className="text-sm text-ink-soft">
                 {thread.address} · {countOf(thread.messageCount, "message")}

@@ -6,16 +6,21 @@ import {
   WeeklyChart,
 } from "#app/components/studio/insights-charts.tsx";
 import { FigureCards } from "#app/components/studio/figure-cards.tsx";
-import { DEFAULT_STUDIO_TIME_ZONE, figureCards } from "#app/modules/studio/figures.ts";
+import { studioOwnerContext } from "#app/modules/studio/context.server.ts";
+import { figureCards } from "#app/modules/studio/figures.ts";
 import { studioFigures } from "#app/modules/studio/figures.server.ts";
+import { studioTimeZone } from "#app/modules/studio/settings.server.ts";
 import { studioInsights } from "#app/modules/studio/insights.server.ts";
 import { db, now } from "#app/request.server.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Insights · Tidewell Studio" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  // Weeks on the owner's clock once she has set one; UTC until then (the page says which).
-  const at = { now: now(args), timeZone: DEFAULT_STUDIO_TIME_ZONE };
+  // Weeks on the owner's clock (the page says which).
+  const at = {
+    now: now(args),
+    timeZone: await studioTimeZone(db(args), args.context.get(studioOwnerContext)!.id),
+  };
   const [figures, insights] = await Promise.all([studioFigures(db(args), at), studioInsights(db(args), at)]);
   return { figures, insights };
 }

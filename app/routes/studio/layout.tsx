@@ -6,6 +6,7 @@ import { unreadThreadCount } from "#app/modules/contact/inbox.server.ts";
 import { redirectWithFlash } from "#app/modules/site/flash.server.ts";
 import { studioOwnerContext } from "#app/modules/studio/context.server.ts";
 import { OWNER_ROLE, studioAccess } from "#app/modules/studio/gate.ts";
+import { studioTimeZoneSetting } from "#app/modules/studio/settings.server.ts";
 import { studioVisit } from "#app/modules/studio/studio.server.ts";
 import { db, services, servicesContext, now } from "#app/request.server.ts";
 
@@ -58,13 +59,25 @@ export async function loader(args: Route.LoaderArgs) {
     owner !== null &&
     studioAccess({ role: OWNER_ROLE, twoFactorEnabled: true, checkedAt: owner.checkedAt }, now(args)) ===
       "open";
-  const inboxUnread = open ? await unreadThreadCount(db(args)) : 0;
-  return { owner: owner ? { name: owner.name, email: owner.email } : null, demo: env.demo, inboxUnread };
+  const [inboxUnread, zone] = open
+    ? await Promise.all([unreadThreadCount(db(args)), studioTimeZoneSetting(db(args), owner.id)])
+    : [0, null];
+  // Her clock for every time on the page: her zone, and this moment for "today".
+  const clock = zone ? { ...zone, now: now(args).toISOString() } : null;
+  return {
+    owner: owner ? { name: owner.name, email: owner.email } : null,
+    demo: env.demo,
+    inboxUnread,
+    clock,
+  };
 }
+
+/** Read again on every visit: the clock's "today" and the inbox's count are the moment's. */
+export const shouldRevalidate = () => true;
 
 export default function StudioLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <StudioShell owner={loaderData.owner} inboxUnread={loaderData.inboxUnread}>
+    <StudioShell owner={loaderData.owner} inboxUnread={loaderData.inboxUnread} clock={loaderData.clock}>
       <Outlet />
     </StudioShell>
   );

@@ -6,6 +6,8 @@ import { csvHeader, csvRows } from "#app/modules/studio/member-csv.ts";
 import { filtersToParams, parseMemberFilters, usedFilters } from "#app/modules/studio/member-filters.ts";
 import { PAGE_SIZE_MAX, searchMembers } from "#app/modules/studio/members.server.ts";
 import { requireRecentStudioCheck } from "#app/modules/studio/recent-check.server.ts";
+import { studioTimeZone } from "#app/modules/studio/settings.server.ts";
+import { todayIn } from "#app/modules/program/calendar.ts";
 import { db, now } from "#app/request.server.ts";
 
 /** The members page with the same search. */
@@ -32,12 +34,14 @@ export async function action(args: Route.ActionArgs) {
   const at = now(args);
   requireRecentStudioCheck(owner, at, membersPage(args.url));
   const { filters } = parseMemberFilters(args.url.searchParams);
+  // Her days on her own clock, the file's name too.
+  const timeZone = await studioTimeZone(db(args), owner.id);
   let body = csvHeader();
   let cursor: string | undefined;
   let count = 0;
   do {
-    const page = await searchMembers(db(args), filters, { cursor, limit: PAGE_SIZE_MAX });
-    body += csvRows(page.members);
+    const page = await searchMembers(db(args), filters, { cursor, limit: PAGE_SIZE_MAX, timeZone });
+    body += csvRows(page.members, timeZone);
     count += page.members.length;
     cursor = page.nextCursor ?? undefined;
   } while (cursor);
@@ -54,7 +58,7 @@ export async function action(args: Route.ActionArgs) {
   return new Response(body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="tidewell-members-${at.toISOString().slice(0, 10)}.csv"`,
+      "Content-Disposition": `attachment; filename="tidewell-members-${todayIn(timeZone, at)}.csv"`,
       "Cache-Control": "no-store",
     },
   });

@@ -6,15 +6,20 @@ import { nounFor } from "#app/modules/words/plural.ts";
 import { filtersToParams, parseMemberFilters } from "#app/modules/studio/member-filters.ts";
 import { searchMembers } from "#app/modules/studio/members.server.ts";
 import { COURSE_ACCESS_WORDS } from "#app/modules/studio/figures.ts";
+import { studioOwnerContext } from "#app/modules/studio/context.server.ts";
+import { studioTimeZone } from "#app/modules/studio/settings.server.ts";
 import { db, now } from "#app/request.server.ts";
 import { Pager, StudioTable, STUDIO_LINK } from "#app/components/studio/studio-table.tsx";
+import { useStudioTime } from "#app/components/studio/studio-clock.tsx";
 
 export const meta: Route.MetaFunction = () => [{ title: "Members · Tidewell Studio" }];
 
 export async function loader(args: Route.LoaderArgs) {
   const { filters, errors } = parseMemberFilters(args.url.searchParams);
   const cursor = args.url.searchParams.get("after") ?? undefined;
-  const page = await searchMembers(db(args), filters, { cursor, now: now(args) });
+  // Her days: a member who joined at 00:30 her time joined that day.
+  const timeZone = await studioTimeZone(db(args), args.context.get(studioOwnerContext)!.id);
+  const page = await searchMembers(db(args), filters, { cursor, timeZone, now: now(args) });
   const params = filtersToParams(filters);
   const next = page.nextCursor ? `?${new URLSearchParams([...params, ["after", page.nextCursor]])}` : null;
   return {
@@ -27,13 +32,13 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-const DAY = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" });
-const day = (iso: string | null) => (iso ? DAY.format(new Date(iso)) : "—");
 /** Whose accounts the list shows, by the "Show" filter. */
 const SHOWN = { members: "member", partners: "birth partner", owners: "studio owner" } as const;
 
 export default function StudioMembers({ loaderData }: Route.ComponentProps) {
   const { filters, errors, page, next, exportAction, paged } = loaderData;
+  const when = useStudioTime();
+  const day = (at: string | null) => when(at, { dayOnly: true });
   return (
     <>
       <h1 className="text-3xl font-semibold">Members</h1>
@@ -80,9 +85,7 @@ export default function StudioMembers({ loaderData }: Route.ComponentProps) {
               <td className="px-4 py-2">{COURSE_ACCESS_WORDS[member.access]}</td>
               <td className="px-4 py-2 whitespace-nowrap">{day(member.joinedAt)}</td>
               <td className="px-4 py-2 whitespace-nowrap">{day(member.lastActiveAt)}</td>
-              <td className="px-4 py-2 whitespace-nowrap">
-                {member.dueDate ? day(`${member.dueDate}T00:00:00Z`) : "—"}
-              </td>
+              <td className="px-4 py-2 whitespace-nowrap">{day(member.dueDate)}</td>
             </tr>
           ))}
         </StudioTable>

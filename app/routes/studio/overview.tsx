@@ -5,17 +5,20 @@ import { FailedWorkPanel } from "#app/components/studio/failed-work.tsx";
 import { FigureCards, MoneyTables } from "#app/components/studio/figure-cards.tsx";
 import { failedEmails } from "#app/modules/email/outbox.server.ts";
 import { auditEntries } from "#app/modules/studio/audit.server.ts";
-import { DEFAULT_STUDIO_TIME_ZONE, figureCards } from "#app/modules/studio/figures.ts";
+import { studioOwnerContext } from "#app/modules/studio/context.server.ts";
+import { figureCards } from "#app/modules/studio/figures.ts";
 import { studioFigures } from "#app/modules/studio/figures.server.ts";
+import { studioTimeZone } from "#app/modules/studio/settings.server.ts";
 import { deadJobs } from "#app/platform/jobs.server.ts";
 import { db, now } from "#app/request.server.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Overview · Tidewell Studio" }];
 
 export async function loader(args: Route.LoaderArgs) {
+  // Weeks on the owner's clock (the page says which).
+  const timeZone = await studioTimeZone(db(args), args.context.get(studioOwnerContext)!.id);
   const [figures, recent, jobs, emails] = await Promise.all([
-    // Weeks on the owner's clock once she has set one; UTC until then (the page says which).
-    studioFigures(db(args), { now: now(args), timeZone: DEFAULT_STUDIO_TIME_ZONE }),
+    studioFigures(db(args), { now: now(args), timeZone }),
     auditEntries(db(args), { limit: 10 }),
     deadJobs(db(args), 20),
     failedEmails(db(args), 20),

@@ -12,6 +12,7 @@ import { answerPurchasesForm } from "#app/modules/studio/member-actions.server.t
 import { studioPurchases } from "#app/modules/studio/purchases.server.ts";
 import { checkoutDeps, db, services, now } from "#app/request.server.ts";
 import { StudioTable } from "#app/components/studio/studio-table.tsx";
+import { useStudioTime } from "#app/components/studio/studio-clock.tsx";
 
 export const meta: Route.MetaFunction = () => [{ title: "Purchases · Tidewell Studio" }];
 
@@ -38,7 +39,6 @@ export async function action(args: Route.ActionArgs) {
   return redirectWithFlash(services(args).flash, answer.next, { type: "success", message: answer.message });
 }
 
-const WHEN = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" });
 const money = (purchase: { amount: number; currency: string }) =>
   formatPrice({ amountMinor: purchase.amount, currency: purchase.currency });
 const STATUS = {
@@ -51,6 +51,7 @@ const STATUS = {
 
 export default function StudioPurchases({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
+  const when = useStudioTime();
   return (
     <>
       <h1 className="text-3xl font-semibold">Purchases</h1>
@@ -90,9 +91,7 @@ export default function StudioPurchases({ loaderData, actionData }: Route.Compon
               </td>
               <td className="px-4 py-2 whitespace-nowrap">{money(purchase)}</td>
               <td className="px-4 py-2">{STATUS[purchase.status]}</td>
-              <td className="px-4 py-2 whitespace-nowrap">
-                {WHEN.format(new Date(purchase.paidAt ?? purchase.createdAt))}
-              </td>
+              <td className="px-4 py-2 whitespace-nowrap">{when(purchase.paidAt ?? purchase.createdAt)}</td>
               <td className="px-4 py-2">
                 {purchase.guaranteeDaysLeft === null
                   ? "—"

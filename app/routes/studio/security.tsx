@@ -2,23 +2,40 @@ import { useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/security";
 import { PasskeyButton } from "#app/components/studio/passkey-button.tsx";
+import {
+  NewBackupCodes,
+  ReplaceAuthenticator,
+  SecondFactorSections,
+} from "#app/components/studio/second-factor.tsx";
+import { useStudioTime } from "#app/components/studio/studio-clock.tsx";
 import { Alert } from "#app/components/ui/alert.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Field } from "#app/components/ui/field.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { redirectWithFlash } from "#app/modules/site/flash.server.ts";
+import { retryAfterHeaders, withRetryAfter } from "#app/modules/site/retry-after.ts";
+import { backupCodeKeys, backupCodesLeft } from "#app/modules/studio/backup-codes.server.ts";
 import { requireStudioOwner, studioOwnerContext } from "#app/modules/studio/context.server.ts";
 import { readStudioForm, securityForms } from "#app/modules/studio/forms.ts";
-import { answerSecurityForm } from "#app/modules/studio/passkey-actions.server.ts";
 import { ownerPasskeys } from "#app/modules/studio/passkeys.server.ts";
-import { db, services } from "#app/request.server.ts";
+import { answerSecurityForm } from "#app/modules/studio/security-actions.server.ts";
+import { services } from "#app/request.server.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Security · Tidewell Studio" }];
 
+export const headers = withRetryAfter;
+
 export async function loader(args: Route.LoaderArgs) {
   const owner = args.context.get(studioOwnerContext)!;
-  return { passkeys: await ownerPasskeys(db(args), owner.id) };
+  const { auth, database } = services(args);
+  return {
+    passkeys: await ownerPasskeys(database.db, owner.id),
+    backupCodesLeft: await backupCodesLeft(database.db, await backupCodeKeys(auth), owner.id),
+  };
 }
+
+/** New codes and a new key are shown once: no cache keeps the answer (server/app.ts says so for all the studio too). */
+const NO_STORE = { "Cache-Control": "no-store" };
 
 export async function action(args: Route.ActionArgs) {
   const owner = requireStudioOwner(args.context);
@@ -32,28 +49,44 @@ export async function action(args: Route.ActionArgs) {
     read.form,
     clock.now(),
   );
-  if (!answer.ok) return data({ error: answer.message }, { status: answer.status });
-  return redirectWithFlash(flash, answer.next, { type: "success", message: answer.message });
+  if (answer.kind === "done")
+    return redirectWithFlash(flash, answer.next, { type: "success", message: answer.message });
+  if (answer.kind === "refused") {
+    const { message: error, pending, status, retryAfterSeconds } = answer;
+    return data(pending ? { error, pending } : { error }, {
+      status,
+      headers: retryAfterHeaders(retryAfterSeconds),
+    });
+  }
+  return data(answer, { headers: NO_STORE });
 }
-
-const DAY = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" });
 
 export default function StudioSecurity({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
   const nameInput = useRef<HTMLInputElement>(null);
+  const when = useStudioTime();
+  const error = actionData && "error" in actionData ? actionData.error : null;
+  if (actionData && "kind" in actionData && actionData.kind === "backup-codes")
+    return <NewBackupCodes shown={actionData.backupCodes} error={null} busy={busy} />;
+  if (actionData && "pending" in actionData) {
+    const newKey = "kind" in actionData ? actionData : null;
+    return <ReplaceAuthenticator newKey={newKey} pending={actionData.pending} error={error} busy={busy} />;
+  }
   return (
     <section className="max-w-2xl">
       <h1 className="text-3xl font-semibold">Security</h1>
       <p className="mt-2 text-ink-soft">
-        The studio asks for your second factor: the code from your authenticator app, or one of your passkeys
-        (your fingerprint, face or screen lock on a device you trust). Adding or removing a passkey asks for
-        your code again first.
+        The studio asks for your second factor: the code from your authenticator app, one of your passkeys
+        (your fingerprint, face or screen lock on a device you trust) or a backup code. Adding or removing a
+        passkey asks for it again first; new backup codes or a new authenticator ask for it again unless you
+        gave it a moment ago.
       </p>
-      {actionData?.error ? (
+      {error ? (
         <Alert tone="error" className="mt-4">
-          {actionData.error}
+          {error}
         </Alert>
       ) : null}
+      <SecondFactorSections backupCodesLeft={loaderData.backupCodesLeft} busy={busy} />
       <h2 className="mt-8 text-xl font-semibold">Your passkeys</h2>
       {loaderData.passkeys.length === 0 ? (
         <p className="mt-2 text-ink-soft">None yet.</p>
@@ -68,7 +101,7 @@ export default function StudioSecurity({ loaderData, actionData }: Route.Compone
                 <span className="font-medium text-ink">{passkey.name}</span>
                 {passkey.addedAt ? (
                   <span className="block text-sm text-ink-soft">
-                    Added {DAY.format(new Date(passkey.addedAt))}
+                    Added {when(passkey.addedAt, { dayOnly: true })}
                   </span>
                 ) : null}
               </span>

@@ -111,6 +111,7 @@ export const ROUTES: Record<string, RouteKind> = {
   "/studio/content": "studio",
   "/studio/insights": "studio",
   "/studio/security": "studio",
+  "/studio/time-zone": "studio",
   "/studio/passkey": "studio",
   "/studio/audit": "studio",
 };

@@ -88,6 +88,7 @@ export async function enrolledOwner(browser: ReturnType<typeof useBrowser>) {
     .first()
     .textContent())!;
   const { code, step } = await unusedTotpCode(key);
+  await page.getByLabel("I have saved my backup codes").check();
   await page.getByLabel("6-digit code").fill(code);
   await page.getByRole("button", { name: "Finish Setting Up" }).click();
   await page.getByRole("heading", { name: "Overview", level: 1 }).waitFor();

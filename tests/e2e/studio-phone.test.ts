@@ -1,0 +1,304 @@
+import fs from "node:fs";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { formatStudioTime } from "#app/modules/studio/studio-time.ts";
+import {
+  confirmDemoCardPayment,
+  expectToast,
+  sharedServer,
+  signedInPage,
+  uniqueEmail,
+  withServerDatabase,
+} from "./support/accounts.ts";
+import { expectAccessible, useBrowser, viewports, waitForHydration } from "./support/browser.ts";
+import { signUpMember } from "./support/security.ts";
+import { enrolledOwner } from "./support/studio.ts";
+
+const PHONE = viewports.phone.width;
+
+/** A long name and address, as some members have: the cards must wrap them, not run off the screen. */
+const LONG_NAME = "Siobhán Ní Bhriain-Fitzgerald";
+const longEmail = () => uniqueEmail("siobhan.ni-bhriain-fitzgerald.household");
+
+/** The studio's data as the walk-through met it: members, a paid purchase (with its Refund button), a message. */
+async function seedStudio(browser: ReturnType<typeof useBrowser>) {
+  const { page: buyer, email: buyerEmail } = await signedInPage(browser, {
+    name: LONG_NAME,
+    email: longEmail(),
+  });
+  const paymentIntentId = await confirmDemoCardPayment(buyer);
+  await buyer.goto(`/portal?payment_intent=${paymentIntentId}&redirect_status=succeeded`);
+  await expectToast(buyer, "Payment successful! The Complete Course is yours: everything is unlocked.");
+  await buyer.context().close();
+  for (const name of ["Amara Okafor", "Robin Member"]) await signUpMember(sharedServer(), { name });
+
+  const visitor = await browser.newPage();
+  await visitor.goto("/contact");
+  await waitForHydration(visitor);
+  await visitor.getByLabel("Your name").fill(LONG_NAME);
+  await visitor.getByLabel("Email", { exact: false }).first().fill(longEmail());
+  await visitor
+    .getByLabel("Your message")
+    .fill("Can my partner join the video consultation? We'd both love to, if the times suit.");
+  await visitor.getByRole("button", { name: "Send message" }).click();
+  await visitor.getByRole("status").filter({ hasText: "Thank you! We'll get back to you soon." }).waitFor();
+  await visitor.context().close();
+  return { buyerEmail };
+}
+
+/** A studio path as a kind of page: an id in it (a member's, a conversation's) stands for any. */
+const pageKind = (path: string) =>
+  path
+    .split("/")
+    .map((segment) => (/\d/.test(segment) && segment.length >= 8 ? ":id" : segment))
+    .join("/");
+
+/** Every studio page a link leads to from these, one of each kind, found by following the links. */
+function linksToStudioPages(page: Page): Promise<string[]> {
+  return page.$$eval('a[href^="/studio"]', (links) =>
+    links.map((link) => new URL((link as HTMLAnchorElement).href).pathname),
+  );
+}
+
+/**
+ * What on the page does not fit a phone: the page scrolling sideways; a link, button or field in
+ * main that lies (or is scrolled, in a box of its own) outside the screen's width; a menu on more
+ * than one row, or whose current page is out of view; anything fixed over the page (a bar, a player).
+ */
+function overflows(page: Page): Promise<string[]> {
+  return page.evaluate((width) => {
+    const problems: string[] = [];
+    const scroller = document.scrollingElement!;
+    const name = (element: Element) =>
+      `${element.tagName.toLowerCase()} "${(element.textContent || element.getAttribute("aria-label") || (element as HTMLInputElement).name || "").trim().slice(0, 40)}"`;
+    if (scroller.scrollWidth > width) {
+      // Which elements reach past the edge: the innermost of them say why.
+      const clipped = (element: Element) => {
+        for (let up = element.parentElement; up && up !== document.body; up = up.parentElement)
+          if (getComputedStyle(up).overflowX !== "visible") return true;
+        return false;
+      };
+      const past = (element: Element) => element.getBoundingClientRect().right > width + 0.5;
+      const wide = [...document.querySelectorAll("body *")].filter(
+        (element) => past(element) && !clipped(element) && ![...element.children].some(past),
+      );
+      problems.push(
+        `the page is ${scroller.scrollWidth} px wide: ${wide
+          .slice(0, 3)
+          .map((element) => `${name(element)} (${element.className})`)
+          .join(", ")}`,
+      );
+    }
+    const controls = document.querySelectorAll(
+      "main a[href], main button, main input:not([type=hidden]), main select, main textarea, main summary",
+    );
+    for (const control of controls) {
+      // Into view from above or below only: a box that scrolls sideways stays as it was.
+      const top = control.getBoundingClientRect().top + window.scrollY;
+      window.scrollTo(0, Math.max(0, top - window.innerHeight / 2));
+      const box = control.getBoundingClientRect();
+      if (box.width === 0 && box.height === 0) continue; // not shown (a closed disclosure's)
+      if (getComputedStyle(control).visibility === "hidden") continue;
+      if (box.left < 0 || box.right > width + 0.5)
+        problems.push(`${name(control)} is at ${Math.round(box.left)}–${Math.round(box.right)} px`);
+      for (let box2 = control.parentElement; box2 && box2 !== document.body; box2 = box2.parentElement) {
+        const { overflowX } = getComputedStyle(box2);
+        if (overflowX === "visible") continue;
+        const clip = box2.getBoundingClientRect();
+        if (box.left < clip.left - 0.5 || box.right > clip.right + 0.5)
+          problems.push(`${name(control)} is outside its box, ${name(box2)}`);
+      }
+    }
+    const items = [...document.querySelectorAll('nav[aria-label="Studio"] li')];
+    const rows = new Set(items.map((item) => Math.round(item.getBoundingClientRect().top + window.scrollY)));
+    if (rows.size > 1) problems.push(`the studio's menu is on ${rows.size} rows`);
+    const current = document.querySelector('nav[aria-label="Studio"] [aria-current="page"]');
+    if (current) {
+      const box = current.getBoundingClientRect();
+      if (box.left < 0 || box.right > width + 0.5) problems.push(`the menu's current page is out of view`);
+    }
+    for (const element of document.querySelectorAll("body *")) {
+      const { position } = getComputedStyle(element);
+      const box = element.getBoundingClientRect();
+      if ((position === "fixed" || position === "sticky") && box.height > 0 && box.width > 0)
+        problems.push(`${name(element)} is ${position} over the page`);
+    }
+    return problems;
+  }, PHONE);
+}
+
+describe("the studio on a phone", () => {
+  const browser = useBrowser();
+
+  it("fits every studio page on a 390 px screen, with every link and button in reach and its menu on one row", async () => {
+    await seedStudio(browser);
+    const { page: owner } = await enrolledOwner(browser);
+    await owner.setViewportSize(viewports.phone);
+
+    // Every page of the menu, and every studio page a link leads to from those, one of each kind.
+    await owner.goto("/studio");
+    const menu = await owner
+      .getByRole("navigation", { name: "Studio" })
+      .getByRole("link")
+      .evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname));
+    expect(menu.length).toBeGreaterThanOrEqual(8);
+    const waiting = [...menu, "/studio/check?again=1"];
+    const seen = new Map<string, string>();
+    while (waiting.length > 0) {
+      const path = waiting.shift()!;
+      const kind = pageKind(new URL(path, "http://x").pathname);
+      if (seen.has(kind)) continue;
+      seen.set(kind, path);
+      await owner.goto(path);
+      await owner.getByRole("heading", { level: 1 }).first().waitFor();
+      await waitForHydration(owner);
+      expect(await overflows(owner), path).toEqual([]);
+      // The members' portal's bar and player are not the studio's.
+      expect(await owner.getByRole("region", { name: "Audio player" }).count()).toBe(0);
+      expect(await owner.getByRole("navigation", { name: "Portal" }).count()).toBe(0);
+      await expectAccessible(owner);
+      for (const link of await linksToStudioPages(owner)) waiting.push(link);
+    }
+    expect([...seen.keys()]).toEqual(
+      expect.arrayContaining([
+        "/studio",
+        "/studio/members",
+        "/studio/members/:id",
+        "/studio/purchases",
+        "/studio/inbox",
+        "/studio/inbox/:id",
+        "/studio/insights",
+        "/studio/content",
+        "/studio/audit",
+        "/studio/security",
+        "/studio/check",
+        "/studio/time-zone",
+      ]),
+    );
+
+    // The purchases page's Refund button, its card's last line, is on the screen.
+    await owner.goto("/studio/purchases");
+    const refund = owner.getByRole("button", { name: /^Refund / }).first();
+    await refund.scrollIntoViewIfNeeded();
+    const box = (await refund.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE);
+    // A dozen pages and more, each measured and checked with axe: several times one walk's time.
+  }, 480_000);
+
+  it("scrolls the menu to the page she is on, and lets the keyboard reach every page in it", async () => {
+    const { page: owner } = await enrolledOwner(browser);
+    await owner.setViewportSize(viewports.phone);
+    await owner.goto("/studio/security");
+    await waitForHydration(owner);
+    const menu = owner.getByRole("navigation", { name: "Studio" });
+    const current = menu.getByRole("link", { name: "Security" });
+    expect(await current.getAttribute("aria-current")).toBe("page");
+    const box = (await current.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE);
+    // Tab by tab from the first link, each comes into view as it takes focus.
+    await menu.getByRole("link", { name: "Overview" }).focus();
+    for (const label of ["Members", "Purchases", "Inbox", "Content", "Insights", "Audit log", "Security"]) {
+      await owner.keyboard.press("Tab");
+      const link = menu.getByRole("link", { name: new RegExp(`^${label}`) });
+      expect(await link.evaluate((element) => element === document.activeElement), label).toBe(true);
+      const focused = (await link.boundingBox())!;
+      expect(focused.x, label).toBeGreaterThanOrEqual(0);
+      expect(focused.x + focused.width, label).toBeLessThanOrEqual(PHONE);
+    }
+  });
+});
+
+describe("the studio's time zone", () => {
+  const browser = useBrowser();
+
+  it("is set once, and every studio time, the members export's days too, follows it", async () => {
+    const member = await signUpMember(sharedServer(), { name: LONG_NAME, email: longEmail() });
+    const { page: owner, email: ownerEmail } = await enrolledOwner(browser);
+
+    // A zone she mistyped is refused, and nothing changes.
+    await owner.goto("/studio/time-zone");
+    await waitForHydration(owner);
+    await owner.getByRole("textbox", { name: "Time zone" }).fill("Europe/Dubln");
+    await owner.getByRole("button", { name: "Save Time Zone" }).click();
+    await owner.getByRole("alert").filter({ hasText: "We don't know that time zone." }).waitFor();
+    await expectAccessible(owner);
+
+    await owner.getByRole("textbox", { name: "Time zone" }).fill("Europe/Dublin");
+    await owner.getByRole("button", { name: "Save Time Zone" }).click();
+    await expectToast(owner, "Saved. Studio times are now in Dublin time.");
+    await owner
+      .getByRole("contentinfo")
+      .filter({ hasText: "Times are in Dublin time (Europe/Dublin)." })
+      .waitFor();
+
+    // The log says so, at the time her clock said.
+    const entry = await withServerDatabase((db) =>
+      db
+        .selectFrom("audit_log")
+        .select("at")
+        .where("action", "=", "studio.time-zone-set")
+        .where("actor_id", "=", (eb) => eb.selectFrom("user").select("id").where("email", "=", ownerEmail))
+        .executeTakeFirstOrThrow(),
+    );
+    const at = new Date(entry.at).toISOString();
+    await owner.goto("/studio/audit");
+    const row = owner.getByRole("row").filter({ hasText: "Studio time zone set" }).first();
+    await row.filter({ hasText: "to Dublin time (Europe/Dublin)" }).waitFor();
+    expect(await row.textContent()).toContain(
+      formatStudioTime(at, { timeZone: "Europe/Dublin", now: new Date() }),
+    );
+
+    // In New York the same entry is five hours earlier (four or five: the clocks change on other days).
+    await owner.goto("/studio/time-zone");
+    await owner.getByRole("textbox", { name: "Time zone" }).fill("America/New_York");
+    await owner.getByRole("button", { name: "Save Time Zone" }).click();
+    await expectToast(owner, "Saved. Studio times are now in New York time.");
+    await owner.goto("/studio/audit");
+    expect(
+      await owner.getByRole("row").filter({ hasText: "to Dublin time" }).first().textContent(),
+    ).toContain(formatStudioTime(at, { timeZone: "America/New_York", now: new Date() }));
+
+    // The export: a UTF-8 file with its byte-order mark, her days as plain dates on the owner's clock.
+    await owner.goto(`/studio/members?q=${encodeURIComponent(member.email)}`);
+    const [download] = await Promise.all([
+      owner.waitForEvent("download"),
+      owner.getByRole("button", { name: "Export these as CSV" }).click(),
+    ]);
+    const bytes = fs.readFileSync((await download.path())!);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const signedUp = await withServerDatabase((db) =>
+      db.selectFrom("user").select("createdAt").where("id", "=", member.id).executeTakeFirstOrThrow(),
+    );
+    const joined = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(
+      new Date(signedUp.createdAt),
+    );
+    const lines = bytes.toString("utf8").split("\r\n");
+    expect(lines[1]).toBe(
+      `"${member.id}","${LONG_NAME}","${member.email}","free","${joined}","${joined}",""`,
+    );
+
+    // Her own account, listed with the studio's owners (never among members), is the owner's in the export.
+    await owner.goto(`/studio/members?who=owners&q=${encodeURIComponent(ownerEmail)}`);
+    const [own] = await Promise.all([
+      owner.waitForEvent("download"),
+      owner.getByRole("button", { name: "Export these as CSV" }).click(),
+    ]);
+    expect(fs.readFileSync((await own.path())!, "utf8")).toContain(`"${ownerEmail}","owner"`);
+
+    // On a device in Tokyo, the page offers its zone; a press puts it in the box.
+    const tokyo = await browser.newContext({ timezoneId: "Asia/Tokyo", viewport: "phone" });
+    await tokyo.addCookies(await owner.context().cookies());
+    const away = await tokyo.newPage();
+    await away.goto("/studio/time-zone");
+    await waitForHydration(away);
+    await away.getByRole("button", { name: "Use This Device's: Asia/Tokyo" }).click();
+    expect(await away.getByRole("textbox", { name: "Time zone" }).inputValue()).toBe("Asia/Tokyo");
+    await away.getByRole("button", { name: "Save Time Zone" }).click();
+    await expectToast(away, "Saved. Studio times are now in Tokyo time.");
+    await away
+      .getByRole("contentinfo")
+      .filter({ hasText: "Times are in Tokyo time (Asia/Tokyo)." })
+      .waitFor();
+  });
+});
