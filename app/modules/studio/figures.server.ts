@@ -62,7 +62,7 @@ export const hasStandingPayment = sql<SqlBool>`${herId} in (
 )`;
 
 /** `courseAccess`: 'paid', 'given' or 'free'. */
-export const courseAccessOf = sql<CourseAccess>`(case
+const courseAccessOf = sql<CourseAccess>`(case
   when not ${hasCourse} then 'free' when ${hasStandingPayment} then 'paid' else 'given'
 end)`;
 
