@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import type { MemberDetail } from "#app/modules/studio/members.server.ts";
 import { formatPrice } from "#app/modules/payments/price.ts";
-import { COURSE_ACCESS_WORDS } from "#app/modules/studio/figures.ts";
 import { useStudioTime } from "#app/components/studio/studio-clock.tsx";
+import { COURSE_ACCESS_WORDS } from "#app/modules/studio/figures.ts";
 
 /** Her account at a glance: the course, dates, and how far she is through the programme (as her own pages count it). */
 export function MemberFacts({ member }: { member: MemberDetail }) {

@@ -6,21 +6,19 @@ import {
   WeeklyChart,
 } from "#app/components/studio/insights-charts.tsx";
 import { FigureCards } from "#app/components/studio/figure-cards.tsx";
-import { studioOwnerContext } from "#app/modules/studio/context.server.ts";
 import { figureCards } from "#app/modules/studio/figures.ts";
-import { studioFigures } from "#app/modules/studio/figures.server.ts";
+import { studioOwnerContext } from "#app/modules/studio/context.server.ts";
 import { studioTimeZone } from "#app/modules/studio/settings.server.ts";
+import { studioFigures } from "#app/modules/studio/figures.server.ts";
 import { studioInsights } from "#app/modules/studio/insights.server.ts";
 import { db, now } from "#app/request.server.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Insights · Tidewell Studio" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  // Weeks on the owner's clock (the page says which).
-  const at = {
-    now: now(args),
-    timeZone: await studioTimeZone(db(args), args.context.get(studioOwnerContext)!.id),
-  };
+  // Weeks on the owner's clock (the layout says which zone that is).
+  const timeZone = await studioTimeZone(db(args), args.context.get(studioOwnerContext)!.id);
+  const at = { now: now(args), timeZone };
   const [figures, insights] = await Promise.all([studioFigures(db(args), at), studioInsights(db(args), at)]);
   return { figures, insights };
 }

@@ -5,8 +5,8 @@ import { Alert } from "#app/components/ui/alert.tsx";
 import { nounFor } from "#app/modules/words/plural.ts";
 import { filtersToParams, parseMemberFilters } from "#app/modules/studio/member-filters.ts";
 import { searchMembers } from "#app/modules/studio/members.server.ts";
-import { COURSE_ACCESS_WORDS } from "#app/modules/studio/figures.ts";
 import { studioOwnerContext } from "#app/modules/studio/context.server.ts";
+import { COURSE_ACCESS_WORDS } from "#app/modules/studio/figures.ts";
 import { studioTimeZone } from "#app/modules/studio/settings.server.ts";
 import { db, now } from "#app/request.server.ts";
 import { Pager, StudioTable, STUDIO_LINK } from "#app/components/studio/studio-table.tsx";
@@ -19,7 +19,7 @@ export async function loader(args: Route.LoaderArgs) {
   const cursor = args.url.searchParams.get("after") ?? undefined;
   // Her days: a member who joined at 00:30 her time joined that day.
   const timeZone = await studioTimeZone(db(args), args.context.get(studioOwnerContext)!.id);
-  const page = await searchMembers(db(args), filters, { cursor, timeZone, now: now(args) });
+  const page = await searchMembers(db(args), filters, { cursor, now: now(args), timeZone });
   const params = filtersToParams(filters);
   const next = page.nextCursor ? `?${new URLSearchParams([...params, ["after", page.nextCursor]])}` : null;
   return {

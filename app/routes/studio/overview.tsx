@@ -5,17 +5,17 @@ import { FailedWorkPanel } from "#app/components/studio/failed-work.tsx";
 import { FigureCards, MoneyTables } from "#app/components/studio/figure-cards.tsx";
 import { failedEmails } from "#app/modules/email/outbox.server.ts";
 import { auditEntries } from "#app/modules/studio/audit.server.ts";
-import { studioOwnerContext } from "#app/modules/studio/context.server.ts";
 import { figureCards } from "#app/modules/studio/figures.ts";
-import { studioFigures } from "#app/modules/studio/figures.server.ts";
+import { studioOwnerContext } from "#app/modules/studio/context.server.ts";
 import { studioTimeZone } from "#app/modules/studio/settings.server.ts";
+import { studioFigures } from "#app/modules/studio/figures.server.ts";
 import { deadJobs } from "#app/platform/jobs.server.ts";
 import { db, now } from "#app/request.server.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Overview · Tidewell Studio" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  // Weeks on the owner's clock (the page says which).
+  // Weeks on the owner's clock (the layout says which zone that is).
   const timeZone = await studioTimeZone(db(args), args.context.get(studioOwnerContext)!.id);
   const [figures, recent, jobs, emails] = await Promise.all([
     studioFigures(db(args), { now: now(args), timeZone }),
