@@ -54,6 +54,7 @@ export default [
     route("members.csv", "routes/studio/members-csv.ts"),
     route("members/:id", "routes/studio/member.tsx"),
     route("purchases", "routes/studio/purchases.tsx"),
+    route("purchases/:id/refund", "routes/studio/refund.tsx"),
     route("inbox", "routes/studio/inbox.tsx"),
     route("inbox/:thread", "routes/studio/inbox-thread.tsx"),
     route("content", "routes/studio/content.tsx"),

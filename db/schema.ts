@@ -202,6 +202,10 @@ export interface PurchasesTable {
   updated_at: CreatedAt;
   succeeded_at: Timestamp | null;
   refunded_at: Timestamp | null;
+  /** Why the owner refunded it from the studio (one of `REFUND_REASONS`); null for any other refund. */
+  refund_reason: string | null;
+  /** Set while an owner's refund is with the provider: the request that set it makes the refund. */
+  refund_started_at: Timestamp | null;
 }
 
 interface RateLimitsTable {

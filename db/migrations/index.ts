@@ -29,6 +29,7 @@ import * as auditWithoutFreeText from "./0027_audit_without_free_text.ts";
 import * as reminderSettings from "./0028_reminder_settings.ts";
 import * as memberAccess from "./0029_member_access.ts";
 import * as programmeSettings from "./0030_programme_settings.ts";
+import * as ownerRefunds from "./0031_owner_refunds.ts";
 import * as studioSettings from "./0032_studio_settings.ts";
 
 /**
@@ -66,5 +67,6 @@ export const migrations: Record<string, Migration> = {
   "0028_reminder_settings": reminderSettings,
   "0029_member_access": memberAccess,
   "0030_programme_settings": programmeSettings,
+  "0031_owner_refunds": ownerRefunds,
   "0032_studio_settings": studioSettings,
 };

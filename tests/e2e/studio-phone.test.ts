@@ -134,6 +134,14 @@ describe("the studio on a phone", () => {
     await seedStudio(browser);
     const { page: owner } = await enrolledOwner(browser);
     await owner.setViewportSize(viewports.phone);
+    // Her times are written on the server and again in the browser: the two must agree.
+    // (A production build names a mismatch by its number: React's errors 418 to 425.)
+    const hydration: string[] = [];
+    const mismatch = (text: string) => {
+      if (/hydrat|react\.dev\/errors\/4(1[89]|2[0-5])/i.test(text)) hydration.push(`${owner.url()}: ${text}`);
+    };
+    owner.on("console", (message) => mismatch(message.text()));
+    owner.on("pageerror", (error) => mismatch(error.message));
 
     // Every page of the menu, and every studio page a link leads to from those, one of each kind.
     await owner.goto("/studio");
@@ -159,6 +167,7 @@ describe("the studio on a phone", () => {
       await expectAccessible(owner);
       for (const link of await linksToStudioPages(owner)) waiting.push(link);
     }
+    expect(hydration).toEqual([]);
     expect([...seen.keys()]).toEqual(
       expect.arrayContaining([
         "/studio",
@@ -185,6 +194,31 @@ describe("the studio on a phone", () => {
     expect(box.x + box.width).toBeLessThanOrEqual(PHONE);
     // A dozen pages and more, each measured and checked with axe: several times one walk's time.
   }, 480_000);
+
+  it("fits the security page's new backup codes, a page no link leads to, on a phone", async () => {
+    const { page: owner, backupCode } = await enrolledOwner(browser);
+    await owner.setViewportSize(viewports.phone);
+    await owner.goto("/studio/security");
+    await waitForHydration(owner);
+    const make = owner.getByRole("button", { name: "Make New Backup Codes" });
+    const shown = owner.getByRole("heading", { name: "Your new backup codes", level: 1 });
+    const check = owner.getByRole("heading", { name: "Enter your authenticator code" });
+    await make.click();
+    await shown.or(check).waitFor();
+    if (await check.isVisible()) {
+      // New codes want a check given just now: one of her backup codes gives it.
+      await owner.getByRole("link", { name: "Use a backup code instead" }).click();
+      await owner.getByLabel("Backup code").fill(backupCode);
+      await owner.getByRole("button", { name: "Continue" }).click();
+      await owner.waitForURL((url) => url.pathname === "/studio/security");
+      await waitForHydration(owner);
+      await make.click();
+    }
+    await shown.waitFor();
+    await owner.getByRole("list", { name: "Backup codes" }).waitFor();
+    expect(await overflows(owner)).toEqual([]);
+    await expectAccessible(owner);
+  });
 
   it("scrolls the menu to the page she is on, and lets the keyboard reach every page in it", async () => {
     const { page: owner } = await enrolledOwner(browser);

@@ -231,10 +231,18 @@ describe("the owner's studio", () => {
     const row = owner.getByRole("row").filter({ hasText: memberEmail });
     await row.filter({ hasText: "30 days left" }).waitFor();
     await expectAccessible(owner);
-    await row.getByRole("button", { name: `Refund €27 to ${memberEmail}` }).click();
-    await expectToast(owner, "Refunded in full. Her premium has ended.");
-    await row.filter({ hasText: "Refunded" }).waitFor();
-    expect(await row.getByRole("button").count()).toBe(0);
+    // The row's refund opens its confirmation, which names her and the amount and comes back here.
+    await row.getByRole("link", { name: "Refund €27 to Ines Carvalho" }).click();
+    await owner.getByRole("heading", { name: "Refund €27 to Ines Carvalho?", level: 1 }).waitFor();
+    await owner.getByRole("radio", { name: "Paid by mistake" }).check();
+    await owner.getByRole("button", { name: "Refund €27" }).click();
+    await expectToast(
+      owner,
+      "Refunded €27 to Ines Carvalho. Her premium has ended, and she has an email to say so.",
+    );
+    await owner.waitForURL((url) => url.pathname === "/studio/purchases");
+    await row.filter({ hasText: "Refunded" }).filter({ hasText: "Paid by mistake" }).waitFor();
+    expect(await row.getByRole("link", { name: /Refund/ }).count()).toBe(0);
 
     await memberPage.goto("/portal/library");
     await memberPage.getByText(": in the Complete Course").first().waitFor({ state: "attached" });
@@ -291,7 +299,7 @@ describe("the owner's studio", () => {
     await owner
       .getByRole("row")
       .filter({ hasText: "Purchase refunded" })
-      .filter({ hasText: "by card · €27" })
+      .filter({ hasText: "by card · €27 · reason: Paid by mistake" })
       .waitFor();
   });
 
@@ -566,10 +574,15 @@ const STUDIO_CALLS: { method: "GET" | "POST"; route: string; url: string; form?:
     },
     { method: "GET", route: "/studio/purchases", url: "/studio/purchases" },
     {
+      method: "GET",
+      route: "/studio/purchases/:id/refund",
+      url: "/studio/purchases/some-purchase/refund?back=%2Fstudio%2Fpurchases",
+    },
+    {
       method: "POST",
-      route: "/studio/purchases",
-      url: "/studio/purchases",
-      form: { intent: "refund", purchaseId: "some-purchase" },
+      route: "/studio/purchases/:id/refund",
+      url: "/studio/purchases/some-purchase/refund",
+      form: { intent: "refund", reason: "guarantee", back: "/studio/purchases" },
     },
     { method: "GET", route: "/studio/inbox", url: "/studio/inbox?view=archived" },
     { method: "GET", route: "/studio/inbox/:thread", url: "/studio/inbox/some-thread" },

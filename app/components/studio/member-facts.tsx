@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 import type { MemberDetail } from "#app/modules/studio/members.server.ts";
-import { formatPrice } from "#app/modules/payments/price.ts";
 import { useStudioTime } from "#app/components/studio/studio-clock.tsx";
 import { COURSE_ACCESS_WORDS } from "#app/modules/studio/figures.ts";
 
@@ -27,29 +26,11 @@ export function MemberFacts({ member }: { member: MemberDetail }) {
   );
 }
 
-/** What she has done: her purchases, her last listens and the emails sent to her. */
+/** What she has done: her last listens and the emails sent to her (her purchases are MemberPurchases'). */
 export function MemberHistory({ member }: { member: MemberDetail }) {
   const when = useStudioTime();
   return (
     <>
-      <FactList
-        id="purchases"
-        title="Purchases"
-        empty="None."
-        items={member.purchases}
-        itemKey={(purchase) => purchase.id}
-        boxed
-      >
-        {(purchase) => (
-          <>
-            {formatPrice({ amountMinor: purchase.amount, currency: purchase.currency })} by{" "}
-            {purchase.provider === "paypal" ? "PayPal" : "card"} · {purchase.status} ·{" "}
-            {when(purchase.createdAt)}
-            <span className="block font-mono text-sm text-ink-soft">{purchase.providerId}</span>
-          </>
-        )}
-      </FactList>
-
       <FactList
         id="listens"
         title="Last listens"
@@ -81,14 +62,13 @@ export function MemberHistory({ member }: { member: MemberDetail }) {
   );
 }
 
-/** One of her page's lists (purchases, listens, emails), with a line for when there is none. */
+/** One of her page's lists (listens, emails), with a line for when there is none. */
 function FactList<T>({
   id,
   title,
   empty,
   items,
   itemKey,
-  boxed = false,
   children,
 }: {
   id: string;
@@ -96,8 +76,6 @@ function FactList<T>({
   empty: string;
   items: readonly T[];
   itemKey: (item: T) => string;
-  /** Each item in a card of its own. */
-  boxed?: boolean;
   children: (item: T) => ReactNode;
 }) {
   return (
@@ -108,14 +86,9 @@ function FactList<T>({
       {items.length === 0 ? (
         <p className="mt-2 text-ink-soft">{empty}</p>
       ) : (
-        <ul className={boxed ? "mt-2 grid gap-2" : "mt-2 grid gap-1"}>
+        <ul className="mt-2 grid gap-1">
           {items.map((item) => (
-            <li
-              key={itemKey(item)}
-              className={boxed ? "rounded-xl border border-ink/10 bg-white px-4 py-3" : undefined}
-            >
-              {children(item)}
-            </li>
+            <li key={itemKey(item)}>{children(item)}</li>
           ))}
         </ul>
       )}

@@ -17,10 +17,37 @@ interface FormProps {
   busy: boolean;
 }
 
-/** Grants premium, or takes it back, with the reason kept beside the audit log's entry. */
-export function PremiumForm({ premium, tier, error, busy }: FormProps & { premium: boolean; tier: string }) {
+/**
+ * Grants premium, or takes it back, with the reason kept beside the audit log's entry. Taking it back
+ * returns no money, and says so: a refund is her payment's own action (MemberPurchases).
+ */
+export function PremiumForm({
+  premium,
+  tier,
+  refundable,
+  error,
+  busy,
+}: FormProps & {
+  premium: boolean;
+  tier: string;
+  /** The amount of a payment of hers that can be refunded, if there is one. */
+  refundable: string | null;
+}) {
   return (
-    <ActionSection id="premium" title={premium ? "Take premium back" : "Grant premium"} error={error}>
+    <ActionSection
+      id="premium"
+      title={premium ? "Take premium back, without a refund" : "Grant premium"}
+      intro={
+        premium
+          ? `Ends her access to the Complete Course and returns no money.${
+              refundable
+                ? ` To give her ${refundable} back, refund her payment under Purchases instead: that ends her premium too.`
+                : ""
+            }`
+          : "Gives her the Complete Course without a payment."
+      }
+      error={error}
+    >
       {/* A new form once the tier changes: the reason given for the last change is not the next one's. */}
       <Form key={tier} method="post" className="mt-3 grid gap-3">
         <input type="hidden" name="intent" value={premium ? "revoke-premium" : "grant-premium"} />

@@ -249,6 +249,7 @@ export async function exportMemberData(db: Db, userId: string) {
         "created_at",
         "succeeded_at",
         "refunded_at",
+        "refund_reason",
       ])
       .where(mine("purchases"))
       .execute(),
@@ -406,6 +407,8 @@ export async function exportMemberData(db: Db, userId: string) {
       createdAt: iso(p.created_at),
       succeededAt: iso(p.succeeded_at),
       refundedAt: iso(p.refunded_at),
+      // Why the owner refunded it from the studio, in the studio's words for it ("mistake", "guarantee", …).
+      refundReason: p.refund_reason,
     })),
     contactMessages: contactMessages.map((m) => ({
       name: m.name,

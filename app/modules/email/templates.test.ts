@@ -9,6 +9,7 @@ import {
   partnerInvitationEmail,
   passwordResetEmail,
   practiceReminderEmail,
+  refundEmail,
   signInCodeEmail,
   UNNAMED_INVITER,
   welcomeEmail,
@@ -248,6 +249,42 @@ describe("email templates", () => {
       expect(html).toContain("Hello b,");
       expect(html).toContain("&lt;a href=&quot;https://evil.example&quot;&gt;click&lt;/a&gt;");
       expect(html).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
+    });
+  });
+
+  describe("the refund the owner made", () => {
+    const details = {
+      name: "Aoife Murphy",
+      amount: "€27",
+      provider: "card",
+      reference: "9EA962B7",
+      supportEmail: "hello@tidewell.example",
+    };
+
+    it("says what was refunded, when the money arrives and what her account keeps, in both parts", () => {
+      const email = refundEmail({ ...details, courseEnded: true });
+      expect(email.subject).toBe("Your refund from Tidewell");
+      for (const part of [email.text, email.html.replaceAll("&#39;", "'")]) {
+        expect(part).toContain("Hello Aoife,");
+        expect(part).toContain(
+          "We've refunded your card payment of €27 for the Complete Course, in full. Reference: 9EA962B7.",
+        );
+        expect(part).toContain("5 to 10 working days");
+        expect(part).toContain("The Complete Course is no longer part of your account.");
+        expect(part).toContain("hello@tidewell.example");
+      }
+    });
+
+    it("keeps her course when another payment of hers holds it", () => {
+      const email = refundEmail({ ...details, provider: "PayPal", courseEnded: false });
+      expect(email.text).toContain("your PayPal payment of €27");
+      expect(email.text).toContain("Everything in your account stays as it is.");
+      expect(email.text).not.toContain("no longer part of your account");
+    });
+
+    it("greets no one by name when no name is left, and shows markup in a name as text", () => {
+      expect(refundEmail({ ...details, name: "", courseEnded: true }).text).toMatch(/^Hello,/);
+      expect(refundEmail({ ...details, name: "<b>Sam</b>", courseEnded: true }).html).not.toContain("<b>");
     });
   });
 });

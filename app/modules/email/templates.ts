@@ -411,8 +411,7 @@ export function duplicateRefundEmail({
 }: PaymentNotice): EmailContent {
   const greet = hello(name);
   const intro = `You paid for the Complete Course twice: once already, and again just now by ${provider}. You only ever need to pay once, so we've refunded the second payment of ${amount} in full. Reference: ${reference}.`;
-  const when =
-    "The money goes back the way it came; most banks show it within 5 to 10 working days, and PayPal sooner.";
+  const when = REFUND_ARRIVES;
   const access = "Your course is untouched: everything stays unlocked, for good.";
   const footnote = `Questions? Reply to this email or write to ${supportEmail}.`;
   return {
@@ -427,6 +426,45 @@ export function duplicateRefundEmail({
     }),
   };
 }
+
+/**
+ * Her payment refunded by the owner (the 30-day guarantee, or another reason the owner keeps to
+ * herself): what was refunded, when the money arrives, and what her account keeps. It says nothing of
+ * why: that was between her and the owner already.
+ */
+export function refundEmail({
+  name,
+  amount,
+  provider,
+  reference,
+  supportEmail,
+  courseEnded,
+}: Omit<PaymentNotice, "portalUrl"> & {
+  /** Whether the Complete Course has left her account (it stays when another payment of hers holds it). */
+  courseEnded: boolean;
+}): EmailContent {
+  const greet = hello(name);
+  const intro = `We've refunded your ${provider} payment of ${amount} for the Complete Course, in full. Reference: ${reference}.`;
+  const access = courseEnded
+    ? "The Complete Course is no longer part of your account. Your account stays open, and the Foundation Course's two sessions are still there for you whenever you'd like them."
+    : "Everything in your account stays as it is.";
+  const thanks = `Thank you for trying ${BRAND.name}. We wish you well.`;
+  const footnote = `Questions? Reply to this email or write to ${supportEmail}.`;
+  return {
+    subject: `Your refund from ${BRAND.name}`,
+    text: text([greet, intro, REFUND_ARRIVES, access, thanks, footnote]),
+    html: layout({
+      preheader: `We've refunded your payment of ${amount} in full.`,
+      heading: "Your refund is on its way",
+      paragraphs: [greet, intro, REFUND_ARRIVES, access, thanks],
+      footnote,
+    }),
+  };
+}
+
+/** When a refund reaches her, in every email that tells her of one. */
+const REFUND_ARRIVES =
+  "The money goes back the way it came; most banks show it within 5 to 10 working days, and PayPal sooner.";
 
 /**
  * Her daily practice reminder, which she asked for: a gentle nudge, never a

@@ -380,12 +380,42 @@ describe.each(testDialects)("buying the course on %s", (dialect) => {
     const { body, signature } = await paySucceeded(member);
     await handleStripeWebhook(deps, Buffer.from(body), signature);
     const [purchase] = await purchasesOf(member);
-    const answers = await Promise.all(Array.from({ length: 5 }, () => refundPurchase(deps, purchase!.id)));
-    expect(answers.some((answer) => answer.ok)).toBe(true);
-    // Any that started after the first had finished find nothing left to refund.
+    const records: string[] = [];
+    const asked = () =>
+      refundPurchase(deps, purchase!.id, {
+        reason: "guarantee",
+        now: new Date(),
+        record: async (_trx, refund) => void records.push(refund.purchaseId),
+      });
+    const answers = await Promise.all(Array.from({ length: 5 }, asked));
+    // One makes the refund; the others find it under way, or made.
+    expect(answers.filter((answer) => answer.ok)).toEqual([
+      {
+        ok: true,
+        purchaseId: purchase!.id,
+        memberId: member.id,
+        amountMinor: 2700,
+        currency: "EUR",
+        provider: "stripe",
+        emailed: true,
+        courseEnded: true,
+      },
+    ]);
     for (const answer of answers) if (!answer.ok) expect(answer.status).toBe(409);
+    expect(records).toEqual([purchase!.id]);
     expect(await tierOf(member)).toBe("free");
-    expect((await purchasesOf(member))[0]).toMatchObject({ status: "refunded" });
+    expect((await purchasesOf(member))[0]).toMatchObject({
+      status: "refunded",
+      refund_reason: "guarantee",
+      refund_started_at: null,
+    });
+    const notices = await database.db
+      .selectFrom("email_outbox")
+      .select("subject")
+      .where("to_address", "=", member.email)
+      .where("kind", "=", "refund")
+      .execute();
+    expect(notices).toEqual([{ subject: "Your refund from Tidewell" }]);
 
     // Stripe made one refund of the whole amount, and its webhook then finds the purchase refunded already.
     await stripeFake.flushWebhooks();
@@ -400,8 +430,15 @@ describe.each(testDialects)("buying the course on %s", (dialect) => {
       String(refunds[0]!.headers["stripe-signature"]),
     );
     expect(await tierOf(member)).toBe("free");
-    expect(await refundPurchase(deps, purchase!.id)).toMatchObject({ ok: false, status: 409 });
-    expect(await refundPurchase(deps, "no-such-purchase")).toMatchObject({ ok: false, status: 404 });
+    expect(await asked()).toEqual({ ok: false, status: 409, message: "This payment is refunded already." });
+    expect(
+      await refundPurchase(deps, "no-such-purchase", {
+        reason: "other",
+        now: new Date(),
+        record: async () => {},
+      }),
+    ).toMatchObject({ ok: false, status: 404 });
+    expect(records).toHaveLength(1);
   });
 
   it("gives her birth partner the partner sessions with her purchase, and takes them back with her refund", async () => {
@@ -621,7 +658,13 @@ describe.each(testDialects)("buying the course on %s", (dialect) => {
   it("refunds a PayPal capture when the owner asks, and ends the course", async () => {
     const { member, deliver } = await paidWithPayPal();
     const [purchase] = await purchasesOf(member);
-    expect(await refundPurchase(deps, purchase!.id)).toEqual({ ok: true });
+    expect(
+      await refundPurchase(deps, purchase!.id, {
+        reason: "mistake",
+        now: new Date(),
+        record: async () => {},
+      }),
+    ).toMatchObject({ ok: true, provider: "paypal", emailed: true, courseEnded: true });
     expect(await tierOf(member)).toBe("free");
     // PayPal's own notice of the refund, afterwards, changes nothing.
     expect(await deliver("PAYMENT.CAPTURE.REFUNDED")).toMatchObject({ ok: true });

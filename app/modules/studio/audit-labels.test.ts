@@ -19,6 +19,20 @@ describe("an audit entry's detail in the owner's words", () => {
     );
   });
 
+  it("gives a refund's reason as she chose it, then what she added in her own words", () => {
+    const refund = { purchase: "9ea962b7-31c4", amountMinor: 2700, currency: "EUR", provider: "stripe" };
+    expect(auditDetailText({ ...refund, because: "mistake" }, null)).toBe(
+      "payment reference 9EA962B7 · by card · €27 · reason: Paid by mistake",
+    );
+    expect(auditDetailText({ ...refund, because: "other" }, "Her bank charged her twice")).toBe(
+      "payment reference 9EA962B7 · by card · €27 · reason: Another reason: Her bank charged her twice",
+    );
+    // Her note gone with her account, the reason she chose stays.
+    expect(auditDetailText({ ...refund, because: "guarantee" }, null)).toContain(
+      "reason: Asked within the 30-day guarantee",
+    );
+  });
+
   it("says how she got in, what she exported and whose role changed, in words", () => {
     expect(auditDetailText({ method: "backup-code" }, null)).toBe("with a backup code");
     expect(auditDetailText({ count: 1, filters: ["query", "tier", "programme"] }, null)).toBe(

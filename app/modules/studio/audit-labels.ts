@@ -1,7 +1,9 @@
+import type { RefundReason } from "#app/modules/payments/owner-refunds.ts";
 import { formatPrice } from "#app/modules/payments/price.ts";
 import { paymentReference } from "#app/modules/payments/receipt.ts";
 import { countOf } from "#app/modules/words/plural.ts";
 import type { AuditAction, AuditDetailValue } from "./audit.server.ts";
+import { REFUND_REASON_LABELS } from "./refunds.ts";
 import { timeZoneWords } from "./studio-time.ts";
 
 /** What each audit entry says it was, in the studio's words. */
@@ -69,11 +71,12 @@ const FILTER_WORDS: Record<string, string> = {
 const filterWords = (filter: string) => FILTER_WORDS[filter] ?? filter;
 
 /**
- * An entry's detail in the owner's words ("payment reference 9EA962B7 · by card · €27"): the
- * payment as her receipts name it, an amount in its currency, and the reason she gave while it is kept.
+ * An entry's detail in the owner's words ("payment reference 9EA962B7 · by card · €27 · reason: Paid
+ * by mistake"): the payment as her receipts name it, an amount in its currency, and the reason she gave
+ * (a refund's as she chose it, and her own words while they are kept).
  */
 export function auditDetailText(detail: Record<string, AuditDetailValue>, reason: string | null): string {
-  const { amountMinor, currency, ...rest } = detail;
+  const { amountMinor, currency, because, ...rest } = detail;
   const parts = Object.entries(rest).map(([key, value]) =>
     Object.hasOwn(DETAIL_WORDS, key)
       ? DETAIL_WORDS[key]!(value)
@@ -86,6 +89,14 @@ export function auditDetailText(detail: Record<string, AuditDetailValue>, reason
         : `amount: ${(amountMinor / 100).toFixed(2)}`,
     );
   }
-  if (reason) parts.push(`reason: ${reason}`);
+  // A refund's reason as she chose it from the studio's list, then what she added in her own words.
+  const chosen =
+    typeof because === "string"
+      ? Object.hasOwn(REFUND_REASON_LABELS, because)
+        ? REFUND_REASON_LABELS[because as RefundReason]
+        : because
+      : null;
+  const why = [chosen, reason].filter(Boolean).join(": ");
+  if (why) parts.push(`reason: ${why}`);
   return parts.join(" · ");
 }

@@ -88,7 +88,13 @@ describe.each(testDialects)("the studio's audit log, on %s", (dialect) => {
     await recordAudit(db(), {
       actorId: COMMAND_ACTOR,
       action: "purchase.refunded",
-      detail: { purchase: crypto.randomUUID(), amountMinor: 2700, currency: "EUR", provider: "paypal" },
+      detail: {
+        purchase: crypto.randomUUID(),
+        amountMinor: 2700,
+        currency: "EUR",
+        provider: "paypal",
+        because: "guarantee",
+      },
     });
     const typed = recordAudit(db(), {
       actorId: COMMAND_ACTOR,

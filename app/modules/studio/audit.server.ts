@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { z } from "zod";
+import { REFUND_REASONS } from "#app/modules/payments/owner-refunds.ts";
 import { isValidTimeZone } from "#app/modules/program/calendar.ts";
 import type { Db } from "#app/platform/db.server.ts";
 import { MEMBER_ROLE, OWNER_ROLE } from "./gate.ts";
@@ -56,6 +57,8 @@ const AUDIT_DETAILS = {
     amountMinor: z.int().nonnegative(),
     currency: z.string().regex(/^[A-Z]{3}$/),
     provider: z.enum(["stripe", "paypal"]),
+    // Why, as she chose it from the studio's list (anything she wrote goes to studio_reasons).
+    because: z.enum(REFUND_REASONS),
   }),
   "contact.replied": thread,
   "contact.archived": thread,
@@ -120,8 +123,8 @@ export async function recordAudit<A extends AuditAction>(
 }
 
 /**
- * An entry about a member with the reason the owner gave, in one transaction: the entry in the log,
- * the reason beside it, tied to her (deleted with her account).
+ * An entry about a member with the reason the owner gave, in one transaction (the caller's, when given
+ * one): the entry in the log, the reason beside it, tied to her (deleted with her account).
  */
 export async function recordAuditWithReason<A extends AuditAction>(
   db: Db,
@@ -129,13 +132,14 @@ export async function recordAuditWithReason<A extends AuditAction>(
   reason: string,
   now = new Date(),
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  const run = async (trx: Db) => {
     const auditId = await recordAudit(trx, entry, now);
     await trx
       .insertInto("studio_reasons")
       .values({ audit_id: auditId, member_id: entry.subjectId, reason, created_at: now.toISOString() })
       .execute();
-  });
+  };
+  await (db.isTransaction ? run(db) : db.transaction().execute(run));
 }
 
 /** The newest entries first, optionally about one account. */

@@ -12,6 +12,7 @@ const EMAIL_KIND_LABELS: Record<string, string> = {
   "deletion-code": "Code to delete her account",
   welcome: "Welcome",
   receipt: "Receipt",
+  refund: "Your refund of her payment",
   "duplicate-refund": "Refund of a second payment",
   "practice-reminder": "Practice reminder",
   "partner-invitation": "Invitation to her birth partner",

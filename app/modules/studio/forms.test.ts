@@ -5,7 +5,7 @@ import {
   inboxThreadForms,
   memberForms,
   passkeyForms,
-  purchasesForms,
+  refundForms,
   readStudioForm,
   securityForms,
   timeZoneForms,
@@ -62,16 +62,34 @@ describe("readStudioForm", () => {
   });
 
   it("reads a field's first value, as FormData.get does", () => {
-    const form = posted({ intent: "refund", purchaseId: "first" });
-    form.append("purchaseId", "second");
-    expect(readStudioForm(form, purchasesForms)).toEqual({
+    const form = posted({ intent: "refund", reason: "mistake", back: "/studio/members/m-1" });
+    form.append("reason", "other");
+    expect(readStudioForm(form, refundForms)).toEqual({
       ok: true,
-      form: { intent: "refund", purchaseId: "first" },
+      form: { intent: "refund", reason: "mistake", note: "", back: "/studio/members/m-1" },
     });
   });
 
+  it.each<[Record<string, string>, string]>([
+    [{ intent: "refund" }, "Please choose why you're making this refund."],
+    [{ intent: "refund", reason: "because" }, "Please choose why you're making this refund."],
+    [{ intent: "refund", reason: "other", note: "x".repeat(301) }, "Please keep the note to 300 characters."],
+  ])("refuses a refund's form %o, saying why", (fields, message) => {
+    expect(readStudioForm(posted(fields), refundForms)).toEqual({ ok: false, intent: "refund", message });
+  });
+
   it.each<[AnyForms, Record<string, string>, unknown]>([
-    [purchasesForms, { intent: "refund" }, { intent: "refund", purchaseId: "" }],
+    [
+      refundForms,
+      { intent: "refund", reason: "other", note: "  Her bank charged her twice \n" },
+      // With nowhere to go back to, or somewhere outside the studio, back to the purchases or the studio.
+      { intent: "refund", reason: "other", note: "Her bank charged her twice", back: "/studio/purchases" },
+    ],
+    [
+      refundForms,
+      { intent: "refund", reason: "guarantee", back: "https://evil.example/studio" },
+      { intent: "refund", reason: "guarantee", note: "", back: "/studio" },
+    ],
     [securityForms, { intent: "remove-passkey", id: "pk-1" }, { intent: "remove-passkey", id: "pk-1" }],
     [
       inboxThreadForms,
@@ -138,7 +156,7 @@ describe("readStudioForm", () => {
 
   it.each<[AnyForms, string]>([
     [timeZoneForms, "Please use the forms on this page."],
-    [purchasesForms, "Please use the forms on this page."],
+    [refundForms, "Please use the forms on this page."],
     [securityForms, "Please use the forms on this page."],
     [inboxThreadForms, "Please use the forms on this page."],
     [checkForms, "Please use the form on this page."],

@@ -1,7 +1,9 @@
 import * as z from "zod/mini";
 import { isValidTimeZone } from "#app/modules/program/calendar.ts";
 import { studioReturnPath } from "./gate.ts";
+import { REFUND_REASONS } from "#app/modules/payments/owner-refunds.ts";
 import { REASON_MAX, REASON_MIN } from "./member-actions.ts";
+import { refundBackPath } from "./refunds.ts";
 
 /**
  * The studio's forms: for each page, a union on `intent` of what each of its
@@ -67,9 +69,22 @@ export const memberForms = pageForms(USE_THE_FORMS, [
   }),
 ]);
 
-/** The purchases page: a refund. */
-export const purchasesForms = pageForms(USE_THE_FORMS, [
-  z.object({ intent: z.literal("refund"), purchaseId: field }),
+const NOTE_RULE = `Please keep the note to ${REASON_MAX} characters.`;
+
+/**
+ * A refund's confirmation: why (one of the studio's reasons; "another reason" also needs her note, which
+ * the action checks: refundFormProblem), her note, and the studio page to go back to.
+ */
+export const refundForms = pageForms(USE_THE_FORMS, [
+  z.object({
+    intent: z.literal("refund"),
+    reason: z.enum(REFUND_REASONS, "Please choose why you're making this refund."),
+    note: z.prefault(z.string().check(z.trim(), z.maxLength(REASON_MAX, NOTE_RULE)), ""),
+    back: z.pipe(
+      field,
+      z.transform((path: string) => refundBackPath(path)),
+    ),
+  }),
 ]);
 
 /*
@@ -143,7 +158,7 @@ export const timeZoneForms = pageForms(USE_THE_FORMS, [
 ]);
 
 export type MemberForm = z.output<typeof memberForms.schema>;
-export type PurchasesForm = z.output<typeof purchasesForms.schema>;
+export type RefundForm = z.output<typeof refundForms.schema>;
 export type SecurityForm = z.output<typeof securityForms.schema>;
 export type InboxThreadForm = z.output<typeof inboxThreadForms.schema>;
 export type CheckForm = z.output<typeof checkForms.schema>;

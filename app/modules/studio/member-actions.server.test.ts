@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { CheckoutDeps } from "#app/modules/payments/checkout.server.ts";
 import { signedInMember } from "../../../tests/support/members.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
 import { useTestServices } from "../../../tests/support/test-services.ts";
 import { auditEntries } from "./audit.server.ts";
 import type { MemberForm } from "./forms.ts";
-import { answerMemberForm, answerPurchasesForm } from "./member-actions.server.ts";
+import { answerMemberForm } from "./member-actions.server.ts";
 import { createOwner } from "./owners.server.ts";
 import type { StudioOwner } from "./studio.server.ts";
 
@@ -102,14 +101,5 @@ describe.each(testDialects)("a member page's forms, on %s", (dialect) => {
     expect(left).toEqual([]);
     const [entry] = await auditEntries(services.database.db, { subjectId: member.id });
     expect(entry).toMatchObject({ action: "member.deleted", actorId: owner.id });
-  });
-
-  it("asks for the second factor again before a refund, back to the purchases", async () => {
-    const owner = await ownerChecked(minutesAgo(11));
-    // Nothing of the checkout is reached.
-    const redirect = await thrown(
-      answerPurchasesForm({} as CheckoutDeps, owner, { intent: "refund", purchaseId: "a-purchase" }, now),
-    );
-    expect(redirect?.headers.get("Location")).toBe("/studio/check?again=1&next=%2Fstudio%2Fpurchases");
   });
 });

@@ -4,12 +4,10 @@ import { deleteMember, type DeletionDeps } from "#app/modules/accounts/own-data.
 import { setAccountRole } from "#app/modules/accounts/owner-role.server.ts";
 import { setSubscriptionTier } from "#app/modules/payments/access.server.ts";
 import { sendMagicLink } from "#app/modules/accounts/sign-in.server.ts";
-import type { CheckoutDeps } from "#app/modules/payments/checkout.server.ts";
-import { refundPurchase } from "#app/modules/payments/refunds.server.ts";
 import type { Db } from "#app/platform/db.server.ts";
 import { hitLimit, limitKey, tooManyAttemptsMessage } from "#app/platform/rate-limit.server.ts";
 import { recordAudit, recordAuditWithReason } from "./audit.server.ts";
-import { thenTo, type MemberForm, type PurchasesForm, type StudioFormAnswer } from "./forms.ts";
+import { thenTo, type MemberForm, type StudioFormAnswer } from "./forms.ts";
 import { isOwner, MEMBER_ROLE, OWNER_ROLE } from "./gate.ts";
 import { requireRecentStudioCheck } from "./recent-check.server.ts";
 import type { StudioOwner } from "./studio.server.ts";
@@ -22,8 +20,6 @@ type ActionResult = { ok: true; message: string } | { ok: false; status: number;
 
 /** Sign-in links an owner may send in an hour: each is an email. */
 const SIGN_IN_LINKS_PER_HOUR = 20;
-/** Refunds an owner may make in an hour: money leaves with each. */
-const REFUNDS_PER_HOUR = 20;
 
 async function accountOf(db: Db, memberId: string) {
   return db
@@ -72,18 +68,6 @@ export async function answerMemberForm(
       // Her page is gone: back to the members.
       return thenTo("/studio/members", await deleteMemberAccount(deps, owner, memberId, now));
   }
-}
-
-/** Does what the purchases page's form asks: a refund, once the second factor is recent (money leaves). */
-export async function answerPurchasesForm(
-  deps: CheckoutDeps,
-  owner: StudioOwner,
-  form: PurchasesForm,
-  now: Date,
-): Promise<StudioFormAnswer> {
-  const here = "/studio/purchases";
-  requireRecentStudioCheck(owner, now, here);
-  return thenTo(here, await refundMemberPurchase(deps, owner, form.purchaseId, now));
 }
 
 /** Grants premium (the whole course) or takes it back, with the owner's reason (as the form's schema read it). */
@@ -165,49 +149,6 @@ async function deleteMemberAccount(
     now,
   );
   return { ok: true, message: "The account is deleted." };
-}
-
-/**
- * Refunds a purchase in full through its provider, which ends premium the way
- * the provider's refund webhook would. Counted per owner first, atomically.
- */
-async function refundMemberPurchase(
-  deps: CheckoutDeps,
-  owner: StudioOwner,
-  purchaseId: string,
-  now: Date,
-): Promise<ActionResult> {
-  const limit = await hitLimit(deps.db, limitKey("studio-refund", owner.id), {
-    limit: REFUNDS_PER_HOUR,
-    windowSeconds: 3600,
-  });
-  if (!limit.allowed)
-    return { ok: false, status: 429, message: tooManyAttemptsMessage(limit.retryAfterSeconds) };
-  const purchase = await deps.db
-    .selectFrom("purchases")
-    .select(["user_id", "amount_minor", "currency", "provider"])
-    .where("id", "=", purchaseId)
-    .executeTakeFirst();
-  if (!purchase) return { ok: false, status: 404, message: "There is no such purchase." };
-  const refunded = await refundPurchase(deps, purchaseId);
-  if (!refunded.ok) return refunded;
-  await recordAudit(
-    deps.db,
-    {
-      actorId: owner.id,
-      action: "purchase.refunded",
-      subjectId: purchase.user_id,
-      detail: {
-        purchase: purchaseId,
-        amountMinor: purchase.amount_minor,
-        currency: purchase.currency,
-        provider: purchase.provider,
-      },
-      ip: owner.ip,
-    },
-    now,
-  );
-  return { ok: true, message: "Refunded in full. Her premium has ended." };
 }
 
 /**

@@ -276,7 +276,7 @@ describe.each(testDialects)("the studio's members on %s", (dialect) => {
       await used(id, "2026-11-24T19:00:00.000Z");
       const paid = await aPurchase(db(), id, {
         created_at: "2026-10-01T10:00:00.000Z",
-        succeeded_at: "2026-10-01T10:00:00.000Z",
+        succeeded_at: "2026-11-10T10:00:00.000Z",
         refunded_at: null,
       });
       const refunded = await aPurchase(db(), id, {
@@ -284,7 +284,9 @@ describe.each(testDialects)("the studio's members on %s", (dialect) => {
         provider_payment_id: "ORDER-1",
         status: "refunded",
         created_at: "2026-10-02T10:00:00.000Z",
+        succeeded_at: "2026-10-02T10:00:05.000Z",
         refunded_at: "2026-10-03T10:00:00.000Z",
+        refund_reason: "mistake",
       });
       for (const [week, day, completed] of [
         [1, 1, true],
@@ -381,6 +383,9 @@ describe.each(testDialects)("the studio's members on %s", (dialect) => {
           providerId: "ORDER-1",
           createdAt: "2026-10-02T10:00:00.000Z",
           refundedAt: "2026-10-03T10:00:00.000Z",
+          paidAt: "2026-10-02T10:00:05.000Z",
+          guaranteeDaysLeft: null,
+          refund: { kind: "refunded", at: "2026-10-03T10:00:00.000Z", reason: "Paid by mistake" },
         },
         {
           id: paid.id,
@@ -390,6 +395,9 @@ describe.each(testDialects)("the studio's members on %s", (dialect) => {
           status: "succeeded",
           providerId: paid.provider_payment_id,
           createdAt: "2026-10-01T10:00:00.000Z",
+          paidAt: "2026-11-10T10:00:00.000Z",
+          guaranteeDaysLeft: 15,
+          refund: { kind: "refundable" },
         },
       ]);
       expect(detail!.lastListens).toHaveLength(10);

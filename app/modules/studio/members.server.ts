@@ -21,6 +21,8 @@ import {
   type TodayOf,
 } from "./figures.server.ts";
 import { startOfDayIn } from "./studio-time.ts";
+import { guaranteeDaysLeft } from "./guarantee.ts";
+import { refundStateOf, type RefundState } from "./refunds.ts";
 
 /**
  * The studio's reads of members: the search (filters, newest sign-ups first,
@@ -277,6 +279,12 @@ interface MemberPurchase {
   providerId: string;
   createdAt: string;
   refundedAt?: string;
+  /** When it was paid, ISO 8601; null if it never was. */
+  paidAt: string | null;
+  /** Whole days left of the 30-day guarantee; null when it was never paid. */
+  guaranteeDaysLeft: number | null;
+  /** Whether the studio can refund it now, or how it was refunded. */
+  refund: RefundState;
 }
 
 interface MemberProgramme {
@@ -341,7 +349,10 @@ export async function memberDetail(db: Db, userId: string, now = new Date()): Pr
         "status",
         "provider_payment_id",
         "created_at",
+        "succeeded_at",
         "refunded_at",
+        "refund_reason",
+        "refund_started_at",
       ])
       .where("user_id", "=", userId)
       .orderBy("created_at", "desc")
@@ -396,7 +407,7 @@ export async function memberDetail(db: Db, userId: string, now = new Date()): Pr
 
   return {
     ...toMemberRow(member, active.get(userId) ?? null),
-    purchases: purchases.map(toPurchase),
+    purchases: purchases.map((row) => toPurchase(row, now)),
     programme,
     lastListens: listens.map((row) => ({
       trackId: row.audio_id,
@@ -413,16 +424,23 @@ export async function memberDetail(db: Db, userId: string, now = new Date()): Pr
   };
 }
 
-function toPurchase(row: {
-  id: string;
-  provider: PurchaseProvider;
-  amount_minor: number;
-  currency: string;
-  status: PurchaseStatus;
-  provider_payment_id: string;
-  created_at: Date | string;
-  refunded_at: Date | string | null;
-}): MemberPurchase {
+function toPurchase(
+  row: {
+    id: string;
+    provider: PurchaseProvider;
+    amount_minor: number;
+    currency: string;
+    status: PurchaseStatus;
+    provider_payment_id: string;
+    created_at: Date | string;
+    succeeded_at: Date | string | null;
+    refunded_at: Date | string | null;
+    refund_reason: string | null;
+    refund_started_at: Date | string | null;
+  },
+  now: Date,
+): MemberPurchase {
+  const paidAt = row.succeeded_at === null ? null : iso(row.succeeded_at);
   return {
     id: row.id,
     provider: row.provider,
@@ -432,6 +450,17 @@ function toPurchase(row: {
     providerId: row.provider_payment_id,
     createdAt: iso(row.created_at),
     ...(row.refunded_at === null ? {} : { refundedAt: iso(row.refunded_at) }),
+    paidAt,
+    guaranteeDaysLeft: paidAt && row.status === "succeeded" ? guaranteeDaysLeft(new Date(paidAt), now) : null,
+    refund: refundStateOf(
+      {
+        status: row.status,
+        refundedAt: row.refunded_at === null ? null : iso(row.refunded_at),
+        refundReason: row.refund_reason,
+        refundStartedAt: row.refund_started_at === null ? null : iso(row.refund_started_at),
+      },
+      now,
+    ),
   };
 }
 

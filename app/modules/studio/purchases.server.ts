@@ -6,6 +6,7 @@ export interface StudioPurchase {
   /** Null once her account is deleted: the sale stays, without her. */
   memberId: string | null;
   memberEmail: string | null;
+  memberName: string | null;
   provider: PurchaseProvider;
   /** In minor units (cents). */
   amount: number;
@@ -16,6 +17,10 @@ export interface StudioPurchase {
   createdAt: string;
   paidAt: string | null;
   refundedAt: string | null;
+  /** Why the owner refunded it from the studio (a `RefundReason`); null for any other refund. */
+  refundReason: string | null;
+  /** When an owner's refund went to the provider, while it is there. */
+  refundStartedAt: string | null;
 }
 
 const PURCHASES_SHOWN = 100;
@@ -31,6 +36,7 @@ export async function studioPurchases(db: Db, limit = PURCHASES_SHOWN): Promise<
       "purchases.id",
       "purchases.user_id",
       "user.email",
+      "user.name",
       "purchases.provider",
       "purchases.amount_minor",
       "purchases.currency",
@@ -39,6 +45,8 @@ export async function studioPurchases(db: Db, limit = PURCHASES_SHOWN): Promise<
       "purchases.created_at",
       "purchases.succeeded_at",
       "purchases.refunded_at",
+      "purchases.refund_reason",
+      "purchases.refund_started_at",
     ])
     .where("purchases.status", "!=", "pending")
     .orderBy("purchases.created_at", "desc")
@@ -49,6 +57,7 @@ export async function studioPurchases(db: Db, limit = PURCHASES_SHOWN): Promise<
     id: row.id,
     memberId: row.user_id,
     memberEmail: row.email,
+    memberName: row.name,
     provider: row.provider,
     amount: row.amount_minor,
     currency: row.currency,
@@ -57,5 +66,7 @@ export async function studioPurchases(db: Db, limit = PURCHASES_SHOWN): Promise<
     createdAt: iso(row.created_at)!,
     paidAt: iso(row.succeeded_at),
     refundedAt: iso(row.refunded_at),
+    refundReason: row.refund_reason,
+    refundStartedAt: iso(row.refund_started_at),
   }));
 }

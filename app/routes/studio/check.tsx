@@ -9,6 +9,7 @@ import { answerCheckForm } from "#app/modules/studio/check-actions.server.ts";
 import { checkForms, readStudioForm } from "#app/modules/studio/forms.ts";
 import { studioReturnPath } from "#app/modules/studio/gate.ts";
 import { ownerPasskeys } from "#app/modules/studio/passkeys.server.ts";
+import { checkPurpose } from "#app/modules/studio/refunds.server.ts";
 import { studioVisit, type SecondFactorMethod } from "#app/modules/studio/studio.server.ts";
 import { services } from "#app/request.server.ts";
 
@@ -39,6 +40,10 @@ export async function loader(args: Route.LoaderArgs) {
       : false,
     next,
     method,
+    // What the check interrupted, when it has a name ("Confirm it's you to refund €27 to Aoife Murphy").
+    purpose: visit.owner
+      ? await checkPurpose(services(args).database.db, next, services(args).clock.now())
+      : null,
   };
 }
 
@@ -93,10 +98,12 @@ export default function StudioCheck({ loaderData, actionData }: Route.ComponentP
         <NewAuthenticator enrolment={enrolment} />
       ) : (
         <>
-          <h1 className="text-3xl font-semibold">Enter your authenticator code</h1>
+          <h1 className="text-3xl font-semibold">
+            {loaderData.purpose?.heading ?? "Enter your authenticator code"}
+          </h1>
           <p className="mt-3 text-ink-soft">
-            The studio asks for it once a day, and again before a refund, a role change, a deletion, an export
-            or a change to your second factor.
+            {loaderData.purpose?.then ??
+              "The studio asks for it once a day, and again before a refund, a role change, a deletion, an export or a change to your second factor."}
           </p>
         </>
       )}

@@ -1,6 +1,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/inbox-thread";
 import { ConversationEntries, ReplyForm } from "#app/components/studio/conversation.tsx";
+import { ConversationRefunds } from "#app/components/studio/member-purchases.tsx";
 import { STUDIO_LINK } from "#app/components/studio/studio-table.tsx";
 import { Alert } from "#app/components/ui/alert.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -8,6 +9,7 @@ import { inboxThread } from "#app/modules/contact/inbox.server.ts";
 import { redirectWithFlash } from "#app/modules/site/flash.server.ts";
 import { requireStudioOwner } from "#app/modules/studio/context.server.ts";
 import { inboxThreadForms, readStudioForm } from "#app/modules/studio/forms.ts";
+import { refundablePurchases } from "#app/modules/studio/refunds.server.ts";
 import { answerInboxThreadForm } from "#app/modules/contact/inbox-actions.server.ts";
 import { db, requestLog, services, now } from "#app/request.server.ts";
 
@@ -19,8 +21,10 @@ export async function loader(args: Route.LoaderArgs) {
   // Opening it marks it read.
   const thread = await inboxThread(db(args), args.params.thread, now(args));
   if (!thread) throw data("There is no such conversation.", { status: 404 });
+  // A member's payment she may be writing about, ready to refund.
+  const refunds = thread.memberId ? await refundablePurchases(db(args), thread.memberId, now(args)) : [];
   // The reply form's id: new each time the page is shown, so a form sent twice is one reply.
-  return { thread, replyId: crypto.randomUUID() };
+  return { thread, refunds, replyId: crypto.randomUUID() };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -71,6 +75,7 @@ export default function StudioInboxThread({ loaderData, actionData }: Route.Comp
         ) : null}
         {thread.archived ? " · Archived" : null}
       </p>
+      <ConversationRefunds threadId={thread.id} refunds={loaderData.refunds} />
       {thread.confirmed ? null : (
         <Alert tone="info" className="mt-4 max-w-3xl">
           <strong className="font-semibold">Not confirmed.</strong> This was sent without signing in, so

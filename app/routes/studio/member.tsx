@@ -2,6 +2,7 @@ import { data, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/member";
 import { AuditTable } from "#app/components/studio/audit-table.tsx";
 import { MemberFacts, MemberHistory } from "#app/components/studio/member-facts.tsx";
+import { MemberPurchases } from "#app/components/studio/member-purchases.tsx";
 import {
   DeleteAccountForm,
   PremiumForm,
@@ -9,6 +10,7 @@ import {
   SignInLinkForm,
 } from "#app/components/studio/member-forms.tsx";
 import { STUDIO_LINK } from "#app/components/studio/studio-table.tsx";
+import { formatPrice } from "#app/modules/payments/price.ts";
 import { redirectWithFlash } from "#app/modules/site/flash.server.ts";
 import { auditEntries } from "#app/modules/studio/audit.server.ts";
 import { requireStudioOwner } from "#app/modules/studio/context.server.ts";
@@ -50,6 +52,7 @@ export default function StudioMember({ loaderData, actionData }: Route.Component
   const errorFor = (...intents: string[]) =>
     actionData && intents.includes(actionData.intent) ? actionData.error : null;
   const ownerAccount = member.role === "owner";
+  const refundable = member.purchases.find((purchase) => purchase.refund.kind === "refundable");
   return (
     <>
       <p>
@@ -60,10 +63,14 @@ export default function StudioMember({ loaderData, actionData }: Route.Component
       <h1 className="text-3xl font-semibold">{member.name || member.email}</h1>
       <p className="mt-1 text-ink-soft">{member.email}</p>
       <MemberFacts member={member} />
+      <MemberPurchases member={member} />
 
       <PremiumForm
         premium={member.tier === "premium"}
         tier={member.tier}
+        refundable={
+          refundable ? formatPrice({ amountMinor: refundable.amount, currency: refundable.currency }) : null
+        }
         error={errorFor("grant-premium", "revoke-premium")}
         busy={busy}
       />

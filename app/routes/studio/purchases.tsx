@@ -1,16 +1,12 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/purchases";
-import { Alert } from "#app/components/ui/alert.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { redirectWithFlash } from "#app/modules/site/flash.server.ts";
 import { formatPrice } from "#app/modules/payments/price.ts";
 import { countOf } from "#app/modules/words/plural.ts";
-import { requireStudioOwner } from "#app/modules/studio/context.server.ts";
-import { purchasesForms, readStudioForm } from "#app/modules/studio/forms.ts";
 import { guaranteeDaysLeft } from "#app/modules/studio/guarantee.ts";
-import { answerPurchasesForm } from "#app/modules/studio/member-actions.server.ts";
 import { studioPurchases } from "#app/modules/studio/purchases.server.ts";
-import { checkoutDeps, db, services, now } from "#app/request.server.ts";
+import { refundedText, refundPath, refundRecipient, refundStateOf } from "#app/modules/studio/refunds.ts";
+import { db, now } from "#app/request.server.ts";
 import { StudioTable } from "#app/components/studio/studio-table.tsx";
 import { useStudioTime } from "#app/components/studio/studio-clock.tsx";
 
@@ -26,17 +22,9 @@ export async function loader(args: Route.LoaderArgs) {
         purchase.status === "succeeded" && purchase.paidAt
           ? guaranteeDaysLeft(new Date(purchase.paidAt), at)
           : null,
+      refund: refundStateOf(purchase, at),
     })),
   };
-}
-
-export async function action(args: Route.ActionArgs) {
-  const owner = requireStudioOwner(args.context);
-  const read = readStudioForm(await args.request.formData(), purchasesForms);
-  if (!read.ok) return data({ error: read.message }, { status: 400 });
-  const answer = await answerPurchasesForm(checkoutDeps(args), owner, read.form, now(args));
-  if (!answer.ok) return data({ error: answer.message }, { status: answer.status });
-  return redirectWithFlash(services(args).flash, answer.next, { type: "success", message: answer.message });
 }
 
 const money = (purchase: { amount: number; currency: string }) =>
@@ -49,21 +37,15 @@ const STATUS = {
   pending: "Pending",
 };
 
-export default function StudioPurchases({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state !== "idle";
+export default function StudioPurchases({ loaderData }: Route.ComponentProps) {
   const when = useStudioTime();
   return (
     <>
       <h1 className="text-3xl font-semibold">Purchases</h1>
       <p className="mt-2 max-w-2xl text-ink-soft">
-        Every payment, newest first. A refund is made in full through Stripe or PayPal and ends the member's
-        premium; the studio asks for your code again first.
+        Every payment, newest first. A refund is made in full through Stripe or PayPal, ends the member's
+        premium and emails her; you confirm it, with your reason, on the next page.
       </p>
-      {actionData?.error ? (
-        <Alert tone="error" className="mt-4">
-          {actionData.error}
-        </Alert>
-      ) : null}
       {loaderData.purchases.length === 0 ? (
         <p className="mt-6 text-ink-soft">No payments yet.</p>
       ) : (
@@ -90,7 +72,11 @@ export default function StudioPurchases({ loaderData, actionData }: Route.Compon
                 </span>
               </td>
               <td className="px-4 py-2 whitespace-nowrap">{money(purchase)}</td>
-              <td className="px-4 py-2">{STATUS[purchase.status]}</td>
+              <td className="px-4 py-2">
+                {purchase.refund.kind === "refunded"
+                  ? refundedText(purchase.refund, (at) => when(at, { dayOnly: true }))
+                  : STATUS[purchase.status]}
+              </td>
               <td className="px-4 py-2 whitespace-nowrap">{when(purchase.paidAt ?? purchase.createdAt)}</td>
               <td className="px-4 py-2">
                 {purchase.guaranteeDaysLeft === null
@@ -100,20 +86,19 @@ export default function StudioPurchases({ loaderData, actionData }: Route.Compon
                     : "Ended"}
               </td>
               <td className="px-4 py-2">
-                {purchase.status === "succeeded" ? (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="refund" />
-                    <input type="hidden" name="purchaseId" value={purchase.id} />
-                    <Button
-                      type="submit"
-                      size="sm"
-                      variant="danger"
-                      disabled={busy}
-                      aria-label={`Refund ${money(purchase)} to ${purchase.memberEmail ?? "a deleted account"}`}
+                {purchase.refund.kind === "refundable" ? (
+                  <Button asChild size="sm" variant="outline">
+                    <Link
+                      to={refundPath(purchase.id, "/studio/purchases")}
+                      aria-label={`Refund ${money(purchase)} to ${refundRecipient(
+                        purchase.memberId ? { name: purchase.memberName, email: purchase.memberEmail } : null,
+                      )}`}
                     >
-                      Refund
-                    </Button>
-                  </Form>
+                      Refund…
+                    </Link>
+                  </Button>
+                ) : purchase.refund.kind === "under-way" ? (
+                  <span className="text-ink-soft">Refund under way</span>
                 ) : null}
               </td>
             </tr>

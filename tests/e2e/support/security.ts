@@ -106,6 +106,7 @@ export const ROUTES: Record<string, RouteKind> = {
   "/studio/members.csv": "studio",
   "/studio/members/:id": "studio",
   "/studio/purchases": "studio",
+  "/studio/purchases/:id/refund": "studio",
   "/studio/inbox": "studio",
   "/studio/inbox/:thread": "studio",
   "/studio/content": "studio",
