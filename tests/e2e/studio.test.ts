@@ -292,7 +292,7 @@ describe("the owner's studio", () => {
     expect(kept).toEqual(paidIn.map((paid, column) => paid - refunded[column]!));
     expect(paidIn[2]).toBeGreaterThanOrEqual(2700);
     expect(refunded[2]).toBeGreaterThanOrEqual(2700);
-    await owner.getByText("Weeks run Monday to Sunday, in UTC.", { exact: false }).waitFor();
+    await owner.getByText(/Weeks run Monday to Sunday, (in UTC|on .+ time)\./).waitFor();
     await expectAccessible(owner);
 
     await owner.goto("/studio/audit");

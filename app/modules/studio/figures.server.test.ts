@@ -231,10 +231,17 @@ describe.each(testDialects)("the studio's figures on %s", (dialect) => {
     ]);
     // Esi joined at 03:00 UTC on Monday: Sunday evening in New York, so last week there.
     expect(inNewYork.thisWeek).toEqual(studioWeeks(NOW, newYork, 1)[0]);
-    expect(inNewYork.weekWords).toBe("Weeks run Monday to Sunday, America/New_York time.");
+    expect(inNewYork.weekWords).toBe("Weeks run Monday to Sunday, on New York time.");
     expect(inNewYork.members).toMatchObject({ joinedThisWeek: 1, joinedLastWeek: 3 });
     const [lastWeek, thisWeek] = insightsInNewYork.weeks.slice(-2);
     expect([lastWeek!.signUps, thisWeek!.signUps]).toEqual([3, 1]);
+    // The members list, its days on the same clock, finds the week's members from its Monday.
+    const joinedThisWeek = await searchMembers(
+      db(),
+      { joinedFrom: inNewYork.thisWeek.week },
+      { timeZone: newYork, now: NOW },
+    );
+    expect(joinedThisWeek.total).toBe(inNewYork.members.joinedThisWeek);
     // Whatever the clock, the members and the payments are the same people and the same money.
     expect(inNewYork.members.all).toBe(figures.members.all);
     expect(inNewYork.money.allTime).toEqual(figures.money.allTime);

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   courseAccess,
   figureCards,
+  hasTheCourse,
   hasBegunProgramme,
   isPayment,
   isRefundedPayment,
@@ -160,7 +161,8 @@ describe("weeks", () => {
 
   it("says which clock the weeks are on", () => {
     expect(weekWords("UTC")).toBe("Weeks run Monday to Sunday, in UTC.");
-    expect(weekWords("Europe/Dublin")).toBe("Weeks run Monday to Sunday, Europe/Dublin time.");
+    expect(weekWords("Europe/Dublin")).toBe("Weeks run Monday to Sunday, on Dublin time.");
+    expect(weekWords("America/New_York")).toBe("Weeks run Monday to Sunday, on New York time.");
     expect(weekWords("nowhere")).toBe("Weeks run Monday to Sunday, in UTC.");
   });
 });
@@ -230,6 +232,7 @@ describe("the figures' cards", () => {
   const cards = figureCards({
     members: { all: 7, paid: 2, given: 1, free: 4, began: 3, joinedThisWeek: 2, joinedLastWeek: 5 },
     payments: { count: 3, refunded: 1 },
+    thisWeek: { week: "2026-11-23" },
   });
 
   it("labels each figure once, and says of what each share is", () => {
@@ -250,6 +253,7 @@ describe("the figures' cards", () => {
   it("links each count of members to the list that shows them", () => {
     expect(cards.paid.href).toBe("/studio/members?tier=paid");
     expect(cards.began.href).toBe("/studio/members?programme=begun");
+    expect(cards.joinedThisWeek.href).toBe("/studio/members?joinedFrom=2026-11-23");
     expect(cards.payments.href).toBe("/studio/purchases");
   });
 
@@ -257,11 +261,24 @@ describe("the figures' cards", () => {
     const empty = figureCards({
       members: { all: 0, paid: 0, given: 0, free: 0, began: 0, joinedThisWeek: 0, joinedLastWeek: 0 },
       payments: { count: 0, refunded: 0 },
+      thisWeek: { week: "2026-11-23" },
     });
     expect([empty.paid.note, empty.began.note, empty.payments.note]).toEqual([
       "No members yet",
       "No members yet",
       "None refunded",
     ]);
+  });
+});
+
+describe("having the course", () => {
+  it.each([
+    [{ tier: "premium", courseAccess: false }, true],
+    [{ tier: "free", courseAccess: true }, true],
+    [{ tier: "free", courseAccess: false }, false],
+    // No access row: the free tier.
+    [{ tier: null, courseAccess: false }, false],
+  ])("%j: %s", (access, has) => {
+    expect(hasTheCourse(access)).toBe(has);
   });
 });

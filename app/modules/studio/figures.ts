@@ -1,9 +1,9 @@
 import type { PurchaseStatus } from "../../../db/schema.ts";
 import { addDays, isValidTimeZone, todayIn, type CalendarDate } from "#app/modules/calendar/dates.ts";
 import { programmeDaysDone, type ProgressDay } from "#app/modules/program/progress.ts";
-import { instantAt } from "#app/modules/reminders/schedule.ts";
 import { nounFor } from "#app/modules/words/plural.ts";
 import { isOwner } from "./gate.ts";
+import { startOfDayIn, timeZoneWords } from "./studio-time.ts";
 
 /**
  * The studio's figures, each defined once (CONTEXT.md, "Its figures"): who is
@@ -33,6 +33,11 @@ export function isStudioMember(account: { role: string | null; isBirthPartner: b
  * - `free`: she does not have it (whatever she paid and got back).
  */
 export type CourseAccess = "paid" | "given" | "free";
+
+/** She has the course now: the premium tier (by a payment, or given), or course access. */
+export function hasTheCourse(access: { tier: string | null; courseAccess: boolean }): boolean {
+  return access.tier === "premium" || access.courseAccess;
+}
 
 export function courseAccess(member: { hasCourse: boolean; paymentStands: boolean }): CourseAccess {
   if (!member.hasCourse) return "free";
@@ -108,23 +113,27 @@ export interface StudioWeek {
 
 const zoneOrUtc = (timeZone: string) => (isValidTimeZone(timeZone) ? timeZone : "UTC");
 
-/** The week `now` falls in and the `count - 1` before it, oldest first: Monday to Sunday, on `timeZone`'s clock. */
+/**
+ * The week `now` falls in and the `count - 1` before it, oldest first: Monday
+ * to Sunday on the owner's clock (her studio time zone), each from the first
+ * moment of its Monday there (`startOfDayIn`, as the members list's days).
+ */
 export function studioWeeks(now: Date, timeZone: string, count: number): StudioWeek[] {
   const zone = zoneOrUtc(timeZone);
   const today = todayIn(zone, now);
   // Days since Monday: Monday 0 … Sunday 6 (day arithmetic in UTC, where every day has 24 hours).
   const monday = addDays(today, -((new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7));
-  const start = (week: CalendarDate) => instantAt(week, "00:00", zone).toISOString();
+  const start = (week: CalendarDate) => startOfDayIn(week, zone).toISOString();
   return Array.from({ length: count }, (_, index) => {
     const week = addDays(monday, -7 * (count - 1 - index));
     return { week, from: start(week), to: start(addDays(week, 7)) };
   });
 }
 
-/** The week in words, for every page that counts by weeks. */
+/** The week in words, for every page that counts by weeks: "…, in UTC." or "…, on Dublin time." */
 export function weekWords(timeZone: string): string {
-  const zone = zoneOrUtc(timeZone);
-  return zone === "UTC" ? "Weeks run Monday to Sunday, in UTC." : `Weeks run Monday to Sunday, ${zone} time.`;
+  const words = timeZoneWords(zoneOrUtc(timeZone));
+  return words === "UTC" ? "Weeks run Monday to Sunday, in UTC." : `Weeks run Monday to Sunday, on ${words}.`;
 }
 
 /* Money. */
@@ -204,6 +213,8 @@ export interface FigureCounts {
     joinedLastWeek: number;
   };
   payments: { count: number; refunded: number };
+  /** This week, on the owner's clock: the members list finds its sign-ups from its Monday. */
+  thisWeek: { week: CalendarDate };
 }
 
 export interface FigureCard {
@@ -222,7 +233,7 @@ const number = (value: number) => value.toLocaleString("en-GB");
  * the same label for two (a share always says of what). The overview and the
  * insights each show some of them.
  */
-export function figureCards({ members, payments }: FigureCounts) {
+export function figureCards({ members, payments, thisWeek }: FigureCounts) {
   // A share of members, then what it is; with no members yet, just that.
   const ofMembers = (part: number, what: string) =>
     members.all > 0 ? `${shareOf(part, members.all, "members")}${what}` : "No members yet";
@@ -264,6 +275,7 @@ export function figureCards({ members, payments }: FigureCounts) {
       label: "Joined this week",
       value: number(members.joinedThisWeek),
       note: `Since Monday; ${number(members.joinedLastWeek)} last week`,
+      href: `/studio/members?joinedFrom=${thisWeek.week}`,
     },
     payments: {
       label: "Payments",

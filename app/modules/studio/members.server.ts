@@ -9,17 +9,18 @@ import { currentStreak } from "#app/modules/program/practice.ts";
 import { programmeDaysDone } from "#app/modules/program/progress.ts";
 import type { MemberFilters, MemberTier } from "./member-filters.ts";
 import { emailKindLabel } from "./email-labels.ts";
-import { startOfDayIn } from "./studio-time.ts";
-import type { CourseAccess } from "./figures.ts";
+import { courseAccess, hasTheCourse, type CourseAccess } from "./figures.ts";
 import {
-  courseAccessOf,
   hasBegun,
+  hasCourseAccess,
+  hasStandingPayment,
   isBirthPartner,
   isMember,
   isOwnerAccount,
   todayOfEach,
   type TodayOf,
 } from "./figures.server.ts";
+import { startOfDayIn } from "./studio-time.ts";
 import { guaranteeDaysLeft } from "./guarantee.ts";
 import { refundStateOf, type RefundState } from "./refunds.ts";
 
@@ -65,15 +66,15 @@ export async function searchMembers(
   {
     cursor,
     limit = PAGE_SIZE,
-    now = new Date(),
     timeZone = "UTC",
-  }: { cursor?: string; limit?: number; now?: Date; timeZone?: string } = {},
+    now = new Date(),
+  }: { cursor?: string; limit?: number; timeZone?: string; now?: Date } = {},
 ): Promise<MemberPage> {
   const size = pageSize(limit);
   const postgres = isPostgres(db);
   // Her today (in her time zone) only when the search asks whether she has begun the programme.
   const todayOf = filters.programme ? await todayOfEach(db, now) : null;
-  const conditions = filterConditions(filters, postgres, todayOf, timeZone);
+  const conditions = filterConditions(filters, postgres, timeZone, todayOf);
   const after = decodeTimeCursor(cursor);
 
   // Counting joins the programme only for the due date (the tier is looked up): without it, counting
@@ -129,8 +130,8 @@ function pageSize(limit: number): number {
 function filterConditions(
   filters: MemberFilters,
   postgres: boolean,
-  todayOf: TodayOf | null,
   timeZone: string,
+  todayOf: TodayOf | null,
 ): Expression<SqlBool>[] {
   const startOfDay = (day: CalendarDate) => startOfDayIn(day, timeZone).toISOString();
   const endOfDay = (day: CalendarDate) => startOfDay(addDays(day, 1));
@@ -151,13 +152,9 @@ function filterConditions(
     );
   }
   if (filters.tier) {
-    // Lookups of her access and payment (each by an index on her id): the search still walks the
-    // members in sign-up order and stops at a page, where a join would read a whole tier's rows.
-    conditions.push(
-      filters.tier === "course"
-        ? sql<SqlBool>`${courseAccessOf} <> 'free'`
-        : sql<SqlBool>`${courseAccessOf} = ${filters.tier}`,
-    );
+    // Whether her id is in the set of those with the course, and of those whose payment stands
+    // (figures.server.ts): the search still walks the members in sign-up order and stops at a page.
+    conditions.push(hasCourseAccess(filters.tier));
   }
   if (filters.programme && todayOf) {
     conditions.push(
@@ -225,7 +222,9 @@ function memberColumns(postgres: boolean) {
     "user.createdAt",
     "member_access.subscription_tier",
     "programme_settings.due_date",
-    courseAccessOf.as("access"),
+    // What she has of the course, by the rule itself (figures.ts), from her access row and her payment.
+    "member_access.course_access",
+    hasStandingPayment.as("payment_stands"),
     // The sort key exactly as stored, for the cursor: PostgreSQL keeps microseconds, which a Date would lose.
     (postgres ? sql<string>`"user"."createdAt"::text` : sql<string>`"user"."createdAt"`).as("created_key"),
   ] as const;
@@ -238,7 +237,8 @@ interface MemberRecord {
   role: string;
   createdAt: Date | string;
   subscription_tier: MemberTier | null;
-  access: CourseAccess;
+  course_access: boolean | number | null;
+  payment_stands: boolean | number;
   due_date: string | null;
 }
 
@@ -249,7 +249,10 @@ function toMemberRow(row: MemberRecord, lastActiveAt: string | null): MemberRow 
     email: row.email,
     // Without an access row, she is on the free tier.
     tier: row.subscription_tier ?? "free",
-    access: row.access,
+    access: courseAccess({
+      hasCourse: hasTheCourse({ tier: row.subscription_tier, courseAccess: Boolean(row.course_access) }),
+      paymentStands: Boolean(row.payment_stands),
+    }),
     joinedAt: iso(row.createdAt),
     lastActiveAt,
     dueDate: row.due_date,

@@ -37,10 +37,14 @@ export const ON_POSTGRES: Record<string, OnPostgres> = {
     why: "the studio's member search (PostgreSQL's own text search), overview, insights and its second factor",
     drives: [
       "app/modules/studio/members.server.ts",
-      "app/modules/studio/overview.server.ts",
+      "app/modules/studio/figures.server.ts",
       "app/modules/studio/insights.server.ts",
       "app/modules/studio/studio.server.ts",
     ],
+  },
+  "tests/e2e/studio-time-zone.test.ts": {
+    why: "the owner's time zone, saved over what was there (an upsert in each engine's SQL)",
+    drives: ["app/modules/studio/settings.server.ts"],
   },
   "tests/e2e/studio-inbox.test.ts": {
     why: "the studio's inbox: threads grouped and searched in each engine's SQL",
