@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Every check the project has, in the order that fails fastest: lint and types,
 # then unit, component and data-layer tests (SQLite, and PostgreSQL too when
-# TEST_DATABASE_URL is set) beside the durability tests (crashes, provider
-# faults, backups), then end-to-end tests in Chromium, all against the production
-# build (on SQLite, and on PostgreSQL too when TEST_DATABASE_URL is set), and a
-# check that no server log of the run holds a secret. Each stage prints its wall time, the
+# TEST_DATABASE_URL is set), end-to-end tests in Chromium and durability tests
+# (crashes, provider faults, backups) against the production build (on SQLite,
+# and on PostgreSQL too when TEST_DATABASE_URL is set), and a check that no
+# server log of the run holds a secret. Each stage prints its wall time, the
 # suites that start servers their slowest files, and every Vitest run leaves a
 # JUnit and a JSON report under test-results/reports/.
 set -euo pipefail
@@ -42,31 +42,6 @@ vitest_run() {
     --reporter=json --outputFile.json="$reports/$report.json"
 }
 
-# side_by_side FUNCTION...: functions of this script run at once, for work that leaves a core idle
-# (one-threaded tools, servers starting one after another); each one's output is printed whole
-# when it ends, with its own wall time, and the stage fails if any of them does.
-side_by_side() {
-  local names=("$@") pids=() outputs failed=0 i started=$SECONDS
-  outputs="$(mktemp -d)"
-  for i in "${!names[@]}"; do
-    (
-      trap 'echo "$((SECONDS - started))" >"$outputs/$i.took"' EXIT
-      "${names[$i]}" >"$outputs/$i" 2>&1
-    ) &
-    pids+=($!)
-  done
-  for i in "${!names[@]}"; do
-    if ! wait "${pids[$i]}"; then
-      failed=1
-      echo "  ${names[$i]} failed:"
-    fi
-    cat "$outputs/$i"
-    echo "  (${names[$i]}: $(cat "$outputs/$i.took") s)"
-  done
-  rm -rf "$outputs"
-  return "$failed"
-}
-
 # env_run NAME=VALUE FUNCTION ARGS...: a function of this script with one more variable in its environment.
 env_run() {
   local assignment="$1"
@@ -83,23 +58,19 @@ server_suite() {
 }
 
 stage "Chromium" bash scripts/ensure-chromium.sh
-lint() { npm run --silent lint; }
-typecheck() { npm run --silent typecheck; }
-stage "lint and typecheck, side by side" side_by_side lint typecheck
+stage "lint" npm run --silent lint
+stage "typecheck" npm run --silent typecheck
 # One build for every suite: the end-to-end and durability servers run it, and the
 # check for secrets in the client reads it (built with the test secrets set).
 stage "build" node scripts/test-build.ts
-unit_and_component() { vitest_run unit --project unit --project dom; }
-# The durability tests start one server after another and keep about one core busy: beside the
-# unit tests they fill the other (decision 0004 has the figures).
-durability() { server_suite durability --project durability; }
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   unit_name="unit, component and data-layer tests (SQLite and PostgreSQL)"
 else
   unit_name="unit, component and data-layer tests (SQLite; set TEST_DATABASE_URL to include PostgreSQL)"
 fi
-stage "$unit_name, and durability tests, side by side" side_by_side unit_and_component durability
-# The end-to-end runs keep both cores busy (browsers and the server): one at a time.
+stage "$unit_name" vitest_run unit --project unit --project dom
+# The suites that start servers run one after the other: two cores are enough
+# for one of them at a time, not for all at once.
 stage "end-to-end tests" server_suite e2e --project e2e
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   # Only the files that drive engine-specific code (tests/e2e/support/on-postgres.ts says which and why).
@@ -107,6 +78,7 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
   stage "end-to-end tests again, with the server on PostgreSQL (${#on_postgres[@]} files)" \
     env_run E2E_DATABASE_URL="$TEST_DATABASE_URL" server_suite e2e-postgres --project e2e "${on_postgres[@]}"
 fi
+stage "durability tests" server_suite durability --project durability
 stage "no secrets in the servers' logs" node scripts/check-logs.ts test-results/server-logs
 
 echo "› stage times"
