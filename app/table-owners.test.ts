@@ -32,6 +32,8 @@ const OWNER: Record<string, string> = {
   member_access: "modules/payments",
   rate_limits: "platform",
   jobs: "platform",
+  // Moved on by whichever module publishes (studio content); read by the page caches.
+  content_version: "platform",
   push_subscriptions: "modules/reminders",
   reminder_settings: "modules/reminders",
   birth_plan_versions: "modules/birth-plan",

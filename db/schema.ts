@@ -463,6 +463,12 @@ interface StudioSettingsTable {
   updated_at: CreatedAt;
 }
 
+/** The version of what the owner has published from the studio: one row, id 1. */
+interface ContentVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -499,4 +505,5 @@ export interface Database {
   audit_log: AuditLogTable;
   studio_reasons: StudioReasonsTable;
   studio_settings: StudioSettingsTable;
+  content_version: ContentVersionTable;
 }

@@ -31,6 +31,7 @@ import * as memberAccess from "./0029_member_access.ts";
 import * as programmeSettings from "./0030_programme_settings.ts";
 import * as ownerRefunds from "./0031_owner_refunds.ts";
 import * as studioSettings from "./0032_studio_settings.ts";
+import * as contentVersion from "./0033_content_version.ts";
 
 /**
  * Every migration, in order. Listed by hand so that the bundled server, the
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   "0030_programme_settings": programmeSettings,
   "0031_owner_refunds": ownerRefunds,
   "0032_studio_settings": studioSettings,
+  "0033_content_version": contentVersion,
 };
