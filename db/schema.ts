@@ -463,9 +463,8 @@ interface StudioSettingsTable {
   updated_at: CreatedAt;
 }
 
-/** The version of what the owner has published from the studio: one row, id 1. */
+/** The version of what the owner has published from the studio: one row. */
 interface ContentVersionTable {
-  id: number;
   version: number;
 }
 

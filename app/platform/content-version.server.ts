@@ -13,13 +13,12 @@ export async function markContentChanged(trx: Db): Promise<void> {
   await trx
     .updateTable("content_version")
     .set({ version: sql<number>`version + 1` })
-    .where("id", "=", 1)
     .execute();
 }
 
 /** The version now, read from the database. */
 export async function readContentVersion(db: Db): Promise<number> {
-  const row = await db.selectFrom("content_version").select("version").where("id", "=", 1).executeTakeFirst();
+  const row = await db.selectFrom("content_version").select("version").executeTakeFirst();
   return row?.version ?? 0;
 }
 

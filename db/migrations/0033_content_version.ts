@@ -1,5 +1,4 @@
-import type { Kysely } from "kysely";
-import { sql } from "kysely";
+import { sql, type Kysely } from "kysely";
 
 /**
  * One row, one number: the version of what the owner has published from the
@@ -10,11 +9,10 @@ import { sql } from "kysely";
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("content_version")
-    .addColumn("id", "integer", (c) => c.primaryKey())
     .addColumn("version", "integer", (c) => c.notNull())
-    .addCheckConstraint("content_version_one_row", sql`id = 1`)
     .execute();
-  await sql`insert into content_version (id, version) values (1, 1)`.execute(db);
+  // The one row; nothing adds another or removes it.
+  await sql`insert into content_version (version) values (1)`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
