@@ -7,6 +7,7 @@ import {
   newBackupCode,
   newBackupCodes,
   normaliseBackupCode,
+  shownBackupCodes,
   type RandomBytes,
 } from "./backup-codes.ts";
 
@@ -95,5 +96,15 @@ describe("the backup codes' text file", () => {
       " 2. AC3EF-HK9MN",
       "",
     ]);
+  });
+});
+
+describe("the day backup codes were made", () => {
+  it("is the owner's own day, on her studio clock, not the server's", () => {
+    // 23:30 in UTC on 2 December is already 3 December in Auckland and still 2 December in Dublin.
+    const now = new Date("2026-12-02T23:30:00Z");
+    const owner = { email: "owner@example.com" };
+    expect(shownBackupCodes(["7KQMX-4PRTW"], owner, now, "Pacific/Auckland").madeOn).toBe("3 December 2026");
+    expect(shownBackupCodes(["7KQMX-4PRTW"], owner, now, "Europe/Dublin").madeOn).toBe("2 December 2026");
   });
 });

@@ -73,10 +73,15 @@ export interface ShownBackupCodes {
   madeOn: string;
 }
 
-const MADE_ON = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" });
-
-export function shownBackupCodes(codes: string[], owner: { email: string }, now: Date): ShownBackupCodes {
-  return { codes, account: owner.email, madeOn: MADE_ON.format(now) };
+/** The day they were made is hers: on her studio clock, not the server's. */
+export function shownBackupCodes(
+  codes: string[],
+  owner: { email: string },
+  now: Date,
+  timeZone: string,
+): ShownBackupCodes {
+  const madeOn = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone }).format(now);
+  return { codes, account: owner.email, madeOn };
 }
 
 /** The codes as a text file says them: whose they are, when they were made, and how to use them. */

@@ -1,3 +1,4 @@
+import { studioTimeZone } from "./settings.server.ts";
 import type { Auth } from "#app/modules/accounts/auth.server.ts";
 import type { DeviceCookies } from "#app/modules/accounts/device-cookie.server.ts";
 import type { Db } from "#app/platform/db.server.ts";
@@ -49,7 +50,7 @@ export async function answerCheckForm(
     const { secret, backupCodes } = started.enrolment;
     return {
       kind: "enrolment",
-      enrolment: { qrSvg, secret, backupCodes: shownBackupCodes(backupCodes, owner, now) },
+      enrolment: { qrSvg, secret, backupCodes: shownBackupCodes(backupCodes, owner, now, await studioTimeZone(deps.db, owner.id)) },
     };
   }
   // Setting up ends with a code from the app: that proves it holds the key; a backup code would not.

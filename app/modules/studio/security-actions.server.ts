@@ -1,3 +1,4 @@
+import { studioTimeZone } from "./settings.server.ts";
 import type { Auth } from "#app/modules/accounts/auth.server.ts";
 import type { Db } from "#app/platform/db.server.ts";
 import {
@@ -93,7 +94,7 @@ export async function answerSecurityForm(
         { actorId: owner.id, action: "owner.backup-codes-remade", subjectId: owner.id, ip: owner.ip },
         now,
       );
-      return { kind: "backup-codes", backupCodes: shownBackupCodes(codes, owner, now) };
+      return { kind: "backup-codes", backupCodes: shownBackupCodes(codes, owner, now, await studioTimeZone(db, owner.id)) };
     }
     case "backup-codes-saved":
       return { kind: "done", next: HERE, message: "Your new backup codes are ready. Each one works once." };
