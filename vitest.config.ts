@@ -1,4 +1,26 @@
 import { defineConfig } from "vitest/config";
+import { ON_POSTGRES } from "./tests/e2e/support/on-postgres.ts";
+
+/** With it set, the data-layer tests and a second end-to-end pass run on PostgreSQL too. */
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+/** The end-to-end tests: Chromium against the production build. */
+const endToEnd = {
+  environment: "node",
+  include: ["tests/e2e/**/*.test.ts"],
+  exclude: ["tests/e2e/support/**"],
+  globalSetup: ["tests/e2e/support/global-setup.ts"],
+  setupFiles: ["tests/support/failures.ts"],
+  // A whole walk (sign up, pay, several pages, axe on each) takes 15-25 s alone and
+  // three to four times that beside another worker on a slow CI machine.
+  testTimeout: 120_000,
+  hookTimeout: 60_000,
+  // A browser on a busy two-core machine can take a moment to catch up.
+  expect: { poll: { timeout: 5_000 } },
+  // Two cores: one browser per file, two files at a time. The run is bound by the CPU
+  // (browsers rendering, the server answering): three at a time took as long.
+  maxWorkers: 2,
+};
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
@@ -33,26 +55,22 @@ export default defineConfig({
           setupFiles: ["tests/support/dom-setup.ts"],
         },
       },
-      {
-        extends: true,
-        test: {
-          name: "e2e",
-          environment: "node",
-          include: ["tests/e2e/**/*.test.ts"],
-          exclude: ["tests/e2e/support/**"],
-          globalSetup: ["tests/e2e/support/global-setup.ts"],
-          setupFiles: ["tests/support/failures.ts"],
-          // A whole walk (sign up, pay, several pages, axe on each) takes 15-25 s alone and
-          // three to four times that beside another worker on a slow CI machine.
-          testTimeout: 120_000,
-          hookTimeout: 60_000,
-          // A browser on a busy two-core machine can take a moment to catch up.
-          expect: { poll: { timeout: 5_000 } },
-          // Two cores: one browser per file, two files at a time. The run is bound by the CPU
-          // (browsers rendering, the server answering): three at a time took as long.
-          maxWorkers: 2,
-        },
-      },
+      { extends: true, test: { name: "e2e", ...endToEnd } },
+      // The files that drive engine-specific code, again with their servers on PostgreSQL, in the same
+      // run: the two workers go from one project's files to the other's without waiting for a last file.
+      ...(postgresUrl
+        ? [
+            {
+              extends: true,
+              test: {
+                name: "e2e-postgres",
+                ...endToEnd,
+                include: Object.keys(ON_POSTGRES),
+                env: { E2E_DATABASE_URL: postgresUrl },
+              },
+            },
+          ]
+        : []),
       {
         extends: true,
         test: {

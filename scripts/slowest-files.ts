@@ -28,5 +28,8 @@ if (import.meta.main) {
   if (!reportFile) throw new Error("Usage: node scripts/slowest-files.ts <vitest json report> [count]");
   const report = JSON.parse(fs.readFileSync(reportFile, "utf8")) as JsonReport;
   const lines = slowestFiles(report, path.resolve(import.meta.dirname, ".."), Number(count) || 10);
-  process.stdout.write(`  slowest files:\n${lines.join("\n")}\n`);
+  const twice = new Set(report.testResults.map((file) => file.name)).size < report.testResults.length;
+  // A run of two projects (SQLite and PostgreSQL) has some files twice, and the report doesn't say which is which.
+  const note = twice ? " (a file listed twice ran on each engine)" : "";
+  process.stdout.write(`  slowest files${note}:\n${lines.join("\n")}\n`);
 }

@@ -42,13 +42,6 @@ vitest_run() {
     --reporter=json --outputFile.json="$reports/$report.json"
 }
 
-# env_run NAME=VALUE FUNCTION ARGS...: a function of this script with one more variable in its environment.
-env_run() {
-  local assignment="$1"
-  shift
-  (export "${assignment?}" && "$@")
-}
-
 # A suite that starts servers: its run, then its ten slowest files.
 server_suite() {
   local report="$1"
@@ -71,12 +64,13 @@ fi
 stage "$unit_name" vitest_run unit --project unit --project dom
 # The suites that start servers run one after the other: two cores are enough
 # for one of them at a time, not for all at once.
-stage "end-to-end tests" server_suite e2e --project e2e
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  # Only the files that drive engine-specific code (tests/e2e/support/on-postgres.ts says which and why).
-  mapfile -t on_postgres < <(node tests/e2e/support/on-postgres.ts)
-  stage "end-to-end tests again, with the server on PostgreSQL (${#on_postgres[@]} files)" \
-    env_run E2E_DATABASE_URL="$TEST_DATABASE_URL" server_suite e2e-postgres --project e2e "${on_postgres[@]}"
+  # The files that drive engine-specific code run a second time with their servers on PostgreSQL
+  # (tests/e2e/support/on-postgres.ts says which and why), in the same run as the others.
+  stage "end-to-end tests (SQLite, and $(node tests/e2e/support/on-postgres.ts | wc -l) files again on PostgreSQL)" \
+    server_suite e2e --project e2e --project e2e-postgres
+else
+  stage "end-to-end tests (SQLite; set TEST_DATABASE_URL to run some again on PostgreSQL)" server_suite e2e --project e2e
 fi
 stage "durability tests" server_suite durability --project durability
 stage "no secrets in the servers' logs" node scripts/check-logs.ts test-results/server-logs

@@ -31,6 +31,8 @@ export interface ServerProcess {
 export interface StartOptions {
   /** SQLite in DATA_DIR even when E2E_DATABASE_URL is set. */
   sqlite?: boolean;
+  /** The PostgreSQL server to make its database on: E2E_DATABASE_URL's when not given. */
+  postgresUrl?: string;
 }
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -136,9 +138,10 @@ export async function startServer(
   const port = extraEnv.PORT ? Number(extraEnv.PORT) : await freePort();
   const dataDir = extraEnv.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "tidewell-e2e-"));
   const baseUrl = `http://localhost:${port}`;
+  const postgresUrl = options.postgresUrl ?? process.env.E2E_DATABASE_URL;
   const postgres =
-    extraEnv.DATABASE_URL === undefined && !options.sqlite && process.env.E2E_DATABASE_URL
-      ? await createPostgresDatabase(process.env.E2E_DATABASE_URL, "e2e")
+    extraEnv.DATABASE_URL === undefined && !options.sqlite && postgresUrl
+      ? await createPostgresDatabase(postgresUrl, "e2e")
       : undefined;
   const databaseUrl = extraEnv.DATABASE_URL ?? postgres?.url;
   const env = {

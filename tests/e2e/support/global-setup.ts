@@ -12,23 +12,25 @@ declare module "vitest" {
   }
 }
 
-let server: ServerProcess | undefined;
-
-/** One server for the whole end-to-end run; its log is kept for inspection. */
+/**
+ * One server for each end-to-end project's run (on PostgreSQL when the project's environment
+ * names E2E_DATABASE_URL); its log is kept for inspection.
+ */
 export async function setup(project: TestProject) {
   // As if behind a reverse proxy: each browser context says where it comes from, so the
   // run's many sign-ups look like many visitors and stay under the per-IP abuse limits.
-  server = await startServer({ TRUST_PROXY: "1" });
+  const server: ServerProcess = await startServer(
+    { TRUST_PROXY: "1" },
+    { postgresUrl: project.config.env?.E2E_DATABASE_URL },
+  );
   project.provide("baseUrl", server.baseUrl);
   project.provide("dataDir", server.dataDir);
   project.provide("databaseUrl", server.databaseUrl);
-}
-
-export async function teardown() {
-  if (!server) return;
-  await server.stop();
-  const logDir = path.resolve("test-results");
-  fs.mkdirSync(logDir, { recursive: true });
-  fs.writeFileSync(path.join(logDir, "e2e-server.log"), server.output());
-  fs.rmSync(server.dataDir, { recursive: true, force: true });
+  return async () => {
+    await server.stop();
+    const logDir = path.resolve("test-results");
+    fs.mkdirSync(logDir, { recursive: true });
+    fs.writeFileSync(path.join(logDir, `${project.name}-server.log`), server.output());
+    fs.rmSync(server.dataDir, { recursive: true, force: true });
+  };
 }
