@@ -78,10 +78,13 @@ export default defineConfig({
           environment: "node",
           include: ["tests/durability/**/*.test.ts"],
           setupFiles: ["tests/support/failures.ts"],
-          // Servers are killed and restarted many times over: generous limits, one file at a time.
+          // Servers are killed and restarted many times over (the crash test alone for minutes).
           testTimeout: 600_000,
           hookTimeout: 120_000,
-          maxWorkers: 1,
+          // Run with the end-to-end projects (scripts/test.sh), which share its two workers: a
+          // durability file's server and its load keep about one core busy, and the other core
+          // takes end-to-end files meanwhile.
+          maxWorkers: 2,
         },
       },
     ],

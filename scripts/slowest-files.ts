@@ -2,7 +2,7 @@
  * Prints the slowest test files of a Vitest JSON report (`--reporter=json`),
  * so a run says where its time went:
  *
- *   node scripts/slowest-files.ts test-results/e2e.json [count]   (default 10)
+ *   node scripts/slowest-files.ts test-results/reports/servers.json [count]   (default 10)
  */
 import fs from "node:fs";
 import path from "node:path";

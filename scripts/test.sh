@@ -3,9 +3,9 @@
 # then unit, component and data-layer tests (SQLite, and PostgreSQL too when
 # TEST_DATABASE_URL is set), end-to-end tests in Chromium and durability tests
 # (crashes, provider faults, backups) against the production build (on SQLite,
-# and on PostgreSQL too when TEST_DATABASE_URL is set), and a check that no
-# server log of the run holds a secret. Each stage prints its wall time, the
-# suites that start servers their slowest files, and every Vitest run leaves a
+# and on PostgreSQL too when TEST_DATABASE_URL is set), in one run, and a check
+# that no server log of the run holds a secret. Each stage prints its wall time,
+# the run that starts servers its slowest files, and every Vitest run leaves a
 # JUnit and a JSON report under test-results/reports/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -62,17 +62,17 @@ else
   unit_name="unit, component and data-layer tests (SQLite; set TEST_DATABASE_URL to include PostgreSQL)"
 fi
 stage "$unit_name" vitest_run unit --project unit --project dom
-# The suites that start servers run one after the other: two cores are enough
-# for one of them at a time, not for all at once.
+# The suites that start servers share one run and its two workers: the durability tests' servers
+# keep about one core busy, and the other takes end-to-end files meanwhile.
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  # The files that drive engine-specific code run a second time with their servers on PostgreSQL
-  # (tests/e2e/support/on-postgres.ts says which and why), in the same run as the others.
-  stage "end-to-end tests (SQLite, and $(node tests/e2e/support/on-postgres.ts | wc -l) files again on PostgreSQL)" \
-    server_suite e2e --project e2e --project e2e-postgres
+  # The end-to-end files that drive engine-specific code run a second time with their servers on
+  # PostgreSQL (tests/e2e/support/on-postgres.ts says which and why), and the crash test once more.
+  stage "end-to-end and durability tests (SQLite, and $(node tests/e2e/support/on-postgres.ts | wc -l) end-to-end files again on PostgreSQL)" \
+    server_suite servers --project durability --project e2e --project e2e-postgres
 else
-  stage "end-to-end tests (SQLite; set TEST_DATABASE_URL to run some again on PostgreSQL)" server_suite e2e --project e2e
+  stage "end-to-end and durability tests (SQLite; set TEST_DATABASE_URL to run some again on PostgreSQL)" \
+    server_suite servers --project durability --project e2e
 fi
-stage "durability tests" server_suite durability --project durability
 stage "no secrets in the servers' logs" node scripts/check-logs.ts test-results/server-logs
 
 echo "› stage times"
