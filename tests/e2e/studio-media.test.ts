@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { PDFDocument } from "pdf-lib";
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { makeWav } from "../support/wav.ts";
 import { signedInPage } from "./support/accounts.ts";
 import { baseUrl, expectAccessible, useBrowser, waitForHydration } from "./support/browser.ts";
@@ -168,6 +168,8 @@ describe("the owner replaces media in the studio", () => {
   });
 
   it("refuses the upload to a member or a visitor, and stores nothing", async () => {
+    const stored = () => fs.readdirSync(path.join(inject("dataDir"), "media", "audio")).sort();
+    const before = stored();
     const { page: member } = await signedInPage(browser, { premium: true });
     const body = makeWav(1);
     const asMember = await member.request.post(`/studio/media/recording/${SESSION.id}`, {
@@ -187,5 +189,6 @@ describe("the owner replaces media in the studio", () => {
       headers: { "Content-Type": "audio/wav", Origin: "https://elsewhere.example" },
     });
     expect(crossSite.status()).toBe(403);
+    expect(stored()).toEqual(before);
   });
 });
