@@ -4,7 +4,7 @@ import { PDFDocument } from "pdf-lib";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { makeWav } from "../support/wav.ts";
-import { signedInPage } from "./support/accounts.ts";
+import { signedInPage, withServerDatabase } from "./support/accounts.ts";
 import { baseUrl, expectAccessible, useBrowser, waitForHydration } from "./support/browser.ts";
 import { enrolledOwner } from "./support/studio.ts";
 
@@ -190,5 +190,33 @@ describe("the owner replaces media in the studio", () => {
     });
     expect(crossSite.status()).toBe(403);
     expect(stored()).toEqual(before);
+  });
+
+  it("asks the owner for her second factor again before an upload or a publish, ten minutes on", async () => {
+    const stored = () => fs.readdirSync(path.join(inject("dataDir"), "media", "audio")).sort();
+    const before = stored();
+    const { page: owner, email } = await enrolledOwner(browser);
+    await withServerDatabase((db) =>
+      db
+        .updateTable("studio_checks")
+        .set({ verified_at: new Date(Date.now() - 11 * 60_000).toISOString() })
+        .where("user_id", "=", (eb) => eb.selectFrom("user").select("id").where("email", "=", email))
+        .execute(),
+    );
+    const upload = await owner.request.post(`/studio/media/recording/${SESSION.id}`, {
+      data: makeWav(1),
+      headers: { "Content-Type": "audio/wav", Origin: baseUrl() },
+    });
+    expect(upload.status()).toBe(403);
+    expect(await upload.json()).toMatchObject({ check: "/studio/check?again=1&next=%2Fstudio%2Fcontent" });
+    expect(stored()).toEqual(before);
+
+    const publishing = await owner.request.post("/studio/content", {
+      form: { intent: "publish", kind: "recording", id: SESSION.id, version: "1" },
+      headers: { Origin: baseUrl() },
+      maxRedirects: 0,
+    });
+    expect(publishing.status()).toBe(302);
+    expect(publishing.headers()["location"]).toBe("/studio/check?again=1&next=%2Fstudio%2Fcontent");
   });
 });
