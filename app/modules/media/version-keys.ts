@@ -6,8 +6,7 @@
  */
 
 /** The extensions a stored version may have, by what its content is. */
-export const VERSION_EXTENSIONS = [".mp3", ".m4a", ".wav", ".pdf"] as const;
-export type VersionExtension = (typeof VERSION_EXTENSIONS)[number];
+export type VersionExtension = ".mp3" | ".m4a" | ".wav" | ".pdf";
 
 const baseOf = (item: string) => item.replace(/\.[a-z0-9]+$/i, "");
 

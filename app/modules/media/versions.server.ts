@@ -190,7 +190,7 @@ export interface PublishedVersion {
 }
 
 /** How long an instance trusts what it last read: a publish on another instance shows within this. */
-export const PUBLISHED_TTL_MS = 1_000;
+const PUBLISHED_TTL_MS = 1_000;
 
 /**
  * Which version of each item is published, as this instance knows it: the

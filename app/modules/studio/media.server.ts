@@ -29,7 +29,7 @@ import type { StudioOwner } from "./studio.server.ts";
  * under a key of its own as a new version and logged; members get it only
  * once she publishes it, and any earlier version can be published again.
  */
-export type MediaKind = "recording" | "guide";
+type MediaKind = "recording" | "guide";
 
 export interface MediaItem {
   kind: MediaKind;
@@ -55,7 +55,7 @@ export function mediaItem(kind: string, id: string): MediaItem | null {
 
 /** Uploads and publishes each owner may make in an hour: a morning's work, not a flood. */
 export const MEDIA_UPLOADS_PER_HOUR = 30;
-export const MEDIA_PUBLISHES_PER_HOUR = 60;
+const MEDIA_PUBLISHES_PER_HOUR = 60;
 
 export interface MediaDeps {
   db: Db;
