@@ -9,6 +9,7 @@ import { createBirthPlanPdfs, type BirthPlanPdfs } from "./modules/birth-plan/pd
 import { createMailer, type Mailer } from "./modules/email/outbox.server.ts";
 import { createMailTransport, type MailTransport } from "./modules/email/transport.server.ts";
 import { createMediaFacts, type MediaFacts } from "./modules/media/facts.server.ts";
+import { createPublishedMedia, type PublishedMedia } from "#app/modules/media/versions.server.ts";
 import { mediaSigningKeys } from "./modules/media/keys.server.ts";
 import type { SigningKey } from "./modules/media/signing.server.ts";
 import { createS3Storage, s3OptionsFromEnv } from "./modules/media/s3-storage.server.ts";
@@ -62,6 +63,8 @@ export interface AppServices {
   device: DeviceCookie;
   media: MediaStorage;
   mediaFacts: MediaFacts;
+  /** Which version of each recording and guide members get (the seeded file until one is published). */
+  publishedMedia: PublishedMedia;
   /** Keys for signed media URLs; the first signs. */
   mediaKeys: SigningKey[];
   /** The S3 endpoint's origin when media is on S3 (audio is fetched from there). */
@@ -137,6 +140,7 @@ export async function createServices(
   const mediaRoot = path.join(env.DATA_DIR, "media");
   if (!s3) seedMediaFromContent(CONTENT_DIR, mediaRoot);
   const media = s3 ? createS3Storage(s3) : createFileStorage(mediaRoot);
+  const publishedMedia = createPublishedMedia(database.db);
   return {
     env,
     log,
@@ -151,7 +155,8 @@ export async function createServices(
     flash,
     device,
     media,
-    mediaFacts: createMediaFacts(media),
+    mediaFacts: createMediaFacts(media, Date.now, publishedMedia),
+    publishedMedia,
     mediaKeys: mediaSigningKeys(secret, env.MEDIA_SIGNING_KEYS),
     mediaOrigin: s3 ? new URL(s3.endpoint).origin : null,
     clock,

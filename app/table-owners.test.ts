@@ -46,6 +46,8 @@ const OWNER: Record<string, string> = {
   audit_log: "modules/studio",
   studio_reasons: "modules/studio",
   studio_settings: "modules/studio",
+  // The versions of each recording and guide; the studio's uploads and publishes call media's functions.
+  media_versions: "modules/media",
 };
 
 /** Writes still made outside the owner, named so that no new one can join them unseen (none today). */

@@ -468,6 +468,29 @@ interface ContentVersionTable {
   version: number;
 }
 
+/** A version of a recording or guide the owner uploaded (migration 0035); the seeded file has none until then. */
+interface MediaVersionsTable {
+  id: string;
+  /** `audio` or `pdfs`. */
+  bucket: string;
+  /** The file the item was seeded as: `fear-release.mp3`. */
+  item: string;
+  /** 1 is the seeded file; uploads count on from 2. */
+  version: number;
+  /** Its own file in the media storage: `fear-release.v2.mp3`. */
+  key: string;
+  /** Null while its upload is under way. */
+  bytes: ColumnType<number | null, number | null | undefined, number | null>;
+  /** A recording's length, read from it. */
+  seconds: number | null;
+  /** A guide's pages, read from it. */
+  pages: number | null;
+  created_at: CreatedAt;
+  /** `<bucket>/<item>` on the one published version; null on the others. */
+  live_item: string | null;
+  published_at: Timestamp | null;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -505,4 +528,5 @@ export interface Database {
   studio_reasons: StudioReasonsTable;
   studio_settings: StudioSettingsTable;
   content_version: ContentVersionTable;
+  media_versions: MediaVersionsTable;
 }

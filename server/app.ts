@@ -18,6 +18,7 @@ import { todayIn } from "#app/modules/calendar/dates.ts";
 import { closeServices, createServices, startHousekeeping, type AppServices } from "#app/services.server.ts";
 import { requestContext, servicesContext } from "#app/request.server.ts";
 import { audioFastLane } from "./audio-fast-lane.ts";
+import { mediaUpload } from "./media-upload.ts";
 import { memberPageCache } from "./member-page-cache.ts";
 import { oneStartPerTurn } from "./one-start-per-turn.ts";
 import { reactRouterHandler, requestUrl } from "./react-router-handler.ts";
@@ -140,6 +141,8 @@ export function createApp({ services, build, vite, isShuttingDown = () => false,
     res.set("X-Robots-Tag", "noindex");
     next();
   });
+  // A new recording or guide is streamed to disk as it comes: React Router would read at most 1 MiB of it.
+  app.post("/studio/media/:kind/:id", mediaUpload(services));
 
   // Given the build itself (not a loader), React Router prepares its routes once, not per request.
   const handleRequest = oneStartPerTurn(createRequestHandler(build, vite ? "development" : "production"));

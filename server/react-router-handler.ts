@@ -118,7 +118,7 @@ export function sendProblem(res: ExpressResponse, status: number, error: string)
   res.status(status).set("Connection", "close").json({ error });
 }
 
-function toHeaders(source: ExpressRequest["headers"]): Headers {
+export function toHeaders(source: ExpressRequest["headers"]): Headers {
   const headers = new Headers();
   for (const [key, value] of Object.entries(source)) {
     if (value === undefined) continue;

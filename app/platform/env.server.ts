@@ -118,6 +118,15 @@ const schema = z
         value.split(",").every((entry) => /^[A-Za-z0-9_-]{1,16}:.{32,}$/.test(entry.trim())),
       { message: "must be a comma-separated list of id:secret pairs, each secret at least 32 characters" },
     ),
+    // The largest recording or guide the owner may upload in the studio, in megabytes.
+    MEDIA_UPLOAD_MAX_MB: z
+      .string()
+      .trim()
+      .default("200")
+      .refine((value) => /^\d{1,5}$/.test(value) && Number(value) >= 1 && Number(value) <= 10_000, {
+        message: "must be a whole number of megabytes from 1 to 10000",
+      })
+      .transform(Number),
     // Testing only: a file with the time the server should believe it is (loopback BASE_URL only).
     TEST_CLOCK_FILE: optionalText,
     // Testing only: another host speaking Stripe's or PayPal's API, such as a local fake that

@@ -593,6 +593,12 @@ const STUDIO_CALLS: { method: "GET" | "POST"; route: string; url: string; form?:
       form: { intent: "reply", reply: "Thank you for writing." },
     },
     { method: "GET", route: "/studio/content", url: "/studio/content" },
+    {
+      method: "POST",
+      route: "/studio/content",
+      url: "/studio/content",
+      form: { intent: "publish", kind: "recording", id: "fear-release", version: "1" },
+    },
     { method: "GET", route: "/studio/insights", url: "/studio/insights" },
     { method: "GET", route: "/studio/audit", url: "/studio/audit" },
     { method: "GET", route: "/studio/security", url: "/studio/security" },

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { AuditAction, AuditDetailValue } from "#app/modules/studio/audit.server.ts";
-import { AUDIT_LABELS, auditDetailText } from "#app/modules/studio/audit-labels.ts";
+import { auditDetailText, auditHeadline } from "#app/modules/studio/audit-labels.ts";
 import { useStudioTime } from "#app/components/studio/studio-clock.tsx";
 import { StudioTable } from "#app/components/studio/studio-table.tsx";
 
@@ -43,7 +43,7 @@ export function AuditTable({ entries, caption }: { entries: AuditRow[]; caption:
         <tr key={entry.id} className="border-b border-ink/5 align-top last:border-0">
           <td className="px-4 py-2 whitespace-nowrap">{when(entry.at)}</td>
           <td className="px-4 py-2">
-            {AUDIT_LABELS[entry.action] ?? entry.action}
+            {auditHeadline(entry.action, entry.detail)}
             <Detail entry={entry} />
           </td>
           <td className="px-4 py-2 text-sm">

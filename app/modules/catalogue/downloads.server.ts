@@ -63,8 +63,10 @@ export async function guideFileResponse(
   storage: Pick<MediaStorage, "info" | "stream">,
   guide: Guide,
   request: Request,
+  /** The stored file to send: the guide's published version (its seeded file until one is). */
+  key: string = guide.filename,
 ): Promise<Response | null> {
-  const info = await storage.info("pdfs", guide.filename);
+  const info = await storage.info("pdfs", key);
   if (!info) return null;
   const headers = new Headers({
     ETag: info.etag,
@@ -80,7 +82,7 @@ export async function guideFileResponse(
   headers.set("Content-Length", String(info.size));
   // A HEAD answer has no body: don't open the file only to leave it open.
   if (request.method === "HEAD") return new Response(null, { status: 200, headers });
-  const body = createReadableStreamFromReadable(storage.stream("pdfs", guide.filename));
+  const body = createReadableStreamFromReadable(storage.stream("pdfs", key));
   return new Response(body, { status: 200, headers });
 }
 

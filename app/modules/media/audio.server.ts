@@ -12,6 +12,8 @@ import {
   type SigningKey,
 } from "./signing.server.ts";
 import type { MediaStorage } from "./storage.server.ts";
+import { isVersionOf } from "./version-keys.ts";
+import type { PublishedMedia } from "./versions.server.ts";
 
 /**
  * The members' audio: a signed, expiring URL for a track the member may hear,
@@ -21,6 +23,8 @@ export interface AudioDeps {
   db: Db;
   media: MediaStorage;
   keys: readonly SigningKey[];
+  /** Which version of each recording is published; without it, the seeded files. */
+  published?: Pick<PublishedMedia, "key">;
 }
 
 export type Refusal = { ok: false; status: 401 | 403 | 404; message: string };
@@ -35,7 +39,7 @@ export const AUDIO_MESSAGES = {
 const audioPath = (file: string) => `/media/audio/${file}`;
 
 export async function signedAudioUrl(
-  { db, keys }: Omit<AudioDeps, "media">,
+  { db, keys, published }: Omit<AudioDeps, "media">,
   member: Member | null,
   trackId: string,
   now = new Date(),
@@ -49,7 +53,8 @@ export async function signedAudioUrl(
   const position = await savedPosition(db, member.id, track.id);
   const nowSeconds = Math.floor(now.getTime() / 1000);
   const expiresAt = new Date((nowSeconds + SIGNED_URL_LIFETIME_SECONDS) * 1000).toISOString();
-  const path = audioPath(track.audioFile);
+  // The published version's own key: published again later, this URL still plays the version it named.
+  const path = audioPath(published ? await published.key("audio", track.audioFile) : track.audioFile);
   const signed = signMediaPath(path, member.id, keys, nowSeconds);
   return { ok: true, url: `${path}?${signedQuery(signed)}`, expiresAt, position };
 }
@@ -63,13 +68,14 @@ export type AudioDelivery =
  * Both ways in (server/audio-fast-lane.ts and the app's route) decide here.
  */
 export async function deliverAudio(
-  { media, keys }: Omit<AudioDeps, "db">,
+  { media, keys }: Omit<AudioDeps, "db" | "published">,
   member: Member | null,
   file: string,
   query: URLSearchParams,
   now = new Date(),
 ): Promise<AudioDelivery> {
-  const track = ALL_SESSIONS.find((t) => t.audioFile === file);
+  // Any version of a session's recording, published now or before: a member mid-listen keeps hers.
+  const track = ALL_SESSIONS.find((t) => isVersionOf(t.audioFile, file));
   if (!track) return { ok: false, status: 404, message: AUDIO_MESSAGES.notFound };
   if (!member) return { ok: false, status: 403, message: AUDIO_MESSAGES.badLink };
   const nowSeconds = Math.floor(now.getTime() / 1000);
@@ -90,15 +96,15 @@ export async function deliverAudio(
   // lives only as long as this one (and at most five minutes): each Range
   // request comes back here first, so the checks above always run.
   if (media.presignedUrl) {
-    const redirect = await media.presignedUrl("audio", track.audioFile, Math.max(1, Math.min(maxAge, 300)));
+    const redirect = await media.presignedUrl("audio", file, Math.max(1, Math.min(maxAge, 300)));
     return { ok: true, redirect };
   }
-  return { ok: true, file: track.audioFile, headers: { "Cache-Control": `private, max-age=${maxAge}` } };
+  return { ok: true, file, headers: { "Cache-Control": `private, max-age=${maxAge}` } };
 }
 
 /** The app route's answer: the same delivery as a web Response. */
 export async function streamAudio(
-  deps: Omit<AudioDeps, "db">,
+  deps: Omit<AudioDeps, "db" | "published">,
   member: Member | null,
   file: string,
   request: Request,

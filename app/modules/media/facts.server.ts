@@ -1,6 +1,14 @@
 import type * as MusicMetadata from "music-metadata";
 import type * as PdfLib from "pdf-lib";
-import type { Bucket, MediaStorage } from "./storage.server.ts";
+import { contentTypeFor, type Bucket, type MediaStorage } from "./storage.server.ts";
+import type { PublishedVersion } from "./versions.server.ts";
+
+/** Which version of an item members get (versions.server.ts's `createPublishedMedia`). */
+export interface PublishedReader {
+  of(bucket: Bucket, item: string): Promise<PublishedVersion | null>;
+}
+/** Before anything is uploaded, or in a test without a database: the seeded files. */
+const SEEDED_ONLY: PublishedReader = { of: async () => null };
 
 // Both readers are large and only run when a file is first measured: they load then, not at boot.
 let musicMetadata: Promise<typeof MusicMetadata> | undefined;
@@ -16,7 +24,11 @@ const loadPdfLib = () => (pdfLib ??= import("pdf-lib"));
  */
 export const RECHECK_MS = 60_000;
 
-export function createMediaFacts(storage: MediaStorage, now: () => number = Date.now) {
+export function createMediaFacts(
+  storage: MediaStorage,
+  now: () => number = Date.now,
+  published: PublishedReader = SEEDED_ONLY,
+) {
   const cache = new Map<string, number | null>();
   const checked = new Map<string, { at: number; value: number | null }>();
 
@@ -41,18 +53,22 @@ export function createMediaFacts(storage: MediaStorage, now: () => number = Date
     return value;
   }
 
+  // Each fact is of the item's published version: read when it was uploaded, or from the seeded file.
   return {
     /** Seconds, or null when the file is missing or unreadable. */
-    audioDuration: (file: string) =>
+    audioDuration: async (file: string) =>
+      (await published.of("audio", file))?.seconds ??
       remembered("audio", file, async (bytes) => {
         const { parseBuffer } = await loadMusicMetadata();
-        const { format } = await parseBuffer(bytes, { mimeType: "audio/mpeg" }, { duration: true });
+        const { format } = await parseBuffer(bytes, { mimeType: contentTypeFor(file) }, { duration: true });
         if (!format.duration) throw new Error("no duration");
         return format.duration;
       }),
     /** A recording's size, for what downloading it will take; null when the file is missing. */
-    audioBytes: async (file: string) => (await storage.info("audio", file))?.size ?? null,
-    pdfPageCount: (file: string) =>
+    audioBytes: async (file: string) =>
+      (await published.of("audio", file))?.bytes ?? (await storage.info("audio", file))?.size ?? null,
+    pdfPageCount: async (file: string) =>
+      (await published.of("pdfs", file))?.pages ??
       remembered("pdfs", file, async (bytes) => {
         const { PDFDocument } = await loadPdfLib();
         return (await PDFDocument.load(bytes, { updateMetadata: false })).getPageCount();

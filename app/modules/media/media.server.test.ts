@@ -1,11 +1,18 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GUIDES } from "#app/modules/catalogue/guides.ts";
 import { TRACKS } from "#app/modules/catalogue/tracks.ts";
 import { createMediaFacts, RECHECK_MS } from "./facts.server.ts";
-import { createFileStorage, FILE_FACTS_TTL_MS, isSafeKey, seedMediaFromContent } from "./storage.server.ts";
+import {
+  createFileStorage,
+  FILE_FACTS_TTL_MS,
+  isSafeKey,
+  KeyTakenError,
+  seedMediaFromContent,
+} from "./storage.server.ts";
 
 describe("media storage on files", () => {
   let root: string;
@@ -72,4 +79,43 @@ describe("media storage on files", () => {
     expect(after?.etag).not.toBe(before?.etag);
     fs.copyFileSync(path.resolve("content/audio/preview.mp3"), target);
   });
+
+  it("writes a new file whole, from a stream, and never over one already there", async () => {
+    const storage = createFileStorage(root);
+    const bytes = fs.readFileSync(path.resolve("content/audio/preview.mp3"));
+    await storage.write(
+      "audio",
+      "preview.v2.mp3",
+      Readable.from([bytes.subarray(0, 1000), bytes.subarray(1000)]),
+      bytes.length,
+    );
+    expect(fs.readFileSync(path.join(root, "audio", "preview.v2.mp3")).equals(bytes)).toBe(true);
+    expect((await storage.info("audio", "preview.v2.mp3"))?.size).toBe(bytes.length);
+
+    await expect(
+      storage.write("audio", "preview.v2.mp3", Readable.from([Buffer.from("other")]), 5),
+    ).rejects.toThrow(KeyTakenError);
+    expect(fs.readFileSync(path.join(root, "audio", "preview.v2.mp3")).equals(bytes)).toBe(true);
+    expect(leftovers()).toEqual([]);
+  });
+
+  it("leaves nothing behind when the stream fails or comes short", async () => {
+    const storage = createFileStorage(root);
+    const failing = Readable.from(
+      (async function* () {
+        yield Buffer.alloc(64 * 1024, 1);
+        throw new Error("the connection dropped");
+      })(),
+    );
+    await expect(storage.write("audio", "dropped.mp3", failing, 1_000_000)).rejects.toThrow("dropped");
+    await expect(storage.write("audio", "short.mp3", Readable.from([Buffer.alloc(10)]), 20)).rejects.toThrow(
+      "10 bytes came, not 20",
+    );
+    expect(fs.existsSync(path.join(root, "audio", "dropped.mp3"))).toBe(false);
+    expect(fs.existsSync(path.join(root, "audio", "short.mp3"))).toBe(false);
+    expect(leftovers()).toEqual([]);
+    await expect(storage.write("audio", "../out.mp3", Readable.from([]), 0)).rejects.toThrow("unsafe");
+  });
+
+  const leftovers = () => fs.readdirSync(path.join(root, "audio")).filter((name) => name.startsWith("."));
 });

@@ -6,6 +6,7 @@ import type { AddressInfo } from "node:net";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { AwsClient } from "aws4fetch";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -19,6 +20,7 @@ import {
   type S3StorageOptions,
 } from "./s3-storage.server.ts";
 import { serveMedia } from "./serve.server.ts";
+import { KeyTakenError } from "./storage.server.ts";
 
 /** s3rver ships no types: the little of it these tests use. */
 interface S3rverServer {
@@ -212,6 +214,43 @@ describe("media storage on S3 (against s3rver)", () => {
     const beyond = await serveMedia(storage, "audio", "preview.mp3", request(`bytes=${PREVIEW.length}-`));
     expect(beyond.status).toBe(416);
     expect(beyond.headers.get("content-range")).toBe(`bytes */${PREVIEW.length}`);
+  });
+
+  it("writes a small file in one PUT and a large one in parts, from a stream", async () => {
+    const parted = createS3Storage({ ...options, partBytes: 64 * 1024 });
+    const fetchSpy = vi.spyOn(globalThis, "fetch");
+    await parted.write("audio", "small.v2.mp3", Readable.from([PREVIEW.subarray(0, 1000)]), 1000);
+    expect((await parted.read("audio", "small.v2.mp3")).equals(PREVIEW.subarray(0, 1000))).toBe(true);
+
+    fetchSpy.mockClear();
+    const pieces = [PREVIEW.subarray(0, 100_000), PREVIEW.subarray(100_000)];
+    await parted.write("audio", "preview.v2.mp3", Readable.from(pieces), PREVIEW.length);
+    const partCalls = fetchSpy.mock.calls.filter(([input]) =>
+      String(input instanceof Request ? input.url : input).includes("partNumber="),
+    );
+    expect(partCalls.length).toBe(Math.ceil(PREVIEW.length / (64 * 1024)));
+    expect((await parted.read("audio", "preview.v2.mp3")).equals(PREVIEW)).toBe(true);
+    expect((await parted.info("audio", "preview.v2.mp3"))?.contentType).toBe("audio/mpeg");
+
+    await expect(
+      parted.write("audio", "preview.v2.mp3", Readable.from([Buffer.from("x")]), 1),
+    ).rejects.toThrow(KeyTakenError);
+  });
+
+  it("stores nothing when the stream fails part way, or comes short", async () => {
+    const parted = createS3Storage({ ...options, partBytes: 64 * 1024 });
+    const failing = Readable.from(
+      (async function* () {
+        yield PREVIEW.subarray(0, 200_000);
+        throw new Error("the connection dropped");
+      })(),
+    );
+    await expect(parted.write("audio", "dropped.mp3", failing, PREVIEW.length)).rejects.toThrow("dropped");
+    expect(await parted.info("audio", "dropped.mp3")).toBeNull();
+    await expect(
+      parted.write("audio", "short.mp3", Readable.from([PREVIEW.subarray(0, 100_000)]), 200_000),
+    ).rejects.toThrow("100000 bytes came, not 200000");
+    expect(await parted.info("audio", "short.mp3")).toBeNull();
   });
 
   it("names the call and S3's error code when the service refuses", async () => {

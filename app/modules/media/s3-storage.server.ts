@@ -7,6 +7,7 @@ import {
   BUCKETS,
   contentTypeFor,
   isSafeKey,
+  KeyTakenError,
   MEDIA_EXTENSIONS,
   type Bucket,
   type MediaStorage,
@@ -34,6 +35,12 @@ export interface S3StorageOptions {
   forcePathStyle?: boolean;
   /** How long a call may wait for its answer; 10 s unless a test needs less. */
   timeoutMs?: number;
+  /**
+   * A write larger than this goes up in parts of this size (S3's multipart
+   * upload), each read into memory in turn; one no larger goes in one PUT.
+   * 8 MiB unless a test needs less (S3 wants at least 5 MiB but for the last).
+   */
+  partBytes?: number;
 }
 
 export interface S3Storage extends MediaStorage {
@@ -47,6 +54,8 @@ export interface S3Storage extends MediaStorage {
 const TIMEOUT_MS = 10_000;
 /** An upload's answer comes after the whole file is sent: a full recording can take minutes. */
 const UPLOAD_TIMEOUT_MS = 10 * 60_000;
+/** The size of each part of a multipart upload (and the largest single PUT a write makes). */
+const PART_BYTES = 8 * 1024 * 1024;
 /** The longest a SigV4 presigned URL may live: one week. */
 const MAX_PRESIGNED_SECONDS = 604_800;
 
@@ -56,6 +65,7 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
   // for R2 or MinIO). Retries are for 5xx and 429 only, and stay within the timeout.
   const client = new AwsClient({ accessKeyId, secretAccessKey, service: "s3", region, retries: 2 });
   const endpoint = options.endpoint.replace(/\/+$/, "");
+  const partBytes = options.partBytes ?? PART_BYTES;
   const bucketUrl =
     options.forcePathStyle === false
       ? endpoint.replace("://", `://${options.bucket}.`)
@@ -72,12 +82,18 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
    * take minutes over one range, so the timer stops at the headers.
    */
   async function send(
-    method: "HEAD" | "GET" | "PUT",
+    method: "HEAD" | "GET" | "PUT" | "POST" | "DELETE",
     bucket: Bucket,
     key: string,
-    init: { headers?: Record<string, string>; body?: Uint8Array<ArrayBuffer>; timeoutMs?: number } = {},
+    init: {
+      headers?: Record<string, string>;
+      body?: Uint8Array<ArrayBuffer> | string;
+      timeoutMs?: number;
+      query?: Record<string, string>;
+    } = {},
   ): Promise<Response> {
     const url = objectUrl(bucket, key);
+    for (const [name, value] of Object.entries(init.query ?? {})) url.searchParams.set(name, value);
     const timeoutMs = init.timeoutMs ?? options.timeoutMs ?? TIMEOUT_MS;
     const controller = new AbortController();
     const timer = setTimeout(
@@ -177,8 +193,98 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
       if (!response.ok) throw await failure("PUT", bucket, key, response);
       await response.arrayBuffer(); // frees the connection
     },
+
+    async write(bucket, key, body, size) {
+      if (await this.info(bucket, key)) throw new KeyTakenError(bucket, key);
+      const parts = inParts(body, partBytes);
+      if (size <= partBytes) {
+        const first = await parts.next();
+        const bytes = first.done ? new Uint8Array(0) : first.value;
+        if (bytes.length !== size)
+          throw new Error(`${bucket}/${key}: ${bytes.length} bytes came, not ${size}`);
+        return this.put(bucket, key, bytes);
+      }
+      await multipartUpload(bucket, key, parts, size);
+    },
   };
+
+  /**
+   * A multipart upload: started, sent part by part, completed; aborted (so S3
+   * keeps no parts) when anything fails, the source included.
+   */
+  async function multipartUpload(
+    bucket: Bucket,
+    key: string,
+    parts: AsyncGenerator<Uint8Array<ArrayBuffer>>,
+    size: number,
+  ) {
+    const started = await send("POST", bucket, key, {
+      query: { uploads: "" },
+      headers: { "Content-Type": contentTypeFor(key) },
+    });
+    const startText = await started.text();
+    const uploadId = /<UploadId>([^<]+)<\/UploadId>/.exec(startText)?.[1];
+    if (!started.ok || !uploadId)
+      throw new Error(`S3 POST ${bucket}/${key}?uploads answered ${started.status}`);
+    try {
+      const etags: string[] = [];
+      let sent = 0;
+      for await (const part of parts) {
+        const partNumber = String(etags.length + 1);
+        const response = await send("PUT", bucket, key, {
+          query: { partNumber, uploadId },
+          body: part,
+          timeoutMs: UPLOAD_TIMEOUT_MS,
+        });
+        if (!response.ok) throw await failure("PUT part", bucket, key, response);
+        await response.arrayBuffer();
+        etags.push(response.headers.get("etag") ?? "");
+        sent += part.length;
+      }
+      if (sent !== size) throw new Error(`${bucket}/${key}: ${sent} bytes came, not ${size}`);
+      const xml = `<CompleteMultipartUpload>${etags
+        .map((etag, i) => `<Part><PartNumber>${i + 1}</PartNumber><ETag>${escapeXml(etag)}</ETag></Part>`)
+        .join("")}</CompleteMultipartUpload>`;
+      const done = await send("POST", bucket, key, {
+        query: { uploadId },
+        body: xml,
+        headers: { "Content-Type": "application/xml" },
+        timeoutMs: UPLOAD_TIMEOUT_MS,
+      });
+      // S3 may answer 200 and still fail, in the body.
+      const doneText = await done.text();
+      if (!done.ok || doneText.includes("<Error>")) {
+        throw new Error(`S3 POST ${bucket}/${key}?uploadId answered ${done.status}`);
+      }
+    } catch (error) {
+      await send("DELETE", bucket, key, { query: { uploadId } })
+        .then((response) => response.arrayBuffer())
+        .catch(() => {});
+      throw error;
+    }
+  }
 }
+
+/** The stream in pieces of `size` bytes (the last one shorter), one in memory at a time. */
+async function* inParts(body: AsyncIterable<Uint8Array | string>, size: number) {
+  let pending: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of body) {
+    const bytes = typeof chunk === "string" ? Buffer.from(chunk) : Buffer.from(chunk);
+    pending.push(bytes);
+    length += bytes.length;
+    while (length >= size) {
+      const whole = Buffer.concat(pending);
+      yield new Uint8Array(whole.subarray(0, size));
+      pending = [whole.subarray(size)];
+      length -= size;
+    }
+  }
+  if (length > 0) yield new Uint8Array(Buffer.concat(pending));
+}
+
+const escapeXml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 function objectInfo(key: string, headers: Headers): ObjectInfo {
   const size = Number(headers.get("content-length") ?? NaN);

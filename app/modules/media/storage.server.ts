@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 
 /**
  * Where the course's media lives, behind one interface. Its two buckets,
@@ -32,11 +33,26 @@ export interface MediaStorage {
    * storage itself. Only S3 has it; for files the app signs its own URLs.
    */
   presignedUrl?(bucket: Bucket, key: string, expiresInSeconds: number): Promise<string>;
+  /**
+   * Stores `size` bytes read from `body` under a new key, streamed, never held
+   * whole: all of it or nothing (a temporary file then a rename; on S3 one PUT,
+   * or a multipart upload that is aborted on failure). Refuses a key already
+   * there: a version once stored is never replaced.
+   */
+  write(bucket: Bucket, key: string, body: Readable, size: number): Promise<void>;
+}
+
+/** A write whose key is already taken. */
+export class KeyTakenError extends Error {
+  constructor(bucket: Bucket, key: string) {
+    super(`${bucket}/${key} is already stored`);
+  }
 }
 
 const CONTENT_TYPES: Record<string, string> = {
   ".mp3": "audio/mpeg",
   ".m4a": "audio/mp4",
+  ".wav": "audio/wav",
   ".pdf": "application/pdf",
 };
 
@@ -85,6 +101,24 @@ export function createFileStorage(root: string, now: () => number = Date.now): M
     },
     read: (bucket, key) => fs.promises.readFile(fullPath(bucket, key)),
     stream: (bucket, key, range) => fs.createReadStream(fullPath(bucket, key), range ?? {}),
+    async write(bucket, key, body, size) {
+      const target = fullPath(bucket, key);
+      // A dot first: no safe key names it, so a half-written file is never served.
+      const partial = path.join(root, bucket, `.${key}.${crypto.randomUUID()}.part`);
+      await fs.promises.mkdir(path.dirname(target), { recursive: true });
+      try {
+        await pipeline(body, fs.createWriteStream(partial, { flags: "wx" }));
+        const written = (await fs.promises.stat(partial)).size;
+        if (written !== size) throw new Error(`${bucket}/${key}: ${written} bytes came, not ${size}`);
+        // A hard link fails when the name is taken, where a rename would replace the file.
+        await fs.promises.link(partial, target).catch((error: NodeJS.ErrnoException) => {
+          throw error.code === "EEXIST" ? new KeyTakenError(bucket, key) : error;
+        });
+      } finally {
+        await fs.promises.rm(partial, { force: true });
+      }
+      facts.delete(`${bucket}/${key}`);
+    },
   };
 }
 

@@ -1,3 +1,5 @@
+import { GUIDES } from "#app/modules/catalogue/guides.ts";
+import { ALL_SESSIONS } from "#app/modules/catalogue/tracks.ts";
 import type { RefundReason } from "#app/modules/payments/owner-refunds.ts";
 import { formatPrice } from "#app/modules/payments/price.ts";
 import { paymentReference } from "#app/modules/payments/receipt.ts";
@@ -25,11 +27,40 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   "member.role-changed": "Role changed",
   "members.exported": "Members exported",
   "purchase.refunded": "Purchase refunded",
+  "recording.uploaded": "Uploaded a new recording",
+  "recording.published": "Published a new recording",
+  "recording.restored": "Restored an earlier recording",
+  "guide.uploaded": "Uploaded a new guide",
+  "guide.published": "Published a new guide",
+  "guide.restored": "Restored an earlier guide",
   "contact.replied": "Contact message answered",
   "contact.archived": "Conversation archived",
   "contact.unarchived": "Conversation moved to the inbox",
   "contact.marked-unread": "Conversation marked as unread",
 };
+
+/**
+ * An entry's line in the log: its label, and for a recording or a guide what it was, as the owner
+ * would say it ("Published a new recording of Fear Release (24 min)").
+ */
+export function auditHeadline(action: AuditAction, detail: Record<string, AuditDetailValue>): string {
+  const label = AUDIT_LABELS[action] ?? action;
+  if (typeof detail.session === "string") {
+    const title = ALL_SESSIONS.find((track) => track.id === detail.session)?.title ?? detail.session;
+    const length =
+      typeof detail.seconds === "number" ? ` (${Math.max(1, Math.round(detail.seconds / 60))} min)` : "";
+    return `${label} of ${title}${length}`;
+  }
+  if (typeof detail.guide === "string") {
+    const title = GUIDES.find((guide) => guide.id === detail.guide)?.title ?? detail.guide;
+    const pages = typeof detail.pages === "number" ? ` (${countOf(detail.pages, "page")})` : "";
+    return `${label}: ${title}${pages}`;
+  }
+  return label;
+}
+
+/** The parts of a detail the headline already says. */
+const IN_HEADLINE = new Set(["session", "seconds", "guide", "pages"]);
 
 /** How the owner reads each part of an entry's detail; a part not named here reads "name: value". */
 const DETAIL_WORDS: Record<string, (value: AuditDetailValue) => string> = {
@@ -50,6 +81,7 @@ const DETAIL_WORDS: Record<string, (value: AuditDetailValue) => string> = {
   to: (role) => `to ${String(role)}`,
   thread: (id) => `conversation ${String(id).toUpperCase()}`,
   passkey: (id) => `passkey ${String(id).slice(0, 8)}`,
+  version: (version) => `version ${String(version)}`,
   timeZone: (zone) =>
     timeZoneWords(String(zone)) === String(zone)
       ? `to ${String(zone)}`
@@ -77,11 +109,13 @@ const filterWords = (filter: string) => FILTER_WORDS[filter] ?? filter;
  */
 export function auditDetailText(detail: Record<string, AuditDetailValue>, reason: string | null): string {
   const { amountMinor, currency, because, ...rest } = detail;
-  const parts = Object.entries(rest).map(([key, value]) =>
-    Object.hasOwn(DETAIL_WORDS, key)
-      ? DETAIL_WORDS[key]!(value)
-      : `${key}: ${Array.isArray(value) ? value.join(", ") || "none" : String(value)}`,
-  );
+  const parts = Object.entries(rest)
+    .filter(([key]) => !IN_HEADLINE.has(key))
+    .map(([key, value]) =>
+      Object.hasOwn(DETAIL_WORDS, key)
+        ? DETAIL_WORDS[key]!(value)
+        : `${key}: ${Array.isArray(value) ? value.join(", ") || "none" : String(value)}`,
+    );
   if (typeof amountMinor === "number") {
     parts.push(
       typeof currency === "string"

@@ -24,6 +24,14 @@ const id = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 const nothing = z.strictObject({});
 const method = z.strictObject({ method: z.enum(["totp", "backup-code", "passkey"]) });
 const thread = z.strictObject({ thread: id });
+/** A version of a session's recording, with its length read from it (whole seconds). */
+const recording = z.strictObject({
+  session: id,
+  version: z.int().positive(),
+  seconds: z.int().nonnegative(),
+});
+/** A version of a guide, with its pages read from it. */
+const guide = z.strictObject({ guide: id, version: z.int().positive(), pages: z.int().nonnegative() });
 const MEMBER_FILTERS = Object.keys(MEMBER_FILTER_PARAMS) as [keyof MemberFilters, ...(keyof MemberFilters)[]];
 
 /** What each action's entry may say besides who, about whom, when and from where. */
@@ -60,6 +68,12 @@ const AUDIT_DETAILS = {
     // Why, as she chose it from the studio's list (anything she wrote goes to studio_reasons).
     because: z.enum(REFUND_REASONS),
   }),
+  "recording.uploaded": recording,
+  "recording.published": recording,
+  "recording.restored": recording,
+  "guide.uploaded": guide,
+  "guide.published": guide,
+  "guide.restored": guide,
   "contact.replied": thread,
   "contact.archived": thread,
   "contact.unarchived": thread,

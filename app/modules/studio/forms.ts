@@ -157,6 +157,19 @@ export const timeZoneForms = pageForms(USE_THE_FORMS, [
   }),
 ]);
 
+/** The content page: publish one of a recording's or guide's versions (a new one, or an earlier one again). */
+export const mediaForms = pageForms(USE_THE_FORMS, [
+  z.object({
+    intent: z.literal("publish"),
+    kind: z.enum(["recording", "guide"]),
+    id: z.string().check(z.regex(/^[a-z0-9-]{1,64}$/)),
+    version: z.pipe(
+      z.string().check(z.regex(/^\d{1,6}$/)),
+      z.transform((v) => Number(v)),
+    ),
+  }),
+]);
+
 export type MemberForm = z.output<typeof memberForms.schema>;
 export type RefundForm = z.output<typeof refundForms.schema>;
 export type SecurityForm = z.output<typeof securityForms.schema>;
@@ -164,6 +177,7 @@ export type InboxThreadForm = z.output<typeof inboxThreadForms.schema>;
 export type CheckForm = z.output<typeof checkForms.schema>;
 export type PasskeyForm = z.output<typeof passkeyForms.schema>;
 export type TimeZoneForm = z.output<typeof timeZoneForms.schema>;
+export type MediaForm = z.output<typeof mediaForms.schema>;
 
 /**
  * Reads a posted form against its page's forms, each field as `FormData.get`

@@ -7,7 +7,7 @@ import { db, memberContext, services } from "#app/request.server.ts";
 export async function action(args: Route.ActionArgs) {
   if (args.request.method !== "POST") return data({ error: "Use POST." }, { status: 405 });
   const result = await signedAudioUrl(
-    { db: db(args), keys: services(args).mediaKeys },
+    { db: db(args), keys: services(args).mediaKeys, published: services(args).publishedMedia },
     args.context.get(memberContext),
     args.params.trackId,
   );

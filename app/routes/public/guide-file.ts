@@ -12,7 +12,9 @@ export async function loader(args: Route.LoaderArgs) {
     throw redirect(decision.location, { headers: { "Cache-Control": "private, no-store", Vary: "Cookie" } });
   }
   if (decision.outcome === "serve") {
-    const response = await guideFileResponse(services(args).media, decision.guide, args.request);
+    const { media, publishedMedia } = services(args);
+    const key = await publishedMedia.key("pdfs", decision.guide.filename);
+    const response = await guideFileResponse(media, decision.guide, args.request, key);
     if (response) return response;
     requestLog(args).error({ file: decision.guide.filename }, "a catalogue guide is missing from storage");
   }

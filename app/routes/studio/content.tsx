@@ -1,22 +1,58 @@
+import { data } from "react-router";
 import type { Route } from "./+types/content";
 import { studioContent } from "#app/modules/studio/content.server.ts";
 import { contentStanding } from "#app/modules/studio/content-standing.ts";
-import { services } from "#app/request.server.ts";
+import { requireStudioOwner } from "#app/modules/studio/context.server.ts";
+import { mediaForms, readStudioForm } from "#app/modules/studio/forms.ts";
+import { answerMediaForm, studioMediaVersions } from "#app/modules/studio/media.server.ts";
+import { requireRecentStudioCheck } from "#app/modules/studio/recent-check.server.ts";
+import { redirectWithFlash } from "#app/modules/site/flash.server.ts";
+import { db, now, services } from "#app/request.server.ts";
+import { MediaUpload } from "#app/components/studio/media-upload.tsx";
+import { MediaVersions } from "#app/components/studio/media-versions.tsx";
 import { StudioTable } from "#app/components/studio/studio-table.tsx";
 import { countOf } from "#app/modules/words/plural.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Content · Tidewell Studio" }];
 
+const HERE = "/studio/content";
+
 export async function loader(args: Route.LoaderArgs) {
   const { mediaFacts, env } = services(args);
-  return studioContent(mediaFacts, env.PARTNER_COURSE);
+  const [content, versions] = await Promise.all([
+    studioContent(mediaFacts, env.PARTNER_COURSE),
+    studioMediaVersions(db(args)),
+  ]);
+  return { ...content, versions, maxMb: env.MEDIA_UPLOAD_MAX_MB };
+}
+
+/** Publishing a version (or an earlier one again) changes what members get: the recent check first. */
+export async function action(args: Route.ActionArgs) {
+  const owner = requireStudioOwner(args.context);
+  const read = readStudioForm(await args.request.formData(), mediaForms);
+  if (!read.ok) return data({ error: read.message }, { status: 400 });
+  requireRecentStudioCheck(owner, now(args), HERE);
+  const { publishedMedia } = services(args);
+  const answer = await answerMediaForm(
+    { db: db(args), published: publishedMedia },
+    owner,
+    read.form,
+    now(args),
+  );
+  if (!answer.ok) return data({ error: answer.message }, { status: answer.status });
+  return redirectWithFlash(services(args).flash, HERE, { type: "success", message: answer.message });
 }
 
 const ACCESS_WORDS = { free: "Free", premium: "Complete Course", partner: "Partner (through her course)" };
 const minutes = (seconds: number | null) => (seconds === null ? null : `${Math.round(seconds / 60)} min`);
 const cell = "px-4 py-2";
 
-export default function StudioContent({ loaderData }: Route.ComponentProps) {
+export default function StudioContent({ loaderData, actionData }: Route.ComponentProps) {
+  const { tracks, guides, versions, maxMb } = loaderData;
+  const withVersions = [
+    ...tracks.map((t) => ({ kind: "recording" as const, id: t.id, title: t.title })),
+    ...guides.map((g) => ({ kind: "guide" as const, id: g.id, title: g.title })),
+  ].filter((item) => versions[`${item.kind}/${item.id}`]);
   return (
     <>
       <h1 className="text-3xl font-semibold">Content</h1>
@@ -29,16 +65,29 @@ export default function StudioContent({ loaderData }: Route.ComponentProps) {
         ))}
       </ul>
       <p className="mt-4 max-w-2xl text-ink-soft">
-        To add or replace a recording or a guide, send its file to whoever looks after the site. A
-        session&apos;s transcript comes with its recording: it is the recording&apos;s captions.
+        To replace a recording (MP3, M4A or WAV) or a guide (PDF), up to {maxMb} MB, upload the new file: it
+        becomes a new version, which members get once you publish it. Earlier versions stay, ready to restore.
       </p>
+      {actionData?.error && (
+        <p role="alert" className="mt-4 font-medium text-danger">
+          {actionData.error}
+        </p>
+      )}
       <h2 className="mt-8 text-xl font-semibold">Sessions</h2>
       <StudioTable
         caption="Sessions, in the course's order"
-        columns={["Session", "Course", "Who can play it", "State", "Recording", "Transcript"]}
+        columns={[
+          "Session",
+          "Course",
+          "Who can play it",
+          "State",
+          "Recording",
+          "Transcript",
+          { label: "Replace", hidden: true },
+        ]}
         className="mt-3"
       >
-        {loaderData.tracks.map((track) => (
+        {tracks.map((track) => (
           <tr key={track.id} className="border-b border-ink/5 last:border-0">
             <td className={cell}>{track.title}</td>
             <td className={cell}>{track.group}</td>
@@ -52,12 +101,19 @@ export default function StudioContent({ loaderData }: Route.ComponentProps) {
             <td className={cell}>
               {track.cues === null ? "No transcript yet" : countOf(track.cues, "caption")}
             </td>
+            <td className={cell}>
+              <MediaUpload kind="recording" id={track.id} title={track.title} maxMb={maxMb} />
+            </td>
           </tr>
         ))}
       </StudioTable>
       <h2 className="mt-8 text-xl font-semibold">Guides</h2>
-      <StudioTable caption="Guides" columns={["Guide", "Who can have it", "File"]} className="mt-3">
-        {loaderData.guides.map((guide) => (
+      <StudioTable
+        caption="Guides"
+        columns={["Guide", "Who can have it", "File", { label: "Replace", hidden: true }]}
+        className="mt-3"
+      >
+        {guides.map((guide) => (
           <tr key={guide.id} className="border-b border-ink/5 last:border-0">
             <td className={cell}>{guide.title}</td>
             <td className={cell}>{guide.access === "free" ? "Free" : "Complete Course"}</td>
@@ -68,9 +124,26 @@ export default function StudioContent({ loaderData }: Route.ComponentProps) {
                 countOf(guide.pages, "page")
               )}
             </td>
+            <td className={cell}>
+              <MediaUpload kind="guide" id={guide.id} title={guide.title} maxMb={maxMb} />
+            </td>
           </tr>
         ))}
       </StudioTable>
+      {withVersions.length > 0 && (
+        <>
+          <h2 className="mt-8 text-xl font-semibold">Versions</h2>
+          <div className="mt-3 grid gap-3">
+            {withVersions.map((item) => (
+              <MediaVersions
+                key={`${item.kind}/${item.id}`}
+                {...item}
+                versions={versions[`${item.kind}/${item.id}`]!}
+              />
+            ))}
+          </div>
+        </>
+      )}
     </>
   );
 }
