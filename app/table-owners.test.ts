@@ -46,6 +46,7 @@ const OWNER: Record<string, string> = {
   audit_log: "modules/studio",
   studio_reasons: "modules/studio",
   studio_settings: "modules/studio",
+  caption_revisions: "modules/transcripts",
 };
 
 /** Writes still made outside the owner, named so that no new one can join them unseen (none today). */

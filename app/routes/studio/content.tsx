@@ -1,7 +1,7 @@
 import type { Route } from "./+types/content";
 import { studioContent } from "#app/modules/studio/content.server.ts";
 import { contentStanding } from "#app/modules/studio/content-standing.ts";
-import { services } from "#app/request.server.ts";
+import { captions, services } from "#app/request.server.ts";
 import { StudioTable } from "#app/components/studio/studio-table.tsx";
 import { countOf } from "#app/modules/words/plural.ts";
 
@@ -9,7 +9,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Content · Tidewell Stu
 
 export async function loader(args: Route.LoaderArgs) {
   const { mediaFacts, env } = services(args);
-  return studioContent(mediaFacts, env.PARTNER_COURSE);
+  return studioContent(mediaFacts, env.PARTNER_COURSE, await captions(args));
 }
 
 const ACCESS_WORDS = { free: "Free", premium: "Complete Course", partner: "Partner (through her course)" };
