@@ -1,4 +1,5 @@
 import type { RefundReason } from "#app/modules/payments/owner-refunds.ts";
+import { findTrack } from "#app/modules/catalogue/tracks.ts";
 import { formatPrice } from "#app/modules/payments/price.ts";
 import { paymentReference } from "#app/modules/payments/receipt.ts";
 import { countOf } from "#app/modules/words/plural.ts";
@@ -25,6 +26,8 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   "member.role-changed": "Role changed",
   "members.exported": "Members exported",
   "purchase.refunded": "Purchase refunded",
+  "captions.drafted": "Captions saved as a draft",
+  "captions.published": "Captions published",
   "contact.replied": "Contact message answered",
   "contact.archived": "Conversation archived",
   "contact.unarchived": "Conversation moved to the inbox",
@@ -50,6 +53,8 @@ const DETAIL_WORDS: Record<string, (value: AuditDetailValue) => string> = {
   to: (role) => `to ${String(role)}`,
   thread: (id) => `conversation ${String(id).toUpperCase()}`,
   passkey: (id) => `passkey ${String(id).slice(0, 8)}`,
+  session: (id) => findTrack(String(id))?.title ?? String(id),
+  revision: (number) => `revision ${String(number)}`,
   timeZone: (zone) =>
     timeZoneWords(String(zone)) === String(zone)
       ? `to ${String(zone)}`

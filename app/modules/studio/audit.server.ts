@@ -60,6 +60,9 @@ const AUDIT_DETAILS = {
     // Why, as she chose it from the studio's list (anything she wrote goes to studio_reasons).
     because: z.enum(REFUND_REASONS),
   }),
+  // A session's captions: which session, and the revision kept (its number, from 1 per session).
+  "captions.drafted": z.strictObject({ session: id, revision: z.int().positive() }),
+  "captions.published": z.strictObject({ session: id, revision: z.int().positive() }),
   "contact.replied": thread,
   "contact.archived": thread,
   "contact.unarchived": thread,

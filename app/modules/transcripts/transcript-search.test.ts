@@ -141,7 +141,9 @@ describe("findSessions, over the recordings' captions", () => {
 
   it("never searches a locked session's words: a free member or a visitor finds it by title only", () => {
     for (const viewer of [free, ANONYMOUS]) {
-      expect(findSessions(BUNDLED_CAPTIONS, viewer, ALL_SESSIONS, words).map(({ id }) => id)).not.toContain("fear-release");
+      expect(findSessions(BUNDLED_CAPTIONS, viewer, ALL_SESSIONS, words).map(({ id }) => id)).not.toContain(
+        "fear-release",
+      );
       expect(findSessions(BUNDLED_CAPTIONS, viewer, ALL_SESSIONS, "fear release")).toEqual([
         { id: "fear-release", excerpt: null },
       ]);
@@ -149,7 +151,9 @@ describe("findSessions, over the recordings' captions", () => {
   });
 
   it("searches a free session's words for a free member", () => {
-    const said = findSessions(BUNDLED_CAPTIONS, free, ALL_SESSIONS, "welcome").filter(({ excerpt }) => excerpt !== null);
+    const said = findSessions(BUNDLED_CAPTIONS, free, ALL_SESSIONS, "welcome").filter(
+      ({ excerpt }) => excerpt !== null,
+    );
     expect(said.map(({ id }) => findTrack(id)!.courseTier)).toEqual(said.map(() => "foundation"));
     expect(said.length).toBeGreaterThan(0);
   });

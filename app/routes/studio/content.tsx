@@ -2,7 +2,8 @@ import type { Route } from "./+types/content";
 import { studioContent } from "#app/modules/studio/content.server.ts";
 import { contentStanding } from "#app/modules/studio/content-standing.ts";
 import { captions, services } from "#app/request.server.ts";
-import { StudioTable } from "#app/components/studio/studio-table.tsx";
+import { Link } from "react-router";
+import { STUDIO_LINK, StudioTable } from "#app/components/studio/studio-table.tsx";
 import { countOf } from "#app/modules/words/plural.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Content · Tidewell Studio" }];
@@ -35,7 +36,7 @@ export default function StudioContent({ loaderData }: Route.ComponentProps) {
       <h2 className="mt-8 text-xl font-semibold">Sessions</h2>
       <StudioTable
         caption="Sessions, in the course's order"
-        columns={["Session", "Course", "Who can play it", "State", "Recording", "Transcript"]}
+        columns={["Session", "Course", "Who can play it", "State", "Recording", "Transcript", "Captions"]}
         className="mt-3"
       >
         {loaderData.tracks.map((track) => (
@@ -51,6 +52,11 @@ export default function StudioContent({ loaderData }: Route.ComponentProps) {
             </td>
             <td className={cell}>
               {track.cues === null ? "No transcript yet" : countOf(track.cues, "caption")}
+            </td>
+            <td className={cell}>
+              <Link to={`/studio/content/${track.id}/captions`} className={STUDIO_LINK}>
+                Fix captions<span className="sr-only">: {track.title}</span>
+              </Link>
             </td>
           </tr>
         ))}
