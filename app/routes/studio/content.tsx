@@ -54,8 +54,12 @@ export default function StudioContent({ loaderData }: Route.ComponentProps) {
               {track.cues === null ? "No transcript yet" : countOf(track.cues, "caption")}
             </td>
             <td className={cell}>
-              <Link to={`/studio/content/${track.id}/captions`} className={STUDIO_LINK}>
-                Fix captions<span className="sr-only">: {track.title}</span>
+              <Link
+                to={`/studio/content/${track.id}/captions`}
+                aria-label={`Fix captions: ${track.title}`}
+                className={STUDIO_LINK}
+              >
+                Fix captions
               </Link>
             </td>
           </tr>
