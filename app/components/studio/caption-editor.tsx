@@ -124,9 +124,9 @@ function CueForm({
           return (
             <li key={id} className="rounded-2xl border border-ink/10 bg-white p-4">
               <label htmlFor={id} className="font-medium text-ink">
-                Cue {index + 1}
-                <span className="ml-2 font-normal text-ink-soft">
-                  {cueTime(cue.start)} to {cueTime(cue.end)}
+                Cue {index + 1}{" "}
+                <span className="font-normal text-ink-soft">
+                  ({cueTime(cue.start)} to {cueTime(cue.end)})
                 </span>
               </label>
               <Textarea
