@@ -51,8 +51,8 @@ describe("the owner fixes a session's captions", () => {
     expect(await cueBox(owner, 2).inputValue()).toBe(cues[1]!.text);
 
     // The first cue's stretch of the recording plays, and stops at its end.
-    await owner.getByRole("button", { name: "Play cue 1", exact: true }).click();
-    await owner.getByRole("button", { name: "Stop cue 1", exact: true }).waitFor();
+    await owner.getByRole("button", { name: "Play this cue (cue 1)", exact: true }).click();
+    await owner.getByRole("button", { name: "Stop (cue 1)", exact: true }).waitFor();
     await owner.getByRole("status").filter({ hasText: "Cue 1 played." }).waitFor({ timeout: 15_000 });
 
     // Her words: one fixed, one with a script planted in it, which members must only ever read.

@@ -41,7 +41,7 @@ describe("the captions page", () => {
     expect(within(cues).getAllByRole("listitem")).toHaveLength(2);
     expect(screen.getByLabelText("Cue 1 (0:03.0 to 0:05.5)")).toHaveValue("Hello, and welcome.");
     expect(screen.getByLabelText("Cue 2 (0:06.0 to 0:08.2)")).toHaveValue("Breathe in.");
-    expect(screen.getByRole("button", { name: "Play cue 2" })).toHaveAttribute("type", "button");
+    expect(screen.getByRole("button", { name: "Play this cue (cue 2)" })).toHaveAttribute("type", "button");
   });
 
   it("posts every cue's words in order with the revision they came from, to publish or as a draft", async () => {

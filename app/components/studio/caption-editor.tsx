@@ -144,7 +144,7 @@ function CueForm({
                 variant="outline"
                 size="sm"
                 className="mt-2"
-                aria-label={playing ? `Stop cue ${index + 1}` : `Play cue ${index + 1}`}
+                aria-label={`${playing ? "Stop" : "Play this cue"} (cue ${index + 1})`}
                 onClick={() => (playing ? player.stop() : player.play(index, cue.start, cue.end))}
               >
                 {playing ? "Stop" : "Play this cue"}

@@ -64,6 +64,9 @@ describe("canPlayTrack", () => {
     ["a free member's partner", partnerOfFree, partnerSession, false],
     ["a free member's partner", partnerOfFree, toShare, false],
     ["a free member", free, toShare, false],
+    // The owner checks any recording (and its captions) against what she wrote, without buying her own course.
+    ["the owner", { ...free, isOwner: true }, preparation, true],
+    ["the owner", { ...free, isOwner: true }, partnerSession, true],
   ])("%s may play %s: %s", (_who, viewer, track, allowed) => {
     expect(canPlayTrack(viewer, track)).toBe(allowed);
   });
