@@ -53,7 +53,7 @@ describe("the owner fixes a session's captions", () => {
     // The first cue's stretch of the recording plays, and stops at its end.
     await owner.getByRole("button", { name: "Play this cue (cue 1)", exact: true }).click();
     await owner.getByRole("button", { name: "Stop (cue 1)", exact: true }).waitFor();
-    await owner.getByRole("status").filter({ hasText: "Cue 1 played." }).waitFor({ timeout: 15_000 });
+    await owner.getByRole("status").filter({ hasText: "Cue 1 played." }).waitFor();
 
     // Her words: one fixed, one with a script planted in it, which members must only ever read.
     const fixed = "Whether your caesarean is planned or comes on the day, it is a marigold birth.";
@@ -105,8 +105,7 @@ describe("the owner fixes a session's captions", () => {
       .waitFor();
     expect(await revisions()).toBe(kept);
     expect(await cueBox(owner, 2).inputValue()).toBe(fixed);
-    await member.goto(`/portal/library/${SESSION.id}/transcript`);
-    await member.getByText(fixed, { exact: false }).waitFor();
+    expect(await (await member.request.get(`/captions/${SESSION.id}.vtt`)).text()).toBe(track);
 
     // On a phone the page fits the screen.
     await owner.setViewportSize(viewports.phone);
@@ -121,7 +120,16 @@ describe("the owner fixes a session's captions", () => {
     await cueBox(owner, 3).fill(cues[2]!.text);
     await owner.getByRole("button", { name: "Publish" }).click();
     await expectToast(owner, "Published: members read the new words now.");
-    await member.goto(`/portal/library/${SESSION.id}/transcript`);
-    await member.getByText(cues[1]!.text, { exact: false }).waitFor();
+    // (Her kept portal pages follow the content version through the member page cache, not tested here.)
+    expect(await (await member.request.get(`/captions/${SESSION.id}.vtt`)).text()).toContain(cues[1]!.text);
+    await member.goto("/portal/library?q=marigold");
+    await expect
+      .poll(() =>
+        member
+          .getByRole("status")
+          .filter({ hasText: /found for/ })
+          .textContent(),
+      )
+      .toBe("0 sessions found for “marigold”");
   });
 });
