@@ -83,7 +83,9 @@ export const MEMBER_DATA: { [T in keyof Database]: Finder<keyof Database[T] & st
   rate_limits: { none: "keys are one-way hashes of an IP address or an email address, pruned after a day" },
   payment_events: { none: "the providers' event ids and types" },
   content_version: { none: "one number: the version of what the owner has published" },
-  caption_revisions: { none: "a recording's captions as the owner saved them; who saved them is in the audit log" },
+  caption_revisions: {
+    none: "a recording's captions as the owner saved them; who saved them is in the audit log",
+  },
 };
 
 export type MemberTable = keyof typeof MEMBER_DATA;

@@ -19,7 +19,9 @@ describe("homePage", () => {
     expect(page).toEqual({
       price: "€27",
       previewDuration: formatDuration(95),
-      previewTranscript: BUNDLED_CAPTIONS.transcriptOf("preview")!.paragraphs.map((paragraph) => paragraph.text),
+      previewTranscript: BUNDLED_CAPTIONS.transcriptOf("preview")!.paragraphs.map(
+        (paragraph) => paragraph.text,
+      ),
       testimonials: testimonials.slice(0, 6),
     });
     expect(page.testimonials).toHaveLength(6);

@@ -29,7 +29,10 @@ export async function loader(args: Route.LoaderArgs) {
   const sessions = listedTracks(services(args).env.PARTNER_COURSE);
   return {
     resources: listResourceCards(),
-    sessions: { query, found: sessionResults(await captions(args), viewerOf(signedInMember(args)), sessions, query) },
+    sessions: {
+      query,
+      found: sessionResults(await captions(args), viewerOf(signedInMember(args)), sessions, query),
+    },
   };
 }
 
