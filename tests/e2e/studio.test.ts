@@ -593,6 +593,17 @@ const STUDIO_CALLS: { method: "GET" | "POST"; route: string; url: string; form?:
       form: { intent: "reply", reply: "Thank you for writing." },
     },
     { method: "GET", route: "/studio/content", url: "/studio/content" },
+    {
+      method: "GET",
+      route: "/studio/content/:session/captions",
+      url: "/studio/content/fear-release/captions",
+    },
+    {
+      method: "POST",
+      route: "/studio/content/:session/captions",
+      url: "/studio/content/fear-release/captions",
+      form: { intent: "publish", after: "0", text: "Changed words." },
+    },
     { method: "GET", route: "/studio/insights", url: "/studio/insights" },
     { method: "GET", route: "/studio/audit", url: "/studio/audit" },
     { method: "GET", route: "/studio/security", url: "/studio/security" },
