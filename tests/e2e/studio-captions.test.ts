@@ -64,6 +64,9 @@ describe("the owner fixes a session's captions", () => {
     await owner.getByRole("button", { name: "Publish" }).click();
     await expectToast(owner, "Published: members read the new words now.");
     await owner.getByText(/^Members read these captions, published /).waitFor();
+    fs.mkdirSync(SHOTS, { recursive: true });
+    await owner.evaluate(() => window.scrollTo(0, 0));
+    await owner.screenshot({ path: path.join(SHOTS, "captions-desktop.png") });
 
     // The member's transcript shows them, the script as text, never run.
     await member.goto(`/portal/library/${SESSION.id}/transcript`);
@@ -112,7 +115,7 @@ describe("the owner fixes a session's captions", () => {
     await owner.goto(CAPTIONS_PAGE);
     await waitForHydration(owner);
     expect(await owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    fs.mkdirSync(SHOTS, { recursive: true });
+    await owner.evaluate(() => window.scrollTo(0, 0));
     await owner.screenshot({ path: path.join(SHOTS, "captions-phone.png") });
 
     // The words put back as the site ships them, for every other test that reads this session.

@@ -137,13 +137,14 @@ function CueForm({
                 maxLength={CUE_TEXT_MAX}
                 aria-describedby="cue-hint"
                 defaultValue={cue.text}
-                className="mt-2"
+                // Scrolled into view above the sticky buttons, never under them.
+                className="mt-2 scroll-mb-24"
               />
               <Button
                 type="button"
                 variant="outline"
                 size="sm"
-                className="mt-2"
+                className="mt-2 scroll-mb-24"
                 aria-label={`${playing ? "Stop" : "Play this cue"} (cue ${index + 1})`}
                 onClick={() => (playing ? player.stop() : player.play(index, cue.start, cue.end))}
               >
@@ -156,7 +157,8 @@ function CueForm({
       <p role="status" className="mt-3 min-h-6 text-sm text-ink-soft">
         {player.message}
       </p>
-      <div className="mt-4 flex flex-wrap gap-3">
+      {/* Kept in view at the screen's foot while she works down a long recording's cues. */}
+      <div className="sticky bottom-0 mt-4 flex flex-wrap gap-3 border-t border-ink/10 bg-cream py-3">
         <Button type="submit" name="intent" value="save-draft" variant="outline" disabled={busy}>
           Save draft
         </Button>
