@@ -9,7 +9,7 @@ import { isUniqueViolation, type Db } from "#app/platform/db.server.ts";
  * instance reads the captions again within a second.
  */
 
-export interface CaptionRevision {
+interface CaptionRevision {
   number: number;
   state: "draft" | "published";
   source: string;

@@ -15,7 +15,7 @@ const files = import.meta.glob<string>("/content/audio/*.vtt", {
   eager: true,
 });
 
-export interface Transcript {
+interface Transcript {
   /** The recording's id: a track's, or "preview". */
   id: string;
   /** The file as written, served to the player. */

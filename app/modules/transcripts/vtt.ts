@@ -122,7 +122,7 @@ export function parseVtt(source: string): VttReading {
  * what she typed is read back as the same words, never as a tag, a cue timing
  * ("-->") or the end of the cue (a blank line).
  */
-export function cueTextOf(words: string): string {
+function cueTextOf(words: string): string {
   return words.replace(/\s+/g, " ").trim().replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
