@@ -9,6 +9,7 @@ import type { CheckoutDeps } from "./modules/payments/checkout.server.ts";
 import { formatPrice } from "./modules/payments/price.ts";
 import type { ProgrammeActionContext } from "./modules/program/actions.server.ts";
 import { todayIn } from "./modules/calendar/dates.ts";
+import type { CaptionSnapshot } from "./modules/transcripts/transcripts.server.ts";
 import type { Db } from "./platform/db.server.ts";
 import { isLoopbackHost } from "./platform/env.server.ts";
 import type { Logger } from "./platform/log.server.ts";
@@ -42,6 +43,11 @@ export function services({ context }: ContextArgs): AppServices {
 
 export function db(args: ContextArgs): Db {
   return services(args).database.db;
+}
+
+/** The recordings' captions as published now (the bundled files until the owner publishes one). */
+export function captions(args: ContextArgs): Promise<CaptionSnapshot> {
+  return services(args).captions.current();
 }
 
 /** The server's time for this request: the clock every page reads, which a test run may set. */

@@ -34,6 +34,8 @@ import type { CheckoutDeps } from "./modules/payments/checkout.server.ts";
 import { createPayments, type Payments } from "./modules/payments/payments.server.ts";
 import { refundOwed } from "./modules/payments/refunds.server.ts";
 import { createClock, type Clock } from "./platform/clock.server.ts";
+import { contentVersionReader, type ContentVersionReader } from "./platform/content-version.server.ts";
+import { createCaptionLibrary, type CaptionLibrary } from "./modules/transcripts/captions.server.ts";
 import { isSecureOrigin, type Env } from "./platform/env.server.ts";
 import type { Logger } from "./platform/log.server.ts";
 import { createJobRunner, pruneJobs, type JobRunner } from "./platform/jobs.server.ts";
@@ -77,6 +79,10 @@ export interface AppServices {
   jobs: JobRunner;
   /** Her birth preferences as a PDF: made in a worker thread, kept a while, limited. */
   birthPlanPdfs: BirthPlanPdfs;
+  /** The version of what the owner has published, as this instance knows it (read at most once a second). */
+  contentVersion: ContentVersionReader;
+  /** The recordings' captions as published, kept in memory until the content version moves. */
+  captions: CaptionLibrary;
 }
 
 /** The authored content (demo recordings and guides among it), relative to where the app runs. */
@@ -141,6 +147,7 @@ export async function createServices(
   if (!s3) seedMediaFromContent(CONTENT_DIR, mediaRoot);
   const media = s3 ? createS3Storage(s3) : createFileStorage(mediaRoot);
   const publishedMedia = createPublishedMedia(database.db);
+  const contentVersion = contentVersionReader(database.db);
   return {
     env,
     log,
@@ -164,6 +171,8 @@ export async function createServices(
     push,
     jobs,
     birthPlanPdfs: createBirthPlanPdfs(),
+    contentVersion,
+    captions: createCaptionLibrary(database.db, contentVersion),
   };
 }
 

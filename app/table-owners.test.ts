@@ -48,6 +48,7 @@ const OWNER: Record<string, string> = {
   studio_settings: "modules/studio",
   // The versions of each recording and guide; the studio's uploads and publishes call media's functions.
   media_versions: "modules/media",
+  caption_revisions: "modules/transcripts",
 };
 
 /** Writes still made outside the owner, named so that no new one can join them unseen (none today). */

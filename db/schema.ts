@@ -491,6 +491,18 @@ interface MediaVersionsTable {
   published_at: Timestamp | null;
 }
 
+/** A recording's captions as the owner saved or published them from the studio (migration 0036). */
+interface CaptionRevisionsTable {
+  /** A session's id (a track's). */
+  recording_id: string;
+  /** 1, 2, … per recording: the newest is the highest. */
+  number: number;
+  state: "draft" | "published";
+  /** The whole WebVTT file, checked as the build checks the bundled ones. */
+  source: string;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -529,4 +541,5 @@ export interface Database {
   studio_settings: StudioSettingsTable;
   content_version: ContentVersionTable;
   media_versions: MediaVersionsTable;
+  caption_revisions: CaptionRevisionsTable;
 }

@@ -33,6 +33,7 @@ import * as ownerRefunds from "./0031_owner_refunds.ts";
 import * as studioSettings from "./0032_studio_settings.ts";
 import * as contentVersion from "./0033_content_version.ts";
 import * as mediaVersions from "./0035_media_versions.ts";
+import * as captionRevisions from "./0036_caption_revisions.ts";
 
 /**
  * Every migration, in order. Listed by hand so that the bundled server, the
@@ -73,4 +74,5 @@ export const migrations: Record<string, Migration> = {
   "0032_studio_settings": studioSettings,
   "0033_content_version": contentVersion,
   "0035_media_versions": mediaVersions,
+  "0036_caption_revisions": captionRevisions,
 };

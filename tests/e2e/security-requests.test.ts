@@ -28,6 +28,7 @@ const PARAMS: Record<string, string> = {
   // The studio's member and inbox thread (unknown ones: the studio refuses these visitors first).
   id: "some-member",
   thread: "some-thread",
+  session: "fear-release",
   "*": "get-session",
 };
 

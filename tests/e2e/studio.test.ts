@@ -599,6 +599,17 @@ const STUDIO_CALLS: { method: "GET" | "POST"; route: string; url: string; form?:
       url: "/studio/content",
       form: { intent: "publish", kind: "recording", id: "fear-release", version: "1" },
     },
+    {
+      method: "GET",
+      route: "/studio/content/:session/captions",
+      url: "/studio/content/fear-release/captions",
+    },
+    {
+      method: "POST",
+      route: "/studio/content/:session/captions",
+      url: "/studio/content/fear-release/captions",
+      form: { intent: "publish", after: "0", text: "Changed words." },
+    },
     { method: "GET", route: "/studio/insights", url: "/studio/insights" },
     { method: "GET", route: "/studio/audit", url: "/studio/audit" },
     { method: "GET", route: "/studio/security", url: "/studio/security" },

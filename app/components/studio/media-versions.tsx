@@ -77,3 +77,34 @@ export function MediaVersions({
     </section>
   );
 }
+
+/** The Versions section of the content page: every session and guide that has versions, each with its own. */
+export function VersionsOfContent({
+  tracks,
+  guides,
+  versions,
+}: {
+  tracks: { id: string; title: string }[];
+  guides: { id: string; title: string }[];
+  versions: Record<string, ShownVersion[]>;
+}) {
+  const withVersions = [
+    ...tracks.map((t) => ({ kind: "recording" as const, id: t.id, title: t.title })),
+    ...guides.map((g) => ({ kind: "guide" as const, id: g.id, title: g.title })),
+  ].filter((item) => versions[`${item.kind}/${item.id}`]);
+  if (withVersions.length === 0) return null;
+  return (
+    <>
+      <h2 className="mt-8 text-xl font-semibold">Versions</h2>
+      <div className="mt-3 grid gap-3">
+        {withVersions.map((item) => (
+          <MediaVersions
+            key={`${item.kind}/${item.id}`}
+            {...item}
+            versions={versions[`${item.kind}/${item.id}`]!}
+          />
+        ))}
+      </div>
+    </>
+  );
+}

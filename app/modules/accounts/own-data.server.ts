@@ -86,6 +86,9 @@ export const MEMBER_DATA: { [T in keyof Database]: Finder<keyof Database[T] & st
   media_versions: {
     none: "the versions of the course's recordings and guides; who uploaded one is in the audit log",
   },
+  caption_revisions: {
+    none: "a recording's captions as the owner saved them; who saved them is in the audit log",
+  },
 };
 
 export type MemberTable = keyof typeof MEMBER_DATA;

@@ -46,6 +46,7 @@ describe("canPlayTrack", () => {
   const toShare = findTrack("breathing-bonding")!;
   const partnerOfPremium = { signedIn: true, hasPremium: false, partnerPremium: true };
   const partnerOfFree = { signedIn: true, hasPremium: false, partnerPremium: false };
+  const owner = { signedIn: true, hasPremium: false, isOwner: true };
   it.each([
     ["a visitor", ANONYMOUS, foundation, false],
     ["a visitor", ANONYMOUS, preparation, false],
@@ -64,6 +65,9 @@ describe("canPlayTrack", () => {
     ["a free member's partner", partnerOfFree, partnerSession, false],
     ["a free member's partner", partnerOfFree, toShare, false],
     ["a free member", free, toShare, false],
+    // The owner checks any recording (and its captions) against what she wrote, without buying her own course.
+    ["the owner", owner, preparation, true],
+    ["the owner", owner, partnerSession, true],
   ])("%s may play %s: %s", (_who, viewer, track, allowed) => {
     expect(canPlayTrack(viewer, track)).toBe(allowed);
   });

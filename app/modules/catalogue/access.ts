@@ -14,13 +14,15 @@ export interface Viewer {
   partnerPremium?: boolean;
   /** A birth partner's account (the partner seat), whatever her tier: never offered the course to buy. */
   isPartner?: boolean;
+  /** The course's owner: she may play every session (to check a recording, or a caption against it). */
+  isOwner?: boolean;
 }
 
 export const ANONYMOUS: Viewer = { signedIn: false, hasPremium: false };
 
 /** The viewer a signed-in member (or no one) is. */
 export function viewerOf(
-  member: { hasPremium: boolean; partnerPremium?: boolean; isPartner?: boolean } | null,
+  member: { hasPremium: boolean; partnerPremium?: boolean; isPartner?: boolean; isOwner?: boolean } | null,
 ): Viewer {
   if (!member) return ANONYMOUS;
   return {
@@ -28,6 +30,7 @@ export function viewerOf(
     hasPremium: member.hasPremium,
     partnerPremium: member.partnerPremium ?? false,
     isPartner: member.isPartner ?? false,
+    isOwner: member.isOwner ?? false,
   };
 }
 
@@ -55,7 +58,7 @@ const ALLOW_LIST = {
 
 export function canPlayTrack(viewer: Viewer, track: Track): boolean {
   if (!viewer.signedIn) return false;
-  if (viewer.hasPremium) return true;
+  if (viewer.hasPremium || viewer.isOwner === true) return true;
   if (viewer.partnerPremium === true && sharedWithPartner(track)) return true;
   if (track.courseTier === "partner") return false;
   return track.courseTier === "foundation" || (ALLOW_LIST.audio as readonly string[]).includes(track.id);

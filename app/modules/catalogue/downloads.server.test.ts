@@ -79,16 +79,19 @@ describe("viewerOf", () => {
       ...freeMember,
       partnerPremium: false,
       isPartner: false,
+      isOwner: false,
     });
     expect(viewerOf({ hasPremium: true })).toEqual({
       ...premiumMember,
       partnerPremium: false,
       isPartner: false,
+      isOwner: false,
     });
     expect(viewerOf({ hasPremium: false, partnerPremium: true, isPartner: true })).toEqual({
       ...freeMember,
       partnerPremium: true,
       isPartner: true,
+      isOwner: false,
     });
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { testimonials } from "#app/modules/catalogue/content.server.ts";
 import { formatDuration } from "#app/modules/catalogue/format.ts";
 import { PREVIEW_AUDIO_FILE } from "#app/modules/catalogue/tracks.ts";
-import { transcriptOf } from "#app/modules/transcripts/transcripts.server.ts";
+import { BUNDLED_CAPTIONS } from "#app/modules/transcripts/transcripts.server.ts";
 import { homePage } from "./home-page.server.ts";
 
 describe("homePage", () => {
@@ -19,7 +19,9 @@ describe("homePage", () => {
     expect(page).toEqual({
       price: "€27",
       previewDuration: formatDuration(95),
-      previewTranscript: transcriptOf("preview")!.paragraphs.map((paragraph) => paragraph.text),
+      previewTranscript: BUNDLED_CAPTIONS.transcriptOf("preview")!.paragraphs.map(
+        (paragraph) => paragraph.text,
+      ),
       testimonials: testimonials.slice(0, 6),
     });
     expect(page.testimonials).toHaveLength(6);

@@ -1,5 +1,5 @@
 import { GUIDES } from "#app/modules/catalogue/guides.ts";
-import { ALL_SESSIONS } from "#app/modules/catalogue/tracks.ts";
+import { ALL_SESSIONS, findTrack } from "#app/modules/catalogue/tracks.ts";
 import type { RefundReason } from "#app/modules/payments/owner-refunds.ts";
 import { formatPrice } from "#app/modules/payments/price.ts";
 import { paymentReference } from "#app/modules/payments/receipt.ts";
@@ -33,6 +33,8 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   "guide.uploaded": "Uploaded a new guide",
   "guide.published": "Published a new guide",
   "guide.restored": "Restored an earlier guide",
+  "captions.drafted": "Captions saved as a draft",
+  "captions.published": "Captions published",
   "contact.replied": "Contact message answered",
   "contact.archived": "Conversation archived",
   "contact.unarchived": "Conversation moved to the inbox",
@@ -82,6 +84,8 @@ const DETAIL_WORDS: Record<string, (value: AuditDetailValue) => string> = {
   thread: (id) => `conversation ${String(id).toUpperCase()}`,
   passkey: (id) => `passkey ${String(id).slice(0, 8)}`,
   version: (version) => `version ${String(version)}`,
+  session: (id) => findTrack(String(id))?.title ?? String(id),
+  revision: (number) => `revision ${String(number)}`,
   timeZone: (zone) =>
     timeZoneWords(String(zone)) === String(zone)
       ? `to ${String(zone)}`

@@ -74,6 +74,9 @@ const AUDIT_DETAILS = {
   "guide.uploaded": guide,
   "guide.published": guide,
   "guide.restored": guide,
+  // A session's captions: which session, and the revision kept (its number, from 1 per session).
+  "captions.drafted": z.strictObject({ session: id, revision: z.int().positive() }),
+  "captions.published": z.strictObject({ session: id, revision: z.int().positive() }),
   "contact.replied": thread,
   "contact.archived": thread,
   "contact.unarchived": thread,

@@ -1,7 +1,7 @@
 import { courseGroups, ALL_SESSIONS, type CourseTier } from "#app/modules/catalogue/tracks.ts";
 import { GUIDES } from "#app/modules/catalogue/guides.ts";
 import type { MediaFacts } from "#app/modules/media/facts.server.ts";
-import { transcriptOf } from "#app/modules/transcripts/transcripts.server.ts";
+import type { CaptionSnapshot } from "#app/modules/transcripts/transcripts.server.ts";
 
 type ContentState = "published" | "coming-soon";
 
@@ -15,7 +15,7 @@ interface ContentTrack {
   file: string;
   /** The recording's length in seconds; null when its file is missing or unreadable. */
   seconds: number | null;
-  /** Its captions' cues (content/audio/<id>.vtt); null while it has no transcript. */
+  /** Its published captions' cues; null while it has no transcript. */
   cues: number | null;
 }
 
@@ -39,7 +39,11 @@ const ACCESS: Record<CourseTier, ContentTrack["access"]> = {
  * state as members see it, and whether its file is there (read from the
  * media storage, as the library reads durations) and its transcript.
  */
-export async function studioContent(facts: MediaFacts, partnerCourseLaunched: boolean) {
+export async function studioContent(
+  facts: MediaFacts,
+  partnerCourseLaunched: boolean,
+  captions: CaptionSnapshot,
+) {
   const groups = courseGroups(partnerCourseLaunched);
   const tracks: ContentTrack[] = await Promise.all(
     ALL_SESSIONS.map(async (track) => {
@@ -52,7 +56,7 @@ export async function studioContent(facts: MediaFacts, partnerCourseLaunched: bo
         state: group.comingSoon ? "coming-soon" : "published",
         file: track.audioFile,
         seconds: await facts.audioDuration(track.audioFile),
-        cues: transcriptOf(track.id)?.cues.length ?? null,
+        cues: captions.transcriptOf(track.id)?.cues.length ?? null,
       };
     }),
   );

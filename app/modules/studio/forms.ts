@@ -87,6 +87,21 @@ export const refundForms = pageForms(USE_THE_FORMS, [
   }),
 ]);
 
+/**
+ * A session's captions: her words for every cue (sent as `text`, one per cue, read beside the schema),
+ * saved as a draft or published, after the revision she started from; or a .vtt file to upload.
+ */
+export const captionsForms = pageForms(USE_THE_FORMS, [
+  z.object({
+    intent: z.enum(["save-draft", "publish"]),
+    after: z.pipe(
+      field,
+      z.transform((value) => (/^\d{1,9}$/.test(value) ? Number(value) : -1)),
+    ),
+  }),
+  z.object({ intent: z.literal("upload"), file: z.file("Please choose a .vtt file to upload.") }),
+]);
+
 /*
  * The second factor itself, on the security page: new backup codes (then her word that she has
  * saved them), and a new authenticator (then a code from it, with the new key the page was given).

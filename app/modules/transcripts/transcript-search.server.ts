@@ -2,15 +2,16 @@ import { canPlayTrack, type Viewer } from "#app/modules/catalogue/access.ts";
 import { searchWords } from "#app/modules/catalogue/resource-search.ts";
 import type { Track } from "#app/modules/catalogue/tracks.ts";
 import { searchSessions, type SessionMatch } from "./transcript-search.ts";
-import { transcriptAccess, transcriptOf } from "./transcripts.server.ts";
+import type { CaptionSnapshot } from "./transcripts.server.ts";
 
 /**
- * The sessions whose title, description or words hold every word of the
+ * The sessions whose title (in the captions as published now, `captions`), description or words hold every word of the
  * query. Only the words of a session she may play are searched: a locked
  * session is found by its title and description alone, so a search never
  * tells a free member what a premium session says.
  */
 export function findSessions(
+  captions: CaptionSnapshot,
   viewer: Viewer,
   tracks: readonly Pick<Track, "id" | "title" | "description">[],
   query: string,
@@ -21,8 +22,8 @@ export function findSessions(
       title,
       description,
       transcript:
-        transcriptAccess(viewer, id) === "read"
-          ? (transcriptOf(id)?.paragraphs.map((paragraph) => paragraph.text) ?? [])
+        captions.access(viewer, id) === "read"
+          ? (captions.transcriptOf(id)?.paragraphs.map((paragraph) => paragraph.text) ?? [])
           : [],
     })),
     query,
@@ -37,10 +38,15 @@ export interface SessionResult extends SessionMatch {
 }
 
 /** The sessions the library lists (`tracks`) that match the query; none for an empty one. */
-export function sessionResults(viewer: Viewer, tracks: readonly Track[], query: string): SessionResult[] {
+export function sessionResults(
+  captions: CaptionSnapshot,
+  viewer: Viewer,
+  tracks: readonly Track[],
+  query: string,
+): SessionResult[] {
   if (searchWords(query).length === 0) return [];
   const byId = new Map(tracks.map((track) => [track.id, track]));
-  return findSessions(viewer, tracks, query).map((match) => {
+  return findSessions(captions, viewer, tracks, query).map((match) => {
     const track = byId.get(match.id)!;
     return { ...match, title: track.title, locked: !canPlayTrack(viewer, track) };
   });

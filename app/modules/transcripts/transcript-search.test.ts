@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ANONYMOUS } from "#app/modules/catalogue/access.ts";
 import { ALL_SESSIONS, findTrack } from "#app/modules/catalogue/tracks.ts";
 import { findSessions } from "./transcript-search.server.ts";
+import { BUNDLED_CAPTIONS } from "./transcripts.server.ts";
 import {
   EXCERPT_WORDS,
   excerptOf,
@@ -132,7 +133,7 @@ describe("findSessions, over the recordings' captions", () => {
 
   it("searches the words of the sessions she may play", () => {
     expect(fearRelease.description).not.toContain("birth");
-    expect(findSessions(premium, ALL_SESSIONS, words)).toContainEqual({
+    expect(findSessions(BUNDLED_CAPTIONS, premium, ALL_SESSIONS, words)).toContainEqual({
       id: "fear-release",
       excerpt: "It is normal to have worries about birth.",
     });
@@ -140,15 +141,19 @@ describe("findSessions, over the recordings' captions", () => {
 
   it("never searches a locked session's words: a free member or a visitor finds it by title only", () => {
     for (const viewer of [free, ANONYMOUS]) {
-      expect(findSessions(viewer, ALL_SESSIONS, words).map(({ id }) => id)).not.toContain("fear-release");
-      expect(findSessions(viewer, ALL_SESSIONS, "fear release")).toEqual([
+      expect(findSessions(BUNDLED_CAPTIONS, viewer, ALL_SESSIONS, words).map(({ id }) => id)).not.toContain(
+        "fear-release",
+      );
+      expect(findSessions(BUNDLED_CAPTIONS, viewer, ALL_SESSIONS, "fear release")).toEqual([
         { id: "fear-release", excerpt: null },
       ]);
     }
   });
 
   it("searches a free session's words for a free member", () => {
-    const said = findSessions(free, ALL_SESSIONS, "welcome").filter(({ excerpt }) => excerpt !== null);
+    const said = findSessions(BUNDLED_CAPTIONS, free, ALL_SESSIONS, "welcome").filter(
+      ({ excerpt }) => excerpt !== null,
+    );
     expect(said.map(({ id }) => findTrack(id)!.courseTier)).toEqual(said.map(() => "foundation"));
     expect(said.length).toBeGreaterThan(0);
   });

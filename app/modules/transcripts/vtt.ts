@@ -117,10 +117,19 @@ export function parseVtt(source: string): VttReading {
   return problems.length > 0 ? { ok: false, problems } : { ok: true, cues };
 }
 
-/** Cues as a WebVTT file. */
+/**
+ * Plain words as a cue's text: on one line, with "&", "<" and ">" escaped, so
+ * what she typed is read back as the same words, never as a tag, a cue timing
+ * ("-->") or the end of the cue (a blank line).
+ */
+function cueTextOf(words: string): string {
+  return words.replace(/\s+/g, " ").trim().replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/** Cues as a WebVTT file; each cue's text is plain words (`cueTextOf`). */
 export function formatVtt(cues: readonly Omit<Cue, "line">[]): string {
   const blocks = cues.map(
-    (cue) => `${formatTimestamp(cue.start)} --> ${formatTimestamp(cue.end)}\n${cue.text}`,
+    (cue) => `${formatTimestamp(cue.start)} --> ${formatTimestamp(cue.end)}\n${cueTextOf(cue.text)}`,
   );
   return `WEBVTT\n\n${blocks.join("\n\n")}\n`;
 }

@@ -12,7 +12,7 @@ import { herFirstNameFor } from "#app/modules/partner/portal.server.ts";
 import { BRAND } from "#app/modules/site/brand.ts";
 import { findSessions } from "#app/modules/transcripts/transcript-search.server.ts";
 import { sessionCountText } from "#app/modules/transcripts/transcript-search.ts";
-import { coursePrice, db, services, signedInMember } from "#app/request.server.ts";
+import { captions, coursePrice, db, services, signedInMember } from "#app/request.server.ts";
 import { countOf } from "#app/modules/words/plural.ts";
 
 export function meta() {
@@ -23,10 +23,11 @@ export async function loader(args: Route.LoaderArgs) {
   const member = signedInMember(args);
   const { env, mediaFacts } = services(args);
   const viewer = viewerOf(member);
-  const [groups, herFirstName] = await Promise.all([
+  const [groups, herFirstName, published] = await Promise.all([
     libraryFor(viewer, env.PARTNER_COURSE, mediaFacts),
     // A birth partner's library speaks of her course, never of buying one.
     member.isPartner ? herFirstNameFor(db(args), member) : null,
+    captions(args),
   ]);
   // `?q=`: the sessions whose title, description or (if she may play them) words hold the search.
   const query = readResourceFilter(new URL(args.request.url).searchParams).query;
@@ -36,6 +37,7 @@ export async function loader(args: Route.LoaderArgs) {
       : {
           query,
           matches: findSessions(
+            published,
             viewer,
             groups.flatMap((group) => group.tracks),
             query,

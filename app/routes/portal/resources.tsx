@@ -17,19 +17,22 @@ import { listedTracks } from "#app/modules/catalogue/tracks.ts";
 import { BRAND } from "#app/modules/site/brand.ts";
 import { sessionResults } from "#app/modules/transcripts/transcript-search.server.ts";
 import { sameSearch } from "#app/modules/transcripts/transcript-search.ts";
-import { services, signedInMember } from "#app/request.server.ts";
+import { captions, services, signedInMember } from "#app/request.server.ts";
 
 export function meta() {
   return [{ title: `Resources · ${BRAND.name}` }, { name: "robots", content: "noindex" }];
 }
 
-export function loader(args: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
   // The sessions the library lists, found by the address's search on the server: their words stay here.
   const { query } = readResourceFilter(new URL(args.request.url).searchParams);
   const sessions = listedTracks(services(args).env.PARTNER_COURSE);
   return {
     resources: listResourceCards(),
-    sessions: { query, found: sessionResults(viewerOf(signedInMember(args)), sessions, query) },
+    sessions: {
+      query,
+      found: sessionResults(await captions(args), viewerOf(signedInMember(args)), sessions, query),
+    },
   };
 }
 

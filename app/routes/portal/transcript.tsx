@@ -11,19 +11,18 @@ import { BRAND } from "#app/modules/site/brand.ts";
 import {
   PARTNER_TRANSCRIPT_MESSAGE,
   TRANSCRIPT_MESSAGES,
-  transcriptAccess,
-  transcriptOf,
 } from "#app/modules/transcripts/transcripts.server.ts";
-import { coursePrice, signedInMember } from "#app/request.server.ts";
+import { captions, coursePrice, signedInMember } from "#app/request.server.ts";
 
-export function loader(args: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
   const track = findTrack(args.params.trackId);
   if (!track) throw data(null, { status: 404 });
   const session = playable(track);
   const member = signedInMember(args);
-  const access = transcriptAccess(viewerOf(member), track.id);
+  const published = await captions(args);
+  const access = published.access(viewerOf(member), track.id);
   if (access === "read") {
-    return { state: "read" as const, session, paragraphs: transcriptOf(track.id)!.paragraphs };
+    return { state: "read" as const, session, paragraphs: published.transcriptOf(track.id)!.paragraphs };
   }
   if (access === "not-found") return { state: "missing" as const, session };
   // A premium session's words are premium too: the title and the way to them, never the text.

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/content";
 import { studioContent } from "#app/modules/studio/content.server.ts";
 import { contentStanding } from "#app/modules/studio/content-standing.ts";
@@ -7,10 +7,10 @@ import { mediaForms, readStudioForm } from "#app/modules/studio/forms.ts";
 import { answerMediaForm, studioMediaVersions } from "#app/modules/studio/media.server.ts";
 import { requireRecentStudioCheck } from "#app/modules/studio/recent-check.server.ts";
 import { redirectWithFlash } from "#app/modules/site/flash.server.ts";
-import { db, now, services } from "#app/request.server.ts";
+import { captions, db, now, services } from "#app/request.server.ts";
 import { MediaUpload } from "#app/components/studio/media-upload.tsx";
-import { MediaVersions } from "#app/components/studio/media-versions.tsx";
-import { StudioTable } from "#app/components/studio/studio-table.tsx";
+import { VersionsOfContent } from "#app/components/studio/media-versions.tsx";
+import { STUDIO_LINK, StudioTable } from "#app/components/studio/studio-table.tsx";
 import { countOf } from "#app/modules/words/plural.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Content · Tidewell Studio" }];
@@ -20,7 +20,7 @@ const HERE = "/studio/content";
 export async function loader(args: Route.LoaderArgs) {
   const { mediaFacts, env } = services(args);
   const [content, versions] = await Promise.all([
-    studioContent(mediaFacts, env.PARTNER_COURSE),
+    studioContent(mediaFacts, env.PARTNER_COURSE, await captions(args)),
     studioMediaVersions(db(args)),
   ]);
   return { ...content, versions, maxMb: env.MEDIA_UPLOAD_MAX_MB };
@@ -49,10 +49,6 @@ const cell = "px-4 py-2";
 
 export default function StudioContent({ loaderData, actionData }: Route.ComponentProps) {
   const { tracks, guides, versions, maxMb } = loaderData;
-  const withVersions = [
-    ...tracks.map((t) => ({ kind: "recording" as const, id: t.id, title: t.title })),
-    ...guides.map((g) => ({ kind: "guide" as const, id: g.id, title: g.title })),
-  ].filter((item) => versions[`${item.kind}/${item.id}`]);
   return (
     <>
       <h1 className="text-3xl font-semibold">Content</h1>
@@ -99,7 +95,10 @@ export default function StudioContent({ loaderData, actionData }: Route.Componen
               )}
             </td>
             <td className={cell}>
-              {track.cues === null ? "No transcript yet" : countOf(track.cues, "caption")}
+              {track.cues === null ? "No transcript yet" : countOf(track.cues, "caption")}{" "}
+              <Link to={`/studio/content/${track.id}/captions`} className={STUDIO_LINK}>
+                Fix captions<span className="sr-only">: {track.title}</span>
+              </Link>
             </td>
             <td className={cell}>
               <MediaUpload kind="recording" id={track.id} title={track.title} maxMb={maxMb} />
@@ -130,20 +129,7 @@ export default function StudioContent({ loaderData, actionData }: Route.Componen
           </tr>
         ))}
       </StudioTable>
-      {withVersions.length > 0 && (
-        <>
-          <h2 className="mt-8 text-xl font-semibold">Versions</h2>
-          <div className="mt-3 grid gap-3">
-            {withVersions.map((item) => (
-              <MediaVersions
-                key={`${item.kind}/${item.id}`}
-                {...item}
-                versions={versions[`${item.kind}/${item.id}`]!}
-              />
-            ))}
-          </div>
-        </>
-      )}
+      <VersionsOfContent tracks={tracks} guides={guides} versions={versions} />
     </>
   );
 }

@@ -98,6 +98,10 @@ export const ON_POSTGRES: Record<string, OnPostgres> = {
     why: "the birth preferences' versions and comments written in turn",
     drives: ["app/modules/birth-plan/store.server.ts"],
   },
+  "tests/e2e/studio-captions.test.ts": {
+    why: "a publish moves the shared content version in its own transaction, and the captions every page reads follow it",
+    drives: ["app/platform/content-version.server.ts"],
+  },
 };
 
 if (import.meta.main) process.stdout.write(`${Object.keys(ON_POSTGRES).join("\n")}\n`);

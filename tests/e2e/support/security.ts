@@ -110,6 +110,7 @@ export const ROUTES: Record<string, RouteKind> = {
   "/studio/inbox": "studio",
   "/studio/inbox/:thread": "studio",
   "/studio/content": "studio",
+  "/studio/content/:session/captions": "studio",
   "/studio/insights": "studio",
   "/studio/security": "studio",
   "/studio/time-zone": "studio",
