@@ -96,8 +96,12 @@ export default function StudioContent({ loaderData, actionData }: Route.Componen
             </td>
             <td className={cell}>
               {track.cues === null ? "No transcript yet" : countOf(track.cues, "caption")}{" "}
-              <Link to={`/studio/content/${track.id}/captions`} className={STUDIO_LINK}>
-                Fix captions<span className="sr-only">: {track.title}</span>
+              <Link
+                to={`/studio/content/${track.id}/captions`}
+                aria-label={`Fix captions: ${track.title}`}
+                className={STUDIO_LINK}
+              >
+                Fix captions
               </Link>
             </td>
             <td className={cell}>
