@@ -32,7 +32,11 @@ import { migrateToLatest, openDatabase, type DatabaseHandle, type Db } from "./p
 import type { CheckoutDeps } from "./modules/payments/checkout.server.ts";
 import { createPayments, type Payments } from "./modules/payments/payments.server.ts";
 import { refundOwed } from "./modules/payments/refunds.server.ts";
+import { firstRevisionTexts } from "./modules/catalogue/content.server.ts";
+import { loadFirstRevisions } from "./modules/catalogue/revisions.server.ts";
+import { siteWordsSnapshot, type SiteWordsSnapshot } from "./modules/catalogue/site-words.server.ts";
 import { createClock, type Clock } from "./platform/clock.server.ts";
+import { contentVersionReader, type ContentVersionReader } from "./platform/content-version.server.ts";
 import { isSecureOrigin, type Env } from "./platform/env.server.ts";
 import type { Logger } from "./platform/log.server.ts";
 import { createJobRunner, pruneJobs, type JobRunner } from "./platform/jobs.server.ts";
@@ -74,6 +78,10 @@ export interface AppServices {
   jobs: JobRunner;
   /** Her birth preferences as a PDF: made in a worker thread, kept a while, limited. */
   birthPlanPdfs: BirthPlanPdfs;
+  /** The version of what the owner has published, as this instance knows it (read at most once a second). */
+  contentVersion: ContentVersionReader;
+  /** The site's published words, kept in memory and read again when the content version moves on. */
+  siteWords: SiteWordsSnapshot;
 }
 
 /** The authored content (demo recordings and guides among it), relative to where the app runs. */
@@ -93,6 +101,10 @@ export async function createServices(
     throw error;
   }
   const secret = loadAppSecret(env.DATA_DIR, env.APP_SECRET);
+  // The words in content/ are each piece's first revision: loaded once, whichever instance starts first.
+  const loaded = await loadFirstRevisions(database.db, firstRevisionTexts);
+  if (loaded > 0) log.info({ pieces: loaded }, "the site's words loaded from content/");
+  const contentVersion = contentVersionReader(database.db);
   const transport = createMailTransport({
     smtpUrl: env.SMTP_URL,
     from: env.MAIL_FROM,
@@ -159,6 +171,8 @@ export async function createServices(
     push,
     jobs,
     birthPlanPdfs: createBirthPlanPdfs(),
+    contentVersion,
+    siteWords: siteWordsSnapshot(database.db, contentVersion),
   };
 }
 

@@ -468,6 +468,25 @@ interface ContentVersionTable {
   version: number;
 }
 
+/** The site's words, every revision of every piece (migration 0034). */
+export type ContentRevisionState = "draft" | "published" | "earlier";
+interface ContentRevisionsTable {
+  id: string;
+  /** article, story, faq, testimonial, about (app/modules/catalogue/pieces.ts). */
+  kind: string;
+  slug: string;
+  /** The piece's revisions counted from 1 (the text from content/). */
+  number: number;
+  state: ContentRevisionState;
+  /** The piece's fields as JSON. */
+  fields: string;
+  /** Its Markdown. */
+  body: string;
+  /** The owner's account id; null for the text from content/. */
+  saved_by: string | null;
+  saved_at: CreatedAt;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -505,4 +524,5 @@ export interface Database {
   studio_reasons: StudioReasonsTable;
   studio_settings: StudioSettingsTable;
   content_version: ContentVersionTable;
+  content_revisions: ContentRevisionsTable;
 }

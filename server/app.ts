@@ -185,6 +185,7 @@ export function createApp({ services, build, vite, isShuttingDown = () => false,
         // About 9 KB each, kept compressed: a thousand members' pages fit in the memory budget (docs/performance.md).
         maxPages: 1000,
         ttlMs: 10 * 60_000,
+        contentVersion: () => services.contentVersion.current(),
       }),
     );
     app.use(
@@ -200,6 +201,8 @@ export function createApp({ services, build, vite, isShuttingDown = () => false,
         // Any of our cookies (a session, a flash message) can make a page personal.
         personalCookies: /(^|;\s*)(__Secure-)?tidewell[._]/,
         ttlMs: 5 * 60_000,
+        // A publish from the studio, on any instance, shows within a second (the version's reader).
+        contentVersion: () => services.contentVersion.current(),
       }),
     );
   }

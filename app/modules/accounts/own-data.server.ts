@@ -83,6 +83,9 @@ export const MEMBER_DATA: { [T in keyof Database]: Finder<keyof Database[T] & st
   rate_limits: { none: "keys are one-way hashes of an IP address or an email address, pruned after a day" },
   payment_events: { none: "the providers' event ids and types" },
   content_version: { none: "one number: the version of what the owner has published" },
+  content_revisions: {
+    none: "the site's words and their revisions: who saved each is an owner's account id only, kept like the audit log",
+  },
 };
 
 export type MemberTable = keyof typeof MEMBER_DATA;
