@@ -1,8 +1,9 @@
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import type { Colour } from "./guides.ts";
-import { countWords, renderMarkdown } from "./markdown.ts";
-import { checkPiece, pieceKey, siteWordsFrom, slugify, type PieceKind, type PieceText } from "./pieces.ts";
+import { countWords, renderMarkdown } from "./markdown.server.ts";
+import { checkPiece, siteWordsFrom } from "./pieces.server.ts";
+import { pieceKey, slugify, type PieceKind, type PieceText } from "./pieces.ts";
 
 /**
  * The authored content in content/, bundled with the server and checked at

@@ -1,7 +1,8 @@
 import type { ContentVersionReader } from "#app/platform/content-version.server.ts";
 import type { Db } from "#app/platform/db.server.ts";
 import { firstRevisionTexts, PIECE_ORDER } from "./content.server.ts";
-import { pieceKey, siteWordsFrom, type PieceText, type SiteWords } from "./pieces.ts";
+import { siteWordsFrom } from "./pieces.server.ts";
+import { pieceKey, type PieceText, type SiteWords } from "./pieces.ts";
 import { publishedTexts } from "./revisions.server.ts";
 
 /**

@@ -1,6 +1,7 @@
 import type { RefundReason } from "#app/modules/payments/owner-refunds.ts";
 import { formatPrice } from "#app/modules/payments/price.ts";
 import { paymentReference } from "#app/modules/payments/receipt.ts";
+import { isPieceKind, PIECE_KIND_WORDS } from "#app/modules/catalogue/pieces.ts";
 import { countOf } from "#app/modules/words/plural.ts";
 import type { AuditAction, AuditDetailValue } from "./audit.server.ts";
 import { REFUND_REASON_LABELS } from "./refunds.ts";
@@ -29,6 +30,8 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   "contact.archived": "Conversation archived",
   "contact.unarchived": "Conversation moved to the inbox",
   "contact.marked-unread": "Conversation marked as unread",
+  "words.draft-saved": "Draft saved",
+  "words.published": "Published",
 };
 
 /** How the owner reads each part of an entry's detail; a part not named here reads "name: value". */
@@ -50,6 +53,13 @@ const DETAIL_WORDS: Record<string, (value: AuditDetailValue) => string> = {
   to: (role) => `to ${String(role)}`,
   thread: (id) => `conversation ${String(id).toUpperCase()}`,
   passkey: (id) => `passkey ${String(id).slice(0, 8)}`,
+  kind: (kind) =>
+    isPieceKind(String(kind))
+      ? `the ${PIECE_KIND_WORDS[String(kind) as keyof typeof PIECE_KIND_WORDS].one}`
+      : String(kind),
+  piece: (slug) => `“${String(slug)}”`,
+  revision: (number) => `revision ${String(number)}`,
+  restored: (number) => `brought back from revision ${String(number)}`,
   timeZone: (zone) =>
     timeZoneWords(String(zone)) === String(zone)
       ? `to ${String(zone)}`

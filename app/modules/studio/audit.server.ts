@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { z } from "zod";
 import { REFUND_REASONS } from "#app/modules/payments/owner-refunds.ts";
 import { isValidTimeZone } from "#app/modules/calendar/dates.ts";
+import { PIECE_KINDS } from "#app/modules/catalogue/pieces.ts";
 import type { Db } from "#app/platform/db.server.ts";
 import { MEMBER_ROLE, OWNER_ROLE } from "./gate.ts";
 import { MEMBER_FILTER_PARAMS, type MemberFilters } from "./member-filters.ts";
@@ -24,6 +25,13 @@ const id = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 const nothing = z.strictObject({});
 const method = z.strictObject({ method: z.enum(["totp", "backup-code", "passkey"]) });
 const thread = z.strictObject({ thread: id });
+/** A piece of the site's words and the revision written; the one it was brought back from, if it was. */
+const words = z.strictObject({
+  kind: z.enum(PIECE_KINDS),
+  piece: id,
+  revision: z.int().positive(),
+  restored: z.int().positive().optional(),
+});
 const MEMBER_FILTERS = Object.keys(MEMBER_FILTER_PARAMS) as [keyof MemberFilters, ...(keyof MemberFilters)[]];
 
 /** What each action's entry may say besides who, about whom, when and from where. */
@@ -64,6 +72,8 @@ const AUDIT_DETAILS = {
   "contact.archived": thread,
   "contact.unarchived": thread,
   "contact.marked-unread": thread,
+  "words.draft-saved": words,
+  "words.published": words,
 };
 
 export type AuditAction = keyof typeof AUDIT_DETAILS;

@@ -25,7 +25,7 @@ export function isSafeHref(href: string): boolean {
   const value = href.trim();
   if (value.startsWith("/")) return !value.startsWith("//") && !value.startsWith("/\\");
   if (value.startsWith("#")) return true;
-  return /^(https?:\/\/|mailto:)[^\s]/i.test(value) && !/[\u0000-\u001f]/.test(value);
+  return /^(https?:\/\/|mailto:)[^\s]/i.test(value) && ![...value].some((c) => c.charCodeAt(0) < 0x20);
 }
 
 const markdown = new Marked({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isSafeHref, renderMarkdown } from "./markdown.ts";
+import { isSafeHref, renderMarkdown } from "./markdown.server.ts";
 
 /** Every element and attribute in some HTML: what a browser would make of its tags. */
 function tagsOf(html: string) {
