@@ -53,11 +53,6 @@ const DETAIL_WORDS: Record<string, (value: AuditDetailValue) => string> = {
   to: (role) => `to ${String(role)}`,
   thread: (id) => `conversation ${String(id).toUpperCase()}`,
   passkey: (id) => `passkey ${String(id).slice(0, 8)}`,
-  kind: (kind) =>
-    isPieceKind(String(kind))
-      ? `the ${PIECE_KIND_WORDS[String(kind) as keyof typeof PIECE_KIND_WORDS].one}`
-      : String(kind),
-  piece: (slug) => `“${String(slug)}”`,
   revision: (number) => `revision ${String(number)}`,
   restored: (number) => `brought back from revision ${String(number)}`,
   timeZone: (zone) =>
@@ -86,12 +81,20 @@ const filterWords = (filter: string) => FILTER_WORDS[filter] ?? filter;
  * (a refund's as she chose it, and her own words while they are kept).
  */
 export function auditDetailText(detail: Record<string, AuditDetailValue>, reason: string | null): string {
-  const { amountMinor, currency, because, ...rest } = detail;
-  const parts = Object.entries(rest).map(([key, value]) =>
-    Object.hasOwn(DETAIL_WORDS, key)
-      ? DETAIL_WORDS[key]!(value)
-      : `${key}: ${Array.isArray(value) ? value.join(", ") || "none" : String(value)}`,
-  );
+  const { amountMinor, currency, because, kind, piece, ...rest } = detail;
+  // A piece of the site's words, as a sentence names it: "the article “oxytocin”".
+  const words =
+    typeof kind === "string" && typeof piece === "string"
+      ? [`the ${isPieceKind(kind) ? PIECE_KIND_WORDS[kind].one : kind} “${piece}”`]
+      : [];
+  const parts = [
+    ...words,
+    ...Object.entries(rest).map(([key, value]) =>
+      Object.hasOwn(DETAIL_WORDS, key)
+        ? DETAIL_WORDS[key]!(value)
+        : `${key}: ${Array.isArray(value) ? value.join(", ") || "none" : String(value)}`,
+    ),
+  ];
   if (typeof amountMinor === "number") {
     parts.push(
       typeof currency === "string"
