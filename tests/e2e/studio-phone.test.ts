@@ -43,9 +43,10 @@ async function seedStudio(browser: ReturnType<typeof useBrowser>) {
   return { buyerEmail };
 }
 
-/** A studio path as a kind of page: an id in it (a member's, a conversation's) stands for any. */
+/** A studio path as a kind of page: an id in it (a member's, a conversation's) or a piece of the words stands for any. */
 const pageKind = (path: string) =>
   path
+    .replace(/^\/studio\/words\/[^/]+\/[^/]+$/, "/studio/words/:kind/:slug")
     .split("/")
     .map((segment) => (/\d/.test(segment) && segment.length >= 8 ? ":id" : segment))
     .join("/");
@@ -175,6 +176,8 @@ describe("the studio on a phone", () => {
         "/studio/inbox/:id",
         "/studio/insights",
         "/studio/content",
+        "/studio/words",
+        "/studio/words/:kind/:slug",
         "/studio/audit",
         "/studio/security",
         "/studio/check",

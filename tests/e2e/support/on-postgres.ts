@@ -17,6 +17,10 @@ export interface OnPostgres {
 }
 
 export const ON_POSTGRES: Record<string, OnPostgres> = {
+  "tests/e2e/studio-words.test.ts": {
+    why: "a publish from the studio read by a second instance on the same database; a piece's saves taking turns on its first revision's row",
+    drives: ["app/modules/catalogue/revisions.server.ts"],
+  },
   "tests/e2e/instances.test.ts": {
     why: "two instances on one database: shared sessions and limits, the first start migrating an empty database",
     drives: ["app/platform/rate-limit.server.ts", "app/platform/db.server.ts"],

@@ -110,6 +110,8 @@ export const ROUTES: Record<string, RouteKind> = {
   "/studio/inbox": "studio",
   "/studio/inbox/:thread": "studio",
   "/studio/content": "studio",
+  "/studio/words": "studio",
+  "/studio/words/:kind/:slug": "studio",
   "/studio/insights": "studio",
   "/studio/security": "studio",
   "/studio/time-zone": "studio",
