@@ -96,7 +96,7 @@ const faqSchema = z.object({ question: z.string().min(1), answer: z.string().min
 export type Resource = z.output<typeof resourceSchema>;
 export type SocialPost = z.output<typeof socialPostSchema>;
 export type { Colour };
-export type { Article, Story, About, Faq, Testimonial, SiteWords } from "./pieces.ts";
+export type { Faq, Testimonial } from "./pieces.ts";
 
 /** The seven Hypno-Science articles, in the fixed order the Hypno-Science page lists them. */
 const ARTICLE_ORDER = [

@@ -64,7 +64,7 @@ const testimonialFields = z.strictObject({
 });
 const aboutFields = z.strictObject({ title: line("Title", 120), founder: line("Founder", 80) });
 
-export const FIELD_SCHEMAS = {
+const FIELD_SCHEMAS = {
   article: articleFields,
   story: storyFields,
   faq: faqFields,
@@ -72,7 +72,7 @@ export const FIELD_SCHEMAS = {
   about: aboutFields,
 } satisfies Record<PieceKind, z.ZodObject>;
 
-export type PieceFields<K extends PieceKind> = z.output<(typeof FIELD_SCHEMAS)[K]>;
+type PieceFields<K extends PieceKind> = z.output<(typeof FIELD_SCHEMAS)[K]>;
 
 export type CheckedPiece = { ok: true; text: PieceText } | { ok: false; message: string };
 

@@ -30,7 +30,7 @@ export const COLOURS = ["lavender", "sage", "apricot", "plum", "rose", "sky", "s
 export const BODY_MAX = 40_000;
 
 /** How the editor shows a field: one line, a few lines, a whole number, a choice, or one entry per line. */
-export type FieldInput = "line" | "text" | "number" | "choice" | "lines";
+type FieldInput = "line" | "text" | "number" | "choice" | "lines";
 export interface FieldSpec {
   name: string;
   label: string;

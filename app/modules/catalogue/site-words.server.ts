@@ -19,7 +19,7 @@ export interface SiteWordsSnapshot {
 }
 
 /** The site's words from published texts, a piece not (yet) in the database as content/ has it. */
-export function siteWordsOf(published: readonly PieceText[]): SiteWords {
+function siteWordsOf(published: readonly PieceText[]): SiteWords {
   const found = new Set(published.map(pieceKey));
   const texts = [...published, ...firstRevisionTexts.filter((text) => !found.has(pieceKey(text)))];
   return siteWordsFrom(texts, PIECE_ORDER);
