@@ -114,7 +114,7 @@ describe("the site's words, edited in the studio", () => {
     const row = owner.getByRole("row").filter({ has: owner.locator(`a[href="${EDITOR}"]`) });
     await expect.poll(() => row.textContent()).toContain("Published");
     await owner.goto("/studio/audit");
-    await owner.getByText("the article “oxytocin”").first().waitFor();
+    await owner.getByText("the article ‘Oxytocin, the calm hormone").first().waitFor();
 
     // The first revision, brought back: the site is as it was.
     await owner.goto(EDITOR);

@@ -2,6 +2,7 @@ import type { RefundReason } from "#app/modules/payments/owner-refunds.ts";
 import { formatPrice } from "#app/modules/payments/price.ts";
 import { paymentReference } from "#app/modules/payments/receipt.ts";
 import { isPieceKind, PIECE_KIND_WORDS } from "#app/modules/catalogue/pieces.ts";
+import { quotedTitle } from "./words.ts";
 import { countOf } from "#app/modules/words/plural.ts";
 import type { AuditAction, AuditDetailValue } from "./audit.server.ts";
 import { REFUND_REASON_LABELS } from "./refunds.ts";
@@ -80,12 +81,18 @@ const filterWords = (filter: string) => FILTER_WORDS[filter] ?? filter;
  * by mistake"): the payment as her receipts name it, an amount in its currency, and the reason she gave
  * (a refund's as she chose it, and her own words while they are kept).
  */
-export function auditDetailText(detail: Record<string, AuditDetailValue>, reason: string | null): string {
+export function auditDetailText(
+  detail: Record<string, AuditDetailValue>,
+  reason: string | null,
+  pieceTitle: string | null = null,
+): string {
   const { amountMinor, currency, because, kind, piece, ...rest } = detail;
   // A piece of the site's words, as a sentence names it: "the article “oxytocin”".
   const words =
     typeof kind === "string" && typeof piece === "string"
-      ? [`the ${isPieceKind(kind) ? PIECE_KIND_WORDS[kind].one : kind} “${piece}”`]
+      ? [
+          `the ${isPieceKind(kind) ? PIECE_KIND_WORDS[kind].one : kind} ${pieceTitle ? quotedTitle(pieceTitle) : `“${piece}”`}`,
+        ]
       : [];
   const parts = [
     ...words,

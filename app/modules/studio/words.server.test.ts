@@ -140,7 +140,9 @@ describe.each(testDialects)("the site's words in the studio, on %s", (dialect) =
     );
     const [entry] = await auditEntries(db(), { limit: 1 });
     expect(AUDIT_LABELS[entry!.action]).toBe("Published");
-    expect(auditDetailText(entry!.detail, entry!.reason)).toMatch(/^the article “oxytocin” · revision \d+$/);
+    expect(auditDetailText(entry!.detail, entry!.reason, entry!.pieceTitle)).toMatch(
+      /^the article ‘Oxytocin: the hormone of calm and…’ · revision \d+$/,
+    );
     expect(entry!.actorId).toBe(checked.id);
   });
 

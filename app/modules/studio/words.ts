@@ -10,7 +10,7 @@ export function piecePath(kind: PieceKind, slug: string, restore?: number): stri
 }
 
 /** A title as a sentence quotes it: whole, or its first words and an ellipsis. */
-function quotedTitle(title: string, max = 40): string {
+export function quotedTitle(title: string, max = 40): string {
   const words = title.length <= max ? title : `${title.slice(0, max).replace(/\s+\S*$/, "")}…`;
   return `‘${words}’`;
 }
