@@ -4,6 +4,7 @@ import { expectToast, sharedServer, withServerDatabase } from "./support/account
 import { expectAccessible, useBrowser, waitForHydration } from "./support/browser.ts";
 import { signUpMember, visitor } from "./support/security.ts";
 import { enrolledOwner } from "./support/studio.ts";
+import { unusedTotpCode } from "../support/totp.ts";
 import { startServer, type ServerProcess } from "../support/server-process.ts";
 
 const ARTICLE = "/hypno-science/oxytocin";
@@ -68,7 +69,7 @@ describe("the site's words, edited in the studio", () => {
     });
     expect(forged.status).toBe(403);
 
-    const { page: owner } = await enrolledOwner(browser);
+    const { page: owner, email: ownerEmail, key, step } = await enrolledOwner(browser);
     await owner.goto("/studio/words");
     await owner.getByRole("heading", { name: "Words", level: 1 }).waitFor();
     await owner.locator(`a[href="${EDITOR}"]`).click();
@@ -95,6 +96,24 @@ describe("the site's words, edited in the studio", () => {
     const body = owner.getByLabel("Article", { exact: true });
     await body.fill(`${await body.inputValue()}\n\n<script>window.planted = true</script>`);
     await preview.getByRole("heading", { name: retitled, level: 1 }).waitFor();
+    // Eleven minutes since her code (moved back in the database): Publish asks for it again first,
+    // and brings her back to the editor with what she had typed.
+    await withServerDatabase((db) =>
+      db
+        .updateTable("studio_checks")
+        .set({ verified_at: new Date(Date.now() - 11 * 60_000).toISOString() })
+        .where("user_id", "=", (eb) => eb.selectFrom("user").select("id").where("email", "=", ownerEmail))
+        .execute(),
+    );
+    await owner.getByRole("button", { name: "Publish" }).click();
+    await owner.waitForURL((url) => url.pathname === "/studio/check");
+    await owner.getByLabel("6-digit code").fill((await unusedTotpCode(key, step)).code);
+    await owner.getByRole("button", { name: "Continue" }).click();
+    await owner.waitForURL((url) => url.pathname === EDITOR);
+    await owner.getByText("Your changes that weren't saved yet are back in the editor.").waitFor();
+    await waitForHydration(owner);
+    expect(await owner.getByLabel("Title", { exact: true }).inputValue()).toBe(retitled);
+    expect(await pageText(shared.baseUrl, ARTICLE)).not.toContain(retitled);
     await owner.getByRole("button", { name: "Publish" }).click();
     await expectToast(owner, "Published the article ‘Oxytocin, the calm hormone");
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useActionData, useFetcher, useNavigation } from "react-router";
 import { WordsPreview, type PiecePage } from "#app/components/studio/words-preview.tsx";
 import { StudioTable } from "#app/components/studio/studio-table.tsx";
@@ -28,6 +28,26 @@ interface Editor {
 
 type PreviewAnswer = { error: string | null; preview: PiecePage | null } | undefined;
 
+/**
+ * Her unsaved text, kept in this tab while she types: a save that first asks for her second factor
+ * comes back to the editor, and the text she had typed is put back. Kept against the revision it
+ * started from, so once that revision is no longer the one the editor opens, it is forgotten.
+ */
+interface Unsaved {
+  from: number;
+  values: [string, string][];
+}
+const unsavedKey = (piece: Editor) => `tidewell.words.${piece.kind}/${piece.slug}`;
+
+function readUnsaved(piece: Editor): Unsaved | null {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(unsavedKey(piece)) ?? "null") as Unsaved | null;
+    return kept && kept.from === piece.editing.number && !piece.editing.restored ? kept : null;
+  } catch {
+    return null;
+  }
+}
+
 /** How long after she stops typing the preview is drawn again. */
 const PREVIEW_PAUSE_MS = 500;
 
@@ -43,6 +63,7 @@ export function WordsEditor({ piece, error }: { piece: Editor; error: string | n
   const shown = useActionData<PreviewAnswer>();
   const form = useRef<HTMLFormElement>(null);
   const pause = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const [broughtBack, setBroughtBack] = useState(false);
 
   const showPreview = () => {
     if (!form.current) return;
@@ -51,12 +72,32 @@ export function WordsEditor({ piece, error }: { piece: Editor; error: string | n
     void preview.submit(data, { method: "post" });
   };
   useEffect(() => {
+    const kept = readUnsaved(piece);
+    const elements = form.current?.elements;
+    if (kept && elements) {
+      for (const [name, value] of kept.values) {
+        const element = elements.namedItem(name);
+        if (element && "value" in element && element.value !== value) {
+          element.value = value;
+          setBroughtBack(true);
+        }
+      }
+    } else {
+      sessionStorage.removeItem(unsavedKey(piece));
+    }
     showPreview();
     return () => clearTimeout(pause.current);
     // Once, as the page opens: after that, as she types.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const onChange = () => {
+    if (form.current) {
+      const values = [...new FormData(form.current)].filter(
+        (entry): entry is [string, string] => typeof entry[1] === "string" && entry[0] !== "restored",
+      );
+      const unsaved: Unsaved = { from: piece.editing.number, values };
+      sessionStorage.setItem(unsavedKey(piece), JSON.stringify(unsaved));
+    }
     clearTimeout(pause.current);
     pause.current = setTimeout(showPreview, PREVIEW_PAUSE_MS);
   };
@@ -79,6 +120,11 @@ export function WordsEditor({ piece, error }: { piece: Editor; error: string | n
         <Alert tone="info" className="mt-4 max-w-2xl">
           This is the text of revision {piece.editing.number}. Save it as a draft or publish it to bring it
           back: nothing after it is lost.
+        </Alert>
+      ) : null}
+      {broughtBack ? (
+        <Alert tone="info" className="mt-4 max-w-2xl">
+          Your changes that weren&apos;t saved yet are back in the editor.
         </Alert>
       ) : null}
       {error ? (
