@@ -232,7 +232,16 @@ describe("the studio on a phone", () => {
     expect(box.x + box.width).toBeLessThanOrEqual(PHONE);
     // Tab by tab from the first link, each comes into view as it takes focus.
     await menu.getByRole("link", { name: "Overview" }).focus();
-    for (const label of ["Members", "Purchases", "Inbox", "Content", "Words", "Insights", "Audit log", "Security"]) {
+    for (const label of [
+      "Members",
+      "Purchases",
+      "Inbox",
+      "Content",
+      "Words",
+      "Insights",
+      "Audit log",
+      "Security",
+    ]) {
       await owner.keyboard.press("Tab");
       const link = menu.getByRole("link", { name: new RegExp(`^${label}`) });
       expect(await link.evaluate((element) => element === document.activeElement), label).toBe(true);
