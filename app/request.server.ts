@@ -2,6 +2,7 @@ import { createContext, type RouterContextProvider } from "react-router";
 import { CLIENT_IP_HEADER } from "./modules/accounts/auth.server.ts";
 import type { Claimant, ConfirmDeps } from "./modules/accounts/confirm-identity.server.ts";
 import type { Member } from "./modules/accounts/session.server.ts";
+import type { SiteWords } from "./modules/catalogue/pieces.ts";
 import type { ContactDeps, ContactSender } from "./modules/contact/contact.server.ts";
 import { offlineMemberKey } from "./modules/offline/member-key.server.ts";
 import { partnerLinks } from "./modules/partner/share.server.ts";
@@ -48,6 +49,11 @@ export function db(args: ContextArgs): Db {
 /** The recordings' captions as published now (the bundled files until the owner publishes one). */
 export function captions(args: ContextArgs): Promise<CaptionSnapshot> {
   return services(args).captions.current();
+}
+
+/** The site's published words as this instance keeps them (they follow a publish within a second). */
+export function siteWords(args: ContextArgs): Promise<SiteWords> {
+  return services(args).siteWords.current();
 }
 
 /** The server's time for this request: the clock every page reads, which a test run may set. */

@@ -59,6 +59,8 @@ export default [
     route("inbox/:thread", "routes/studio/inbox-thread.tsx"),
     route("content", "routes/studio/content.tsx"),
     route("content/:session/captions", "routes/studio/captions.tsx"),
+    route("words", "routes/studio/words.tsx"),
+    route("words/:kind/:slug", "routes/studio/words-piece.tsx"),
     route("insights", "routes/studio/insights.tsx"),
     route("security", "routes/studio/security.tsx"),
     route("time-zone", "routes/studio/time-zone.tsx"),

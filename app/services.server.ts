@@ -33,6 +33,9 @@ import { migrateToLatest, openDatabase, type DatabaseHandle, type Db } from "./p
 import type { CheckoutDeps } from "./modules/payments/checkout.server.ts";
 import { createPayments, type Payments } from "./modules/payments/payments.server.ts";
 import { refundOwed } from "./modules/payments/refunds.server.ts";
+import { firstRevisionTexts } from "./modules/catalogue/content.server.ts";
+import { loadFirstRevisions } from "./modules/catalogue/revisions.server.ts";
+import { siteWordsSnapshot, type SiteWordsSnapshot } from "./modules/catalogue/site-words.server.ts";
 import { createClock, type Clock } from "./platform/clock.server.ts";
 import { contentVersionReader, type ContentVersionReader } from "./platform/content-version.server.ts";
 import { createCaptionLibrary, type CaptionLibrary } from "./modules/transcripts/captions.server.ts";
@@ -83,6 +86,8 @@ export interface AppServices {
   contentVersion: ContentVersionReader;
   /** The recordings' captions as published, kept in memory until the content version moves. */
   captions: CaptionLibrary;
+  /** The site's published words, kept in memory and read again when the content version moves on. */
+  siteWords: SiteWordsSnapshot;
 }
 
 /** The authored content (demo recordings and guides among it), relative to where the app runs. */
@@ -102,6 +107,10 @@ export async function createServices(
     throw error;
   }
   const secret = loadAppSecret(env.DATA_DIR, env.APP_SECRET);
+  // The words in content/ are each piece's first revision: loaded once, whichever instance starts first.
+  const loaded = await loadFirstRevisions(database.db, firstRevisionTexts);
+  if (loaded > 0) log.info({ pieces: loaded }, "the site's words loaded from content/");
+  const contentVersion = contentVersionReader(database.db);
   const transport = createMailTransport({
     smtpUrl: env.SMTP_URL,
     from: env.MAIL_FROM,
@@ -147,7 +156,6 @@ export async function createServices(
   if (!s3) seedMediaFromContent(CONTENT_DIR, mediaRoot);
   const media = s3 ? createS3Storage(s3) : createFileStorage(mediaRoot);
   const publishedMedia = createPublishedMedia(database.db);
-  const contentVersion = contentVersionReader(database.db);
   return {
     env,
     log,
@@ -173,6 +181,7 @@ export async function createServices(
     birthPlanPdfs: createBirthPlanPdfs(),
     contentVersion,
     captions: createCaptionLibrary(database.db, contentVersion),
+    siteWords: siteWordsSnapshot(database.db, contentVersion),
   };
 }
 

@@ -503,6 +503,25 @@ interface CaptionRevisionsTable {
   created_at: CreatedAt;
 }
 
+/** The site's words, every revision of every piece (migration 0034). */
+export type ContentRevisionState = "draft" | "published" | "earlier";
+interface ContentRevisionsTable {
+  id: string;
+  /** article, story, faq, testimonial, about (app/modules/catalogue/pieces.ts). */
+  kind: string;
+  slug: string;
+  /** The piece's revisions counted from 1 (the text from content/). */
+  number: number;
+  state: ContentRevisionState;
+  /** The piece's fields as JSON. */
+  fields: string;
+  /** Its Markdown. */
+  body: string;
+  /** The owner's account id; null for the text from content/. */
+  saved_by: string | null;
+  saved_at: CreatedAt;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -542,4 +561,5 @@ export interface Database {
   content_version: ContentVersionTable;
   media_versions: MediaVersionsTable;
   caption_revisions: CaptionRevisionsTable;
+  content_revisions: ContentRevisionsTable;
 }

@@ -188,6 +188,7 @@ export function createApp({ services, build, vite, isShuttingDown = () => false,
         // About 9 KB each, kept compressed: a thousand members' pages fit in the memory budget (docs/performance.md).
         maxPages: 1000,
         ttlMs: 10 * 60_000,
+        contentVersion: () => services.contentVersion.current(),
       }),
     );
     app.use(
@@ -203,6 +204,8 @@ export function createApp({ services, build, vite, isShuttingDown = () => false,
         // Any of our cookies (a session, a flash message) can make a page personal.
         personalCookies: /(^|;\s*)(__Secure-)?tidewell[._]/,
         ttlMs: 5 * 60_000,
+        // A publish from the studio, on any instance, shows within a second (the version's reader).
+        contentVersion: () => services.contentVersion.current(),
       }),
     );
   }
@@ -226,6 +229,9 @@ export function createApp({ services, build, vite, isShuttingDown = () => false,
  * SIGTERM. `nodeEnv` is the NODE_ENV the operator set (the launcher sets the
  * process's own to production for the libraries).
  */
+/** How long the server keeps an idle connection open for the client's next request. */
+const KEEP_ALIVE_MS = 65_000;
+
 export async function start({
   vite,
   nodeEnv,
@@ -259,6 +265,11 @@ export async function start({
     : await loadBuild();
   const app = createApp({ services, build, vite, isShuttingDown: () => shuttingDown, clientDir });
   const server = app.listen(env.PORT, env.HOST);
+  // A kept-alive connection is closed by whoever waits less. Node's 5 s is shorter than a reverse
+  // proxy's (60 s is common), so a request sent as the server closes its connection fails (a 502
+  // behind the proxy, "other side closed" to a client). The server waits longer than they do.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
   server.on("error", (error: NodeJS.ErrnoException) => {
     if (error.code === "EADDRINUSE") fail(`Port ${env.PORT} is already in use. Set PORT to a free port.`);
     if (error.code === "EACCES")

@@ -119,6 +119,17 @@ describe("memberPageCache", () => {
     expect(renders).toHaveLength(4);
   });
 
+  it("renders again once the owner publishes (the content version moves on), and not before", async () => {
+    members.set("a", { id: "amara", version: 1, timeZone: "UTC" });
+    let content = 7;
+    const get = await serve({ contentVersion: async () => content });
+    expect(await (await get("/portal", { cookie: "session=a" })).text()).toContain("at version 1");
+    expect(await (await get("/portal", { cookie: "session=a" })).text()).toContain("at version 1");
+    content = 8;
+    expect(await (await get("/portal", { cookie: "session=a" })).text()).toContain("at version 2");
+    expect(await (await get("/portal", { cookie: "session=a" })).text()).toContain("at version 2");
+  });
+
   it("keeps each member's pages apart, and each of their sessions sees their own", async () => {
     members.set("a", { id: "amara", version: 1, timeZone: "UTC" });
     members.set("a2", { id: "amara", version: 1, timeZone: "UTC" });

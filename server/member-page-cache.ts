@@ -8,7 +8,8 @@ import { sendPage, shareablePage, type CachedPage } from "./page-cache.ts";
  * calendar day (the programme and streaks count from it) and their data:
  * the database moves the member's data version on every change to it
  * (migration 0006), so a page is kept under that version and the day, and
- * any change means a fresh render. Each response still gets its own CSP
+ * any change means a fresh render. So does a publish from the studio: the
+ * content version is part of the stamp too. Each response still gets its own CSP
  * nonce, spliced into the kept page as for public pages.
  *
  * Only a plain page view is kept: GET or HEAD, no query string, no flash
@@ -36,6 +37,8 @@ export interface MemberPageCacheOptions {
   maxPages: number;
   /** How long a page is kept at most, for what no version tracks (audio durations read from files). */
   ttlMs: number;
+  /** The version of what the owner has published (known to within a second): part of every kept page's stamp. */
+  contentVersion?: () => Promise<number>;
   now?: () => number;
 }
 
@@ -90,7 +93,8 @@ export function memberPageCache(options: MemberPageCacheOptions): RequestHandler
       const { member, version } = session;
       if (!(await options.deviceHolds(req.headers.cookie, member.id))) return next();
       const key = `${member.id}\n${req.path}`;
-      const stamp = `${options.today(member.timeZone)}\n${version}`;
+      const content = options.contentVersion ? await options.contentVersion() : 0;
+      const stamp = `${options.today(member.timeZone)}\n${version}\n${content}`;
       const { page } = await entryFor(key, stamp, req);
       if (!page) return next();
       sendPage(req, res, page);

@@ -1,5 +1,7 @@
+import type { AddressInfo } from "node:net";
+import express from "express";
 import { describe, expect, it } from "vitest";
-import { NONCE_PLACEHOLDER, pageVersion, withoutLinkNonces } from "./page-cache.ts";
+import { NONCE_PLACEHOLDER, pageVersion, publicPageCache, withoutLinkNonces } from "./page-cache.ts";
 
 const options = {
   paths: new Set(["/", "/auth"]),
@@ -43,5 +45,42 @@ describe("withoutLinkNonces", () => {
         `<script nonce="${NONCE_PLACEHOLDER}">window.__ctx = {};</script>`,
       ].join(""),
     );
+  });
+});
+
+describe("publicPageCache", () => {
+  it("serves a page from memory until the owner publishes, then makes it again at the new content version", async () => {
+    let content = 3;
+    let renders = 0;
+    const app = express();
+    app.use((_req, res, next) => {
+      res.locals.cspNonce = "nonce-000000000000000001";
+      next();
+    });
+    app.use(
+      publicPageCache({
+        paths: new Set(["/hypno-science"]),
+        render: async () =>
+          new Response(`<html>rendered ${++renders} at content ${content}</html>`, {
+            headers: { "content-type": "text/html; charset=utf-8" },
+          }),
+        personalCookies: /session=/,
+        ttlMs: 60_000,
+        contentVersion: async () => content,
+      }),
+    );
+    const server = app.listen(0);
+    try {
+      await new Promise((resolve) => server.once("listening", resolve));
+      const get = async () =>
+        (await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/hypno-science`)).text();
+      expect(await get()).toBe("<html>rendered 1 at content 3</html>");
+      expect(await get()).toBe("<html>rendered 1 at content 3</html>");
+      content = 4;
+      expect(await get()).toBe("<html>rendered 2 at content 4</html>");
+      expect(await get()).toBe("<html>rendered 2 at content 4</html>");
+    } finally {
+      server.close();
+    }
   });
 });

@@ -31,6 +31,11 @@ export interface PageCacheOptions {
   prepare?: (html: string) => string;
   /** How long a rendered page is served before it is rendered again. */
   ttlMs: number;
+  /**
+   * The version of what the owner has published (the content version, known
+   * to within a second): a page made at another version is made again.
+   */
+  contentVersion?: () => Promise<number>;
   now?: () => number;
 }
 
@@ -91,6 +96,8 @@ export function sendPage(req: ExpressRequest, res: ExpressResponse, page: Cached
 interface Entry {
   page: CachedPage | null;
   expiresAt: number;
+  /** The content version it was made at. */
+  version: number;
 }
 
 export function publicPageCache(options: PageCacheOptions): RequestHandler {
@@ -99,24 +106,31 @@ export function publicPageCache(options: PageCacheOptions): RequestHandler {
   const entries = new Map<string, Entry>();
   const rendering = new Map<string, Promise<Entry>>();
 
+  const contentVersion = options.contentVersion ?? (async () => 0);
+
   async function entryFor(path: string): Promise<Entry> {
+    const version = await contentVersion();
     const cached = entries.get(path);
-    if (cached && cached.expiresAt > now()) return cached;
-    // One render per page at a time, however many visitors ask at once.
-    let pending = rendering.get(path);
+    if (cached && cached.expiresAt > now() && cached.version === version) return cached;
+    // One render per page and version at a time, however many visitors ask at once.
+    const renderKey = `${path}\n${version}`;
+    let pending = rendering.get(renderKey);
     if (!pending) {
-      pending = renderEntry(path).finally(() => rendering.delete(path));
-      rendering.set(path, pending);
+      pending = renderEntry(path, version).finally(() => rendering.delete(renderKey));
+      rendering.set(renderKey, pending);
     }
     return pending;
   }
 
-  async function renderEntry(path: string): Promise<Entry> {
+  async function renderEntry(path: string, version: number): Promise<Entry> {
     const entry = {
       page: await shareablePage(await options.render(path), options.prepare),
       expiresAt: now() + options.ttlMs,
+      version,
     };
-    entries.set(path, entry);
+    // A render begun at an older version never replaces one made at a newer.
+    const kept = entries.get(path);
+    if (!kept || kept.version <= version) entries.set(path, entry);
     return entry;
   }
 

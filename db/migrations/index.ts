@@ -32,6 +32,7 @@ import * as programmeSettings from "./0030_programme_settings.ts";
 import * as ownerRefunds from "./0031_owner_refunds.ts";
 import * as studioSettings from "./0032_studio_settings.ts";
 import * as contentVersion from "./0033_content_version.ts";
+import * as contentRevisions from "./0034_content_revisions.ts";
 import * as mediaVersions from "./0035_media_versions.ts";
 import * as captionRevisions from "./0036_caption_revisions.ts";
 
@@ -73,6 +74,7 @@ export const migrations: Record<string, Migration> = {
   "0031_owner_refunds": ownerRefunds,
   "0032_studio_settings": studioSettings,
   "0033_content_version": contentVersion,
+  "0034_content_revisions": contentRevisions,
   "0035_media_versions": mediaVersions,
   "0036_caption_revisions": captionRevisions,
 };

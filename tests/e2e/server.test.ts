@@ -132,6 +132,13 @@ describe("the HTTP server", () => {
     expect(await ready.json()).toEqual({ status: "ready" });
   });
 
+  it("keeps an idle connection open longer than a reverse proxy does, so the proxy closes it first", async () => {
+    const health = await fetch(`${base()}/healthz`);
+    await health.arrayBuffer();
+    // A proxy's idle limit is commonly 60 s; with Node's own 5 s, a request sent as the server closed the connection failed.
+    expect(health.headers.get("keep-alive")).toBe("timeout=65");
+  });
+
   it("refuses an oversize body with 413, malformed JSON with 400, and a page's form sent as JSON with 415", async () => {
     const big = await fetch(`${base()}/contact`, {
       method: "POST",

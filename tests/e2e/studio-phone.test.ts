@@ -43,9 +43,14 @@ async function seedStudio(browser: ReturnType<typeof useBrowser>) {
   return { buyerEmail };
 }
 
-/** A studio path as a kind of page: an id in it (a member's, a conversation's) stands for any. */
+/**
+ * A studio path as a kind of page: an id in it (a member's, a conversation's), a session's
+ * captions or a piece of the site's words stands for any.
+ */
 const pageKind = (path: string) =>
   path
+    .replace(/^\/studio\/content\/[^/]+\/captions$/, "/studio/content/:session/captions")
+    .replace(/^\/studio\/words\/[^/]+\/[^/]+$/, "/studio/words/:kind/:slug")
     .split("/")
     .map((segment) => (/\d/.test(segment) && segment.length >= 8 ? ":id" : segment))
     .join("/");
@@ -135,6 +140,9 @@ const STUDIO_PAGES = [
   "/studio/inbox/:id",
   "/studio/insights",
   "/studio/content",
+  "/studio/content/:session/captions",
+  "/studio/words",
+  "/studio/words/:kind/:slug",
   "/studio/audit",
   "/studio/security",
   "/studio/check",
@@ -241,7 +249,16 @@ describe("the studio on a phone", () => {
     expect(box.x + box.width).toBeLessThanOrEqual(PHONE);
     // Tab by tab from the first link, each comes into view as it takes focus.
     await menu.getByRole("link", { name: "Overview" }).focus();
-    for (const label of ["Members", "Purchases", "Inbox", "Content", "Insights", "Audit log", "Security"]) {
+    for (const label of [
+      "Members",
+      "Purchases",
+      "Inbox",
+      "Content",
+      "Words",
+      "Insights",
+      "Audit log",
+      "Security",
+    ]) {
       await owner.keyboard.press("Tab");
       const link = menu.getByRole("link", { name: new RegExp(`^${label}`) });
       expect(await link.evaluate((element) => element === document.activeElement), label).toBe(true);

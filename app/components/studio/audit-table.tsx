@@ -16,6 +16,8 @@ export interface AuditRow {
   subjectEmail: string | null;
   /** The reason the owner gave, while the member it is about has an account. */
   reason: string | null;
+  /** The title of the piece of the site's words it is about, as published now. */
+  pieceTitle?: string | null;
 }
 
 /** An account the log names that no longer exists: by its id, as the log keeps it. */
@@ -29,7 +31,7 @@ function DeletedAccount({ id }: { id: string }) {
 
 /** What an entry says besides its action, on a line of its own when there is anything. */
 function Detail({ entry }: { entry: AuditRow }) {
-  const text = auditDetailText(entry.detail, entry.reason);
+  const text = auditDetailText(entry.detail, entry.reason, entry.pieceTitle ?? null);
   return text ? <span className="block text-sm text-ink-soft">{text}</span> : null;
 }
 

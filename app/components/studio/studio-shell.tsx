@@ -11,6 +11,7 @@ const STUDIO_LINKS = [
   { to: "/studio/purchases", label: "Purchases", end: false },
   { to: "/studio/inbox", label: "Inbox", end: false },
   { to: "/studio/content", label: "Content", end: false },
+  { to: "/studio/words", label: "Words", end: false },
   { to: "/studio/insights", label: "Insights", end: false },
   { to: "/studio/audit", label: "Audit log", end: false },
   { to: "/studio/security", label: "Security", end: false },

@@ -1,14 +1,20 @@
-import { marked } from "marked";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import type { Colour } from "./guides.ts";
+import { countWords, renderMarkdown } from "./markdown.server.ts";
+import { checkPiece, siteWordsFrom } from "./pieces.server.ts";
+import { pieceKey, slugify, type PieceKind, type PieceText } from "./pieces.ts";
 
 /**
  * The authored content in content/, bundled with the server and checked at
  * start: a malformed file stops the build's first request, not a visitor.
+ *
+ * The words the owner edits in the studio (articles, stories, the FAQ,
+ * testimonials, the founder's story) are here only as their first revision,
+ * loaded into the database at the first start (revisions.server.ts); pages
+ * read the published words from the instance's snapshot (site-words.server.ts).
+ * The legal pages, resources and social posts are still read from here.
  */
-
-const colour = z.enum(["lavender", "sage", "apricot", "plum", "rose", "sky", "sand"]);
 
 const raw = {
   articles: import.meta.glob<string>("/content/articles/*.md", {
@@ -39,10 +45,6 @@ function slugOf(file: string) {
     .replace(/\.(md|yaml)$/, "");
 }
 
-function renderMarkdown(body: string) {
-  return marked.parse(body, { async: false, gfm: true }) as string;
-}
-
 function load<T extends z.ZodObject>(files: Record<string, string>, schema: T) {
   return Object.entries(files)
     .map(([file, source]) => {
@@ -55,13 +57,6 @@ function load<T extends z.ZodObject>(files: Record<string, string>, schema: T) {
     .sort((a, b) => a.slug.localeCompare(b.slug));
 }
 
-function countWords(markdown: string) {
-  return markdown
-    .replace(/[#*_>`-]/g, " ")
-    .split(/\s+/)
-    .filter(Boolean).length;
-}
-
 function yamlFile<T extends z.ZodType>(name: string, schema: T): z.output<T> {
   const source = raw.data[`/content/${name}.yaml`];
   if (source === undefined) throw new Error(`content/${name}.yaml is missing`);
@@ -70,25 +65,7 @@ function yamlFile<T extends z.ZodType>(name: string, schema: T): z.output<T> {
   return parsed.data;
 }
 
-const articleSchema = z.object({
-  title: z.string().min(1),
-  excerpt: z.string().min(1),
-  readTime: z.number().int().positive(),
-  icon: z.string().min(1),
-  colour,
-  references: z.array(z.string().min(1)).min(1),
-});
-
-const storySchema = z.object({
-  title: z.string().min(1),
-  name: z.string().min(1),
-  birthType: z.string().min(1),
-  excerpt: z.string().min(1),
-  colour,
-});
-
 const legalSchema = z.object({ title: z.string().min(1), updated: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) });
-const aboutSchema = z.object({ title: z.string().min(1), founder: z.string().min(1) });
 
 const testimonialSchema = z.object({
   quote: z.string().min(1),
@@ -116,19 +93,10 @@ const socialPostSchema = z.object({
 
 const faqSchema = z.object({ question: z.string().min(1), answer: z.string().min(1) });
 
-export type Article = ReturnType<typeof loadArticles>[number];
-export type Testimonial = z.output<typeof testimonialSchema>;
 export type Resource = z.output<typeof resourceSchema>;
 export type SocialPost = z.output<typeof socialPostSchema>;
-export type Faq = z.output<typeof faqSchema>;
 export type { Colour };
-
-function loadArticles() {
-  return load(raw.articles, articleSchema);
-}
-function loadStories() {
-  return load(raw.stories, storySchema);
-}
+export type { Faq, Testimonial } from "./pieces.ts";
 
 /** The seven Hypno-Science articles, in the fixed order the Hypno-Science page lists them. */
 const ARTICLE_ORDER = [
@@ -141,25 +109,71 @@ const ARTICLE_ORDER = [
   "babys-first-impression",
 ];
 
-export const articles = loadArticles().sort(
-  (a, b) => ARTICLE_ORDER.indexOf(a.slug) - ARTICLE_ORDER.indexOf(b.slug),
-);
-export const stories = loadStories();
+function markdownTexts(kind: PieceKind, files: Record<string, string>): PieceText[] {
+  return Object.entries(files)
+    .map(([file, source]) => {
+      const { data, body } = splitFrontMatter(source, file);
+      return checked(file, kind, slugOf(file), data, body);
+    })
+    .sort((a, b) => a.slug.localeCompare(b.slug));
+}
+
+function checked(file: string, kind: PieceKind, slug: string, fields: unknown, body: string): PieceText {
+  const piece = checkPiece(kind, slug, fields, body);
+  if (!piece.ok) throw new Error(`${file}: ${piece.message}`);
+  return piece.text;
+}
+
+/** Slugs made of words, the second of two the same numbered ("aisha-k", "aisha-k-2"). */
+function uniqueSlugs(words: string[]): string[] {
+  const seen = new Map<string, number>();
+  return words.map((word) => {
+    const slug = slugify(word) || "piece";
+    const count = (seen.get(slug) ?? 0) + 1;
+    seen.set(slug, count);
+    return count === 1 ? slug : `${slug}-${count}`;
+  });
+}
+
+function loadFirstRevision(): PieceText[] {
+  const articles = markdownTexts("article", raw.articles).sort(
+    (a, b) => ARTICLE_ORDER.indexOf(a.slug) - ARTICLE_ORDER.indexOf(b.slug),
+  );
+  const stories = markdownTexts("story", raw.stories);
+  const about = markdownTexts("about", raw.pages).filter((text) => text.slug === "about");
+  const faqs = yamlFile("faq", z.array(faqSchema).length(3));
+  const faqSlugs = uniqueSlugs(faqs.map((faq) => faq.question));
+  const testimonials = yamlFile("testimonials", z.array(testimonialSchema).min(6));
+  const testimonialSlugs = uniqueSlugs(testimonials.map((t) => t.author));
+  return [
+    ...articles,
+    ...stories,
+    ...faqs.map((faq, i) =>
+      checked("content/faq.yaml", "faq", faqSlugs[i]!, { question: faq.question }, faq.answer),
+    ),
+    ...testimonials.map(({ quote, author, role, location }, i) =>
+      checked(
+        "content/testimonials.yaml",
+        "testimonial",
+        testimonialSlugs[i]!,
+        { author, role, location },
+        quote,
+      ),
+    ),
+    ...about,
+  ];
+}
+
+/** The words in content/, as the first revision of each piece, in the order the pages list them. */
+export const firstRevisionTexts: readonly PieceText[] = loadFirstRevision();
+/** Where each piece comes in its page's list: the order of content/. */
+export const PIECE_ORDER: readonly string[] = firstRevisionTexts.map(pieceKey);
+/** The site's words as content/ has them: what a clean install shows. */
+export const firstRevision = siteWordsFrom(firstRevisionTexts, PIECE_ORDER);
+
 export const legal = Object.fromEntries(load(raw.legal, legalSchema).map((doc) => [doc.slug, doc])) as Record<
   "privacy" | "terms",
   ReturnType<typeof load<typeof legalSchema>>[number]
 >;
-export const about = load(raw.pages, aboutSchema).find((page) => page.slug === "about")!;
-export const testimonials = yamlFile("testimonials", z.array(testimonialSchema).min(6));
 export const resources = yamlFile("resources", z.array(resourceSchema).length(10));
 export const socialPosts = yamlFile("social-posts", z.array(socialPostSchema).length(6));
-export const faqs = yamlFile("faq", z.array(faqSchema).length(3));
-
-export function findArticle(slug: string) {
-  return articles.find((a) => a.slug === slug);
-}
-
-/** What a card shows: everything but the article's body. */
-export function articleSummary({ slug, title, excerpt, readTime, icon, colour }: Article) {
-  return { slug, title, excerpt, readTime, icon, colour };
-}

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { testimonials } from "#app/modules/catalogue/content.server.ts";
+import { firstRevision } from "#app/modules/catalogue/content.server.ts";
+
+const { testimonials } = firstRevision;
 import { formatDuration } from "#app/modules/catalogue/format.ts";
 import { PREVIEW_AUDIO_FILE } from "#app/modules/catalogue/tracks.ts";
 import { BUNDLED_CAPTIONS } from "#app/modules/transcripts/transcripts.server.ts";
@@ -14,7 +16,7 @@ describe("homePage", () => {
         return 95;
       },
     };
-    const page = await homePage({ amountMinor: 2700, currency: "EUR" }, facts);
+    const page = await homePage({ amountMinor: 2700, currency: "EUR" }, facts, testimonials);
     expect(asked).toEqual([PREVIEW_AUDIO_FILE]);
     expect(page).toEqual({
       price: "€27",
@@ -31,6 +33,7 @@ describe("homePage", () => {
     const { previewTranscript } = await homePage(
       { amountMinor: 2700, currency: "EUR" },
       { audioDuration: async () => 95 },
+      testimonials,
     );
     expect(previewTranscript.length).toBeGreaterThan(1);
     expect(previewTranscript[0]).toMatch(/^Hello, and welcome to Tidewell\. In this course/);
@@ -39,7 +42,11 @@ describe("homePage", () => {
   });
 
   it("leaves the length out when the preview can't be read", async () => {
-    const page = await homePage({ amountMinor: 2700, currency: "EUR" }, { audioDuration: async () => null });
+    const page = await homePage(
+      { amountMinor: 2700, currency: "EUR" },
+      { audioDuration: async () => null },
+      testimonials,
+    );
     expect(page.previewDuration).toBeNull();
   });
 });

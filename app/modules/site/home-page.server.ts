@@ -1,4 +1,4 @@
-import { testimonials } from "#app/modules/catalogue/content.server.ts";
+import type { Testimonial } from "#app/modules/catalogue/pieces.ts";
 import { formatDuration } from "#app/modules/catalogue/format.ts";
 import { PREVIEW_AUDIO_FILE } from "#app/modules/catalogue/tracks.ts";
 import type { MediaFacts } from "#app/modules/media/facts.server.ts";
@@ -6,7 +6,11 @@ import { formatPrice, type Price } from "#app/modules/payments/price.ts";
 import { BUNDLED_CAPTIONS, PREVIEW_ID } from "#app/modules/transcripts/transcripts.server.ts";
 
 /** What the landing page shows: the price, the preview's length and words, and six voices. */
-export async function homePage(price: Price, mediaFacts: Pick<MediaFacts, "audioDuration">) {
+export async function homePage(
+  price: Price,
+  mediaFacts: Pick<MediaFacts, "audioDuration">,
+  testimonials: readonly Testimonial[],
+) {
   return {
     price: formatPrice(price),
     previewDuration: formatDuration(await mediaFacts.audioDuration(PREVIEW_AUDIO_FILE)),

@@ -1,4 +1,4 @@
-import { articles, stories } from "#app/modules/catalogue/content.server.ts";
+import { firstRevision } from "#app/modules/catalogue/content.server.ts";
 
 /** The public site's pages without a parameter. */
 const STATIC_PATHS = [
@@ -31,7 +31,8 @@ export const PUBLIC_PAGE_VERSIONS = {
 export function publicPagePaths(): string[] {
   return [
     ...STATIC_PATHS,
-    ...articles.map((a) => `/hypno-science/${a.slug}`),
-    ...stories.map((s) => `/stories/${s.slug}`),
+    // The studio edits the pieces content/ holds; it adds none, so their pages are these.
+    ...firstRevision.articles.map((a) => `/hypno-science/${a.slug}`),
+    ...firstRevision.stories.map((s) => `/stories/${s.slug}`),
   ];
 }

@@ -1,8 +1,10 @@
 import { GUIDES } from "#app/modules/catalogue/guides.ts";
-import { ALL_SESSIONS, findTrack } from "#app/modules/catalogue/tracks.ts";
+import { ALL_SESSIONS } from "#app/modules/catalogue/tracks.ts";
 import type { RefundReason } from "#app/modules/payments/owner-refunds.ts";
 import { formatPrice } from "#app/modules/payments/price.ts";
 import { paymentReference } from "#app/modules/payments/receipt.ts";
+import { isPieceKind, PIECE_KIND_WORDS } from "#app/modules/catalogue/pieces.ts";
+import { quotedTitle } from "./words.ts";
 import { countOf } from "#app/modules/words/plural.ts";
 import type { AuditAction, AuditDetailValue } from "./audit.server.ts";
 import { REFUND_REASON_LABELS } from "./refunds.ts";
@@ -33,12 +35,14 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   "guide.uploaded": "Uploaded a new guide",
   "guide.published": "Published a new guide",
   "guide.restored": "Restored an earlier guide",
-  "captions.drafted": "Captions saved as a draft",
-  "captions.published": "Captions published",
+  "captions.drafted": "Saved a draft of the captions",
+  "captions.published": "Published the captions",
   "contact.replied": "Contact message answered",
   "contact.archived": "Conversation archived",
   "contact.unarchived": "Conversation moved to the inbox",
   "contact.marked-unread": "Conversation marked as unread",
+  "words.draft-saved": "Draft saved",
+  "words.published": "Published",
 };
 
 /**
@@ -84,8 +88,8 @@ const DETAIL_WORDS: Record<string, (value: AuditDetailValue) => string> = {
   thread: (id) => `conversation ${String(id).toUpperCase()}`,
   passkey: (id) => `passkey ${String(id).slice(0, 8)}`,
   version: (version) => `version ${String(version)}`,
-  session: (id) => findTrack(String(id))?.title ?? String(id),
   revision: (number) => `revision ${String(number)}`,
+  restored: (number) => `brought back from revision ${String(number)}`,
   timeZone: (zone) =>
     timeZoneWords(String(zone)) === String(zone)
       ? `to ${String(zone)}`
@@ -111,15 +115,29 @@ const filterWords = (filter: string) => FILTER_WORDS[filter] ?? filter;
  * by mistake"): the payment as her receipts name it, an amount in its currency, and the reason she gave
  * (a refund's as she chose it, and her own words while they are kept).
  */
-export function auditDetailText(detail: Record<string, AuditDetailValue>, reason: string | null): string {
-  const { amountMinor, currency, because, ...rest } = detail;
-  const parts = Object.entries(rest)
-    .filter(([key]) => !IN_HEADLINE.has(key))
-    .map(([key, value]) =>
-      Object.hasOwn(DETAIL_WORDS, key)
-        ? DETAIL_WORDS[key]!(value)
-        : `${key}: ${Array.isArray(value) ? value.join(", ") || "none" : String(value)}`,
-    );
+export function auditDetailText(
+  detail: Record<string, AuditDetailValue>,
+  reason: string | null,
+  pieceTitle: string | null = null,
+): string {
+  const { amountMinor, currency, because, kind, piece, ...rest } = detail;
+  // A piece of the site's words, as a sentence names it: "the article “oxytocin”".
+  const words =
+    typeof kind === "string" && typeof piece === "string"
+      ? [
+          `the ${isPieceKind(kind) ? PIECE_KIND_WORDS[kind].one : kind} ${pieceTitle ? quotedTitle(pieceTitle) : `“${piece}”`}`,
+        ]
+      : [];
+  const parts = [
+    ...words,
+    ...Object.entries(rest)
+      .filter(([key]) => !IN_HEADLINE.has(key))
+      .map(([key, value]) =>
+        Object.hasOwn(DETAIL_WORDS, key)
+          ? DETAIL_WORDS[key]!(value)
+          : `${key}: ${Array.isArray(value) ? value.join(", ") || "none" : String(value)}`,
+      ),
+  ];
   if (typeof amountMinor === "number") {
     parts.push(
       typeof currency === "string"

@@ -2,6 +2,8 @@ import crypto from "node:crypto";
 import { z } from "zod";
 import { REFUND_REASONS } from "#app/modules/payments/owner-refunds.ts";
 import { isValidTimeZone } from "#app/modules/calendar/dates.ts";
+import { PIECE_KINDS, pieceKey, type PieceKind } from "#app/modules/catalogue/pieces.ts";
+import { pieceStandings } from "#app/modules/catalogue/revisions.server.ts";
 import type { Db } from "#app/platform/db.server.ts";
 import { MEMBER_ROLE, OWNER_ROLE } from "./gate.ts";
 import { MEMBER_FILTER_PARAMS, type MemberFilters } from "./member-filters.ts";
@@ -32,6 +34,13 @@ const recording = z.strictObject({
 });
 /** A version of a guide, with its pages read from it. */
 const guide = z.strictObject({ guide: id, version: z.int().positive(), pages: z.int().nonnegative() });
+/** A piece of the site's words and the revision written; the one it was brought back from, if it was. */
+const words = z.strictObject({
+  kind: z.enum(PIECE_KINDS),
+  piece: id,
+  revision: z.int().positive(),
+  restored: z.int().positive().optional(),
+});
 const MEMBER_FILTERS = Object.keys(MEMBER_FILTER_PARAMS) as [keyof MemberFilters, ...(keyof MemberFilters)[]];
 
 /** What each action's entry may say besides who, about whom, when and from where. */
@@ -81,6 +90,8 @@ const AUDIT_DETAILS = {
   "contact.archived": thread,
   "contact.unarchived": thread,
   "contact.marked-unread": thread,
+  "words.draft-saved": words,
+  "words.published": words,
 };
 
 export type AuditAction = keyof typeof AUDIT_DETAILS;
@@ -106,6 +117,8 @@ export interface ShownAuditEntry extends AuditEntry {
   actorEmail: string | null;
   subjectEmail: string | null;
   reason: string | null;
+  /** The piece of the site's words it is about, by its title as published now (kept text is never in the log). */
+  pieceTitle?: string | null;
 }
 
 /** An entry to write: the detail its action declares (optional where it declares none). */
@@ -177,6 +190,15 @@ export async function auditEntries(
     .limit(Math.min(Math.max(limit, 1), 500));
   if (subjectId) query = query.where("audit_log.subject_id", "=", subjectId);
   const rows = await query.execute();
+  // A piece of the site's words is named by its title as published now, read from its revisions.
+  const aboutWords = rows.some((row) => row.action.startsWith("words."));
+  const titles = new Map(
+    aboutWords ? (await pieceStandings(db, [])).map((piece) => [pieceKey(piece), piece.title]) : [],
+  );
+  const titleOf = (detail: AuditEntry["detail"]) =>
+    typeof detail.kind === "string" && typeof detail.piece === "string"
+      ? (titles.get(pieceKey({ kind: detail.kind as PieceKind, slug: detail.piece })) ?? null)
+      : null;
   return rows.map((row) => ({
     id: row.id,
     at: new Date(row.at),
@@ -188,5 +210,6 @@ export async function auditEntries(
     actorEmail: row.actor_email,
     subjectEmail: row.subject_email,
     reason: row.reason,
+    pieceTitle: titleOf(JSON.parse(row.detail) as AuditEntry["detail"]),
   }));
 }

@@ -186,7 +186,24 @@ export const mediaForms = pageForms(USE_THE_FORMS, [
 ]);
 
 export type MemberForm = z.output<typeof memberForms.schema>;
+/**
+ * A piece of the site's words: save it as a draft, publish it, or show it as the site would (the
+ * preview). Its fields and Markdown are read by their kind's own rules (catalogue's pieces.server.ts);
+ * `restored` is the revision the text was brought back from, if it was.
+ */
+export const wordsForms = pageForms(USE_THE_FORMS, [
+  z.object({
+    intent: z.enum(["save-draft", "publish", "preview"]),
+    body: field,
+    restored: z.pipe(
+      field,
+      z.transform((value: string) => (/^[1-9]\d{0,8}$/.test(value) ? Number(value) : null)),
+    ),
+  }),
+]);
+
 export type RefundForm = z.output<typeof refundForms.schema>;
+export type WordsForm = z.output<typeof wordsForms.schema>;
 export type SecurityForm = z.output<typeof securityForms.schema>;
 export type InboxThreadForm = z.output<typeof inboxThreadForms.schema>;
 export type CheckForm = z.output<typeof checkForms.schema>;

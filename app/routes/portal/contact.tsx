@@ -2,9 +2,9 @@ import type { Route } from "./+types/contact";
 import { data } from "react-router";
 import { answerContactForm } from "#app/modules/contact/contact-action.server.ts";
 import { retryAfterHeaders } from "#app/modules/site/retry-after.ts";
-import { contactDeps } from "#app/request.server.ts";
+import { contactDeps, siteWords } from "#app/request.server.ts";
 import { ContactPage } from "#app/components/contact/contact-page.tsx";
-import { faqs, socialPosts } from "#app/modules/catalogue/content.server.ts";
+import { socialPosts } from "#app/modules/catalogue/content.server.ts";
 import { BRAND } from "#app/modules/site/brand.ts";
 import { signedInMember } from "#app/request.server.ts";
 
@@ -13,9 +13,13 @@ export function meta() {
 }
 
 /** The public contact page, with her name and email already filled in (she can change them). */
-export function loader(args: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
   const member = signedInMember(args);
-  return { posts: socialPosts, faqs, sender: { name: member.fullName, email: member.email } };
+  return {
+    posts: socialPosts,
+    faqs: (await siteWords(args)).faqs,
+    sender: { name: member.fullName, email: member.email },
+  };
 }
 
 export async function action(args: Route.ActionArgs) {

@@ -1,13 +1,15 @@
 import type { Route } from "./+types/hypno-science";
 import { ArticleCard, WantToLearnMore } from "#app/components/articles.tsx";
-import { articles, articleSummary } from "#app/modules/catalogue/content.server.ts";
+import { articleSummary } from "#app/modules/catalogue/pieces.ts";
+import { siteWords } from "#app/request.server.ts";
 import { BRAND } from "#app/modules/site/brand.ts";
 
 export function meta() {
   return [{ title: `Hypno-Science · ${BRAND.name}` }, { name: "robots", content: "noindex" }];
 }
 
-export function loader() {
+export async function loader(args: Route.LoaderArgs) {
+  const { articles } = await siteWords(args);
   return { articles: articles.map(articleSummary) };
 }
 

@@ -2,10 +2,11 @@ import { Link } from "react-router";
 import type { Route } from "./+types/about";
 import { Art } from "#app/components/art.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { about } from "#app/modules/catalogue/content.server.ts";
+import { siteWords } from "#app/request.server.ts";
 import { baseUrlFrom, pageMeta } from "#app/modules/site/seo.ts";
 
-export function loader() {
+export async function loader(args: Route.LoaderArgs) {
+  const { about } = await siteWords(args);
   return { title: about.title, founder: about.founder, html: about.html };
 }
 

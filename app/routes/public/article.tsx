@@ -2,12 +2,12 @@ import { data } from "react-router";
 import type { Route } from "./+types/article";
 import { ArticleReader } from "#app/components/articles.tsx";
 import { JsonLd } from "#app/components/json-ld.tsx";
-import { findArticle } from "#app/modules/catalogue/content.server.ts";
+import { siteWords } from "#app/request.server.ts";
 import { BRAND } from "#app/modules/site/brand.ts";
 import { baseUrlFrom, pageMeta } from "#app/modules/site/seo.ts";
 
-export function loader({ params }: Route.LoaderArgs) {
-  const article = findArticle(params.slug);
+export async function loader(args: Route.LoaderArgs) {
+  const article = (await siteWords(args)).articles.find((a) => a.slug === args.params.slug);
   if (!article) throw data(null, { status: 404 });
   const { slug, title, excerpt, readTime, icon, colour, html, references } = article;
   return { article: { slug, title, excerpt, readTime, icon, colour, html, references } };

@@ -2,15 +2,15 @@ import type { Route } from "./+types/contact";
 import { data } from "react-router";
 import { answerContactForm } from "#app/modules/contact/contact-action.server.ts";
 import { retryAfterHeaders } from "#app/modules/site/retry-after.ts";
-import { contactDeps } from "#app/request.server.ts";
+import { contactDeps, siteWords } from "#app/request.server.ts";
 import { ContactPage } from "#app/components/contact/contact-page.tsx";
 import { JsonLd } from "#app/components/json-ld.tsx";
-import { faqs, socialPosts } from "#app/modules/catalogue/content.server.ts";
+import { socialPosts } from "#app/modules/catalogue/content.server.ts";
 import { faqPageStructuredData } from "#app/modules/contact/structured-data.ts";
 import { baseUrlFrom, pageMeta } from "#app/modules/site/seo.ts";
 
-export function loader() {
-  return { posts: socialPosts, faqs };
+export async function loader(args: Route.LoaderArgs) {
+  return { posts: socialPosts, faqs: (await siteWords(args)).faqs };
 }
 
 export function meta({ matches }: Route.MetaArgs) {

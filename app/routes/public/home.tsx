@@ -8,7 +8,7 @@ import { Preview } from "#app/components/home/preview.tsx";
 import { Voices } from "#app/components/home/voices.tsx";
 import { homePage } from "#app/modules/site/home-page.server.ts";
 import { baseUrlFrom, pageMeta } from "#app/modules/site/seo.ts";
-import { memberContext, services } from "#app/request.server.ts";
+import { memberContext, services, siteWords } from "#app/request.server.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
@@ -24,7 +24,7 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader(args: Route.LoaderArgs) {
   if (args.context.get(memberContext)) throw redirect("/portal");
   const { payments, mediaFacts } = services(args);
-  return homePage(payments.price, mediaFacts);
+  return homePage(payments.price, mediaFacts, (await siteWords(args)).testimonials);
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -1,10 +1,12 @@
 import type { Route } from "./+types/hypno-science";
 import { ArticleCard, WantToLearnMore } from "#app/components/articles.tsx";
 import { PageIntro } from "#app/components/page-intro.tsx";
-import { articles, articleSummary } from "#app/modules/catalogue/content.server.ts";
+import { articleSummary } from "#app/modules/catalogue/pieces.ts";
+import { siteWords } from "#app/request.server.ts";
 import { baseUrlFrom, pageMeta } from "#app/modules/site/seo.ts";
 
-export function loader() {
+export async function loader(args: Route.LoaderArgs) {
+  const { articles } = await siteWords(args);
   return { articles: articles.map(articleSummary) };
 }
 

@@ -3,10 +3,11 @@ import { Link } from "react-router";
 import type { Route } from "./+types/stories";
 import { Art } from "#app/components/art.tsx";
 import { PageIntro } from "#app/components/page-intro.tsx";
-import { stories } from "#app/modules/catalogue/content.server.ts";
+import { siteWords } from "#app/request.server.ts";
 import { baseUrlFrom, pageMeta } from "#app/modules/site/seo.ts";
 
-export function loader() {
+export async function loader(args: Route.LoaderArgs) {
+  const { stories } = await siteWords(args);
   return {
     stories: stories.map(({ slug, title, name, birthType, excerpt, colour }) => ({
       slug,

@@ -3,12 +3,12 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/story";
 import { Art } from "#app/components/art.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { stories } from "#app/modules/catalogue/content.server.ts";
+import { siteWords } from "#app/request.server.ts";
 import { BRAND } from "#app/modules/site/brand.ts";
 import { baseUrlFrom, pageMeta } from "#app/modules/site/seo.ts";
 
-export function loader({ params }: Route.LoaderArgs) {
-  const story = stories.find((s) => s.slug === params.slug);
+export async function loader(args: Route.LoaderArgs) {
+  const story = (await siteWords(args)).stories.find((s) => s.slug === args.params.slug);
   if (!story) throw data(null, { status: 404 });
   const { slug, title, name, birthType, excerpt, colour, html } = story;
   return { story: { slug, title, name, birthType, excerpt, colour, html } };

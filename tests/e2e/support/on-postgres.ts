@@ -21,6 +21,10 @@ export const ON_POSTGRES: Record<string, OnPostgres> = {
     why: "the owner's uploads and publishes: versions numbered on conflict, one published under row locks, the content version moved on in the same transaction",
     drives: ["app/modules/media/versions.server.ts", "app/platform/content-version.server.ts"],
   },
+  "tests/e2e/studio-words.test.ts": {
+    why: "a publish from the studio read by a second instance on the same database; a piece's saves taking turns on its first revision's row",
+    drives: ["app/modules/catalogue/revisions.server.ts"],
+  },
   "tests/e2e/instances.test.ts": {
     why: "two instances on one database: shared sessions and limits, the first start migrating an empty database",
     drives: ["app/platform/rate-limit.server.ts", "app/platform/db.server.ts"],

@@ -111,6 +111,8 @@ export const ROUTES: Record<string, RouteKind> = {
   "/studio/inbox/:thread": "studio",
   "/studio/content": "studio",
   "/studio/content/:session/captions": "studio",
+  "/studio/words": "studio",
+  "/studio/words/:kind/:slug": "studio",
   "/studio/insights": "studio",
   "/studio/security": "studio",
   "/studio/time-zone": "studio",
