@@ -21,9 +21,7 @@ describe.each(testDialects)("the content version on %s", (dialect) => {
   it("counts every one of many publishes made at once", async () => {
     const before = await readContentVersion(database.db);
     await Promise.all(
-      Array.from({ length: 20 }, () =>
-        database.db.transaction().execute((trx) => markContentChanged(trx)),
-      ),
+      Array.from({ length: 20 }, () => database.db.transaction().execute((trx) => markContentChanged(trx))),
     );
     expect(await readContentVersion(database.db)).toBe(before + 20);
   });

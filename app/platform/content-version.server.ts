@@ -27,7 +27,7 @@ export async function readContentVersion(db: Db): Promise<number> {
  * another instance shows here within this time, and a busy instance asks the
  * database about once a second, not once a request.
  */
-export const CONTENT_VERSION_TTL_MS = 1_000;
+const CONTENT_VERSION_TTL_MS = 1_000;
 
 /**
  * The version as this instance knows it: read again once it is older than the

@@ -22,7 +22,7 @@ const size = (bytes: number) =>
  * publish any other (a new one, or an earlier one again). Older versions are
  * never deleted: a member mid-listen keeps playing the one she started.
  */
-export function MediaVersions({
+function MediaVersions({
   kind,
   id,
   title,

@@ -50,7 +50,11 @@ export async function answerCheckForm(
     const { secret, backupCodes } = started.enrolment;
     return {
       kind: "enrolment",
-      enrolment: { qrSvg, secret, backupCodes: shownBackupCodes(backupCodes, owner, now, await studioTimeZone(deps.db, owner.id)) },
+      enrolment: {
+        qrSvg,
+        secret,
+        backupCodes: shownBackupCodes(backupCodes, owner, now, await studioTimeZone(deps.db, owner.id)),
+      },
     };
   }
   // Setting up ends with a code from the app: that proves it holds the key; a backup code would not.

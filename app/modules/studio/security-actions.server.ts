@@ -94,7 +94,10 @@ export async function answerSecurityForm(
         { actorId: owner.id, action: "owner.backup-codes-remade", subjectId: owner.id, ip: owner.ip },
         now,
       );
-      return { kind: "backup-codes", backupCodes: shownBackupCodes(codes, owner, now, await studioTimeZone(db, owner.id)) };
+      return {
+        kind: "backup-codes",
+        backupCodes: shownBackupCodes(codes, owner, now, await studioTimeZone(db, owner.id)),
+      };
     }
     case "backup-codes-saved":
       return { kind: "done", next: HERE, message: "Your new backup codes are ready. Each one works once." };
