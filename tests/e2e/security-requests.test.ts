@@ -29,6 +29,8 @@ const PARAMS: Record<string, string> = {
   id: "some-member",
   thread: "some-thread",
   session: "fear-release",
+  // A piece of the site's words (with slug's oxytocin: the article).
+  kind: "article",
   "*": "get-session",
 };
 
