@@ -65,7 +65,8 @@ function linksToStudioPages(page: Page): Promise<string[]> {
 /**
  * What on the page does not fit a phone: the page scrolling sideways; a link, button or field in
  * main that lies (or is scrolled, in a box of its own) outside the screen's width; a menu on more
- * than one row, or whose current page is out of view; anything fixed over the page (a bar, a player).
+ * than one row, or whose current page is out of view; anything fixed over the page (a bar, a player)
+ * but a long form's own actions.
  */
 function overflows(page: Page): Promise<string[]> {
   return page.evaluate((width) => {
@@ -120,6 +121,9 @@ function overflows(page: Page): Promise<string[]> {
       if (box.left < 0 || box.right > width + 0.5) problems.push(`the menu's current page is out of view`);
     }
     for (const element of document.querySelectorAll("body *")) {
+      // A long form's own Save and Publish, kept at the screen's foot while she works down it (the
+      // captions page), are part of the page; a bar or a player from elsewhere is not.
+      if (element.closest("main form [data-form-actions]")) continue;
       const { position } = getComputedStyle(element);
       const box = element.getBoundingClientRect();
       if ((position === "fixed" || position === "sticky") && box.height > 0 && box.width > 0)

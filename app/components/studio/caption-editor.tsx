@@ -158,7 +158,12 @@ function CueForm({
         {player.message}
       </p>
       {/* Kept in view at the screen's foot while she works down a long recording's cues. */}
-      <div className="sticky bottom-0 mt-4 flex flex-wrap gap-3 border-t border-ink/10 bg-cream py-3">
+      <div
+        role="group"
+        aria-label="Save or publish"
+        data-form-actions=""
+        className="sticky bottom-0 mt-4 flex flex-wrap gap-3 border-t border-ink/10 bg-cream py-3"
+      >
         <Button type="submit" name="intent" value="save-draft" variant="outline" disabled={busy}>
           Save draft
         </Button>
