@@ -27,12 +27,12 @@ import { usePlayer } from "./player-context.tsx";
 const bar =
   "fixed inset-x-0 bottom-[var(--portal-bottom-bar,0px)] z-40 border-t border-line bg-white/95 shadow-[0_-8px_24px_-16px_rgb(43_34_56/0.35)] backdrop-blur lg:left-[17rem] print:hidden";
 
-/** A ring that stands out on the player's white and on the plum of its round buttons. */
+/** A ring that stands out on the player's white and on the plum of its round buttons; drawn at once (only backgrounds are eased). */
 const focusRing =
   "focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-plum-deep focus-visible:ring-4 focus-visible:ring-apricot focus-visible:ring-inset";
 
 const iconButton =
-  "inline-flex size-11 shrink-0 items-center justify-center rounded-full text-ink transition-colors duration-200 hover:bg-sand disabled:opacity-40 disabled:hover:bg-transparent";
+  "inline-flex size-11 shrink-0 items-center justify-center rounded-full text-ink transition-[background-color] duration-200 hover:bg-sand disabled:opacity-40 disabled:hover:bg-transparent";
 
 // Room for three lines of a cue on a phone, two on a wider screen: the words change, the player's height doesn't.
 const captionRoom = "min-h-[4.25rem] md:min-h-14";
@@ -128,7 +128,7 @@ export function BottomPlayer({ today }: { today: PlayAudioDetail }) {
             onClick={player.toggle}
             aria-label={playing ? "Pause" : "Play"}
             className={cn(
-              "inline-flex size-12 items-center justify-center rounded-full bg-plum text-cream transition-colors duration-200 hover:bg-plum-deep",
+              "inline-flex size-12 items-center justify-center rounded-full bg-plum text-cream transition-[background-color] duration-200 hover:bg-plum-deep",
               focusRing,
             )}
           >
@@ -230,7 +230,7 @@ function TodayOffer({ today, play }: { today: PlayAudioDetail; play: (detail: Pl
           onClick={() => play(today)}
           aria-label={`Play today's practice: ${today.title}`}
           className={cn(
-            "inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-plum text-cream transition-colors duration-200 hover:bg-plum-deep",
+            "inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-plum text-cream transition-[background-color] duration-200 hover:bg-plum-deep",
             focusRing,
           )}
         >
