@@ -155,7 +155,7 @@ export async function createServices(
   const mediaRoot = path.join(env.DATA_DIR, "media");
   if (!s3) seedMediaFromContent(CONTENT_DIR, mediaRoot);
   const media = s3 ? createS3Storage(s3) : createFileStorage(mediaRoot);
-  const publishedMedia = createPublishedMedia(database.db);
+  const publishedMedia = createPublishedMedia(database.db, contentVersion);
   return {
     env,
     log,

@@ -61,3 +61,40 @@ export function contentVersionReader(db: Db, now: () => number = Date.now) {
 }
 
 export type ContentVersionReader = ReturnType<typeof contentVersionReader>;
+
+/**
+ * Something made from what the owner publishes (the site's words, the captions,
+ * the published recordings), kept in memory by each instance: made once per
+ * content version, one making at a time however many requests ask, and made
+ * again when a publish on any instance moves the version on.
+ */
+export function versionedSnapshot<T>(version: ContentVersionReader, make: () => Promise<T>) {
+  let kept: { version: number; value: T } | null = null;
+  let making: { version: number; value: Promise<T> } | null = null;
+  const makeAt = (at: number) => {
+    if (making?.version === at) return making.value;
+    const value = make()
+      .then((made) => {
+        // A slower making at an older version never replaces a newer one.
+        if (!kept || kept.version <= at) kept = { version: at, value: made };
+        return made;
+      })
+      .finally(() => {
+        if (making?.value === value) making = null;
+      });
+    making = { version: at, value };
+    return value;
+  };
+  return {
+    /** What was published at the content version this instance knows now. */
+    async current(): Promise<T> {
+      const at = await version.current();
+      if (kept && kept.version === at) return kept.value;
+      return makeAt(at);
+    },
+    /** After this instance published: read the version, and then the snapshot, again. */
+    changed(): void {
+      version.changed();
+    },
+  };
+}

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { readContentVersion } from "#app/platform/content-version.server.ts";
+import { contentVersionReader, readContentVersion } from "#app/platform/content-version.server.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
 import {
   completeVersion,
@@ -29,7 +29,7 @@ describe.each(testDialects)("versions of a recording or guide, on %s", (dialect)
   }
 
   it("has none until something is uploaded: the seeded file is the published one", async () => {
-    const published = createPublishedMedia(db());
+    const published = createPublishedMedia(db(), contentVersionReader(db()));
     expect(await published.key("audio", ITEM)).toBe(ITEM);
     expect(await published.of("audio", ITEM)).toBeNull();
     expect(await mediaVersions(db(), "audio", ITEM)).toEqual([]);
@@ -79,7 +79,7 @@ describe.each(testDialects)("versions of a recording or guide, on %s", (dialect)
   it("publishes one version, moves the content version on, and restores an earlier one", async () => {
     await recordSeedVersion(db(), "audio", ITEM, { bytes: 900, seconds: 1200 }, now);
     await upload(".mp3", 1440);
-    const published = createPublishedMedia(db());
+    const published = createPublishedMedia(db(), contentVersionReader(db()));
     expect(await published.key("audio", ITEM)).toBe(ITEM);
     const before = await readContentVersion(db());
 
@@ -117,7 +117,10 @@ describe.each(testDialects)("versions of a recording or guide, on %s", (dialect)
   it("is read again by another instance within a second", async () => {
     await upload();
     let clock = 0;
-    const elsewhere = createPublishedMedia(db(), () => clock);
+    const elsewhere = createPublishedMedia(
+      db(),
+      contentVersionReader(db(), () => clock),
+    );
     expect(await elsewhere.key("audio", ITEM)).toBe(ITEM);
     await publishVersion(db(), "audio", ITEM, 2, now);
     expect(await elsewhere.key("audio", ITEM)).toBe(ITEM);

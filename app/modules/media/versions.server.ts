@@ -1,6 +1,10 @@
 import crypto from "node:crypto";
 import { isUniqueViolation, type Db } from "#app/platform/db.server.ts";
-import { markContentChanged } from "#app/platform/content-version.server.ts";
+import {
+  markContentChanged,
+  versionedSnapshot,
+  type ContentVersionReader,
+} from "#app/platform/content-version.server.ts";
 import type { Bucket } from "./storage.server.ts";
 import { liveItem, versionKey } from "./version-keys.ts";
 
@@ -189,51 +193,41 @@ export interface PublishedVersion {
   pages: number | null;
 }
 
-/** How long an instance trusts what it last read: a publish on another instance shows within this. */
-const PUBLISHED_TTL_MS = 1_000;
+/** Every published version, by the item it stands in for. */
+async function publishedVersions(db: Db): Promise<Map<string, PublishedVersion>> {
+  const rows = await db
+    .selectFrom("media_versions")
+    .select(["live_item", "key", "bytes", "seconds", "pages"])
+    .where("live_item", "is not", null)
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.live_item!,
+      {
+        key: row.key,
+        bytes: Number(row.bytes),
+        seconds: row.seconds === null ? null : Number(row.seconds),
+        pages: row.pages,
+      },
+    ]),
+  );
+}
 
 /**
  * Which version of each item is published, as this instance knows it: the
- * published rows (a handful) read again once a second at most, one read at a
- * time; at once after a publish through this instance (`changed`).
+ * published rows (a handful) read again when a publish on any instance moves
+ * the content version on; at once after a publish through this instance (`changed`).
  */
-export function createPublishedMedia(db: Db, now: () => number = Date.now) {
-  let known: { rows: Map<string, PublishedVersion>; readAt: number } | null = null;
-  let reading: Promise<Map<string, PublishedVersion>> | null = null;
-  const read = () =>
-    (reading ??= db
-      .selectFrom("media_versions")
-      .select(["live_item", "key", "bytes", "seconds", "pages"])
-      .where("live_item", "is not", null)
-      .execute()
-      .then((rows) => {
-        const map = new Map<string, PublishedVersion>();
-        for (const row of rows) {
-          map.set(row.live_item!, {
-            key: row.key,
-            bytes: Number(row.bytes),
-            seconds: row.seconds === null ? null : Number(row.seconds),
-            pages: row.pages,
-          });
-        }
-        known = { rows: map, readAt: now() };
-        return map;
-      })
-      .finally(() => {
-        reading = null;
-      }));
-  const rows = async () => (known && now() - known.readAt < PUBLISHED_TTL_MS ? known.rows : read());
+export function createPublishedMedia(db: Db, version: ContentVersionReader) {
+  const snapshot = versionedSnapshot(version, () => publishedVersions(db));
   /** The published version of the item seeded as `item`, or null while the seeded file is. */
   const of = async (bucket: Bucket, item: string): Promise<PublishedVersion | null> =>
-    (await rows()).get(liveItem(bucket, item)) ?? null;
+    (await snapshot.current()).get(liveItem(bucket, item)) ?? null;
   return {
     of,
     /** The key members get for the item: the published version's, or the seeded file's. */
     key: async (bucket: Bucket, item: string): Promise<string> => (await of(bucket, item))?.key ?? item,
-    /** After a publish through this instance: the next question reads the database again. */
-    changed(): void {
-      known = null;
-    },
+    changed: snapshot.changed,
   };
 }
 

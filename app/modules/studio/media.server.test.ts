@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMediaFacts } from "#app/modules/media/facts.server.ts";
 import { createFileStorage, seedMediaFromContent } from "#app/modules/media/storage.server.ts";
 import { createPublishedMedia } from "#app/modules/media/versions.server.ts";
-import { readContentVersion } from "#app/platform/content-version.server.ts";
+import { contentVersionReader, readContentVersion } from "#app/platform/content-version.server.ts";
 import { aMember } from "../../../tests/factories/index.ts";
 import { testDialects, useTestDatabase } from "../../../tests/support/test-databases.ts";
 import { makeWav } from "../../../tests/support/wav.ts";
@@ -39,7 +39,7 @@ describe.each(testDialects)("the owner replaces a recording or a guide, on %s", 
 
   function setUp(maxBytes = 10 * 1024 * 1024) {
     const media = createFileStorage(path.join(root, "media"));
-    const published = createPublishedMedia(database.db);
+    const published = createPublishedMedia(database.db, contentVersionReader(database.db));
     deps = {
       db: database.db,
       media,
