@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import { markContentChanged } from "#app/platform/content-version.server.ts";
 import { isPostgres, type Db } from "#app/platform/db.server.ts";
-import type { ContentRevisionState } from "../../../db/schema.ts";
+import type { Selectable } from "kysely";
+import type { ContentRevisionState, Database } from "../../../db/schema.ts";
 import { isPieceKind, pieceKey, pieceTitle, type PieceKind, type PieceText } from "./pieces.ts";
 
 /**
@@ -67,16 +68,8 @@ export async function loadFirstRevisions(
   return Number(result.numInsertedOrUpdatedRows ?? 0);
 }
 
-interface Row {
-  kind: string;
-  slug: string;
-  number: number;
-  state: ContentRevisionState;
-  fields: string;
-  body: string;
-  saved_by: string | null;
-  saved_at: Date | string;
-}
+/** A revision as the database keeps it (the id aside). */
+type Row = Omit<Selectable<Database["content_revisions"]>, "id">;
 
 function textOf(row: Row): PieceText | null {
   if (!isPieceKind(row.kind)) return null;
