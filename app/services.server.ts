@@ -14,6 +14,12 @@ import { mediaSigningKeys } from "./modules/media/keys.server.ts";
 import type { SigningKey } from "./modules/media/signing.server.ts";
 import { createS3Storage, s3OptionsFromEnv } from "./modules/media/s3-storage.server.ts";
 import {
+  INTERRUPTED_AFTER_MS,
+  removeInterruptedUploads,
+  stagingDirIn,
+} from "./modules/media/staging.server.ts";
+import {
+  BUCKETS,
   createFileStorage,
   seedMediaFromContent,
   type MediaStorage,
@@ -206,8 +212,18 @@ export function startHousekeeping(services: AppServices): () => void {
     every(60, () => tidyUp(database.db)),
     // A reminder chain broken by a job that died is mended within the hour.
     every(60, () => scheduleMissingReminders(database.db, services.clock.now())),
+    every(60, () =>
+      removeInterruptedUploads(uploadFolders(services), new Date(Date.now() - INTERRUPTED_AFTER_MS)),
+    ),
   ];
   return () => timers.forEach((timer) => clearInterval(timer));
+}
+
+/** Where an upload cut short can leave a file: the staging folder, and the media folders when media are files here. */
+function uploadFolders({ env, media }: AppServices): string[] {
+  const staging = stagingDirIn(env.DATA_DIR);
+  if (media.kind !== "files") return [staging];
+  return [staging, ...BUCKETS.map((bucket) => path.join(env.DATA_DIR, "media", bucket))];
 }
 
 export async function tidyUp(db: Db, now = new Date()) {

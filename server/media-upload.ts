@@ -1,6 +1,6 @@
-import path from "node:path";
 import type { RequestHandler } from "express";
 import { CLIENT_IP_HEADER } from "#app/modules/accounts/auth.server.ts";
+import { stagingDirIn } from "#app/modules/media/staging.server.ts";
 import { recentlyChecked } from "#app/modules/studio/gate.ts";
 import { mediaItem, receiveMediaUpload, tooLargeMessage } from "#app/modules/studio/media.server.ts";
 import { studioVisit } from "#app/modules/studio/studio.server.ts";
@@ -22,7 +22,7 @@ const CONTENT_PAGE = "/studio/content";
 export function mediaUpload(services: AppServices): RequestHandler {
   const { env, auth, database, clock, media, mediaFacts, publishedMedia, log } = services;
   const maxBytes = env.MEDIA_UPLOAD_MAX_MB * 1024 * 1024;
-  const stagingDir = path.join(env.DATA_DIR, "uploads");
+  const stagingDir = stagingDirIn(env.DATA_DIR);
   return async (req, res, next) => {
     try {
       res.set("Cache-Control", "no-store");
