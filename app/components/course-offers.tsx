@@ -7,7 +7,10 @@ import type { CourseWords } from "#app/modules/catalogue/pieces.ts";
 /** What each card ticks, and the guarantee under the Complete Course's: the owner's words (the course page's piece). */
 export type OfferWords = Pick<CourseWords, "foundation" | "complete" | "guarantee">;
 
-/** The two ways in: the free Foundation Course and the Complete Course. The price comes from the server, never from the words. */
+/**
+ * The two ways in: the free Foundation Course and the Complete Course. The
+ * price comes from the server, never from the words.
+ */
 export function CourseOffers({ price, words }: { price: string; words: OfferWords }) {
   return (
     <div className="grid gap-6 md:grid-cols-2">

@@ -10,8 +10,9 @@ import { pieceKey, slugify, type PieceKind, type PieceText } from "./pieces.ts";
  * start: a malformed file stops the build's first request, not a visitor.
  *
  * The words the owner edits in the studio (articles, stories, the FAQ,
- * testimonials, the founder's story, the course page's texts) are here only as their first revision,
- * loaded into the database at the first start (revisions.server.ts); pages
+ * testimonials, the founder's story, the course page's words) are here only
+ * as their first revision, loaded into the database at the first start
+ * (revisions.server.ts); pages
  * read the published words from the instance's snapshot (site-words.server.ts).
  * The legal pages, resources and social posts are still read from here.
  */
