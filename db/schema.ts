@@ -507,7 +507,7 @@ interface CaptionRevisionsTable {
 export type ContentRevisionState = "draft" | "published" | "earlier";
 interface ContentRevisionsTable {
   id: string;
-  /** article, story, faq, testimonial, about (app/modules/catalogue/pieces.ts). */
+  /** article, story, faq, testimonial, about, course (app/modules/catalogue/pieces.ts). */
   kind: string;
   slug: string;
   /** The piece's revisions counted from 1 (the text from content/). */

@@ -2,44 +2,35 @@ import { Check, ShieldCheck } from "#app/components/ui/icons.tsx";
 import { Link } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { cn } from "#app/components/ui/cn.ts";
+import type { CourseWords } from "#app/modules/catalogue/pieces.ts";
 
-const FOUNDATION = [
-  "Two calming audio sessions: Affirmations One and Two",
-  "Three printable guides, including the hospital bag checklist",
-  "The full podcast listening list",
-  "Your private dashboard",
-];
+/** What each card ticks, and the guarantee under the Complete Course's: the owner's words (the course page's piece). */
+export type OfferWords = Pick<CourseWords, "foundation" | "complete" | "guarantee">;
 
-const COMPLETE = [
-  "All nine guided audio sessions",
-  "All six printable guides, with scripts for your birth partner",
-  "A two-week daily programme with streaks and gentle reminders",
-  "Partner sessions your birth partner can play on their own account",
-  "Progress tracking and achievements",
-  "Lifetime access, for all your pregnancies",
-];
-
-/** The two ways in: the free Foundation Course and the Complete Course. The price comes from the server. */
-export function CourseOffers({ price }: { price: string }) {
+/**
+ * The two ways in: the free Foundation Course and the Complete Course. The
+ * price comes from the server, never from the words.
+ */
+export function CourseOffers({ price, words }: { price: string; words: OfferWords }) {
   return (
     <div className="grid gap-6 md:grid-cols-2">
       <Offer
         name="Foundation Course"
         price="Free"
         note="No card needed"
-        points={FOUNDATION}
+        points={words.foundation}
         cta={{ label: "Start free", to: "/auth?tier=free" }}
       />
       <Offer
         name="Complete Course"
         price={price}
         note="One-time payment · no subscription"
-        points={COMPLETE}
+        points={words.complete}
         cta={{ label: "Get the Complete Course", to: "/auth?tier=premium" }}
         featured
       >
         <p className="mt-4 flex items-center gap-2 text-sm font-medium text-sage-deep">
-          <ShieldCheck aria-hidden="true" className="size-5" /> 30-day money-back guarantee
+          <ShieldCheck aria-hidden="true" className="size-5" /> {words.guarantee}
         </p>
       </Offer>
     </div>

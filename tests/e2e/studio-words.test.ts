@@ -9,6 +9,8 @@ import { startServer, type ServerProcess } from "../support/server-process.ts";
 
 const ARTICLE = "/hypno-science/oxytocin";
 const EDITOR = "/studio/words/article/oxytocin";
+const COURSE_EDITOR = "/studio/words/course/course";
+const COURSE_HEADLINE = "Calm, practical preparation for birth";
 
 /** A page as a visitor with no cookies gets it (so from the server's page cache), from one instance. */
 async function pageText(origin: string, path: string): Promise<string> {
@@ -122,6 +124,8 @@ describe("the site's words, edited in the studio", () => {
     const article = await pageText(shared.baseUrl, ARTICLE);
     expect(article).toContain(`>${retitled}</h1>`);
     expect(article).toContain(`"headline":"${retitled}"`);
+    expect(article).toContain(`<title>${retitled} · Tidewell</title>`);
+    expect(article).toContain(`<meta property="og:title" content="${retitled}"/>`);
     expect(article).not.toContain("<script>window.planted");
     expect(article).toContain("&lt;script&gt;window.planted");
     // And the second instance, within its second's trust in the version it read.
@@ -145,6 +149,60 @@ describe("the site's words, edited in the studio", () => {
     await expectToast(owner, "Published the article");
     expect(await pageText(shared.baseUrl, ARTICLE)).toContain(original);
     await expect.poll(async () => (await pageText(second.baseUrl, ARTICLE)).includes(retitled)).toBe(false);
+    await owner.close();
+  });
+
+  it("publishes the course page's new headline to visitors at once, the price still the server's", async () => {
+    const shared = sharedServer();
+    const headline = `Calm, ready, together ${crypto.randomInt(1_000_000)}`;
+    const description = `Hypnobirthing for you and your birth partner ${crypto.randomInt(1_000_000)}.`;
+    expect(await pageText(shared.baseUrl, "/course")).toContain(`>${COURSE_HEADLINE}</h1>`);
+
+    const { page: owner } = await enrolledOwner(browser);
+    await owner.goto("/studio/words");
+    await owner.locator(`a[href="${COURSE_EDITOR}"]`).click();
+    await owner.getByRole("heading", { name: COURSE_HEADLINE, level: 1 }).first().waitFor();
+    await waitForHydration(owner);
+    // The preview is the course page's own opening, cards and offers, with the price from the server.
+    const preview = owner.locator("section[aria-labelledby=preview-heading]");
+    await preview.getByRole("heading", { name: COURSE_HEADLINE, level: 1 }).waitFor();
+    await preview.getByRole("heading", { name: "Complete Course", level: 3 }).waitFor();
+    await preview.getByText("€27", { exact: true }).waitFor();
+    await expectAccessible(owner);
+
+    // A price typed into her words is refused, with why: the page shows the price itself.
+    await owner.getByLabel("Headline", { exact: true }).fill("The whole course for €25");
+    await owner.getByRole("button", { name: "Save draft" }).click();
+    await owner
+      .getByRole("alert")
+      .filter({ hasText: "Leave the price out: the page shows it from the payment settings." })
+      .first()
+      .waitFor();
+
+    await owner.getByLabel("Headline", { exact: true }).fill(headline);
+    await owner.getByLabel("In search results", { exact: true }).fill(description);
+    await preview.getByRole("heading", { name: headline, level: 1 }).waitFor();
+    await owner.getByRole("button", { name: "Publish" }).click();
+    await expectToast(owner, `Published the course page ‘${headline}’`);
+
+    // A visitor's course page, from the page cache: her headline, her description in the search tags
+    // and the structured data, the price the server's.
+    const course = await pageText(shared.baseUrl, "/course");
+    expect(course).toContain(`>${headline}</h1>`);
+    expect(course).not.toContain(`>${COURSE_HEADLINE}</h1>`);
+    expect(course).toContain(`<meta name="description" content="${description}"/>`);
+    expect(course).toContain(`"description":"${description}"`);
+    expect(course).toContain(`"price":"27.00"`);
+    await expect.poll(async () => (await pageText(second.baseUrl, "/course")).includes(headline)).toBe(true);
+
+    // The first revision brought back: the course page is as it was.
+    await owner.getByRole("link", { name: "Open revision 1" }).click();
+    await owner.getByText("This is the text of revision 1.").waitFor();
+    await expect.poll(() => owner.getByLabel("Headline", { exact: true }).inputValue()).toBe(COURSE_HEADLINE);
+    await waitForHydration(owner);
+    await owner.getByRole("button", { name: "Publish" }).click();
+    await expectToast(owner, `Published the course page ‘${COURSE_HEADLINE}’`);
+    expect(await pageText(shared.baseUrl, "/course")).toContain(`>${COURSE_HEADLINE}</h1>`);
     await owner.close();
   });
 });

@@ -1,7 +1,7 @@
-import { CourseOffers } from "#app/components/course-offers.tsx";
+import { CourseOffers, type OfferWords } from "#app/components/course-offers.tsx";
 
 /** The landing page's learning path: free to begin, the Complete Course to go deeper. */
-export function LearningPath({ price }: { price: string }) {
+export function LearningPath({ price, offers }: { price: string; offers: OfferWords }) {
   return (
     <section aria-labelledby="path-heading" className="container-page py-14 md:py-20">
       <p className="text-sm font-semibold tracking-wide text-sage-deep uppercase">Your learning path</p>
@@ -13,7 +13,7 @@ export function LearningPath({ price }: { price: string }) {
         two-week programme. Hypnobirthing works alongside your midwife's care, never instead of it.
       </p>
       <div className="mt-10">
-        <CourseOffers price={price} />
+        <CourseOffers price={price} words={offers} />
       </div>
     </section>
   );

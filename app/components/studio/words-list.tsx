@@ -19,9 +19,9 @@ export function WordsList({ pieces }: { pieces: Piece[] }) {
     <>
       <h1 className="text-3xl font-semibold">Words</h1>
       <p className="mt-2 max-w-2xl text-ink-soft">
-        The articles, birth stories, questions, testimonials and your story on the About page. Open one to
-        change it: save a draft as often as you like, and publish when it&apos;s ready. Every version is kept,
-        so you can always go back.
+        The articles, birth stories, questions, testimonials, your story on the About page and the course
+        page&apos;s words. Open one to change it: save a draft as often as you like, and publish when
+        it&apos;s ready. Every version is kept, so you can always go back.
       </p>
       {PIECE_KINDS.map((kind) => {
         const ofKind = pieces.filter((piece) => piece.kind === kind);

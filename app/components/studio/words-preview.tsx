@@ -1,14 +1,18 @@
 import { ArticleReader } from "#app/components/articles.tsx";
 import { Art } from "#app/components/art.tsx";
+import { HowItWorks } from "#app/components/course/how-it-works.tsx";
+import { CourseIntro } from "#app/components/course/intro.tsx";
+import { StartOptions } from "#app/components/course/start-options.tsx";
 import { Voices } from "#app/components/home/voices.tsx";
-import type { About, Article, Faq, Story, Testimonial } from "#app/modules/catalogue/pieces.ts";
+import type { About, Article, CourseWords, Faq, Story, Testimonial } from "#app/modules/catalogue/pieces.ts";
 
 export type PiecePage =
   | { kind: "article"; value: Article }
   | { kind: "story"; value: Story }
   | { kind: "faq"; value: Faq }
   | { kind: "testimonial"; value: Testimonial }
-  | { kind: "about"; value: About };
+  | { kind: "about"; value: About }
+  | { kind: "course"; value: CourseWords; price: string };
 
 /**
  * A piece as the site shows it, drawn by the site's own components and
@@ -64,6 +68,14 @@ function PreviewBody({ page }: { page: PiecePage }) {
           </p>
           <div className="prose-calm mt-12" dangerouslySetInnerHTML={{ __html: page.value.html }} />
         </article>
+      );
+    case "course":
+      return (
+        <>
+          <CourseIntro title={page.value.title} html={page.value.html} />
+          <HowItWorks steps={page.value.steps} />
+          <StartOptions price={page.price} words={page.value} />
+        </>
       );
     case "faq":
       return (

@@ -10,8 +10,9 @@ import { pieceKey, slugify, type PieceKind, type PieceText } from "./pieces.ts";
  * start: a malformed file stops the build's first request, not a visitor.
  *
  * The words the owner edits in the studio (articles, stories, the FAQ,
- * testimonials, the founder's story) are here only as their first revision,
- * loaded into the database at the first start (revisions.server.ts); pages
+ * testimonials, the founder's story, the course page's words) are here only
+ * as their first revision, loaded into the database at the first start
+ * (revisions.server.ts); pages
  * read the published words from the instance's snapshot (site-words.server.ts).
  * The legal pages, resources and social posts are still read from here.
  */
@@ -140,7 +141,8 @@ function loadFirstRevision(): PieceText[] {
     (a, b) => ARTICLE_ORDER.indexOf(a.slug) - ARTICLE_ORDER.indexOf(b.slug),
   );
   const stories = markdownTexts("story", raw.stories);
-  const about = markdownTexts("about", raw.pages).filter((text) => text.slug === "about");
+  const pages = (kind: "about" | "course") =>
+    markdownTexts(kind, { [`/content/pages/${kind}.md`]: raw.pages[`/content/pages/${kind}.md`] ?? "" });
   const faqs = yamlFile("faq", z.array(faqSchema).length(3));
   const faqSlugs = uniqueSlugs(faqs.map((faq) => faq.question));
   const testimonials = yamlFile("testimonials", z.array(testimonialSchema).min(6));
@@ -160,7 +162,8 @@ function loadFirstRevision(): PieceText[] {
         quote,
       ),
     ),
-    ...about,
+    ...pages("about"),
+    ...pages("course"),
   ];
 }
 

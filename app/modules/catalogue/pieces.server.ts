@@ -7,6 +7,7 @@ import {
   pieceKey,
   type About,
   type Article,
+  type CourseWords,
   type Faq,
   type PieceKind,
   type PieceText,
@@ -64,12 +65,44 @@ const testimonialFields = z.strictObject({
 });
 const aboutFields = z.strictObject({ title: line("Title", 120), founder: line("Founder", 80) });
 
+/**
+ * A price written into the course page's words would go stale (or be wrong)
+ * the day the payment settings change: the page shows the price beside them,
+ * from the server. "€27", "27 euro", "£19.99", "EUR 27".
+ */
+const WRITTEN_PRICE = /[€£$]\s*\d|\d\s*(?:€|£|eur\b|euros?\b|gbp\b|pounds?\b)|\b(?:eur|gbp|usd)\s*\d/i;
+const PRICE_LEFT_OUT = "Leave the price out: the page shows it from the payment settings.";
+const noPrice = <T extends z.ZodString>(field: T) =>
+  field.refine((value) => !WRITTEN_PRICE.test(value), PRICE_LEFT_OUT);
+
+/** "Listen: Short guided sessions…": a card's name, a colon, and what it says. */
+const STEP = /^([^:]{1,40}):\s*(\S.*)$/;
+const STEPS_HINT =
+  "How it works needs four lines (listening, practising, the partner, understanding), each its name, a colon, then what it says.";
+const courseList = (label: string) =>
+  z
+    .array(noPrice(line(`A line of ${label}`, 200)), { error: `${label} is missing.` })
+    .min(1, `${label} needs at least one line.`)
+    .max(10, `${label} can have at most 10 lines.`);
+
+const courseFields = z.strictObject({
+  title: noPrice(line("Headline", 120)),
+  description: noPrice(line("In search results", 300)),
+  steps: z
+    .array(noPrice(line("A line of How it works", 300).regex(STEP, STEPS_HINT)), { error: STEPS_HINT })
+    .length(4, STEPS_HINT),
+  foundation: courseList("The Foundation Course gives"),
+  complete: courseList("The Complete Course gives"),
+  guarantee: noPrice(line("Guarantee", 120)),
+});
+
 const FIELD_SCHEMAS = {
   article: articleFields,
   story: storyFields,
   faq: faqFields,
   testimonial: testimonialFields,
   about: aboutFields,
+  course: courseFields,
 } satisfies Record<PieceKind, z.ZodObject>;
 
 type PieceFields<K extends PieceKind> = z.output<(typeof FIELD_SCHEMAS)[K]>;
@@ -87,6 +120,7 @@ export function checkPiece(kind: PieceKind, slug: string, fields: unknown, body:
   }
   const text = body.replace(/\r\n?/g, "\n").trim();
   if (text === "") return { ok: false, message: `${FIELD_SPECS[kind].body} can't be empty.` };
+  if (kind === "course" && WRITTEN_PRICE.test(text)) return { ok: false, message: PRICE_LEFT_OUT };
   if (text.length > BODY_MAX)
     return {
       ok: false,
@@ -125,6 +159,14 @@ export function pageOf(text: PieceText) {
         kind,
         value: { slug, ...(text.fields as PieceFields<"about">), html: renderMarkdown(body) } as About,
       };
+    case "course": {
+      const { steps, ...fields } = text.fields as PieceFields<"course">;
+      const cards = steps.map((step) => {
+        const [, title, said] = STEP.exec(step)!;
+        return { title: title!.trim(), text: said!.trim() };
+      });
+      return { kind, value: { ...fields, steps: cards, html: renderMarkdown(body) } as CourseWords };
+    }
   }
 }
 
@@ -139,12 +181,13 @@ export function siteWordsFrom(texts: readonly PieceText[], order: readonly strin
     return at < 0 ? order.length : at;
   };
   const sorted = [...texts].sort((a, b) => rank(a) - rank(b) || a.slug.localeCompare(b.slug));
-  const words: Omit<SiteWords, "about"> & { about: About | null } = {
+  const words: Omit<SiteWords, "about" | "course"> & { about: About | null; course: CourseWords | null } = {
     articles: [],
     stories: [],
     faqs: [],
     testimonials: [],
     about: null,
+    course: null,
   };
   for (const text of sorted) {
     const page = pageOf(text);
@@ -152,8 +195,10 @@ export function siteWordsFrom(texts: readonly PieceText[], order: readonly strin
     else if (page.kind === "story") words.stories.push(page.value);
     else if (page.kind === "faq") words.faqs.push(page.value);
     else if (page.kind === "testimonial") words.testimonials.push(page.value);
-    else words.about ??= page.value;
+    else if (page.kind === "about") words.about ??= page.value;
+    else words.course ??= page.value;
   }
   if (!words.about) throw new Error("The About page's words are missing");
-  return { ...words, about: words.about };
+  if (!words.course) throw new Error("The course page's words are missing");
+  return { ...words, about: words.about, course: words.course };
 }

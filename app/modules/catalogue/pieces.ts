@@ -8,7 +8,7 @@ import type { Colour } from "./guides.ts";
  * show. Pure.
  */
 
-export const PIECE_KINDS = ["article", "story", "faq", "testimonial", "about"] as const;
+export const PIECE_KINDS = ["article", "story", "faq", "testimonial", "about", "course"] as const;
 export type PieceKind = (typeof PIECE_KINDS)[number];
 
 export function isPieceKind(value: string): value is PieceKind {
@@ -22,6 +22,7 @@ export const PIECE_KIND_WORDS: Record<PieceKind, { one: string; many: string; wh
   faq: { one: "question", many: "Questions and answers", where: "Contact page" },
   testimonial: { one: "testimonial", many: "Testimonials", where: "Home page" },
   about: { one: "founder's story", many: "About page", where: "About page" },
+  course: { one: "course page", many: "Course page", where: "Course page" },
 };
 
 export const COLOURS = ["lavender", "sage", "apricot", "plum", "rose", "sky", "sand"] as const;
@@ -87,6 +88,39 @@ export const FIELD_SPECS: Record<PieceKind, { fields: FieldSpec[]; body: string;
     ],
     body: "Founder's story",
     bodyHint: "Markdown: ## for a heading, - for a list, **bold**, *italic*.",
+  },
+  course: {
+    fields: [
+      { name: "title", label: "Headline", input: "line" },
+      {
+        name: "description",
+        label: "In search results",
+        input: "text",
+        hint: "A sentence or two that search engines and shared links show under the page's name.",
+      },
+      {
+        name: "steps",
+        label: "How it works",
+        input: "lines",
+        hint: "Four lines, one a card, in this order: listening, practising, the partner, understanding. Each is its name, a colon, then what it says.",
+      },
+      {
+        name: "foundation",
+        label: "The Foundation Course gives",
+        input: "lines",
+        hint: "One a line, ticked on the free course's card.",
+      },
+      {
+        name: "complete",
+        label: "The Complete Course gives",
+        input: "lines",
+        hint: "One a line, ticked on the Complete Course's card: what the free course doesn't give.",
+      },
+      { name: "guarantee", label: "Guarantee", input: "line", hint: "Under the Complete Course's list." },
+    ],
+    body: "Introduction",
+    bodyHint:
+      "Markdown, under the headline. Leave prices out: the page shows the price from the payment settings.",
   },
 };
 
@@ -184,6 +218,22 @@ export interface About {
   html: string;
 }
 
+/** One of the four cards under the course page's headline. */
+export interface CourseStep {
+  title: string;
+  text: string;
+}
+/** The course page's own words; its sessions, guides and price come from the catalogue and the payment settings. */
+export interface CourseWords {
+  title: string;
+  description: string;
+  steps: CourseStep[];
+  foundation: string[];
+  complete: string[];
+  guarantee: string;
+  html: string;
+}
+
 /** Every word the public pages show that the owner edits, as they show it. */
 export interface SiteWords {
   articles: Article[];
@@ -191,6 +241,7 @@ export interface SiteWords {
   faqs: Faq[];
   testimonials: Testimonial[];
   about: About;
+  course: CourseWords;
 }
 
 /** A piece's key: its kind and slug. */

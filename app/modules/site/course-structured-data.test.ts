@@ -16,9 +16,14 @@ describe("structuredOffer", () => {
 
 describe("courseStructuredData", () => {
   it("describes the course as offered free and paid, by the site it is on", () => {
-    const data = courseStructuredData("https://tidewell.example", { amount: "27.00", currency: "EUR" });
+    const data = courseStructuredData(
+      "https://tidewell.example",
+      { amount: "27.00", currency: "EUR" },
+      "Guided audio and a two-week programme.",
+    );
     expect(data["@type"]).toBe("Course");
     expect(data.name).toBe("Tidewell Complete Hypnobirthing Course");
+    expect(data.description).toBe("Guided audio and a two-week programme.");
     expect(data.provider).toEqual({
       "@type": "Organization",
       name: "Tidewell",

@@ -11,14 +11,16 @@ export function structuredOffer({ amountMinor, currency }: Price): StructuredOff
   return { amount: (amountMinor / 100).toFixed(2), currency };
 }
 
-/** The course page's schema.org Course: the free Foundation Course and the paid Complete Course. */
-export function courseStructuredData(baseUrl: string, offer: StructuredOffer) {
+/**
+ * The course page's schema.org Course: the free Foundation Course and the paid
+ * Complete Course, described in the owner's words (the page's search description).
+ */
+export function courseStructuredData(baseUrl: string, offer: StructuredOffer, description: string) {
   return {
     "@context": "https://schema.org",
     "@type": "Course",
     name: `${BRAND.name} Complete Hypnobirthing Course`,
-    description:
-      "Guided audio sessions, printable guides and a two-week daily programme to prepare calmly for birth, with your birth partner.",
+    description,
     provider: { "@type": "Organization", name: BRAND.name, url: baseUrl },
     inLanguage: "en-GB",
     offers: [

@@ -22,6 +22,8 @@ async function thrown(answer: Promise<unknown>): Promise<Response | null> {
   }
 }
 
+const EURO_27 = { amountMinor: 2700, currency: "EUR" };
+const course = firstRevisionTexts.find((text) => text.kind === "course")!;
 const oxytocin = firstRevisionTexts.find((text) => text.kind === "article" && text.slug === "oxytocin")!;
 
 /** The editor's form for the oxytocin article, as the page posts it, with some fields changed. */
@@ -199,11 +201,28 @@ describe.each(testDialects)("the site's words in the studio, on %s", (dialect) =
     const planted =
       "Calm.\n\n<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\n[tap](javascript:alert(1))";
     const form = articleForm({}, planted);
-    const preview = previewPiece("article", "oxytocin", form, wordsForm("preview", form));
+    const preview = previewPiece("article", "oxytocin", form, wordsForm("preview", form), EURO_27);
     expect(preview.ok).toBe(true);
     if (preview.ok && preview.page.kind === "article") {
       expect(preview.page.value.html).not.toMatch(/<script|<img|<[^>]*\son\w+=|href="javascript:/i);
       expect(preview.page.value.html).toContain("tap");
     }
+  });
+
+  it("previews the course page's words with the price from the payment settings", () => {
+    const form = new FormData();
+    const fields = course.fields as Record<string, unknown>;
+    for (const [name, value] of Object.entries(fields)) {
+      form.set(`field.${name}`, Array.isArray(value) ? value.join("\n") : String(value));
+    }
+    form.set("field.title", "Calm, ready, together");
+    form.set("body", course.body);
+    const preview = previewPiece("course", "course", form, wordsForm("preview", form), {
+      amountMinor: 3500,
+      currency: "EUR",
+    });
+    expect(preview).toMatchObject({ ok: true, page: { kind: "course", price: "€35" } });
+    if (preview.ok && preview.page.kind === "course")
+      expect(preview.page.value.title).toBe("Calm, ready, together");
   });
 });

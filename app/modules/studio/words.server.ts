@@ -14,6 +14,7 @@ import {
   saveRevision,
   type PieceStanding,
 } from "#app/modules/catalogue/revisions.server.ts";
+import { formatPrice, type Price } from "#app/modules/payments/price.ts";
 import type { ContentVersionReader } from "#app/platform/content-version.server.ts";
 import type { Db } from "#app/platform/db.server.ts";
 import { hitLimit, limitKey, tooManyAttemptsMessage } from "#app/platform/rate-limit.server.ts";
@@ -92,8 +93,18 @@ export async function pieceEditor(
   };
 }
 
-/** The piece as the site would show it, from the editor's form as it stands; or what is wrong with it. */
-export function previewPiece(kind: PieceKind, slug: string, formData: FormData, form: WordsForm) {
+/**
+ * The piece as the site would show it, from the editor's form as it stands; or
+ * what is wrong with it. The course page's cards show the price beside her words,
+ * as the page does: from the payment settings.
+ */
+export function previewPiece(
+  kind: PieceKind,
+  slug: string,
+  formData: FormData,
+  form: WordsForm,
+  price: Price,
+) {
   const checked = checkPiece(
     kind,
     slug,
@@ -101,7 +112,11 @@ export function previewPiece(kind: PieceKind, slug: string, formData: FormData, 
     form.body,
   );
   if (!checked.ok) return { ok: false as const, message: checked.message };
-  return { ok: true as const, page: pageOf(checked.text) };
+  const page = pageOf(checked.text);
+  return {
+    ok: true as const,
+    page: page.kind === "course" ? { kind: page.kind, value: page.value, price: formatPrice(price) } : page,
+  };
 }
 
 const stringOf = (value: FormDataEntryValue | null) => (typeof value === "string" ? value : null);

@@ -8,33 +8,34 @@ import { JsonLd } from "#app/components/json-ld.tsx";
 import { coursePage } from "#app/modules/site/course-page.server.ts";
 import { courseStructuredData } from "#app/modules/site/course-structured-data.ts";
 import { baseUrlFrom, pageMeta } from "#app/modules/site/seo.ts";
-import { services } from "#app/request.server.ts";
+import { services, siteWords } from "#app/request.server.ts";
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   return pageMeta({
     title: "The course",
-    description:
-      "What's in Tidewell's free Foundation Course and the Complete Course: guided audio, printable guides and a two-week daily programme for you and your birth partner.",
+    description: loaderData?.words.description ?? "",
     path: "/course",
     baseUrl: baseUrlFrom(matches),
   });
 }
 
+/** The owner's published words, with the sessions and guides from the catalogue and the price from the server. */
 export async function loader(args: Route.LoaderArgs) {
   const { payments, mediaFacts, env } = services(args);
-  return coursePage(payments.price, mediaFacts, env.PARTNER_COURSE);
+  const { course } = await siteWords(args);
+  return { ...(await coursePage(payments.price, mediaFacts, env.PARTNER_COURSE)), words: course };
 }
 
 export default function Course({ loaderData, matches }: Route.ComponentProps) {
-  const { groups, guides, price, offer } = loaderData;
+  const { groups, guides, price, offer, words } = loaderData;
   return (
     <>
-      <CourseIntro />
-      <HowItWorks />
-      <StartOptions price={price} />
+      <CourseIntro title={words.title} html={words.html} />
+      <HowItWorks steps={words.steps} />
+      <StartOptions price={price} words={words} />
       <CourseGroups groups={groups} />
       <PrintableGuides guides={guides} />
-      <JsonLd data={courseStructuredData(baseUrlFrom(matches), offer)} />
+      <JsonLd data={courseStructuredData(baseUrlFrom(matches), offer, words.description)} />
     </>
   );
 }

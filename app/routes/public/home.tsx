@@ -24,16 +24,21 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader(args: Route.LoaderArgs) {
   if (args.context.get(memberContext)) throw redirect("/portal");
   const { payments, mediaFacts } = services(args);
-  return homePage(payments.price, mediaFacts, (await siteWords(args)).testimonials);
+  const { testimonials, course } = await siteWords(args);
+  const { foundation, complete, guarantee } = course;
+  return {
+    ...(await homePage(payments.price, mediaFacts, testimonials)),
+    offers: { foundation, complete, guarantee },
+  };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { price, previewDuration, previewTranscript, testimonials } = loaderData;
+  const { price, previewDuration, previewTranscript, testimonials, offers } = loaderData;
   return (
     <>
       <Hero />
       <Preview durationLabel={previewDuration} transcript={previewTranscript} />
-      <LearningPath price={price} />
+      <LearningPath price={price} offers={offers} />
       <PodcastTeaser />
       <Voices testimonials={testimonials} />
       <CommunityInvite />

@@ -42,7 +42,7 @@ export async function action(args: Route.ActionArgs) {
   const read = readStudioForm(formData, wordsForms);
   if (!read.ok) return data({ error: read.message, preview: null }, { status: 400 });
   if (read.form.intent === "preview") {
-    const preview = previewPiece(kind, args.params.slug, formData, read.form);
+    const preview = previewPiece(kind, args.params.slug, formData, read.form, services(args).payments.price);
     return preview.ok ? { error: null, preview: preview.page } : { error: preview.message, preview: null };
   }
   const { contentVersion } = services(args);
