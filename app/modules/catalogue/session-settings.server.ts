@@ -19,7 +19,7 @@ import { ALL_SESSIONS, applySessionSettings, COURSE_GROUPS, findTrack, type Trac
  * course page, today's practice, search and the player all follow within the
  * version's TTL, and at once on the instance that made the change.
  */
-export async function readSessionSettings(db: Db): Promise<SessionSettings> {
+async function readSessionSettings(db: Db): Promise<SessionSettings> {
   const rows = await db.selectFrom("session_settings").select(["session_id", "state", "position"]).execute();
   return new Map(rows.map((row) => [row.session_id, { state: row.state, position: row.position }]));
 }

@@ -6,7 +6,7 @@
  */
 export type SessionState = "published" | "coming-soon";
 
-export interface SessionSetting {
+interface SessionSetting {
   state: SessionState | null;
   position: number | null;
 }

@@ -42,7 +42,10 @@ export type PartnerPortal = NonNullable<Awaited<ReturnType<typeof partnerPortal>
  * What her course gives her partner, as their dashboard lists it: the sessions made for them, then the one to
  * share; those the owner has marked coming soon left out.
  */
-const sessionsForPartner = () => [...tracksIn("partner"), ...tracksIn("preparation").filter(sharedWithPartner)];
+const sessionsForPartner = () => [
+  ...tracksIn("partner"),
+  ...tracksIn("preparation").filter(sharedWithPartner),
+];
 
 /**
  * Her view (the same `memberView` as her partner's dashboard), for a partner's other pages: one

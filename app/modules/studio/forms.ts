@@ -221,7 +221,7 @@ export type InboxThreadForm = z.output<typeof inboxThreadForms.schema>;
 export type CheckForm = z.output<typeof checkForms.schema>;
 export type PasskeyForm = z.output<typeof passkeyForms.schema>;
 export type TimeZoneForm = z.output<typeof timeZoneForms.schema>;
-export type ContentForm = z.output<typeof contentForms.schema>;
+type ContentForm = z.output<typeof contentForms.schema>;
 export type MediaForm = Extract<ContentForm, { intent: "publish" }>;
 export type SessionForm = Exclude<ContentForm, MediaForm>;
 
