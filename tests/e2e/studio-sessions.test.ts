@@ -36,24 +36,29 @@ async function preparationInLibrary(page: Page, server: ServerProcess): Promise<
 /**
  * The owner moves a session and marks another coming soon on the content page (plain forms, no
  * JavaScript); a premium member's library follows at once, and the coming-soon one can't be played
- * (her place in it is kept); published again, it is back. A server of its own: other files on the
+ * or found; published again, it is back. A server of its own: other files on the
  * shared one count the library's sessions meanwhile.
  */
 describe("the owner's sessions: their state and order", () => {
   const browser = useBrowser();
   let server: ServerProcess;
+  let owner: Awaited<ReturnType<typeof ownerOverHttp>>;
+  let memberPage: Page;
+  const play = (id: string) =>
+    memberPage.request.post(`${server.baseUrl}/api/audio/${id}/signed-url`).then((answer) => answer.status());
 
   beforeAll(async () => {
     server = await startServer();
+    owner = await ownerOverHttp(server);
+    const member = await signUpMember(server, { premium: true, label: "sessions-member" });
+    memberPage = await (await contextOf(browser, server, member)).newPage();
   });
   afterAll(async () => {
     await server?.stop();
   });
 
-  it("moves a session, marks one coming soon and publishes it again, and a member's library follows", async () => {
-    const owner = await ownerOverHttp(server);
-    const member = await signUpMember(server, { premium: true, label: "sessions-member" });
-    const memberPage = await (await contextOf(browser, server, member)).newPage();
+  // Runs before the test below, which publishes the session again.
+  it("moves a session and marks one coming soon, and a member's library, search and player follow", async () => {
     const courseOrder = await preparationInLibrary(memberPage, server);
     expect(courseOrder).toEqual([
       "Pregnancy Relaxation and Wellbeing",
@@ -64,10 +69,6 @@ describe("the owner's sessions: their state and order", () => {
       "Positive Caesarean Birth",
       "Adjusting to Parenthood",
     ]);
-    const play = (id: string) =>
-      memberPage.request
-        .post(`${server.baseUrl}/api/audio/${id}/signed-url`)
-        .then((answer) => answer.status());
     expect(await play("fear-release")).toBe(200);
     // Her search finds it, for now.
     await memberPage.goto(`${server.baseUrl}/portal/resources?q=release`);
@@ -105,7 +106,7 @@ describe("the owner's sessions: their state and order", () => {
     const row = studio.getByRole("row").filter({ hasText: "Fear Release" });
     expect(await row.getByRole("cell").nth(3).innerText()).toContain("Coming soon");
 
-    // Her member sees the new order without it, and can't play it; its place in the programme stays hers.
+    // Her member sees the new order without it, can't play it, and her search no longer finds it.
     expect(await preparationInLibrary(memberPage, server)).toEqual([
       "Pregnancy Relaxation and Wellbeing",
       "Prepare for Birth",
@@ -122,18 +123,19 @@ describe("the owner's sessions: their state and order", () => {
       .first()
       .waitFor();
     expect(await memberPage.getByRole("heading", { name: "Fear Release", level: 3 }).count()).toBe(0);
+  });
 
-    // In the audit log, in her words.
+  it("logs both in her words, and publishes the session again: it is back in its place", async () => {
+    const studio = await (await contextOf(browser, server, owner)).newPage();
     await studio.goto(`${server.baseUrl}/studio/audit`);
     await studio.getByText("Session marked coming soon: Fear Release").waitFor();
     await studio.getByText("Session moved: Positive Caesarean Birth").waitFor();
 
     // Published again, with JavaScript on: a toast, and it is back in its place for her member.
-    const withScript = await (await contextOf(browser, server, owner)).newPage();
-    await withScript.goto(`${server.baseUrl}/studio/content`);
-    await waitForHydration(withScript);
-    await withScript.getByRole("button", { name: "Publish: Fear Release" }).click();
-    await expectToast(withScript, "Fear Release is published: members see it in the library again.");
+    await studio.goto(`${server.baseUrl}/studio/content`);
+    await waitForHydration(studio);
+    await studio.getByRole("button", { name: "Publish: Fear Release" }).click();
+    await expectToast(studio, "Fear Release is published: members see it in the library again.");
     expect(await preparationInLibrary(memberPage, server)).toEqual([
       "Pregnancy Relaxation and Wellbeing",
       "Prepare for Birth",
