@@ -23,6 +23,12 @@ const refusalMiddleware: Route.MiddlewareFunction = async ({ context }, next) =>
   return next();
 };
 
+/** The owner's session settings as published now, applied to the catalogue before any loader or action reads it. */
+const catalogueMiddleware: Route.MiddlewareFunction = async ({ context }, next) => {
+  await context.get(servicesContext).sessionSettings.current();
+  return next();
+};
+
 /**
  * Reads the session once per request; every loader below can ask for the member. The response says
  * whose session it leaves (signing in and out change it), and tells the browser to clear whatever the
@@ -45,7 +51,11 @@ const sessionMiddleware: Route.MiddlewareFunction = async ({ request, context },
   return response;
 };
 
-export const middleware: Route.MiddlewareFunction[] = [refusalMiddleware, sessionMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [
+  refusalMiddleware,
+  catalogueMiddleware,
+  sessionMiddleware,
+];
 
 /**
  * The two font files every page's text is set in, asked for with the page

@@ -42,6 +42,10 @@ import { refundOwed } from "./modules/payments/refunds.server.ts";
 import { firstRevisionTexts } from "./modules/catalogue/content.server.ts";
 import { loadFirstRevisions } from "./modules/catalogue/revisions.server.ts";
 import { siteWordsSnapshot, type SiteWordsSnapshot } from "./modules/catalogue/site-words.server.ts";
+import {
+  sessionSettingsSnapshot,
+  type SessionSettingsSnapshot,
+} from "./modules/catalogue/session-settings.server.ts";
 import { createClock, type Clock } from "./platform/clock.server.ts";
 import { contentVersionReader, type ContentVersionReader } from "./platform/content-version.server.ts";
 import { createCaptionLibrary, type CaptionLibrary } from "./modules/transcripts/captions.server.ts";
@@ -94,6 +98,8 @@ export interface AppServices {
   captions: CaptionLibrary;
   /** The site's published words, kept in memory and read again when the content version moves on. */
   siteWords: SiteWordsSnapshot;
+  /** The owner's session settings (state and place), applied to the catalogue when the content version moves. */
+  sessionSettings: SessionSettingsSnapshot;
 }
 
 /** The authored content (demo recordings and guides among it), relative to where the app runs. */
@@ -188,6 +194,7 @@ export async function createServices(
     contentVersion,
     captions: createCaptionLibrary(database.db, contentVersion),
     siteWords: siteWordsSnapshot(database.db, contentVersion),
+    sessionSettings: sessionSettingsSnapshot(database.db, contentVersion),
   };
 }
 

@@ -35,6 +35,7 @@ const OWNER: Record<string, string> = {
   // Moved on by whichever module publishes (studio content); read by the page caches.
   content_version: "platform",
   content_revisions: "modules/catalogue",
+  session_settings: "modules/catalogue",
   push_subscriptions: "modules/reminders",
   reminder_settings: "modules/reminders",
   birth_plan_versions: "modules/birth-plan",

@@ -503,6 +503,16 @@ interface CaptionRevisionsTable {
   created_at: CreatedAt;
 }
 
+/** The owner's choices for each session (migration 0037): a null keeps the course's own. */
+interface SessionSettingsTable {
+  /** A session's id (a track's). */
+  session_id: string;
+  state: "published" | "coming-soon" | null;
+  /** 1, 2, … within its course group. */
+  position: number | null;
+  updated_at: CreatedAt;
+}
+
 /** The site's words, every revision of every piece (migration 0034). */
 export type ContentRevisionState = "draft" | "published" | "earlier";
 interface ContentRevisionsTable {
@@ -561,5 +571,6 @@ export interface Database {
   content_version: ContentVersionTable;
   media_versions: MediaVersionsTable;
   caption_revisions: CaptionRevisionsTable;
+  session_settings: SessionSettingsTable;
   content_revisions: ContentRevisionsTable;
 }

@@ -600,6 +600,18 @@ const STUDIO_CALLS: { method: "GET" | "POST"; route: string; url: string; form?:
       form: { intent: "publish", kind: "recording", id: "fear-release", version: "1" },
     },
     {
+      method: "POST",
+      route: "/studio/content",
+      url: "/studio/content",
+      form: { intent: "session-state", session: "fear-release", state: "coming-soon" },
+    },
+    {
+      method: "POST",
+      route: "/studio/content",
+      url: "/studio/content",
+      form: { intent: "session-move", session: "fear-release", move: "up" },
+    },
+    {
       method: "GET",
       route: "/studio/content/:session/captions",
       url: "/studio/content/fear-release/captions",

@@ -89,6 +89,9 @@ export const MEMBER_DATA: { [T in keyof Database]: Finder<keyof Database[T] & st
   caption_revisions: {
     none: "a recording's captions as the owner saved them; who saved them is in the audit log",
   },
+  session_settings: {
+    none: "each session's state and place as the owner set them; who set them is in the audit log",
+  },
   content_revisions: {
     none: "the site's words and their revisions: who saved each is an owner's account id only, kept like the audit log",
   },

@@ -1,7 +1,7 @@
 import type { MediaFacts } from "#app/modules/media/facts.server.ts";
 import { canPlayTrack, type Viewer } from "./access.ts";
 import { formatDuration } from "./format.ts";
-import { courseGroups, listedIn, type Track } from "./tracks.ts";
+import { courseGroups, type Track } from "./tracks.ts";
 
 /** A track as the library lists it for one member. */
 export interface LibraryTrack extends Pick<
@@ -15,8 +15,8 @@ export interface LibraryTrack extends Pick<
 }
 
 /**
- * The library's course groups for a signed-in member: every track, each with its length and whether
- * she may play it. A group still "Coming Soon" lists none. A birth partner's library lists the
+ * The library's course groups for a signed-in member: every published track, in the owner's order, each
+ * with its length and whether she may play it. A group still "Coming Soon" lists none. A birth partner's library lists the
  * partner sessions first, launched or not: theirs come with her course, as on their dashboard.
  */
 export async function libraryFor(viewer: Viewer, partnerCourseLaunched: boolean, mediaFacts: MediaFacts) {
@@ -30,7 +30,7 @@ export async function libraryFor(viewer: Viewer, partnerCourseLaunched: boolean,
   return Promise.all(
     ordered.map(async (group) => ({
       ...group,
-      tracks: await libraryTracks(listedIn(group), viewer, mediaFacts),
+      tracks: await libraryTracks(group.tracks, viewer, mediaFacts),
     })),
   );
 }

@@ -1,5 +1,14 @@
+import {
+  COURSE_AS_WRITTEN,
+  inHerOrder,
+  withheld,
+  type SessionSettings,
+  type SessionState,
+} from "./session-settings.ts";
+
 /**
- * The course's audio sessions: ids, titles, order and tier are fixed (content/README.md).
+ * The course's audio sessions: ids, titles, order and tier are fixed (content/README.md);
+ * the owner may mark one coming soon and change its place in its group (session-settings.ts).
  * Durations are not here: they are read from the recordings themselves.
  */
 export type CourseTier = "foundation" | "preparation" | "partner";
@@ -140,28 +149,66 @@ export const COURSE_GROUPS: readonly CourseGroup[] = [
   { tier: "partner", title: "Hypno Partner Course", comingSoon: true },
 ];
 
-/** The groups as the library and the course page list them: the partner group is "Coming Soon" until launched. */
-export function courseGroups(partnerCourseLaunched: boolean): CourseGroup[] {
-  return COURSE_GROUPS.map((group) =>
-    group.tier === "partner" ? { ...group, comingSoon: !partnerCourseLaunched } : group,
-  );
-}
-
 /** The landing page's preview, open to everyone. */
 export const PREVIEW_AUDIO_FILE = "preview.mp3";
 
-export function tracksIn(tier: CourseTier): Track[] {
-  return ALL_SESSIONS.filter((t) => t.courseTier === tier).sort((a, b) => a.order - b.order);
+/**
+ * The owner's settings as this instance last read them (session-settings.server.ts
+ * brings them up to date before each request is answered); the course as written
+ * until then, and in the browser.
+ */
+let settings: SessionSettings = COURSE_AS_WRITTEN;
+
+export function applySessionSettings(next: SessionSettings): void {
+  settings = next;
 }
 
-/** The tracks a course group lists: none while it is "Coming Soon". */
-export function listedIn(group: CourseGroup): Track[] {
-  return group.comingSoon ? [] : tracksIn(group.tier);
+/** Every session of a group, in the owner's order, whatever its state: the studio's list. */
+export function sessionsIn(tier: CourseTier): Track[] {
+  return inHerOrder(
+    ALL_SESSIONS.filter((t) => t.courseTier === tier),
+    settings,
+  );
+}
+
+/** A group's sessions members are offered (all but those she marked coming soon), in her order. */
+export function tracksIn(tier: CourseTier): Track[] {
+  return sessionsIn(tier).filter((track) => !withheld(settings, track.id));
+}
+
+/** She marked this session coming soon: only she may play it. */
+export function isWithheld(track: Pick<Track, "id">): boolean {
+  return withheld(settings, track.id);
+}
+
+/**
+ * A session's state: hers if she set one; otherwise published, but for the partner
+ * sessions, "Coming Soon" until the partner course is launched (PARTNER_COURSE=on).
+ */
+export function stateOf(track: Track, partnerCourseLaunched: boolean): SessionState {
+  const own = settings.get(track.id)?.state;
+  if (own) return own;
+  return track.courseTier === "partner" && !partnerCourseLaunched ? "coming-soon" : "published";
+}
+
+/** A course group as the library and the course page list it: its published sessions, in her order. */
+export interface ListedGroup extends CourseGroup {
+  tracks: Track[];
+}
+
+/** The groups with the sessions they list: a group with none published is "Coming Soon". */
+export function courseGroups(partnerCourseLaunched: boolean): ListedGroup[] {
+  return COURSE_GROUPS.map((group) => {
+    const tracks = sessionsIn(group.tier).filter(
+      (track) => stateOf(track, partnerCourseLaunched) === "published",
+    );
+    return { ...group, comingSoon: tracks.length === 0, tracks };
+  });
 }
 
 /** Every track the library lists, in its order. */
 export function listedTracks(partnerCourseLaunched: boolean): Track[] {
-  return courseGroups(partnerCourseLaunched).flatMap(listedIn);
+  return courseGroups(partnerCourseLaunched).flatMap((group) => group.tracks);
 }
 
 export function findTrack(id: string): Track | undefined {

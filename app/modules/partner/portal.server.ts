@@ -3,7 +3,7 @@ import type { Member } from "#app/modules/accounts/session.server.ts";
 import { firstName } from "#app/modules/people/display.ts";
 import { sharedWithPartner, viewerOf } from "#app/modules/catalogue/access.ts";
 import { libraryTracks } from "#app/modules/catalogue/library.server.ts";
-import { PARTNER_SESSIONS, TRACKS } from "#app/modules/catalogue/tracks.ts";
+import { tracksIn } from "#app/modules/catalogue/tracks.ts";
 import { listeningDays } from "#app/modules/listening/listening.server.ts";
 import type { MediaFacts } from "#app/modules/media/facts.server.ts";
 import { addDays, todayIn, type CalendarDate } from "#app/modules/calendar/dates.ts";
@@ -24,7 +24,7 @@ export async function partnerPortal(deps: { db: Db; mediaFacts: MediaFacts }, pa
   const [her, days, sessions] = await Promise.all([
     memberView(deps.db, memberId, now),
     daysOfBoth(deps.db, memberId, partner.id, today),
-    libraryTracks(SESSIONS_FOR_PARTNER, viewerOf(partner), deps.mediaFacts),
+    libraryTracks(sessionsForPartner(), viewerOf(partner), deps.mediaFacts),
   ]);
   if (!her) return null;
   return {
@@ -38,8 +38,14 @@ export async function partnerPortal(deps: { db: Db; mediaFacts: MediaFacts }, pa
 
 export type PartnerPortal = NonNullable<Awaited<ReturnType<typeof partnerPortal>>>;
 
-/** What her course gives her partner, as their dashboard lists it: the sessions made for them, then the one to share. */
-const SESSIONS_FOR_PARTNER = [...PARTNER_SESSIONS, ...TRACKS.filter(sharedWithPartner)];
+/**
+ * What her course gives her partner, as their dashboard lists it: the sessions made for them, then the one to
+ * share; those the owner has marked coming soon left out.
+ */
+const sessionsForPartner = () => [
+  ...tracksIn("partner"),
+  ...tracksIn("preparation").filter(sharedWithPartner),
+];
 
 /**
  * Her view (the same `memberView` as her partner's dashboard), for a partner's other pages: one

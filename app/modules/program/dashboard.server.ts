@@ -1,7 +1,7 @@
 import type { Db } from "#app/platform/db.server.ts";
 import type { Member } from "#app/modules/accounts/session.server.ts";
 import { canPlayTrack, viewerOf } from "#app/modules/catalogue/access.ts";
-import { playable, TRACKS } from "#app/modules/catalogue/tracks.ts";
+import { playable, tracksIn } from "#app/modules/catalogue/tracks.ts";
 import type { MediaFacts } from "#app/modules/media/facts.server.ts";
 import { mostPlayed } from "#app/modules/listening/listening.server.ts";
 import { courseWelcome, putAwayCourseWelcome } from "#app/modules/payments/course-welcome.server.ts";
@@ -64,7 +64,7 @@ export async function dashboardFor<Together>(
       bornOn: programme.baby?.bornOn ?? null,
       days: scheduleFor(programme, today, viewer),
     },
-    tracks: TRACKS.map((track) => ({
+    tracks: [...tracksIn("foundation"), ...tracksIn("preparation")].map((track) => ({
       id: track.id,
       title: track.title,
       listened: progress.tracksListened.includes(track.id),

@@ -1,6 +1,6 @@
 import { formatDuration, formatPages } from "#app/modules/catalogue/format.ts";
 import { GUIDES, type Guide } from "#app/modules/catalogue/guides.ts";
-import { courseGroups, listedIn, type CourseGroup, type Track } from "#app/modules/catalogue/tracks.ts";
+import { courseGroups, type CourseGroup, type Track } from "#app/modules/catalogue/tracks.ts";
 import type { MediaFacts } from "#app/modules/media/facts.server.ts";
 import { formatPrice, type Price } from "#app/modules/payments/price.ts";
 import { structuredOffer } from "./course-structured-data.ts";
@@ -25,7 +25,7 @@ export async function coursePage(
     courseGroups(partnerCourseLaunched).map(async (group): Promise<CoursePageGroup> => ({
       ...group,
       tracks: await Promise.all(
-        listedIn(group).map(async (track) => ({
+        group.tracks.map(async (track) => ({
           id: track.id,
           title: track.title,
           description: track.description,

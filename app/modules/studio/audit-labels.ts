@@ -37,6 +37,9 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   "guide.restored": "Restored an earlier guide",
   "captions.drafted": "Saved a draft of the captions",
   "captions.published": "Published the captions",
+  "session.published": "Session published",
+  "session.coming-soon": "Session marked coming soon",
+  "session.moved": "Session moved",
   "contact.replied": "Contact message answered",
   "contact.archived": "Conversation archived",
   "contact.unarchived": "Conversation moved to the inbox",
@@ -55,7 +58,8 @@ export function auditHeadline(action: AuditAction, detail: Record<string, AuditD
     const title = ALL_SESSIONS.find((track) => track.id === detail.session)?.title ?? detail.session;
     const length =
       typeof detail.seconds === "number" ? ` (${Math.max(1, Math.round(detail.seconds / 60))} min)` : "";
-    return `${label} of ${title}${length}`;
+    // "Published the captions of Fear Release", but "Session moved: Fear Release".
+    return `${label}${action.startsWith("session.") ? ":" : " of"} ${title}${length}`;
   }
   if (typeof detail.guide === "string") {
     const title = GUIDES.find((guide) => guide.id === detail.guide)?.title ?? detail.guide;
@@ -89,6 +93,7 @@ const DETAIL_WORDS: Record<string, (value: AuditDetailValue) => string> = {
   passkey: (id) => `passkey ${String(id).slice(0, 8)}`,
   version: (version) => `version ${String(version)}`,
   revision: (number) => `revision ${String(number)}`,
+  place: (place) => `now number ${String(place)} in its course`,
   restored: (number) => `brought back from revision ${String(number)}`,
   timeZone: (zone) =>
     timeZoneWords(String(zone)) === String(zone)

@@ -86,6 +86,10 @@ const AUDIT_DETAILS = {
   // A session's captions: which session, and the revision kept (its number, from 1 per session).
   "captions.drafted": z.strictObject({ session: id, revision: z.int().positive() }),
   "captions.published": z.strictObject({ session: id, revision: z.int().positive() }),
+  // A session's state or place in its course group, as she set it on the content page.
+  "session.published": z.strictObject({ session: id }),
+  "session.coming-soon": z.strictObject({ session: id }),
+  "session.moved": z.strictObject({ session: id, place: z.int().positive() }),
   "contact.replied": thread,
   "contact.archived": thread,
   "contact.unarchived": thread,

@@ -1,9 +1,8 @@
-import { courseGroups, ALL_SESSIONS, type CourseTier } from "#app/modules/catalogue/tracks.ts";
+import { COURSE_GROUPS, sessionsIn, stateOf, type CourseTier } from "#app/modules/catalogue/tracks.ts";
 import { GUIDES } from "#app/modules/catalogue/guides.ts";
 import type { MediaFacts } from "#app/modules/media/facts.server.ts";
+import type { SessionState } from "#app/modules/catalogue/session-settings.ts";
 import type { CaptionSnapshot } from "#app/modules/transcripts/transcripts.server.ts";
-
-type ContentState = "published" | "coming-soon";
 
 interface ContentTrack {
   id: string;
@@ -11,7 +10,10 @@ interface ContentTrack {
   group: string;
   /** Who may play it: everyone signed in, or the Complete Course (premium); a partner session through her. */
   access: "free" | "premium" | "partner";
-  state: ContentState;
+  state: SessionState;
+  /** Its place in its group: the first has no Move up, the last no Move down. */
+  first: boolean;
+  last: boolean;
   file: string;
   /** The recording's length in seconds; null when its file is missing or unreadable. */
   seconds: number | null;
@@ -35,8 +37,8 @@ const ACCESS: Record<CourseTier, ContentTrack["access"]> = {
 };
 
 /**
- * The course's content as the studio lists it: every session and guide, its
- * state as members see it, and whether its file is there (read from the
+ * The course's content as the studio lists it: every session (in her order within
+ * its group) and guide, its state as members see it, and whether its file is there (read from the
  * media storage, as the library reads durations) and its transcript.
  */
 export async function studioContent(
@@ -44,21 +46,21 @@ export async function studioContent(
   partnerCourseLaunched: boolean,
   captions: CaptionSnapshot,
 ) {
-  const groups = courseGroups(partnerCourseLaunched);
   const tracks: ContentTrack[] = await Promise.all(
-    ALL_SESSIONS.map(async (track) => {
-      const group = groups.find((g) => g.tier === track.courseTier)!;
-      return {
+    COURSE_GROUPS.flatMap((group) =>
+      sessionsIn(group.tier).map(async (track, index, all) => ({
         id: track.id,
         title: track.title,
         group: group.title,
         access: ACCESS[track.courseTier],
-        state: group.comingSoon ? "coming-soon" : "published",
+        state: stateOf(track, partnerCourseLaunched),
+        first: index === 0,
+        last: index === all.length - 1,
         file: track.audioFile,
         seconds: await facts.audioDuration(track.audioFile),
         cues: captions.transcriptOf(track.id)?.cues.length ?? null,
-      };
-    }),
+      })),
+    ),
   );
   const guides: ContentGuide[] = await Promise.all(
     GUIDES.map(async (guide) => ({

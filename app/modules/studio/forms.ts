@@ -172,12 +172,24 @@ export const timeZoneForms = pageForms(USE_THE_FORMS, [
   }),
 ]);
 
-/** The content page: publish one of a recording's or guide's versions (a new one, or an earlier one again). */
-export const mediaForms = pageForms(USE_THE_FORMS, [
+/** A session or guide named by a content page form (an id, never words). */
+const contentId = z.string().check(z.regex(/^[a-z0-9-]{1,64}$/));
+
+/**
+ * The content page: publish one of a recording's or guide's versions (a new one, or an earlier one again),
+ * set a session's state, or move it a place up or down in its course group.
+ */
+export const contentForms = pageForms(USE_THE_FORMS, [
+  z.object({
+    intent: z.literal("session-state"),
+    session: contentId,
+    state: z.enum(["published", "coming-soon"]),
+  }),
+  z.object({ intent: z.literal("session-move"), session: contentId, move: z.enum(["up", "down"]) }),
   z.object({
     intent: z.literal("publish"),
     kind: z.enum(["recording", "guide"]),
-    id: z.string().check(z.regex(/^[a-z0-9-]{1,64}$/)),
+    id: contentId,
     version: z.pipe(
       z.string().check(z.regex(/^\d{1,6}$/)),
       z.transform((v) => Number(v)),
@@ -209,7 +221,9 @@ export type InboxThreadForm = z.output<typeof inboxThreadForms.schema>;
 export type CheckForm = z.output<typeof checkForms.schema>;
 export type PasskeyForm = z.output<typeof passkeyForms.schema>;
 export type TimeZoneForm = z.output<typeof timeZoneForms.schema>;
-export type MediaForm = z.output<typeof mediaForms.schema>;
+type ContentForm = z.output<typeof contentForms.schema>;
+export type MediaForm = Extract<ContentForm, { intent: "publish" }>;
+export type SessionForm = Exclude<ContentForm, MediaForm>;
 
 /**
  * Reads a posted form against its page's forms, each field as `FormData.get`

@@ -3,12 +3,14 @@ import type { Route } from "./+types/content";
 import { studioContent } from "#app/modules/studio/content.server.ts";
 import { contentStanding } from "#app/modules/studio/content-standing.ts";
 import { requireStudioOwner } from "#app/modules/studio/context.server.ts";
-import { mediaForms, readStudioForm } from "#app/modules/studio/forms.ts";
+import { contentForms, readStudioForm } from "#app/modules/studio/forms.ts";
 import { answerMediaForm, studioMediaVersions } from "#app/modules/studio/media.server.ts";
+import { answerSessionForm } from "#app/modules/studio/sessions.server.ts";
 import { requireRecentStudioCheck } from "#app/modules/studio/recent-check.server.ts";
 import { redirectWithFlash } from "#app/modules/site/flash.server.ts";
 import { captions, db, now, services } from "#app/request.server.ts";
 import { MediaUpload } from "#app/components/studio/media-upload.tsx";
+import { SessionPlace, SessionState } from "#app/components/studio/session-controls.tsx";
 import { VersionsOfContent } from "#app/components/studio/media-versions.tsx";
 import { STUDIO_LINK, StudioTable } from "#app/components/studio/studio-table.tsx";
 import { countOf } from "#app/modules/words/plural.ts";
@@ -26,19 +28,18 @@ export async function loader(args: Route.LoaderArgs) {
   return { ...content, versions, maxMb: env.MEDIA_UPLOAD_MAX_MB };
 }
 
-/** Publishing a version (or an earlier one again) changes what members get: the recent check first. */
+/** Publishing a version, or a session's state or place, changes what members get: the recent check first. */
 export async function action(args: Route.ActionArgs) {
   const owner = requireStudioOwner(args.context);
-  const read = readStudioForm(await args.request.formData(), mediaForms);
+  const read = readStudioForm(await args.request.formData(), contentForms);
   if (!read.ok) return data({ error: read.message }, { status: 400 });
   requireRecentStudioCheck(owner, now(args), HERE);
-  const { publishedMedia } = services(args);
-  const answer = await answerMediaForm(
-    { db: db(args), published: publishedMedia },
-    owner,
-    read.form,
-    now(args),
-  );
+  const { publishedMedia, sessionSettings } = services(args);
+  const { form } = read;
+  const answer =
+    form.intent === "publish"
+      ? await answerMediaForm({ db: db(args), published: publishedMedia }, owner, form, now(args))
+      : await answerSessionForm({ db: db(args), sessionSettings }, owner, form, now(args));
   if (!answer.ok) return data({ error: answer.message }, { status: answer.status });
   return redirectWithFlash(services(args).flash, HERE, { type: "success", message: answer.message });
 }
@@ -53,7 +54,8 @@ export default function StudioContent({ loaderData, actionData }: Route.Componen
     <>
       <h1 className="text-3xl font-semibold">Content</h1>
       <p className="mt-2 max-w-2xl text-ink-soft">
-        The sessions and guides members see, and whether each one&apos;s file is in place.
+        The sessions and guides members see, and whether each one&apos;s file is in place. A session marked
+        coming soon is not listed or played until you publish it again.
       </p>
       <ul aria-label="Where things stand" className="mt-4 grid max-w-2xl gap-1">
         {contentStanding(loaderData).map((line) => (
@@ -71,12 +73,13 @@ export default function StudioContent({ loaderData, actionData }: Route.Componen
       )}
       <h2 className="mt-8 text-xl font-semibold">Sessions</h2>
       <StudioTable
-        caption="Sessions, in the course's order"
+        caption="Sessions, in the order members see them"
         columns={[
           "Session",
           "Course",
           "Who can play it",
           "State",
+          "Place",
           "Recording",
           "Transcript",
           { label: "Replace", hidden: true },
@@ -88,7 +91,12 @@ export default function StudioContent({ loaderData, actionData }: Route.Componen
             <td className={cell}>{track.title}</td>
             <td className={cell}>{track.group}</td>
             <td className={cell}>{ACCESS_WORDS[track.access]}</td>
-            <td className={cell}>{track.state === "published" ? "Published" : "Coming soon"}</td>
+            <td className={cell}>
+              <SessionState session={track} />
+            </td>
+            <td className={cell}>
+              <SessionPlace session={track} />
+            </td>
             <td className={cell}>
               {minutes(track.seconds) ?? (
                 <span className="font-medium text-danger">Missing: {track.file}</span>

@@ -25,6 +25,10 @@ export const ON_POSTGRES: Record<string, OnPostgres> = {
     why: "a publish from the studio read by a second instance on the same database; a piece's saves taking turns on its first revision's row",
     drives: ["app/modules/catalogue/revisions.server.ts"],
   },
+  "tests/e2e/studio-sessions.test.ts": {
+    why: "the owner's session settings written on conflict, with the content version moved on in the same transaction, and read back by the catalogue's snapshot",
+    drives: ["app/modules/catalogue/session-settings.server.ts"],
+  },
   "tests/e2e/instances.test.ts": {
     why: "two instances on one database: shared sessions and limits, the first start migrating an empty database",
     drives: ["app/platform/rate-limit.server.ts", "app/platform/db.server.ts"],
