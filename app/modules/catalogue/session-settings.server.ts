@@ -1,4 +1,8 @@
-import { markContentChanged, type ContentVersionReader } from "#app/platform/content-version.server.ts";
+import {
+  markContentChanged,
+  versionedSnapshot,
+  type ContentVersionReader,
+} from "#app/platform/content-version.server.ts";
 import type { Db } from "#app/platform/db.server.ts";
 import {
   checkState,
@@ -25,34 +29,16 @@ async function readSessionSettings(db: Db): Promise<SessionSettings> {
 }
 
 export function sessionSettingsSnapshot(db: Db, version: ContentVersionReader) {
-  let kept: { version: number; settings: SessionSettings } | null = null;
-  let loading: { version: number; promise: Promise<SessionSettings> } | null = null;
-  const load = (at: number) => {
-    if (loading?.version === at) return loading.promise;
-    const promise = readSessionSettings(db)
-      .then((settings) => {
-        // A slower read of an older version never replaces a newer one.
-        if (!kept || kept.version <= at) kept = { version: at, settings };
-        return kept.settings;
-      })
-      .finally(() => {
-        if (loading?.promise === promise) loading = null;
-      });
-    loading = { version: at, promise };
-    return promise;
-  };
+  const snapshot = versionedSnapshot(version, () => readSessionSettings(db));
   return {
     /** The settings at the content version now, applied to the catalogue. */
     async current(): Promise<SessionSettings> {
-      const at = await version.current();
-      const settings = kept?.version === at ? kept.settings : await load(at);
+      const settings = await snapshot.current();
       applySessionSettings(settings);
       return settings;
     },
     /** After this instance changed them: read the version, and the settings, again. */
-    changed(): void {
-      version.changed();
-    },
+    changed: snapshot.changed,
   };
 }
 
