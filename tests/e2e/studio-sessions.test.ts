@@ -116,6 +116,17 @@ describe("the owner's sessions: their state and order", () => {
       "Adjusting to Parenthood",
     ]);
     expect(await play("fear-release")).toBe(403);
+    const transcript = await memberPage.request.get(
+      `${server.baseUrl}/portal/library/fear-release/transcript`,
+    );
+    expect(transcript.status()).toBe(404);
+    // The player steps over it: from Prepare for Birth, next is Breathing & Bonding.
+    await waitForHydration(memberPage);
+    await memberPage
+      .getByRole("region", { name: PREPARATION })
+      .getByRole("button", { name: /^Play\s+Prepare for Birth/ })
+      .click();
+    await memberPage.getByRole("button", { name: "Next: Breathing & Bonding" }).waitFor();
     await memberPage.goto(`${server.baseUrl}/portal/resources?q=release`);
     await memberPage
       .getByRole("status")

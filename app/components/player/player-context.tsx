@@ -17,6 +17,7 @@ import { deviceKey } from "#app/modules/offline/device.ts";
 import { newKey } from "#app/modules/offline/outbox.ts";
 import {
   needsFreshUrl,
+  COURSE_ORDER,
   neighbours,
   resumeFrom,
   volumeAfterUnmute,
@@ -134,8 +135,19 @@ async function fetchSignedUrl(trackId: string): Promise<SignedUrl> {
   return body as SignedUrl;
 }
 
-/** `memberKey`: the signed-in member's, whose positions and captions choice the device keeps. */
-export function PlayerProvider({ memberKey, children }: { memberKey: string; children: ReactNode }) {
+/**
+ * `memberKey`: the signed-in member's, whose positions and captions choice the device keeps.
+ * `sessionOrder`: the sessions she is offered, in the owner's order, for previous and next.
+ */
+export function PlayerProvider({
+  memberKey,
+  sessionOrder = COURSE_ORDER,
+  children,
+}: {
+  memberKey: string;
+  sessionOrder?: readonly string[];
+  children: ReactNode;
+}) {
   const audio = useRef<HTMLAudioElement>(null);
   const signed = useRef<{ url: string; expiresAt: number } | null>(null);
   const refreshing = useRef(false);
@@ -279,9 +291,9 @@ export function PlayerProvider({ memberKey, children }: { memberKey: string; chi
   }, [play]);
 
   const { previous, next } = useMemo(() => {
-    const found = track ? neighbours(track.id) : { previous: null, next: null };
+    const found = track ? neighbours(track.id, sessionOrder) : { previous: null, next: null };
     return { previous: playDetailOf(found.previous?.id), next: playDetailOf(found.next?.id) };
-  }, [track]);
+  }, [track, sessionOrder]);
 
   // Lock screens and headsets: what is playing, and the controls that work on it.
   useEffect(() => {

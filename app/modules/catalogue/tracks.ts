@@ -176,6 +176,12 @@ export function tracksIn(tier: CourseTier): Track[] {
   return sessionsIn(tier).filter((track) => !withheld(settings, track.id));
 }
 
+/** The course's sessions members are offered, by id, in her order: what the player steps through. */
+export function offeredCourseOrder(): string[] {
+  const tiers = [...new Set(TRACKS.map((track) => track.courseTier))];
+  return tiers.flatMap((tier) => tracksIn(tier)).map((track) => track.id);
+}
+
 /** She marked this session coming soon: only she may play it. */
 export function isWithheld(track: Pick<Track, "id">): boolean {
   return withheld(settings, track.id);

@@ -22,6 +22,17 @@ describe("neighbours", () => {
     expect(found.previous?.id ?? null).toBe(previous);
     expect(found.next?.id ?? null).toBe(next);
   });
+
+  it("follows the owner's order, and skips a session she marked coming soon", () => {
+    const hers = ["pregnancy-relaxation", "breathing-bonding", "prepare-for-birth", "positive-caesarean"];
+    expect(neighbours("breathing-bonding", hers)).toMatchObject({
+      previous: { id: "pregnancy-relaxation" },
+      next: { id: "prepare-for-birth" },
+    });
+    // Fear Release is not in her order: nothing leads to it, and playing it leads nowhere.
+    expect(neighbours("prepare-for-birth", hers).next?.id).toBe("positive-caesarean");
+    expect(neighbours("fear-release", hers)).toEqual({ previous: null, next: null });
+  });
 });
 
 describe("volumeAfterUnmute", () => {

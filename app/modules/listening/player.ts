@@ -12,12 +12,25 @@ const PAGE_SEEK_SECONDS = 60;
 /** A signed URL this close to expiry is replaced before it is used again. */
 const URL_REFRESH_MARGIN_MS = 60_000;
 
-/** Previous and next within the track's own course group, in course order. */
-export function neighbours(trackId: string): { previous: Track | null; next: Track | null } {
+/** The course's sessions in the course's own order: the player's order until the server sends the owner's. */
+export const COURSE_ORDER: readonly string[] = [...TRACKS].sort((a, b) => a.order - b.order).map((t) => t.id);
+
+/**
+ * Previous and next within the track's own course group, in `order`: the ids of
+ * the sessions members are offered, in the owner's order (the portal's layout
+ * sends it). A session she marked coming soon is in no one's order.
+ */
+export function neighbours(
+  trackId: string,
+  order: readonly string[] = COURSE_ORDER,
+): { previous: Track | null; next: Track | null } {
   const track = TRACKS.find((t) => t.id === trackId);
   if (!track) return { previous: null, next: null };
-  const group = TRACKS.filter((t) => t.courseTier === track.courseTier).sort((a, b) => a.order - b.order);
+  const group = order
+    .map((id) => TRACKS.find((t) => t.id === id))
+    .filter((t): t is Track => t?.courseTier === track.courseTier);
   const index = group.findIndex((t) => t.id === trackId);
+  if (index < 0) return { previous: null, next: null };
   return { previous: group[index - 1] ?? null, next: group[index + 1] ?? null };
 }
 

@@ -7,7 +7,7 @@ import { SiteHeader } from "#app/components/site-header.tsx";
 import { signInPrompt } from "#app/modules/accounts/providers.ts";
 import { redirectWithFlash } from "#app/modules/site/flash.server.ts";
 import { playableTrackIds, viewerOf } from "#app/modules/catalogue/access.ts";
-import { playable } from "#app/modules/catalogue/tracks.ts";
+import { offeredCourseOrder, playable } from "#app/modules/catalogue/tracks.ts";
 import { trackForToday } from "#app/modules/program/program.server.ts";
 import {
   db,
@@ -52,12 +52,14 @@ export async function loader(args: Route.LoaderArgs) {
   // Whose things the device keeps (the same key as the member header): only hers are shown and sent for her.
   const memberKey = signedInMemberKey(args);
   // The day this data is for: a page kept on the device and opened offline on a later day is out of date.
-  return { member, today: playable(today), entitled, memberKey, day };
+  // The player's previous and next follow the owner's order (the browser knows only the course's).
+  const sessionOrder = offeredCourseOrder();
+  return { member, today: playable(today), entitled, memberKey, day, sessionOrder };
 }
 
 export default function PortalLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <PlayerProvider memberKey={loaderData.memberKey}>
+    <PlayerProvider memberKey={loaderData.memberKey} sessionOrder={loaderData.sessionOrder}>
       <PortalShell member={loaderData.member} today={loaderData.today} entitled={loaderData.entitled}>
         <Outlet />
       </PortalShell>
@@ -80,7 +82,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     );
   }
   return (
-    <PlayerProvider memberKey={layout.memberKey}>
+    <PlayerProvider memberKey={layout.memberKey} sessionOrder={layout.sessionOrder}>
       <PortalShell member={member} today={layout.today} entitled={layout.entitled}>
         <RouteErrorScreen error={error} />
       </PortalShell>

@@ -6,7 +6,7 @@ import { TranscriptReader } from "#app/components/transcripts/transcript-reader.
 import { Button } from "#app/components/ui/button.tsx";
 import { ArrowLeft } from "#app/components/ui/icons.tsx";
 import { viewerOf } from "#app/modules/catalogue/access.ts";
-import { findTrack, playable } from "#app/modules/catalogue/tracks.ts";
+import { findTrack, isWithheld, playable } from "#app/modules/catalogue/tracks.ts";
 import { BRAND } from "#app/modules/site/brand.ts";
 import {
   PARTNER_TRANSCRIPT_MESSAGE,
@@ -16,11 +16,13 @@ import { captions, coursePrice, signedInMember } from "#app/request.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const track = findTrack(args.params.trackId);
-  if (!track) throw data(null, { status: 404 });
-  const session = playable(track);
   const member = signedInMember(args);
+  const viewer = viewerOf(member);
+  // A session the owner marked coming soon is, to members, not there yet.
+  if (!track || (isWithheld(track) && !viewer.isOwner)) throw data(null, { status: 404 });
+  const session = playable(track);
   const published = await captions(args);
-  const access = published.access(viewerOf(member), track.id);
+  const access = published.access(viewer, track.id);
   if (access === "read") {
     return { state: "read" as const, session, paragraphs: published.transcriptOf(track.id)!.paragraphs };
   }
