@@ -33,6 +33,7 @@ import { migrateToLatest, openDatabase, type DatabaseHandle, type Db } from "./p
 import type { CheckoutDeps } from "./modules/payments/checkout.server.ts";
 import { createPayments, type Payments } from "./modules/payments/payments.server.ts";
 import { refundOwed } from "./modules/payments/refunds.server.ts";
+import { issueMissingInvoices, sellerFromEnv } from "./modules/payments/invoices.server.ts";
 import { firstRevisionTexts } from "./modules/catalogue/content.server.ts";
 import { loadFirstRevisions } from "./modules/catalogue/revisions.server.ts";
 import { siteWordsSnapshot, type SiteWordsSnapshot } from "./modules/catalogue/site-words.server.ts";
@@ -188,7 +189,8 @@ export async function createServices(
 /**
  * The server's own rounds, from start until stopped (the returned function):
  * every five minutes, refund any second payment still owed (the provider was
- * down when it came in); hourly, forget abuse-limit counters whose windows
+ * down when it came in) and issue any invoice or credit note a crash left
+ * unissued (at start too); hourly, forget abuse-limit counters whose windows
  * ended a day ago and confirmation codes that have expired, so neither table
  * grows under attack nor keeps what it no longer needs.
  */
@@ -203,6 +205,7 @@ export function startHousekeeping(services: AppServices): () => void {
   };
   const timers = [
     every(5, () => refundOwed(paymentDeps(services))),
+    every(5, () => issueMissingInvoices(database.db, sellerFromEnv(services.env), services.clock.now())),
     every(60, () => tidyUp(database.db)),
     // A reminder chain broken by a job that died is mended within the hour.
     every(60, () => scheduleMissingReminders(database.db, services.clock.now())),
@@ -240,6 +243,11 @@ export function paymentDeps({
     payments,
     mailer,
     log,
-    grant: { price: payments.price, baseUrl: env.BASE_URL, supportEmail: env.SUPPORT_EMAIL },
+    grant: {
+      price: payments.price,
+      baseUrl: env.BASE_URL,
+      supportEmail: env.SUPPORT_EMAIL,
+      seller: sellerFromEnv(env),
+    },
   };
 }

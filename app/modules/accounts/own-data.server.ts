@@ -89,6 +89,10 @@ export const MEMBER_DATA: { [T in keyof Database]: Finder<keyof Database[T] & st
   caption_revisions: {
     none: "a recording's captions as the owner saved them; who saved them is in the audit log",
   },
+  invoices: {
+    none: "the seller's invoices and credit notes: amounts, VAT and a purchase's id, never the buyer herself",
+  },
+  invoice_counters: { none: "each year's last invoice and credit note numbers" },
   content_revisions: {
     none: "the site's words and their revisions: who saved each is an owner's account id only, kept like the audit log",
   },

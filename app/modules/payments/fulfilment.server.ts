@@ -8,6 +8,8 @@ import { lockMemberAccess, setSubscriptionTier } from "./access.server.ts";
 import { queueEmail } from "#app/modules/email/outbox.server.ts";
 import { duplicateRefundEmail, receiptEmail } from "#app/modules/email/templates.ts";
 import { formatPrice, type Price } from "./price.ts";
+import { DEMO_SELLER, type Seller } from "./invoice.ts";
+import { issueCreditNote, issueInvoice } from "./invoices.server.ts";
 
 /**
  * Premium is granted only here, and only after the provider has confirmed the
@@ -60,7 +62,7 @@ export async function purchaseFor(db: Db, ref: PaymentRef) {
 }
 
 export type GrantOutcome =
-  | { granted: true; emailId: string }
+  | { granted: true; emailId: string; invoiceNumber: string }
   | { granted: false; reason: "unknown" | "already" | "refunded" | "mismatch" }
   /** Paid, but the member had already paid: this one is to be refunded (refundDuplicate). */
   | { granted: false; reason: "duplicate"; purchaseId: string };
@@ -69,7 +71,18 @@ export interface GrantContext {
   price: Price;
   baseUrl: string;
   supportEmail: string;
+  /** Who sells, as invoices name it (SELLER_*); the demo business when not given. */
+  seller?: Seller;
   now?: Date;
+}
+
+export function sellerOf(ctx: GrantContext): Seller {
+  return ctx.seller ?? DEMO_SELLER;
+}
+
+/** Where the buyer downloads an invoice or credit note as a PDF. */
+export function invoicePath(number: string): string {
+  return `/portal/invoices/${number}.pdf`;
 }
 
 /**
@@ -142,6 +155,12 @@ export async function grantPurchase(
     if (Number(claimed.numUpdatedRows) !== 1) return { granted: false, reason: "already" };
 
     await setSubscriptionTier(trx, purchase.user_id, "premium", now(ctx));
+    // Numbered in the same transaction: paid and invoiced commit together, or neither does.
+    const invoice = await issueInvoice(trx, purchase, {
+      seller: sellerOf(ctx),
+      at: timeOf(ctx),
+      buyerCountry: payment.billingCountry ?? null,
+    });
     const user = await trx
       .selectFrom("user")
       .select(["name", "email"])
@@ -158,9 +177,11 @@ export async function grantPurchase(
         reference: paymentReference(purchase.id),
         portalUrl: `${ctx.baseUrl}/portal`,
         supportEmail: ctx.supportEmail,
+        invoiceUrl: `${ctx.baseUrl}${invoicePath(invoice.number)}`,
+        invoiceNumber: invoice.number,
       }),
     });
-    return { granted: true, emailId };
+    return { granted: true, emailId, invoiceNumber: invoice.number };
   };
   return db.isTransaction ? run(db) : db.transaction().execute(run);
 }
@@ -208,6 +229,7 @@ export async function revokePurchase(
       .set({ status: "refunded", refunded_at: at.toISOString(), updated_at: at.toISOString() })
       .where("id", "=", purchase.id)
       .execute();
+    if (wasPaid) await issueCreditNote(trx, purchase, { seller: sellerOf(notice), at });
     if (!purchase.user_id || !wasPaid) return "recorded-before-success";
     const otherPaid = await trx
       .selectFrom("purchases")
