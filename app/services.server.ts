@@ -34,6 +34,7 @@ import type { CheckoutDeps } from "./modules/payments/checkout.server.ts";
 import { createPayments, type Payments } from "./modules/payments/payments.server.ts";
 import { refundOwed } from "./modules/payments/refunds.server.ts";
 import { issueMissingInvoices, sellerFromEnv } from "./modules/payments/invoices.server.ts";
+import { createInvoicePdfs, type InvoicePdfs } from "./modules/payments/invoice-pdfs.server.ts";
 import { firstRevisionTexts } from "./modules/catalogue/content.server.ts";
 import { loadFirstRevisions } from "./modules/catalogue/revisions.server.ts";
 import { siteWordsSnapshot, type SiteWordsSnapshot } from "./modules/catalogue/site-words.server.ts";
@@ -83,6 +84,8 @@ export interface AppServices {
   jobs: JobRunner;
   /** Her birth preferences as a PDF: made in a worker thread, kept a while, limited. */
   birthPlanPdfs: BirthPlanPdfs;
+  /** Invoices and credit notes as PDFs, for the buyer and the owner: made in a worker thread, limited. */
+  invoicePdfs: InvoicePdfs;
   /** The version of what the owner has published, as this instance knows it (read at most once a second). */
   contentVersion: ContentVersionReader;
   /** The recordings' captions as published, kept in memory until the content version moves. */
@@ -180,6 +183,7 @@ export async function createServices(
     push,
     jobs,
     birthPlanPdfs: createBirthPlanPdfs(),
+    invoicePdfs: createInvoicePdfs(),
     contentVersion,
     captions: createCaptionLibrary(database.db, contentVersion),
     siteWords: siteWordsSnapshot(database.db, contentVersion),
@@ -227,6 +231,7 @@ export async function closeServices(services: AppServices) {
   await services.payments.close();
   await services.socialSignIn.close();
   await services.birthPlanPdfs.close();
+  await services.invoicePdfs.close();
   await services.database.close();
 }
 

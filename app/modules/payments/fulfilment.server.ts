@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../../../db/schema.ts";
 import type { ConfirmedPayment, PaymentRef, UndonePayment } from "./payment-event.ts";
-import { formatPaidOn, paymentMethodName, paymentReference } from "./receipt.ts";
+import { formatPaidOn, invoicePath, paymentMethodName, paymentReference } from "./receipt.ts";
 import { displayName } from "#app/modules/people/display.ts";
 import { lockMemberAccess, setSubscriptionTier } from "./access.server.ts";
 import { queueEmail } from "#app/modules/email/outbox.server.ts";
@@ -78,11 +78,6 @@ export interface GrantContext {
 
 export function sellerOf(ctx: GrantContext): Seller {
   return ctx.seller ?? DEMO_SELLER;
-}
-
-/** Where the buyer downloads an invoice or credit note as a PDF. */
-export function invoicePath(number: string): string {
-  return `/portal/invoices/${number}.pdf`;
 }
 
 /**

@@ -104,6 +104,12 @@ export function invoiceTotals(lines: readonly InvoiceLine[], rateBp: number | nu
   return { grossMinor, netMinor, vatMinor: grossMinor - netMinor, discountMinor };
 }
 
+/** An invoice's amount: always with cents ("€27.00"), and negative on a credit note ("−€27.00"). */
+export function formatMoney(amountMinor: number, currency: string, negative = false): string {
+  const amount = new Intl.NumberFormat("en-IE", { style: "currency", currency }).format(amountMinor / 100);
+  return negative && amountMinor !== 0 ? `\u2212${amount}` : amount;
+}
+
 /** "23%", "25.5%". */
 export function formatVatRate(rateBp: number): string {
   return `${rateBp / 100}%`;
