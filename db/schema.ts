@@ -505,7 +505,7 @@ interface CaptionRevisionsTable {
 
 /** An invoice or a credit note, as issued (migration 0038; app/modules/payments/invoices.server.ts). */
 export type InvoiceKind = "invoice" | "credit-note";
-export interface InvoicesTable {
+interface InvoicesTable {
   id: string;
   kind: InvoiceKind;
   year: number;

@@ -7,4 +7,3 @@ import { printFontData, type PrintFontName } from "#app/platform/print-fonts.ser
 export const PDF_FONT_NAMES = ["sans-400", "sans-400-italic", "sans-600", "serif-400", "serif-600"] as const;
 export type PdfFontName = (typeof PDF_FONT_NAMES)[number] & PrintFontName;
 export const pdfFontData = (name: PdfFontName): Buffer => printFontData(name);
-

@@ -11,7 +11,9 @@ export type PdfRenderer = Renderer<BirthPlanPdfInput>;
 
 const BIRTH_PLAN_PDF_WORKER = createRequire(import.meta.url).resolve("#birth-plan-pdf-worker");
 
-export function createPdfRenderer(options: Omit<PdfRendererOptions, "workerFile" | "document"> = {}): PdfRenderer {
+export function createPdfRenderer(
+  options: Omit<PdfRendererOptions, "workerFile" | "document"> = {},
+): PdfRenderer {
   return createRenderer<BirthPlanPdfInput>({
     ...options,
     workerFile: BIRTH_PLAN_PDF_WORKER,

@@ -76,7 +76,7 @@ export interface GrantContext {
   now?: Date;
 }
 
-export function sellerOf(ctx: GrantContext): Seller {
+function sellerFor(ctx: GrantContext): Seller {
   return ctx.seller ?? DEMO_SELLER;
 }
 
@@ -152,7 +152,7 @@ export async function grantPurchase(
     await setSubscriptionTier(trx, purchase.user_id, "premium", now(ctx));
     // Numbered in the same transaction: paid and invoiced commit together, or neither does.
     const invoice = await issueInvoice(trx, purchase, {
-      seller: sellerOf(ctx),
+      seller: sellerFor(ctx),
       at: timeOf(ctx),
       buyerCountry: payment.billingCountry ?? null,
     });
@@ -224,7 +224,7 @@ export async function revokePurchase(
       .set({ status: "refunded", refunded_at: at.toISOString(), updated_at: at.toISOString() })
       .where("id", "=", purchase.id)
       .execute();
-    if (wasPaid) await issueCreditNote(trx, purchase, { seller: sellerOf(notice), at });
+    if (wasPaid) await issueCreditNote(trx, purchase, { seller: sellerFor(notice), at });
     if (!purchase.user_id || !wasPaid) return "recorded-before-success";
     const otherPaid = await trx
       .selectFrom("purchases")

@@ -34,8 +34,6 @@ const MARGIN = 56;
 const WIDTH = PAGE_WIDTH - 2 * MARGIN;
 const AMOUNT_WIDTH = 120;
 
-type Doc = PDFKit.PDFDocument;
-
 export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   const { default: PDFDocument } = await import("pdfkit");
   const doc = new PDFDocument({

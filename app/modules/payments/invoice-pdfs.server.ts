@@ -23,20 +23,20 @@ import { formatPaidOn, paymentReference } from "./receipt.ts";
  * such document, whether or not it exists.
  */
 
-export const INVOICE_PDF_LIMITS = {
+const INVOICE_PDF_LIMITS = {
   account: { limit: 30, windowSeconds: 10 * 60 },
   address: { limit: 60, windowSeconds: 10 * 60 },
   all: { limit: 600, windowSeconds: 10 * 60 },
 } satisfies Record<string, LimitRule>;
 
-export const invoicePdfMessages = {
+const invoicePdfMessages = {
   limited: "That's a lot of invoices in a few minutes. Please wait a little and try again.",
   busy: "We're making a lot of PDFs just now. Please try again in a few seconds.",
   notFound: "There is no invoice here.",
 } as const;
 
 /** Who asks: the signed-in member (her own documents), or the owner in the studio (any). */
-export type InvoiceViewer = { memberId: string } | { owner: true };
+type InvoiceViewer = { memberId: string } | { owner: true };
 
 export type InvoicePdfAnswer =
   | { kind: "pdf"; pdf: Uint8Array; fileName: string }
@@ -89,7 +89,7 @@ function invoiceLimitChecks(accountId: string, clientIp: string | null): LimitCh
 const countries = new Intl.DisplayNames(["en-GB"], { type: "region" });
 
 /** Everything the document prints, formatted; null when there is none by that number that this viewer may see. */
-export async function invoicePdfInput(
+async function invoicePdfInput(
   db: Db,
   number: string,
   viewer: InvoiceViewer,

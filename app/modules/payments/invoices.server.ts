@@ -20,7 +20,7 @@ import {
  * on PostgreSQL, SQLite's one writer). `issueMissingInvoices` numbers anything a crash left without its document.
  */
 
-export const COURSE_LINE = "The Complete Course (online hypnobirthing course, lifetime access)";
+const COURSE_LINE = "The Complete Course (online hypnobirthing course, lifetime access)";
 
 /** The year's next number of a kind, taken inside the caller's transaction. */
 async function nextSequence(trx: Db, kind: InvoiceKind, year: number): Promise<number> {
