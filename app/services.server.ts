@@ -39,6 +39,8 @@ import { migrateToLatest, openDatabase, type DatabaseHandle, type Db } from "./p
 import type { CheckoutDeps } from "./modules/payments/checkout.server.ts";
 import { createPayments, type Payments } from "./modules/payments/payments.server.ts";
 import { refundOwed } from "./modules/payments/refunds.server.ts";
+import { issueMissingInvoices, sellerFromEnv } from "./modules/payments/invoices.server.ts";
+import { createInvoicePdfs, type InvoicePdfs } from "./modules/payments/invoice-pdfs.server.ts";
 import { firstRevisionTexts } from "./modules/catalogue/content.server.ts";
 import { loadFirstRevisions } from "./modules/catalogue/revisions.server.ts";
 import { siteWordsSnapshot, type SiteWordsSnapshot } from "./modules/catalogue/site-words.server.ts";
@@ -92,6 +94,8 @@ export interface AppServices {
   jobs: JobRunner;
   /** Her birth preferences as a PDF: made in a worker thread, kept a while, limited. */
   birthPlanPdfs: BirthPlanPdfs;
+  /** Invoices and credit notes as PDFs, for the buyer and the owner: made in a worker thread, limited. */
+  invoicePdfs: InvoicePdfs;
   /** The version of what the owner has published, as this instance knows it (read at most once a second). */
   contentVersion: ContentVersionReader;
   /** The recordings' captions as published, kept in memory until the content version moves. */
@@ -191,6 +195,7 @@ export async function createServices(
     push,
     jobs,
     birthPlanPdfs: createBirthPlanPdfs(),
+    invoicePdfs: createInvoicePdfs(),
     contentVersion,
     captions: createCaptionLibrary(database.db, contentVersion),
     siteWords: siteWordsSnapshot(database.db, contentVersion),
@@ -201,7 +206,8 @@ export async function createServices(
 /**
  * The server's own rounds, from start until stopped (the returned function):
  * every five minutes, refund any second payment still owed (the provider was
- * down when it came in); hourly, forget abuse-limit counters whose windows
+ * down when it came in) and issue any invoice or credit note a crash left
+ * unissued (at start too); hourly, forget abuse-limit counters whose windows
  * ended a day ago and confirmation codes that have expired, so neither table
  * grows under attack nor keeps what it no longer needs.
  */
@@ -216,6 +222,7 @@ export function startHousekeeping(services: AppServices): () => void {
   };
   const timers = [
     every(5, () => refundOwed(paymentDeps(services))),
+    every(5, () => issueMissingInvoices(database.db, sellerFromEnv(services.env), services.clock.now())),
     every(60, () => tidyUp(database.db)),
     // A reminder chain broken by a job that died is mended within the hour.
     every(60, () => scheduleMissingReminders(database.db, services.clock.now())),
@@ -247,6 +254,7 @@ export async function closeServices(services: AppServices) {
   await services.payments.close();
   await services.socialSignIn.close();
   await services.birthPlanPdfs.close();
+  await services.invoicePdfs.close();
   await services.database.close();
 }
 
@@ -263,6 +271,11 @@ export function paymentDeps({
     payments,
     mailer,
     log,
-    grant: { price: payments.price, baseUrl: env.BASE_URL, supportEmail: env.SUPPORT_EMAIL },
+    grant: {
+      price: payments.price,
+      baseUrl: env.BASE_URL,
+      supportEmail: env.SUPPORT_EMAIL,
+      seller: sellerFromEnv(env),
+    },
   };
 }

@@ -30,6 +30,8 @@ const OWNER: Record<string, string> = {
   purchases: "modules/payments",
   payment_events: "modules/payments",
   member_access: "modules/payments",
+  invoices: "modules/payments",
+  invoice_counters: "modules/payments",
   rate_limits: "platform",
   jobs: "platform",
   // Moved on by whichever module publishes (studio content); read by the page caches.

@@ -513,6 +513,42 @@ interface SessionSettingsTable {
   updated_at: CreatedAt;
 }
 
+/** An invoice or a credit note, as issued (migration 0038; app/modules/payments/invoices.server.ts). */
+export type InvoiceKind = "invoice" | "credit-note";
+interface InvoicesTable {
+  id: string;
+  kind: InvoiceKind;
+  year: number;
+  /** 1, 2, … within its kind and year, with no gaps. */
+  sequence: number;
+  /** As printed: "2026-0001", or "CN-2026-0001" for a credit note. */
+  number: string;
+  purchase_id: string;
+  /** A credit note's invoice; null for an invoice. */
+  invoice_id: string | null;
+  issued_at: Timestamp;
+  currency: string;
+  /** What was paid (or, on a credit note, given back), VAT included. */
+  gross_minor: number;
+  net_minor: number;
+  vat_minor: number;
+  discount_minor: ColumnType<number, number | undefined, number>;
+  /** Hundredths of a percent; null: "VAT not applicable" (the seller is not registered). */
+  vat_rate_bp: number | null;
+  buyer_country: string | null;
+  /** JSON: the seller's details as issued (`Seller`). */
+  seller: string;
+  /** JSON: the lines (`InvoiceLine[]`). */
+  lines: string;
+}
+
+/** Each kind's last number, per year: moved on by the transaction that issues the next one. */
+interface InvoiceCountersTable {
+  kind: InvoiceKind;
+  year: number;
+  last_number: number;
+}
+
 /** The site's words, every revision of every piece (migration 0034). */
 export type ContentRevisionState = "draft" | "published" | "earlier";
 interface ContentRevisionsTable {
@@ -573,4 +609,6 @@ export interface Database {
   caption_revisions: CaptionRevisionsTable;
   session_settings: SessionSettingsTable;
   content_revisions: ContentRevisionsTable;
+  invoices: InvoicesTable;
+  invoice_counters: InvoiceCountersTable;
 }

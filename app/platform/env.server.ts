@@ -2,6 +2,7 @@ import path from "node:path";
 import { z } from "zod";
 import { isVapidSubject, vapidKeysProblem } from "#app/modules/reminders/vapid.server.ts";
 import { BRAND } from "#app/modules/site/brand.ts";
+import { DEMO_SELLER } from "#app/modules/payments/invoice.ts";
 
 /**
  * Every setting the app reads from the environment, validated once at start.
@@ -100,6 +101,32 @@ const schema = z
         message: "must be a three-letter currency code such as EUR",
       })
       .transform((value) => value.toUpperCase()),
+    // The seller on every invoice; registered for VAT ("yes") means prices include VAT by the buyer's country.
+    SELLER_NAME: z
+      .string()
+      .trim()
+      .min(1, { message: "must not be empty" })
+      .max(120)
+      .default(DEMO_SELLER.name),
+    SELLER_ADDRESS: z
+      .string()
+      .trim()
+      .min(1, { message: "must not be empty" })
+      .max(200)
+      .default(DEMO_SELLER.address),
+    SELLER_COUNTRY: z
+      .string()
+      .trim()
+      .default(DEMO_SELLER.country)
+      .refine((value) => /^[A-Za-z]{2}$/.test(value), {
+        message: "must be a two-letter country code such as IE",
+      })
+      .transform((value) => value.toUpperCase()),
+    SELLER_VAT_REGISTERED: z
+      .enum(["yes", "no"], { message: "must be yes or no" })
+      .default("no")
+      .transform((value) => value === "yes"),
+    SELLER_VAT_NUMBER: optionalText,
     // Launches the Partner Course in the library and menus; off keeps it "Coming Soon".
     PARTNER_COURSE: z
       .enum(["on", "off"], { message: "must be on or off" })
@@ -203,6 +230,12 @@ const schema = z
           message: `and VAPID_PRIVATE_KEY must be a key pair made together: ${problem}`,
         });
     }
+    if (env.SELLER_VAT_REGISTERED && !env.SELLER_VAT_NUMBER)
+      ctx.addIssue({
+        code: "custom",
+        path: ["SELLER_VAT_NUMBER"],
+        message: "must be set when SELLER_VAT_REGISTERED is yes: invoices print it",
+      });
   });
 
 export type Env = Omit<z.output<typeof schema>, "BASE_URL" | "DATA_DIR" | "OWNER_EMAIL"> & {

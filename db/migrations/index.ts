@@ -36,6 +36,7 @@ import * as contentRevisions from "./0034_content_revisions.ts";
 import * as mediaVersions from "./0035_media_versions.ts";
 import * as captionRevisions from "./0036_caption_revisions.ts";
 import * as sessionSettings from "./0037_session_settings.ts";
+import * as invoices from "./0038_invoices.ts";
 
 /**
  * Every migration, in order. Listed by hand so that the bundled server, the
@@ -79,4 +80,5 @@ export const migrations: Record<string, Migration> = {
   "0035_media_versions": mediaVersions,
   "0036_caption_revisions": captionRevisions,
   "0037_session_settings": sessionSettings,
+  "0038_invoices": invoices,
 };

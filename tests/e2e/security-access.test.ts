@@ -82,6 +82,14 @@ const MEMBER_CALLS: Call[] = [
     "/portal/birth-preferences/print",
     "/portal/birth-preferences.pdf",
   ].map((path): Call => ({ method: "GET", route: path, url: () => path, owner: 200 })),
+  // An invoice is its buyer's alone: the owner here has paid for nothing, and no one else's is hers to see.
+  {
+    method: "GET",
+    route: "/portal/invoices/:file",
+    url: () => "/portal/invoices/2026-0001.pdf",
+    owner: 404,
+    stranger: 404,
+  },
   // A free track's transcript and captions (a premium one's are refused: tests/e2e/transcripts.test.ts).
   {
     method: "GET",

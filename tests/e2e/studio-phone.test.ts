@@ -55,9 +55,9 @@ const pageKind = (path: string) =>
     .map((segment) => (/\d/.test(segment) && segment.length >= 8 ? ":id" : segment))
     .join("/");
 
-/** Every studio page a link leads to from these, one of each kind, found by following the links. */
+/** Every studio page a link leads to from these, one of each kind, found by following the links (a file to download is no page). */
 function linksToStudioPages(page: Page): Promise<string[]> {
-  return page.$$eval('a[href^="/studio"]', (links) =>
+  return page.$$eval('a[href^="/studio"]:not([download])', (links) =>
     links.map((link) => new URL((link as HTMLAnchorElement).href).pathname),
   );
 }

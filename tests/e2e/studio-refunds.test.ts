@@ -1,19 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { localOutbox } from "../support/mailbox.ts";
 import { unusedTotpCode } from "../support/totp.ts";
-import { confirmDemoCardPayment, expectToast, signedInPage, withServerDatabase } from "./support/accounts.ts";
+import { expectToast, payByDemoCard, signedInPage, withServerDatabase } from "./support/accounts.ts";
 import { expectAccessible, useBrowser, viewports, waitForHydration } from "./support/browser.ts";
 import { enrolledOwner } from "./support/studio.ts";
-
-/** Pays for the course with the demo card from her signed-in page, as the checkout does, and confirms it. */
-async function payByDemoCard(page: Page) {
-  const paymentIntentId = await confirmDemoCardPayment(page);
-  await page.goto(`/portal?payment_intent=${paymentIntentId}&redirect_status=succeeded`);
-  await expectToast(page, "Payment successful! The Complete Course is yours: everything is unlocked.");
-}
 
 /** Where the screenshots a run takes are kept (test-results/, not committed). */
 const SHOTS = path.resolve("test-results/studio-refunds");

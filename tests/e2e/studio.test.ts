@@ -584,6 +584,13 @@ const STUDIO_CALLS: { method: "GET" | "POST"; route: string; url: string; form?:
       url: "/studio/purchases/some-purchase/refund",
       form: { intent: "refund", reason: "guarantee", back: "/studio/purchases" },
     },
+    {
+      method: "POST",
+      route: "/studio/invoices.csv",
+      url: "/studio/invoices.csv",
+      form: { from: "2026-01-01", to: "2026-12-31" },
+    },
+    { method: "GET", route: "/studio/invoices/:file", url: "/studio/invoices/2026-0001.pdf" },
     { method: "GET", route: "/studio/inbox", url: "/studio/inbox?view=archived" },
     { method: "GET", route: "/studio/inbox/:thread", url: "/studio/inbox/some-thread" },
     {

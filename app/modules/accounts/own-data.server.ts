@@ -92,6 +92,10 @@ export const MEMBER_DATA: { [T in keyof Database]: Finder<keyof Database[T] & st
   session_settings: {
     none: "each session's state and place as the owner set them; who set them is in the audit log",
   },
+  invoices: {
+    none: "the seller's invoices and credit notes: amounts, VAT and a purchase's id, never the buyer herself",
+  },
+  invoice_counters: { none: "each year's last invoice and credit note numbers" },
   content_revisions: {
     none: "the site's words and their revisions: who saved each is an owner's account id only, kept like the audit log",
   },

@@ -10,7 +10,8 @@ import {
 import type { Member } from "#app/modules/accounts/session.server.ts";
 import { printablePlan } from "./page.server.ts";
 import { createPdfCache, type PdfCache } from "./pdf-cache.ts";
-import { BUSY_RETRY_AFTER_SECONDS, createPdfRenderer, type PdfRenderer } from "./pdf-renderer.server.ts";
+import { BUSY_RETRY_AFTER_SECONDS } from "#app/platform/pdf-renderer.server.ts";
+import { createPdfRenderer, type PdfRenderer } from "./pdf-renderer.server.ts";
 import { printedDate, type BirthPlanPdfInput } from "./pdf.server.ts";
 
 /**

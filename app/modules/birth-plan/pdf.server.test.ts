@@ -2,7 +2,7 @@ import { inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { pdfText } from "../../../tests/support/pdf-text.ts";
 import { emptyBirthPlan, NOTE_MAX_LENGTH, type BirthPlanContent } from "./plan.ts";
-import { printable } from "./pdf-fonts.server.ts";
+import { printable } from "#app/platform/print-fonts.server.ts";
 import { planByline, renderBirthPlanPdf } from "./pdf.server.ts";
 import { BIRTH_PLAN_SECTIONS, findChoice } from "./sections.ts";
 

@@ -8,7 +8,8 @@
 import { PRINT_PALETTE as C } from "#app/modules/site/print-palette.ts";
 import { BIRTH_PLAN_ICON_PATHS, type BirthPlanIconName } from "./icon-paths.ts";
 import { breakLongWords } from "./long-words.ts";
-import { PDF_FONT_NAMES, pdfFontData, printable, type PdfFontName } from "./pdf-fonts.server.ts";
+import { printable } from "#app/platform/print-fonts.server.ts";
+import { PDF_FONT_NAMES, pdfFontData, type PdfFontName } from "./pdf-fonts.server.ts";
 import { planSummary, type BirthPlanContent, type SummarySection } from "./plan.ts";
 
 export interface BirthPlanPdfInput {

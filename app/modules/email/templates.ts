@@ -381,19 +381,22 @@ export function receiptEmail({
   reference,
   portalUrl,
   supportEmail,
-}: PaymentNotice & { paidOn: string }): EmailContent {
+  invoiceUrl,
+  invoiceNumber,
+}: PaymentNotice & { paidOn: string; invoiceUrl: string; invoiceNumber: string }): EmailContent {
   const thanks = greeting(name, (first) => `Thank you, ${first}.`, "Thank you.");
   const intro = `Your Complete Course is ready. ${COMPLETE_COURSE_CONTAINS}`;
   const details = `Paid: ${amount}, once, on ${paidOn}, by ${provider}. Reference: ${reference}.`;
+  const invoice = `Your invoice ${invoiceNumber} (PDF, once you're signed in): ${invoiceUrl}`;
   const guarantee = `Changed your mind? Within 30 days, reply to this email or write to ${supportEmail} for a full refund; your access to the Complete Course ends when the refund is made.`;
   const footnote = "Keep this email as your receipt.";
   return {
     subject: `Your ${BRAND.name} receipt: Complete Course`,
-    text: text([thanks, intro, details, `Open your course: ${portalUrl}`, guarantee, footnote]),
+    text: text([thanks, intro, details, invoice, `Open your course: ${portalUrl}`, guarantee, footnote]),
     html: layout({
       preheader: `Receipt for ${amount}.`,
       heading: "Your receipt",
-      paragraphs: [thanks, intro, details, guarantee],
+      paragraphs: [thanks, intro, details, invoice, guarantee],
       action: { label: "Open your course", url: portalUrl },
       footnote,
     }),

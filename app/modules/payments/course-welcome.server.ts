@@ -44,15 +44,28 @@ export interface Receipt {
   paidOn: string;
   method: string;
   sentTo: string | null;
+  /** Its invoice's number (the PDF's link), once issued. */
+  invoiceNumber: string | null;
 }
 
 /** The member's kept payment for the course, as the receipt shows it (null: access without a payment). */
 export async function receiptFor(db: Db, memberId: string): Promise<Receipt | null> {
   const purchase = await db
     .selectFrom("purchases")
-    .select(["id", "provider", "amount_minor", "currency", "succeeded_at", "receipt_email"])
-    .where("user_id", "=", memberId)
-    .where("status", "=", "succeeded")
+    .leftJoin("invoices", (join) =>
+      join.onRef("invoices.purchase_id", "=", "purchases.id").on("invoices.kind", "=", "invoice"),
+    )
+    .select([
+      "purchases.id",
+      "purchases.provider",
+      "purchases.amount_minor",
+      "purchases.currency",
+      "purchases.succeeded_at",
+      "purchases.receipt_email",
+      "invoices.number as invoiceNumber",
+    ])
+    .where("purchases.user_id", "=", memberId)
+    .where("purchases.status", "=", "succeeded")
     .executeTakeFirst();
   if (!purchase?.succeeded_at) return null;
   return {
@@ -61,5 +74,6 @@ export async function receiptFor(db: Db, memberId: string): Promise<Receipt | nu
     paidOn: formatPaidOn(purchase.succeeded_at),
     method: paymentMethodName(purchase.provider),
     sentTo: purchase.receipt_email,
+    invoiceNumber: purchase.invoiceNumber,
   };
 }

@@ -2,12 +2,14 @@ import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../../../db/schema.ts";
 import type { ConfirmedPayment, PaymentRef, UndonePayment } from "./payment-event.ts";
-import { formatPaidOn, paymentMethodName, paymentReference } from "./receipt.ts";
+import { formatPaidOn, invoicePath, paymentMethodName, paymentReference } from "./receipt.ts";
 import { displayName } from "#app/modules/people/display.ts";
 import { lockMemberAccess, setSubscriptionTier } from "./access.server.ts";
 import { queueEmail } from "#app/modules/email/outbox.server.ts";
 import { duplicateRefundEmail, receiptEmail } from "#app/modules/email/templates.ts";
 import { formatPrice, type Price } from "./price.ts";
+import { DEMO_SELLER, type Seller } from "./invoice.ts";
+import { issueCreditNote, issueInvoice } from "./invoices.server.ts";
 
 /**
  * Premium is granted only here, and only after the provider has confirmed the
@@ -60,7 +62,7 @@ export async function purchaseFor(db: Db, ref: PaymentRef) {
 }
 
 export type GrantOutcome =
-  | { granted: true; emailId: string }
+  | { granted: true; emailId: string; invoiceNumber: string }
   | { granted: false; reason: "unknown" | "already" | "refunded" | "mismatch" }
   /** Paid, but the member had already paid: this one is to be refunded (refundDuplicate). */
   | { granted: false; reason: "duplicate"; purchaseId: string };
@@ -69,7 +71,13 @@ export interface GrantContext {
   price: Price;
   baseUrl: string;
   supportEmail: string;
+  /** Who sells, as invoices name it (SELLER_*); the demo business when not given. */
+  seller?: Seller;
   now?: Date;
+}
+
+function sellerFor(ctx: GrantContext): Seller {
+  return ctx.seller ?? DEMO_SELLER;
 }
 
 /**
@@ -142,6 +150,12 @@ export async function grantPurchase(
     if (Number(claimed.numUpdatedRows) !== 1) return { granted: false, reason: "already" };
 
     await setSubscriptionTier(trx, purchase.user_id, "premium", now(ctx));
+    // Numbered in the same transaction: paid and invoiced commit together, or neither does.
+    const invoice = await issueInvoice(trx, purchase, {
+      seller: sellerFor(ctx),
+      at: timeOf(ctx),
+      buyerCountry: payment.billingCountry ?? null,
+    });
     const user = await trx
       .selectFrom("user")
       .select(["name", "email"])
@@ -158,9 +172,11 @@ export async function grantPurchase(
         reference: paymentReference(purchase.id),
         portalUrl: `${ctx.baseUrl}/portal`,
         supportEmail: ctx.supportEmail,
+        invoiceUrl: `${ctx.baseUrl}${invoicePath(invoice.number)}`,
+        invoiceNumber: invoice.number,
       }),
     });
-    return { granted: true, emailId };
+    return { granted: true, emailId, invoiceNumber: invoice.number };
   };
   return db.isTransaction ? run(db) : db.transaction().execute(run);
 }
@@ -208,6 +224,7 @@ export async function revokePurchase(
       .set({ status: "refunded", refunded_at: at.toISOString(), updated_at: at.toISOString() })
       .where("id", "=", purchase.id)
       .execute();
+    if (wasPaid) await issueCreditNote(trx, purchase, { seller: sellerFor(notice), at });
     if (!purchase.user_id || !wasPaid) return "recorded-before-success";
     const otherPaid = await trx
       .selectFrom("purchases")

@@ -13,3 +13,8 @@ export function paymentMethodName(provider: PurchaseProvider): string {
 export function formatPaidOn(at: Date | string): string {
   return new Date(at).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" });
 }
+
+/** Where the buyer downloads one of her invoices or credit notes as a PDF ("2026-0001", "CN-2026-0001"). */
+export function invoicePath(number: string): string {
+  return `/portal/invoices/${number}.pdf`;
+}

@@ -28,6 +28,7 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   "member.deleted": "Account deleted",
   "member.role-changed": "Role changed",
   "members.exported": "Members exported",
+  "invoices.exported": "Invoices exported",
   "purchase.refunded": "Purchase refunded",
   "recording.uploaded": "Uploaded a new recording",
   "recording.published": "Published a new recording",

@@ -69,6 +69,12 @@ const AUDIT_DETAILS = {
     count: z.int().nonnegative(),
     filters: z.array(z.enum(MEMBER_FILTERS)),
   }),
+  // The period, as days on her clock, and how many documents it held.
+  "invoices.exported": z.strictObject({
+    from: z.iso.date(),
+    to: z.iso.date(),
+    count: z.int().nonnegative(),
+  }),
   "purchase.refunded": z.strictObject({
     purchase: id,
     amountMinor: z.int().nonnegative(),

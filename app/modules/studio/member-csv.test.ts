@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cell, csvHeader, csvRows, type CsvMember } from "./member-csv.ts";
+import { cell } from "./csv.ts";
+import { csvHeader, csvRows, type CsvMember } from "./member-csv.ts";
 
 const member = (over: Partial<CsvMember> = {}): CsvMember => ({
   id: "u1",

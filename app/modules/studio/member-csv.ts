@@ -1,4 +1,5 @@
 import { todayIn } from "#app/modules/calendar/dates.ts";
+import { BYTE_ORDER_MARK, csvLine as line } from "./csv.ts";
 
 /**
  * Members as CSV (RFC 4180) for a spreadsheet, which may read any cell as a
@@ -47,8 +48,6 @@ const COLUMNS: { title: string; value: (member: CsvMember, timeZone: string) => 
   { title: "due date", value: (m) => m.dueDate },
 ];
 
-const BYTE_ORDER_MARK = "\uFEFF";
-
 /** The file's start: the byte-order mark and the header line. */
 export function csvHeader(): string {
   return `${BYTE_ORDER_MARK}${line(COLUMNS.map((column) => column.title))}`;
@@ -57,16 +56,4 @@ export function csvHeader(): string {
 /** A line for each member, her days on the owner's clock (`timeZone`, an IANA zone). */
 export function csvRows(members: CsvMember[], timeZone: string): string {
   return members.map((member) => line(COLUMNS.map((column) => column.value(member, timeZone)))).join("");
-}
-
-function line(values: (string | null)[]): string {
-  return `${values.map(cell).join(",")}\r\n`;
-}
-
-/** A piece's first character, after its separator and any spaces or quotes, when it would begin a formula. */
-const FORMULA_START = /(^|[,;\t\r\n])([\s"]*)(?=[=+\-@])/g;
-
-export function cell(value: string | null): string {
-  const safe = (value ?? "").replace(FORMULA_START, "$1$2'");
-  return `"${safe.replaceAll('"', '""')}"`;
 }

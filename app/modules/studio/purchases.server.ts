@@ -21,6 +21,9 @@ export interface StudioPurchase {
   refundReason: string | null;
   /** When an owner's refund went to the provider, while it is there. */
   refundStartedAt: string | null;
+  /** Its invoice's and credit note's numbers, once issued. */
+  invoiceNumber: string | null;
+  creditNoteNumber: string | null;
 }
 
 const PURCHASES_SHOWN = 100;
@@ -32,7 +35,15 @@ export async function studioPurchases(db: Db, limit = PURCHASES_SHOWN): Promise<
   const rows = await db
     .selectFrom("purchases")
     .leftJoin("user", "user.id", "purchases.user_id")
+    .leftJoin("invoices as invoice", (join) =>
+      join.onRef("invoice.purchase_id", "=", "purchases.id").on("invoice.kind", "=", "invoice"),
+    )
+    .leftJoin("invoices as note", (join) =>
+      join.onRef("note.purchase_id", "=", "purchases.id").on("note.kind", "=", "credit-note"),
+    )
     .select([
+      "invoice.number as invoiceNumber",
+      "note.number as creditNoteNumber",
       "purchases.id",
       "purchases.user_id",
       "user.email",
@@ -68,5 +79,7 @@ export async function studioPurchases(db: Db, limit = PURCHASES_SHOWN): Promise<
     refundedAt: iso(row.refunded_at),
     refundReason: row.refund_reason,
     refundStartedAt: iso(row.refund_started_at),
+    invoiceNumber: row.invoiceNumber,
+    creditNoteNumber: row.creditNoteNumber,
   }));
 }

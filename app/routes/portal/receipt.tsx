@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/receipt";
 import { COMPLETE_COURSE_CONTAINS } from "#app/modules/catalogue/complete-course.ts";
 import { receiptFor } from "#app/modules/payments/course-welcome.server.ts";
+import { invoicePath } from "#app/modules/payments/receipt.ts";
 import { BRAND } from "#app/modules/site/brand.ts";
 import { db, services, signedInMember } from "#app/request.server.ts";
 
@@ -46,6 +47,20 @@ export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
             <dd className="break-words">
               {name} ({receipt.sentTo ?? email})
             </dd>
+            {receipt.invoiceNumber ? (
+              <>
+                <dt className="font-medium">Invoice</dt>
+                <dd>
+                  <a
+                    href={invoicePath(receipt.invoiceNumber)}
+                    download
+                    className="text-plum underline underline-offset-4"
+                  >
+                    Invoice {receipt.invoiceNumber} (PDF)
+                  </a>
+                </dd>
+              </>
+            ) : null}
           </dl>
           <p className="mt-6 text-ink-soft">
             Changed your mind? Within 30 days of paying, write to{" "}

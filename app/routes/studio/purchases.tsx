@@ -6,7 +6,11 @@ import { countOf } from "#app/modules/words/plural.ts";
 import { guaranteeDaysLeft } from "#app/modules/studio/guarantee.ts";
 import { studioPurchases } from "#app/modules/studio/purchases.server.ts";
 import { refundedText, refundPath, refundRecipient, refundStateOf } from "#app/modules/studio/refunds.ts";
+import { requireStudioOwner } from "#app/modules/studio/context.server.ts";
+import { studioTimeZone } from "#app/modules/studio/settings.server.ts";
+import { todayIn } from "#app/modules/calendar/dates.ts";
 import { db, now } from "#app/request.server.ts";
+import { InvoiceExport } from "#app/components/studio/invoice-export.tsx";
 import { StudioTable } from "#app/components/studio/studio-table.tsx";
 import { useStudioTime } from "#app/components/studio/studio-clock.tsx";
 
@@ -15,7 +19,10 @@ export const meta: Route.MetaFunction = () => [{ title: "Purchases · Tidewell S
 export async function loader(args: Route.LoaderArgs) {
   const at = now(args);
   const purchases = await studioPurchases(db(args));
+  const today = todayIn(await studioTimeZone(db(args), requireStudioOwner(args.context).id), at);
   return {
+    // The export's period starts as this month so far.
+    period: { from: `${today.slice(0, 8)}01`, to: today },
     purchases: purchases.map((purchase) => ({
       ...purchase,
       guaranteeDaysLeft:
@@ -46,6 +53,7 @@ export default function StudioPurchases({ loaderData }: Route.ComponentProps) {
         Every payment, newest first. A refund is made in full through Stripe or PayPal, ends the member's
         premium and emails her; you confirm it, with your reason, on the next page.
       </p>
+      <InvoiceExport {...loaderData.period} />
       {loaderData.purchases.length === 0 ? (
         <p className="mt-6 text-ink-soft">No payments yet.</p>
       ) : (
@@ -71,7 +79,21 @@ export default function StudioPurchases({ loaderData }: Route.ComponentProps) {
                   {purchase.provider === "paypal" ? "PayPal" : "Stripe"} · {purchase.providerId}
                 </span>
               </td>
-              <td className="px-4 py-2 whitespace-nowrap">{money(purchase)}</td>
+              <td className="px-4 py-2 whitespace-nowrap">
+                {money(purchase)}
+                {[purchase.invoiceNumber, purchase.creditNoteNumber].map((number) =>
+                  number ? (
+                    <a
+                      key={number}
+                      href={`/studio/invoices/${number}.pdf`}
+                      download
+                      className="block text-sm text-plum underline underline-offset-4"
+                    >
+                      {number} (PDF)
+                    </a>
+                  ) : null,
+                )}
+              </td>
               <td className="px-4 py-2">
                 {purchase.refund.kind === "refunded"
                   ? refundedText(purchase.refund, (at) => when(at, { dayOnly: true }))

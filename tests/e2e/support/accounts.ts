@@ -113,6 +113,13 @@ export function confirmDemoCardPayment(page: Page): Promise<string> {
   });
 }
 
+/** Pays for the course with the demo card from her signed-in page, as the checkout does, and confirms it. */
+export async function payByDemoCard(page: Page) {
+  const paymentIntentId = await confirmDemoCardPayment(page);
+  await page.goto(`/portal?payment_intent=${paymentIntentId}&redirect_status=succeeded`);
+  await expectToast(page, "Payment successful! The Complete Course is yours: everything is unlocked.");
+}
+
 /**
  * A browser context signed in as a new member, made over HTTP (the sign-up form's request and the link in
  * the email it sends, as signUpOverHttp does) rather than through the pages: for tests whose subject is

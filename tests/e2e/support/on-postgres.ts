@@ -17,6 +17,10 @@ export interface OnPostgres {
 }
 
 export const ON_POSTGRES: Record<string, OnPostgres> = {
+  "tests/e2e/invoices.test.ts": {
+    why: "an invoice numbered in the grant's transaction under the counter row's lock, the crash sweep taking the purchase's row, and the owner's export of a period by timestamps",
+    drives: ["app/modules/payments/invoices.server.ts"],
+  },
   "tests/e2e/studio-media.test.ts": {
     why: "the owner's uploads and publishes: versions numbered on conflict, one published under row locks, the content version moved on in the same transaction",
     drives: ["app/modules/media/versions.server.ts", "app/platform/content-version.server.ts"],
