@@ -30,6 +30,9 @@ const OWNER: Record<string, string> = {
   purchases: "modules/payments",
   payment_events: "modules/payments",
   member_access: "modules/payments",
+  // The studio's offers page calls payments' functions.
+  offers: "modules/payments",
+  offer_holds: "modules/payments",
   rate_limits: "platform",
   jobs: "platform",
   // Moved on by whichever module publishes (studio content); read by the page caches.

@@ -35,6 +35,7 @@ import * as contentVersion from "./0033_content_version.ts";
 import * as contentRevisions from "./0034_content_revisions.ts";
 import * as mediaVersions from "./0035_media_versions.ts";
 import * as captionRevisions from "./0036_caption_revisions.ts";
+import * as offers from "./0039_offers.ts";
 
 /**
  * Every migration, in order. Listed by hand so that the bundled server, the
@@ -77,4 +78,5 @@ export const migrations: Record<string, Migration> = {
   "0034_content_revisions": contentRevisions,
   "0035_media_versions": mediaVersions,
   "0036_caption_revisions": captionRevisions,
+  "0039_offers": offers,
 };

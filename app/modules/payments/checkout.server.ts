@@ -9,10 +9,13 @@ import { addressKey, hitLimits, limitKey, tooManyAttemptsMessage } from "#app/pl
 import {
   purchaseFor,
   recordPendingPurchase,
+  timeOf,
   type GrantContext,
   type GrantOutcome,
 } from "./fulfilment.server.ts";
 import { paymentMessages as m } from "./messages.ts";
+import { CODE_MAX } from "./offers.ts";
+import { holdOffer, releaseOfferHold } from "./offers.server.ts";
 import { handlePaymentEvent } from "./payment-events.server.ts";
 import type { PaymentGateway } from "./payment-gateway.ts";
 import { gatewayFor, type Payments } from "./payments.server.ts";
@@ -43,12 +46,18 @@ export const PAYMENT_LIMITS = {
   ip: { limit: 60, windowSeconds: 60 * 60 },
 };
 
+/** A code as the browser sends it: read (and refused in plain words) by the offers, never trusted further. */
+export const typedCode = z.string().max(CODE_MAX + 16);
+
 /**
- * What the browser may send to start a payment: where the receipt goes.
- * Anything else it sends (an amount, a currency) is ignored.
+ * What the browser may send to start a payment: where the receipt goes, and
+ * a code she typed. Anything else it sends (an amount, a currency) is ignored.
  */
 export const startPaymentBody = z
-  .looseObject({ email: z.string().overwrite(normalizeEmail).max(254).pipe(z.email()).optional() })
+  .looseObject({
+    email: z.string().overwrite(normalizeEmail).max(254).pipe(z.email()).optional(),
+    code: typedCode.optional(),
+  })
   .optional();
 export const startPaymentHint = "Please enter a valid email address for your receipt.";
 
@@ -83,45 +92,56 @@ function keepsCourse(outcome: GrantOutcome) {
   return outcome.granted || outcome.reason === "already" || outcome.reason === "duplicate";
 }
 
+/** What she asked for as she started paying: where the receipt goes, and a code she typed. */
+export interface StartRequest {
+  receiptEmail?: string | null;
+  code?: string | null;
+}
+
 /**
- * Creates the payment at the provider for the configured price, and records
- * it as hers, pending. `receiptEmail` is where the receipt goes, if not the account's.
+ * Creates the payment at the provider for the configured price (or a code's,
+ * once one of its uses is held for her), and records it as hers, pending.
+ * `receiptEmail` is where the receipt goes, if not the account's. A code that
+ * gives nothing is refused in plain words, and nothing is started.
  */
 async function startPayment(
   deps: CheckoutDeps,
   member: Member | null,
-  receiptEmail: string | null,
+  request: StartRequest,
   gateway: PaymentGateway | null,
   whatFailed: string,
 ) {
   const refused = refuse(deps, member) ?? (await overLimit(deps, member!));
   if (refused) return refused;
   if (!gateway) return fail(503, m.unavailable);
-  const { price } = deps.grant;
+  let price = deps.grant.price;
+  let offerId: string | null = null;
+  if (request.code) {
+    const held = await holdOffer(deps.db, request.code, member!.id, price, timeOf(deps.grant));
+    if (!held.ok) return fail(409, held.message);
+    ({ price, offerId } = held);
+  }
   try {
     const started = await gateway.start({ userId: member!.id, price });
     await recordPendingPurchase(
       deps.db,
       { provider: gateway.provider, providerPaymentId: started.id },
       member!.id,
-      price,
-      receiptFor(member!, receiptEmail),
+      { price, offerId },
+      receiptFor(member!, request.receiptEmail ?? null),
     );
     return { ok: true as const, ...started };
   } catch (error) {
+    if (offerId) await releaseOfferHold(deps.db, offerId, member!.id);
     deps.log.error({ err: error }, `could not create ${whatFailed}`);
     return fail(502, `${m.initFailed}. ${m.busy}`);
   }
 }
 
 /** POST /api/create-payment-intent: the amount is the server's, whatever the browser sent. */
-export async function startCardPayment(
-  deps: CheckoutDeps,
-  member: Member | null,
-  receiptEmail: string | null = null,
-) {
+export async function startCardPayment(deps: CheckoutDeps, member: Member | null, request: StartRequest = {}) {
   const gateway = gatewayFor(deps.payments, "stripe");
-  const started = await startPayment(deps, member, receiptEmail, gateway, "a payment intent");
+  const started = await startPayment(deps, member, request, gateway, "a payment intent");
   if (!started.ok) return started;
   return { ok: true as const, clientSecret: started.clientSecret, paymentIntentId: started.id };
 }
@@ -186,13 +206,9 @@ export async function returnFromCardPayment(
 }
 
 /** POST /api/create-paypal-order → { id }, with the server's amount and currency. */
-export async function startPayPalOrder(
-  deps: CheckoutDeps,
-  member: Member | null,
-  receiptEmail: string | null = null,
-) {
+export async function startPayPalOrder(deps: CheckoutDeps, member: Member | null, request: StartRequest = {}) {
   const gateway = gatewayFor(deps.payments, "paypal");
-  const started = await startPayment(deps, member, receiptEmail, gateway, "a PayPal order");
+  const started = await startPayment(deps, member, request, gateway, "a PayPal order");
   if (!started.ok) return started;
   return { ok: true as const, id: started.id };
 }
