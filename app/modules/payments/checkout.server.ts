@@ -139,7 +139,11 @@ async function startPayment(
 }
 
 /** POST /api/create-payment-intent: the amount is the server's, whatever the browser sent. */
-export async function startCardPayment(deps: CheckoutDeps, member: Member | null, request: StartRequest = {}) {
+export async function startCardPayment(
+  deps: CheckoutDeps,
+  member: Member | null,
+  request: StartRequest = {},
+) {
   const gateway = gatewayFor(deps.payments, "stripe");
   const started = await startPayment(deps, member, request, gateway, "a payment intent");
   if (!started.ok) return started;
@@ -206,7 +210,11 @@ export async function returnFromCardPayment(
 }
 
 /** POST /api/create-paypal-order → { id }, with the server's amount and currency. */
-export async function startPayPalOrder(deps: CheckoutDeps, member: Member | null, request: StartRequest = {}) {
+export async function startPayPalOrder(
+  deps: CheckoutDeps,
+  member: Member | null,
+  request: StartRequest = {},
+) {
   const gateway = gatewayFor(deps.payments, "paypal");
   const started = await startPayment(deps, member, request, gateway, "a PayPal order");
   if (!started.ok) return started;

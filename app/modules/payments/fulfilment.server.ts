@@ -292,7 +292,10 @@ export async function recordDeclined(db: Db, ref: PaymentRef, at: Date) {
 }
 
 /** What a purchase must be paid: the configured price, or the amount recorded for it with an offer. */
-function chargedFor(purchase: { offer_id: string | null; amount_minor: number; currency: string }, price: Price) {
+function chargedFor(
+  purchase: { offer_id: string | null; amount_minor: number; currency: string },
+  price: Price,
+) {
   return purchase.offer_id ? { amountMinor: purchase.amount_minor, currency: purchase.currency } : price;
 }
 

@@ -72,8 +72,7 @@ async function answerFor(
   if (!code) return { ok: false, message: offerMessages.unknown };
   const find = db.selectFrom("offers").selectAll().where("code", "=", code);
   const row = (await (lock && isPostgres(db) ? find.forUpdate() : find).executeTakeFirst()) as
-    | OfferRow
-    | undefined;
+    OfferRow | undefined;
   if (!row) return { ok: false, message: offerMessages.unknown };
   const taken = row.uses + (await liveHoldsByOthers(db, row.id, memberId, at));
   const refusal = offerRefusal(termsOf(row), at, { forGift: false, taken });

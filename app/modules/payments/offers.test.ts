@@ -42,9 +42,9 @@ describe("offerPrice", () => {
     expect(offerPrice(EUR(2700), { kind: "percent", value: 100 })).toEqual(EUR(50));
     expect(offerPrice(EUR(2700), { kind: "amount", value: 5000 })).toEqual(EUR(50));
     expect(offerPrice(EUR(2700), { kind: "amount", value: 2660 })).toEqual(EUR(50));
-    expect(offerPrice({ amountMinor: 2700, currency: "GBP" }, { kind: "percent", value: 100 }).amountMinor).toBe(
-      30,
-    );
+    expect(
+      offerPrice({ amountMinor: 2700, currency: "GBP" }, { kind: "percent", value: 100 }).amountMinor,
+    ).toBe(30);
   });
 
   it("never raises a price that is already below the minimum, and is never negative", () => {
@@ -81,7 +81,9 @@ describe("offerRefusal", () => {
   it("says why it doesn't, in plain words", () => {
     expect(offerRefusal(terms, new Date("2026-10-31T23:59:59Z"), forSelf)).toBe("notYet");
     expect(offerRefusal(terms, terms.endsAt, forSelf)).toBe("ended");
-    expect(offerRefusal({ ...terms, endedAt: new Date("2026-11-10T00:00:00Z") }, during, forSelf)).toBe("ended");
+    expect(offerRefusal({ ...terms, endedAt: new Date("2026-11-10T00:00:00Z") }, during, forSelf)).toBe(
+      "ended",
+    );
     expect(offerRefusal(terms, during, { forGift: false, taken: 2 })).toBe("usedUp");
     expect(offerRefusal({ ...terms, giftsOnly: true }, during, forSelf)).toBe("giftsOnly");
     expect(offerRefusal({ ...terms, giftsOnly: true }, during, { forGift: true, taken: 0 })).toBeNull();
