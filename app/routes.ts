@@ -55,6 +55,7 @@ export default [
     route("members/:id", "routes/studio/member.tsx"),
     route("purchases", "routes/studio/purchases.tsx"),
     route("purchases/:id/refund", "routes/studio/refund.tsx"),
+    route("offers", "routes/studio/offers.tsx"),
     route("inbox", "routes/studio/inbox.tsx"),
     route("inbox/:thread", "routes/studio/inbox-thread.tsx"),
     route("content", "routes/studio/content.tsx"),

@@ -29,6 +29,8 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   "member.role-changed": "Role changed",
   "members.exported": "Members exported",
   "purchase.refunded": "Purchase refunded",
+  "offer.created": "Offer made",
+  "offer.ended": "Offer ended early",
   "recording.uploaded": "Uploaded a new recording",
   "recording.published": "Published a new recording",
   "recording.restored": "Restored an earlier recording",
@@ -90,6 +92,9 @@ const DETAIL_WORDS: Record<string, (value: AuditDetailValue) => string> = {
   version: (version) => `version ${String(version)}`,
   revision: (number) => `revision ${String(number)}`,
   restored: (number) => `brought back from revision ${String(number)}`,
+  code: (code) => `code ${String(code)}`,
+  percentOff: (percent) => `${String(percent)}% off`,
+  maxUses: (uses) => `up to ${countOf(Number(uses), "use")}`,
   timeZone: (zone) =>
     timeZoneWords(String(zone)) === String(zone)
       ? `to ${String(zone)}`
