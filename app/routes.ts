@@ -36,6 +36,7 @@ export default [
   route("api/create-payment-intent", "routes/api/create-payment-intent.ts"),
   route("api/confirm-payment", "routes/api/confirm-payment.ts"),
   route("api/create-paypal-order", "routes/api/create-paypal-order.ts"),
+  route("api/price-code", "routes/api/price-code.ts"),
   route("api/capture-paypal-order", "routes/api/capture-paypal-order.ts"),
   route("api/demo/confirm-card", "routes/api/demo-confirm-card.ts"),
   route("api/demo/approve-paypal", "routes/api/demo-approve-paypal.ts"),

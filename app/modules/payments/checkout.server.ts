@@ -14,8 +14,9 @@ import {
   type GrantOutcome,
 } from "./fulfilment.server.ts";
 import { paymentMessages as m } from "./messages.ts";
-import { CODE_MAX } from "./offers.ts";
-import { holdOffer, releaseOfferHold } from "./offers.server.ts";
+import { CODE_MAX, offerSaving } from "./offers.ts";
+import { holdOffer, quoteCode, releaseOfferHold } from "./offers.server.ts";
+import { formatPrice } from "./price.ts";
 import { handlePaymentEvent } from "./payment-events.server.ts";
 import type { PaymentGateway } from "./payment-gateway.ts";
 import { gatewayFor, type Payments } from "./payments.server.ts";
@@ -71,6 +72,36 @@ function refuse(deps: CheckoutDeps, member: Member | null): Failure | null {
   if (member.isPartner) return fail(409, m.partnerSeat);
   if (deps.payments.mode === "unavailable") return fail(503, m.unavailable);
   return null;
+}
+
+/**
+ * Codes a member may try at checkout, per member and per address: plenty for
+ * a few typos, too few to guess codes.
+ */
+export const CODE_LIMITS = {
+  member: { limit: 10, windowSeconds: 60 * 60 },
+  ip: { limit: 30, windowSeconds: 60 * 60 },
+};
+
+export const priceCodeBody = z.object({ code: typedCode });
+export const priceCodeHint = "Please enter the code you were given.";
+
+/**
+ * POST /api/price-code: what a code would make her price, before she pays.
+ * It says no more than the new price and "This code gives €X off" (nothing of
+ * its uses, its dates or other codes), and holds nothing: the payment's start does.
+ */
+export async function priceCode(deps: CheckoutDeps, member: Member | null, typed: string) {
+  const refused = refuse(deps, member);
+  if (refused) return refused;
+  const checks = [{ key: limitKey("offer-codes:member", member!.id), rule: CODE_LIMITS.member }];
+  if (deps.clientIp) checks.push({ key: addressKey("offer-codes:ip", deps.clientIp), rule: CODE_LIMITS.ip });
+  const limit = await hitLimits(deps.db, checks);
+  if (!limit.allowed) return fail(429, tooManyAttemptsMessage(limit.retryAfterSeconds));
+  const { price } = deps.grant;
+  const quote = await quoteCode(deps.db, typed, member!.id, price, timeOf(deps.grant));
+  if (!quote.ok) return fail(409, quote.message);
+  return { ok: true as const, price: formatPrice(quote.price), saving: offerSaving(price, quote.price) };
 }
 
 /** Counts one payment call for the member (and her address); a Failure past the limits. */

@@ -9,7 +9,9 @@ import { startFakeStripe, type FakeStripe } from "../../../dev/fakes/stripe.ts";
 import { startFakePayPal, type FakePayPal } from "../../../dev/fakes/paypal.ts";
 import {
   capturePayPalOrder,
+  CODE_LIMITS,
   confirmCardPayment,
+  priceCode,
   startCardPayment,
   startPayPalOrder,
   type CheckoutDeps,
@@ -256,6 +258,35 @@ describe.each(testDialects)("offers at checkout on %s", (dialect) => {
         .where("user_id", "=", member.id)
         .execute(),
     ).toEqual([]);
+  });
+
+  it("prices a code before she pays, saying only how much it takes off, and holds nothing", async () => {
+    const offer = await anOffer({ maxUses: 1 });
+    const member = await newMember();
+    expect(await priceCode(deps, member, offer.code)).toEqual({
+      ok: true,
+      price: "€21.60",
+      saving: "This code gives €5.40 off",
+    });
+    expect(await holdsOn(offer.id)).toHaveLength(0);
+    expect(await priceCode(deps, member, "NOPE-NOPE")).toEqual({
+      ok: false,
+      status: 409,
+      error: "We don't know that code",
+    });
+    expect(await priceCode(deps, null, offer.code)).toMatchObject({ ok: false, status: 401 });
+  });
+
+  it("lets a member try only so many codes in an hour, however many she sends at once", async () => {
+    const member = await newMember();
+    const tries = CODE_LIMITS.member.limit + 5;
+    const answers = await Promise.all(
+      Array.from({ length: tries }, (_, n) => priceCode(deps, member, `GUESS-${n}`)),
+    );
+    expect(answers.filter((answer) => !answer.ok && answer.status === 409)).toHaveLength(
+      CODE_LIMITS.member.limit,
+    );
+    expect(answers.filter((answer) => !answer.ok && answer.status === 429)).toHaveLength(5);
   });
 
   it("never charges below the providers' minimum", async () => {
