@@ -19,7 +19,7 @@ describe("an offer, from the studio to the checkout", () => {
     await owner.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "Offers" }).click();
     await owner.getByRole("heading", { name: "Offers", level: 1 }).waitFor();
     await waitForHydration(owner);
-    await owner.getByLabel("Code").fill(code.toLowerCase());
+    await owner.getByLabel("Code", { exact: true }).fill(code.toLowerCase());
     await owner.getByLabel("Takes off").selectOption("percent");
     await owner.getByLabel("How much").fill("20");
     await owner.getByLabel("First day").fill(day(-1));

@@ -73,14 +73,8 @@ export function OffersPage({
                   <Form method="post">
                     <input type="hidden" name="intent" value="end" />
                     <input type="hidden" name="offer" value={offer.id} />
-                    <Button
-                      type="submit"
-                      size="sm"
-                      variant="outline"
-                      disabled={busy}
-                      aria-label={`End ${offer.code} now`}
-                    >
-                      End now
+                    <Button type="submit" size="sm" variant="outline" disabled={busy}>
+                      End now<span className="sr-only">: {offer.code}</span>
                     </Button>
                   </Form>
                 ) : (

@@ -48,7 +48,7 @@ export const PAYMENT_LIMITS = {
 };
 
 /** A code as the browser sends it: read (and refused in plain words) by the offers, never trusted further. */
-export const typedCode = z.string().max(CODE_MAX + 16);
+const typedCode = z.string().max(CODE_MAX + 16);
 
 /**
  * What the browser may send to start a payment: where the receipt goes, and

@@ -18,7 +18,7 @@ import type { Price } from "./price.ts";
  * told before she pays. The hold becomes a use in the grant's transaction,
  * goes when the payment fails, and lapses after HOLD_MINUTES.
  */
-export const HOLD_MINUTES = 30;
+const HOLD_MINUTES = 30;
 
 type OfferRow = {
   id: string;

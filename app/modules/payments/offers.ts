@@ -21,7 +21,7 @@ export interface OfferTerms {
   giftsOnly: boolean;
 }
 
-export const CODE_MIN = 3;
+const CODE_MIN = 3;
 export const CODE_MAX = 32;
 const CODE_PATTERN = /^[A-Z0-9-]+$/;
 

@@ -10,7 +10,7 @@ import { requireRecentStudioCheck } from "./recent-check.server.ts";
 import type { StudioOwner } from "./studio.server.ts";
 import { startOfDayIn } from "./studio-time.ts";
 
-export const OFFERS_PATH = "/studio/offers";
+const OFFERS_PATH = "/studio/offers";
 
 /** Offers made or ended in an hour: far more than a shop needs. */
 const OFFER_CHANGES_PER_HOUR = 30;
@@ -49,7 +49,7 @@ export async function studioOffers(db: Db, price: Price, now: Date): Promise<Stu
 }
 
 /** What is wrong with a new offer's terms, given the price; null when nothing is. */
-export function offerTermsProblem(
+function offerTermsProblem(
   form: Extract<OfferForm, { intent: "create" }>,
   price: Price,
 ): string | null {
