@@ -257,6 +257,7 @@ describe("the studio on a phone", () => {
     for (const label of [
       "Members",
       "Purchases",
+      "Offers",
       "Inbox",
       "Content",
       "Words",
