@@ -49,10 +49,7 @@ export async function studioOffers(db: Db, price: Price, now: Date): Promise<Stu
 }
 
 /** What is wrong with a new offer's terms, given the price; null when nothing is. */
-function offerTermsProblem(
-  form: Extract<OfferForm, { intent: "create" }>,
-  price: Price,
-): string | null {
+function offerTermsProblem(form: Extract<OfferForm, { intent: "create" }>, price: Price): string | null {
   if (form.ends < form.starts) return "The last day can't be before the first.";
   if (form.kind === "percent" && (!Number.isInteger(form.value) || form.value > 100)) {
     return "A percentage off is a whole number from 1 to 100.";
