@@ -222,7 +222,13 @@ export function startHousekeeping(services: AppServices): () => void {
   };
   const timers = [
     every(5, () => refundOwed(paymentDeps(services))),
-    every(5, () => issueMissingInvoices(database.db, sellerFromEnv(services.env), services.clock.now())),
+    every(5, () =>
+      issueMissingInvoices(database.db, {
+        seller: sellerFromEnv(services.env),
+        at: services.clock.now(),
+        listPriceMinor: services.payments.price.amountMinor,
+      }),
+    ),
     every(60, () => tidyUp(database.db)),
     // A reminder chain broken by a job that died is mended within the hour.
     every(60, () => scheduleMissingReminders(database.db, services.clock.now())),

@@ -32,6 +32,9 @@ const OWNER: Record<string, string> = {
   member_access: "modules/payments",
   invoices: "modules/payments",
   invoice_counters: "modules/payments",
+  // The studio's offers page calls payments' functions.
+  offers: "modules/payments",
+  offer_holds: "modules/payments",
   rate_limits: "platform",
   jobs: "platform",
   // Moved on by whichever module publishes (studio content); read by the page caches.

@@ -209,6 +209,7 @@ describe.each(testDialects)("schema on %s", (dialect) => {
       jobs: "work waiting to be done, such as her next reminder: never shown",
       push_subscriptions: "her browsers' push addresses: each browser reads its own, never from a page",
       twoFactor: "an owner's authenticator: the studio reads it, never a member's page",
+      offer_holds: "a use of a code held while she pays: never shown",
       studio_checks: "an owner's second factor for the studio, never shown on a member's page",
       passkey: "an owner's passkeys: the studio reads them, never a member's page",
       studio_settings: "an owner's studio settings (her time zone there): never shown on a member's page",

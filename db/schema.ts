@@ -206,6 +206,34 @@ export interface PurchasesTable {
   refund_reason: string | null;
   /** Set while an owner's refund is with the provider: the request that set it makes the refund. */
   refund_started_at: Timestamp | null;
+  /** The offer whose code she gave at checkout; `amount_minor` is then its price (migration 0039). */
+  offer_id: string | null;
+}
+
+/** A promo code the owner set in the studio (migration 0039). */
+interface OffersTable {
+  id: string;
+  /** Upper case: A–Z, 0–9 and hyphens. */
+  code: string;
+  kind: "percent" | "amount";
+  /** Percent 1–100, or minor units off in the course's currency. */
+  value: number;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  /** When the owner ended it early. */
+  ended_at: Timestamp | null;
+  max_uses: number;
+  /** Succeeded payments made with it, each counted once, in its grant's transaction. */
+  uses: Generated<number>;
+  gifts_only: Bool;
+  created_at: CreatedAt;
+}
+
+/** One use of a code held by a checkout until its payment succeeds, fails or the hold expires. */
+interface OfferHoldsTable {
+  offer_id: string;
+  user_id: string;
+  expires_at: Timestamp;
 }
 
 interface RateLimitsTable {
@@ -611,4 +639,6 @@ export interface Database {
   content_revisions: ContentRevisionsTable;
   invoices: InvoicesTable;
   invoice_counters: InvoiceCountersTable;
+  offers: OffersTable;
+  offer_holds: OfferHoldsTable;
 }

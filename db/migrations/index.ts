@@ -37,6 +37,7 @@ import * as mediaVersions from "./0035_media_versions.ts";
 import * as captionRevisions from "./0036_caption_revisions.ts";
 import * as sessionSettings from "./0037_session_settings.ts";
 import * as invoices from "./0038_invoices.ts";
+import * as offers from "./0039_offers.ts";
 
 /**
  * Every migration, in order. Listed by hand so that the bundled server, the
@@ -81,4 +82,5 @@ export const migrations: Record<string, Migration> = {
   "0036_caption_revisions": captionRevisions,
   "0037_session_settings": sessionSettings,
   "0038_invoices": invoices,
+  "0039_offers": offers,
 };

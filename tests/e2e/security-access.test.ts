@@ -301,6 +301,13 @@ const MEMBER_CALLS: Call[] = [
     json: () => ({}),
     owner: 200,
   },
+  {
+    method: "POST",
+    route: "/api/price-code",
+    url: () => "/api/price-code",
+    json: () => ({ code: "NO-SUCH-CODE" }),
+    owner: 409,
+  },
   // Captured last by the owner: it makes her premium.
   {
     method: "POST",

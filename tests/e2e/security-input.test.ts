@@ -179,6 +179,7 @@ const JSON_APIS: {
   },
   { url: "/api/create-payment-intent", valid: () => ({ email: "receipt@example.com" }) },
   { url: "/api/create-paypal-order", valid: () => ({ email: "receipt@example.com" }) },
+  { url: "/api/price-code", valid: () => ({ code: "SPRING-20" }) },
 ];
 
 /** JSON values of the wrong type. */

@@ -140,6 +140,7 @@ const STUDIO_PAGES = [
   "/studio/members/:id",
   "/studio/purchases",
   "/studio/purchases/:id/refund",
+  "/studio/offers",
   "/studio/inbox",
   "/studio/inbox/:id",
   "/studio/insights",
@@ -256,6 +257,7 @@ describe("the studio on a phone", () => {
     for (const label of [
       "Members",
       "Purchases",
+      "Offers",
       "Inbox",
       "Content",
       "Words",

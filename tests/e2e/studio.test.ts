@@ -591,6 +591,21 @@ const STUDIO_CALLS: { method: "GET" | "POST"; route: string; url: string; form?:
       form: { from: "2026-01-01", to: "2026-12-31" },
     },
     { method: "GET", route: "/studio/invoices/:file", url: "/studio/invoices/2026-0001.pdf" },
+    { method: "GET", route: "/studio/offers", url: "/studio/offers" },
+    {
+      method: "POST",
+      route: "/studio/offers",
+      url: "/studio/offers",
+      form: {
+        intent: "create",
+        code: "MATRIX-10",
+        kind: "percent",
+        value: "10",
+        starts: "2026-01-01",
+        ends: "2026-12-31",
+        maxUses: "5",
+      },
+    },
     { method: "GET", route: "/studio/inbox", url: "/studio/inbox?view=archived" },
     { method: "GET", route: "/studio/inbox/:thread", url: "/studio/inbox/some-thread" },
     {

@@ -14,15 +14,25 @@ async function postJson<T>(url: string, body: unknown): Promise<T> {
   return data;
 }
 
-export const startCardPayment = (email: string) =>
-  postJson<{ clientSecret: string; paymentIntentId: string }>("/api/create-payment-intent", { email });
+const withCode = (email: string, code: string | null) => (code ? { email, code } : { email });
+
+/** `code` is one she typed and the server priced; the server prices it again, and holds one of its uses. */
+export const startCardPayment = (email: string, code: string | null) =>
+  postJson<{ clientSecret: string; paymentIntentId: string }>(
+    "/api/create-payment-intent",
+    withCode(email, code),
+  );
 
 /** Asks the server to check the payment with Stripe itself; only then is the course unlocked. */
 export const verifyCardPayment = (paymentIntentId: string) =>
   postJson<{ status: string; premium: boolean }>("/api/confirm-payment", { paymentIntentId });
 
-export const startPayPalOrder = (email: string) =>
-  postJson<{ id: string }>("/api/create-paypal-order", { email });
+export const startPayPalOrder = (email: string, code: string | null) =>
+  postJson<{ id: string }>("/api/create-paypal-order", withCode(email, code));
+
+/** The course's price with a code ("€21.60", and "This code gives €5.40 off"); an Error with why not. */
+export const priceCode = (code: string) =>
+  postJson<{ price: string; saving: string }>("/api/price-code", { code });
 
 export const capturePayPalOrder = (orderID: string) =>
   postJson<{ status: string; message?: string }>("/api/capture-paypal-order", { orderID });

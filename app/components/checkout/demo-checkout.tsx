@@ -65,8 +65,16 @@ export function DemoCardForm({ price, paymentIntentId }: { price: string; paymen
 }
 
 /** The demo PayPal button: create the order, approve it as the buyer would in PayPal's window, capture it. */
-export function DemoPayPalButton({ price, email }: { price: string; email: string }) {
-  const { processing, setProcessing, notice, createOrder, capture, failed } = usePayPalPayment(email);
+export function DemoPayPalButton({
+  price,
+  email,
+  code,
+}: {
+  price: string;
+  email: string;
+  code: string | null;
+}) {
+  const { processing, setProcessing, notice, createOrder, capture, failed } = usePayPalPayment(email, code);
 
   const pay = async () => {
     setProcessing(true);

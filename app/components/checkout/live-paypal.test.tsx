@@ -64,7 +64,9 @@ function renderButtons() {
   const Stub = createRoutesStub([
     {
       path: "/auth",
-      Component: () => <LivePayPalButtons clientId="client" currency="EUR" email="amara@example.com" />,
+      Component: () => (
+        <LivePayPalButtons clientId="client" currency="EUR" email="amara@example.com" code={null} />
+      ),
     },
     { path: "/portal", Component: () => <h1>Dashboard</h1> },
   ]);

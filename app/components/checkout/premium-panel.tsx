@@ -11,6 +11,7 @@ import { paymentMessages as m, paymentsUnlocked } from "#app/modules/payments/me
 import type { CheckoutConfig } from "#app/modules/payments/checkout-config.ts";
 import { startCardPayment } from "./api.ts";
 import { DemoCardForm, DemoNotice, DemoPayPalButton } from "./demo-checkout.tsx";
+import { OfferCode, type AppliedCode } from "./offer-code.tsx";
 
 // The providers' own code is fetched only when a member chooses them.
 const LiveCardForm = lazy(() => import("./live-card.tsx"));
@@ -26,8 +27,12 @@ export interface PremiumPanelProps {
 }
 
 /** The Complete Course tab for a signed-in member: where the receipt goes, then card or PayPal. */
-export function PremiumPanel({ member, price, fromSocial, checkout }: PremiumPanelProps) {
+export function PremiumPanel({ member, price: fullPrice, fromSocial, checkout }: PremiumPanelProps) {
   const [email, setEmail] = useState(member.email);
+  const [offer, setOffer] = useState<AppliedCode | null>(null);
+  // What she pays: the course's price, or a code's as the server priced it (the server prices it again).
+  const price = offer?.price ?? fullPrice;
+  const code = offer?.code ?? null;
   const [method, setMethod] = useState<Method>("none");
   const chosenHeading = useRef<HTMLHeadingElement>(null);
   const firstMethod = useRef<HTMLButtonElement>(null);
@@ -83,8 +88,21 @@ export function PremiumPanel({ member, price, fromSocial, checkout }: PremiumPan
           <p className="font-semibold">The Complete Course</p>
           <p className="text-sm text-ink-soft">One payment, lifetime access, for every pregnancy</p>
         </div>
-        <p className="font-serif text-2xl font-semibold">{price}</p>
+        <p className="font-serif text-2xl font-semibold">
+          {offer ? (
+            <>
+              <s className="mr-2 text-base font-normal text-ink-soft">
+                <span className="sr-only">Was </span>
+                {fullPrice}
+              </s>
+              <span className="sr-only">now </span>
+            </>
+          ) : null}
+          {price}
+        </p>
       </div>
+
+      <OfferCode applied={offer} onChange={setOffer} disabled={method !== "none"} />
 
       <Field
         id="receipt-email"
@@ -164,14 +182,15 @@ export function PremiumPanel({ member, price, fromSocial, checkout }: PremiumPan
           </div>
           <Suspense fallback={<Preparing />}>
             {method === "card" ? (
-              <CardCheckout email={email} price={price} checkout={checkout} />
+              <CardCheckout email={email} code={code} price={price} checkout={checkout} />
             ) : checkout.mode === "demo" ? (
-              <DemoPayPalButton price={price} email={email} />
+              <DemoPayPalButton price={price} email={email} code={code} />
             ) : (
               <LivePayPalButtons
                 clientId={checkout.paypalClientId!}
                 currency={checkout.currency}
                 email={email}
+                code={code}
               />
             )}
           </Suspense>
@@ -195,10 +214,12 @@ export function PremiumPanel({ member, price, fromSocial, checkout }: PremiumPan
 /** Card: the intent is made when card is chosen, as Stripe's form needs its client secret. */
 function CardCheckout({
   email,
+  code,
   price,
   checkout,
 }: {
   email: string;
+  code: string | null;
   price: string;
   checkout: CheckoutConfig;
 }) {
@@ -208,7 +229,7 @@ function CardCheckout({
 
   useEffect(() => {
     let current = true;
-    startCardPayment(email).then(
+    startCardPayment(email, code).then(
       (started) => current && setIntent(started),
       (failure: Error) => {
         if (!current) return;
@@ -219,7 +240,7 @@ function CardCheckout({
     return () => {
       current = false;
     };
-  }, [email, attempt]);
+  }, [email, code, attempt]);
 
   if (error) {
     return (

@@ -60,7 +60,7 @@ export function useCardPayment(paymentIntentId: string) {
 }
 
 /** A PayPal payment: our server creates the order and captures it once the buyer approves. */
-export function usePayPalPayment(email: string) {
+export function usePayPalPayment(email: string, code: string | null) {
   const welcome = useWelcomeToPremium();
   const [processing, setProcessing] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -71,7 +71,7 @@ export function usePayPalPayment(email: string) {
     setNotice(null);
     refusedByServer.current = false;
     try {
-      return (await startPayPalOrder(email)).id;
+      return (await startPayPalOrder(email, code)).id;
     } catch (failure) {
       refusedByServer.current = true;
       setNotice({ tone: "error", text: (failure as Error).message });

@@ -9,6 +9,7 @@ const STUDIO_LINKS = [
   { to: "/studio", label: "Overview", end: true },
   { to: "/studio/members", label: "Members", end: false },
   { to: "/studio/purchases", label: "Purchases", end: false },
+  { to: "/studio/offers", label: "Offers", end: false },
   { to: "/studio/inbox", label: "Inbox", end: false },
   { to: "/studio/content", label: "Content", end: false },
   { to: "/studio/words", label: "Words", end: false },

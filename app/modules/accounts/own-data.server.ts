@@ -99,6 +99,9 @@ export const MEMBER_DATA: { [T in keyof Database]: Finder<keyof Database[T] & st
   content_revisions: {
     none: "the site's words and their revisions: who saved each is an owner's account id only, kept like the audit log",
   },
+  offers: { none: "the promo codes the owner set, and how many times each was used" },
+  // A use of a code held while she pays: removed with her account.
+  offer_holds: { userId: "user_id" },
 };
 
 export type MemberTable = keyof typeof MEMBER_DATA;

@@ -202,7 +202,7 @@ describe.each(testDialects)("buying the course on %s", (dialect) => {
     });
     expect(await purchasesOf(member)).toHaveLength(0);
 
-    const started = await startCardPayment(deps, member, "Accounts@Example.org");
+    const started = await startCardPayment(deps, member, { receiptEmail: "Accounts@Example.org" });
     if (!started.ok) throw new Error(started.error);
     await stripe.paymentIntents.confirm(started.paymentIntentId, { payment_method: "pm_card_visa" });
     expect(await confirmCardPayment(deps, member, started.paymentIntentId)).toMatchObject({ premium: true });

@@ -9,10 +9,14 @@ import { addressKey, hitLimits, limitKey, tooManyAttemptsMessage } from "#app/pl
 import {
   purchaseFor,
   recordPendingPurchase,
+  timeOf,
   type GrantContext,
   type GrantOutcome,
 } from "./fulfilment.server.ts";
 import { paymentMessages as m } from "./messages.ts";
+import { CODE_MAX, offerSaving } from "./offers.ts";
+import { holdOffer, quoteCode, releaseOfferHold } from "./offers.server.ts";
+import { formatPrice } from "./price.ts";
 import { handlePaymentEvent } from "./payment-events.server.ts";
 import type { PaymentGateway } from "./payment-gateway.ts";
 import { gatewayFor, type Payments } from "./payments.server.ts";
@@ -43,12 +47,18 @@ export const PAYMENT_LIMITS = {
   ip: { limit: 60, windowSeconds: 60 * 60 },
 };
 
+/** A code as the browser sends it: read (and refused in plain words) by the offers, never trusted further. */
+const typedCode = z.string().max(CODE_MAX + 16);
+
 /**
- * What the browser may send to start a payment: where the receipt goes.
- * Anything else it sends (an amount, a currency) is ignored.
+ * What the browser may send to start a payment: where the receipt goes, and
+ * a code she typed. Anything else it sends (an amount, a currency) is ignored.
  */
 export const startPaymentBody = z
-  .looseObject({ email: z.string().overwrite(normalizeEmail).max(254).pipe(z.email()).optional() })
+  .looseObject({
+    email: z.string().overwrite(normalizeEmail).max(254).pipe(z.email()).optional(),
+    code: typedCode.optional(),
+  })
   .optional();
 export const startPaymentHint = "Please enter a valid email address for your receipt.";
 
@@ -62,6 +72,36 @@ function refuse(deps: CheckoutDeps, member: Member | null): Failure | null {
   if (member.isPartner) return fail(409, m.partnerSeat);
   if (deps.payments.mode === "unavailable") return fail(503, m.unavailable);
   return null;
+}
+
+/**
+ * Codes a member may try at checkout, per member and per address: plenty for
+ * a few typos, too few to guess codes.
+ */
+export const CODE_LIMITS = {
+  member: { limit: 10, windowSeconds: 60 * 60 },
+  ip: { limit: 30, windowSeconds: 60 * 60 },
+};
+
+export const priceCodeBody = z.object({ code: typedCode });
+export const priceCodeHint = "Please enter the code you were given.";
+
+/**
+ * POST /api/price-code: what a code would make her price, before she pays.
+ * It says no more than the new price and "This code gives €X off" (nothing of
+ * its uses, its dates or other codes), and holds nothing: the payment's start does.
+ */
+export async function priceCode(deps: CheckoutDeps, member: Member | null, typed: string) {
+  const refused = refuse(deps, member);
+  if (refused) return refused;
+  const checks = [{ key: limitKey("offer-codes:member", member!.id), rule: CODE_LIMITS.member }];
+  if (deps.clientIp) checks.push({ key: addressKey("offer-codes:ip", deps.clientIp), rule: CODE_LIMITS.ip });
+  const limit = await hitLimits(deps.db, checks);
+  if (!limit.allowed) return fail(429, tooManyAttemptsMessage(limit.retryAfterSeconds));
+  const { price } = deps.grant;
+  const quote = await quoteCode(deps.db, typed, member!.id, price, timeOf(deps.grant));
+  if (!quote.ok) return fail(409, quote.message);
+  return { ok: true as const, price: formatPrice(quote.price), saving: offerSaving(price, quote.price) };
 }
 
 /** Counts one payment call for the member (and her address); a Failure past the limits. */
@@ -83,32 +123,47 @@ function keepsCourse(outcome: GrantOutcome) {
   return outcome.granted || outcome.reason === "already" || outcome.reason === "duplicate";
 }
 
+/** What she asked for as she started paying: where the receipt goes, and a code she typed. */
+export interface StartRequest {
+  receiptEmail?: string | null;
+  code?: string | null;
+}
+
 /**
- * Creates the payment at the provider for the configured price, and records
- * it as hers, pending. `receiptEmail` is where the receipt goes, if not the account's.
+ * Creates the payment at the provider for the configured price (or a code's,
+ * once one of its uses is held for her), and records it as hers, pending.
+ * `receiptEmail` is where the receipt goes, if not the account's. A code that
+ * gives nothing is refused in plain words, and nothing is started.
  */
 async function startPayment(
   deps: CheckoutDeps,
   member: Member | null,
-  receiptEmail: string | null,
+  request: StartRequest,
   gateway: PaymentGateway | null,
   whatFailed: string,
 ) {
   const refused = refuse(deps, member) ?? (await overLimit(deps, member!));
   if (refused) return refused;
   if (!gateway) return fail(503, m.unavailable);
-  const { price } = deps.grant;
+  let price = deps.grant.price;
+  let offerId: string | null = null;
+  if (request.code) {
+    const held = await holdOffer(deps.db, request.code, member!.id, price, timeOf(deps.grant));
+    if (!held.ok) return fail(409, held.message);
+    ({ price, offerId } = held);
+  }
   try {
     const started = await gateway.start({ userId: member!.id, price });
     await recordPendingPurchase(
       deps.db,
       { provider: gateway.provider, providerPaymentId: started.id },
       member!.id,
-      price,
-      receiptFor(member!, receiptEmail),
+      { price, offerId },
+      receiptFor(member!, request.receiptEmail ?? null),
     );
     return { ok: true as const, ...started };
   } catch (error) {
+    if (offerId) await releaseOfferHold(deps.db, offerId, member!.id);
     deps.log.error({ err: error }, `could not create ${whatFailed}`);
     return fail(502, `${m.initFailed}. ${m.busy}`);
   }
@@ -118,10 +173,10 @@ async function startPayment(
 export async function startCardPayment(
   deps: CheckoutDeps,
   member: Member | null,
-  receiptEmail: string | null = null,
+  request: StartRequest = {},
 ) {
   const gateway = gatewayFor(deps.payments, "stripe");
-  const started = await startPayment(deps, member, receiptEmail, gateway, "a payment intent");
+  const started = await startPayment(deps, member, request, gateway, "a payment intent");
   if (!started.ok) return started;
   return { ok: true as const, clientSecret: started.clientSecret, paymentIntentId: started.id };
 }
@@ -189,10 +244,10 @@ export async function returnFromCardPayment(
 export async function startPayPalOrder(
   deps: CheckoutDeps,
   member: Member | null,
-  receiptEmail: string | null = null,
+  request: StartRequest = {},
 ) {
   const gateway = gatewayFor(deps.payments, "paypal");
-  const started = await startPayment(deps, member, receiptEmail, gateway, "a PayPal order");
+  const started = await startPayment(deps, member, request, gateway, "a PayPal order");
   if (!started.ok) return started;
   return { ok: true as const, id: started.id };
 }

@@ -10,6 +10,7 @@ import { duplicateRefundEmail, receiptEmail } from "#app/modules/email/templates
 import { formatPrice, type Price } from "./price.ts";
 import { DEMO_SELLER, type Seller } from "./invoice.ts";
 import { issueCreditNote, issueInvoice } from "./invoices.server.ts";
+import { countOfferUse, releaseOfferHold } from "./offers.server.ts";
 
 /**
  * Premium is granted only here, and only after the provider has confirmed the
@@ -18,16 +19,22 @@ import { issueCreditNote, issueInvoice } from "./invoices.server.ts";
  */
 type Db = Kysely<Database>;
 
+/** What a payment is started for: the price asked, and the offer that made it, if any. */
+export interface Charge {
+  price: Price;
+  offerId: string | null;
+}
+
 /**
  * Notes a payment the member has started, so later confirmations know whose
  * it is. Starting the same payment again (a retry) only updates where its
- * receipt goes, while it is still pending.
+ * receipt goes and the offer that made its price, while it is still pending.
  */
 export async function recordPendingPurchase(
   db: Db,
   ref: PaymentRef,
   userId: string,
-  price: Price,
+  { price, offerId }: Charge,
   receiptEmail: string | null = null,
 ) {
   await db
@@ -41,11 +48,12 @@ export async function recordPendingPurchase(
       currency: price.currency,
       status: "pending",
       receipt_email: receiptEmail,
+      offer_id: offerId,
     })
     .onConflict((oc) =>
       oc
         .columns(["provider", "provider_payment_id"])
-        .doUpdateSet({ receipt_email: receiptEmail })
+        .doUpdateSet({ receipt_email: receiptEmail, offer_id: offerId })
         .where("purchases.status", "=", "pending"),
     )
     .execute();
@@ -101,16 +109,16 @@ export async function grantPurchase(
     if (!purchase?.user_id) return { granted: false, reason: "unknown" };
     if (purchase.status === "refunded") return { granted: false, reason: "refunded" };
     if (purchase.status === "succeeded") return { granted: false, reason: "already" };
-    // The browser never decides the price: anything but the configured amount grants nothing.
-    if (
-      payment.amountMinor !== ctx.price.amountMinor ||
-      payment.currency.toUpperCase() !== ctx.price.currency
-    ) {
+    // The browser never decides the price: anything but the configured amount (or, with an offer, the
+    // amount the server recorded for it) grants nothing.
+    const due = chargedFor(purchase, ctx.price);
+    if (payment.amountMinor !== due.amountMinor || payment.currency.toUpperCase() !== due.currency) {
       await trx
         .updateTable("purchases")
         .set({ status: "failed", updated_at: now(ctx) })
         .where("id", "=", purchase.id)
         .execute();
+      if (purchase.offer_id) await releaseOfferHold(trx, purchase.offer_id, purchase.user_id);
       return { granted: false, reason: "mismatch" };
     }
     // Her access row's lock makes a second grant for her wait for the first to commit.
@@ -148,12 +156,14 @@ export async function grantPurchase(
       .where("status", "=", "pending")
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) return { granted: false, reason: "already" };
+    if (purchase.offer_id) await countOfferUse(trx, purchase.offer_id, purchase.user_id);
 
     await setSubscriptionTier(trx, purchase.user_id, "premium", now(ctx));
     // Numbered in the same transaction: paid and invoiced commit together, or neither does.
     const invoice = await issueInvoice(trx, purchase, {
       seller: sellerFor(ctx),
       at: timeOf(ctx),
+      listPriceMinor: ctx.price.amountMinor,
       buyerCountry: payment.billingCountry ?? null,
     });
     const user = await trx
@@ -166,7 +176,7 @@ export async function grantPurchase(
       to: purchase.receipt_email ?? user.email,
       ...receiptEmail({
         name: displayName(user),
-        amount: formatPrice(ctx.price),
+        amount: formatPrice(due),
         paidOn: formatPaidOn(now(ctx)),
         provider: paymentMethodName(payment.provider),
         reference: paymentReference(purchase.id),
@@ -224,7 +234,13 @@ export async function revokePurchase(
       .set({ status: "refunded", refunded_at: at.toISOString(), updated_at: at.toISOString() })
       .where("id", "=", purchase.id)
       .execute();
-    if (wasPaid) await issueCreditNote(trx, purchase, { seller: sellerFor(notice), at });
+    if (wasPaid) {
+      await issueCreditNote(trx, purchase, {
+        seller: sellerFor(notice),
+        at,
+        listPriceMinor: notice.price.amountMinor,
+      });
+    }
     if (!purchase.user_id || !wasPaid) return "recorded-before-success";
     const otherPaid = await trx
       .selectFrom("purchases")
@@ -283,15 +299,28 @@ export async function settleDuplicate(
   return db.isTransaction ? run(db) : db.transaction().execute(run);
 }
 
-/** A payment the provider declined: nothing was taken, so the purchase still pending is failed. */
+/**
+ * A payment the provider declined: nothing was taken, so the purchase still pending is failed, and
+ * the use of a code it held is let go.
+ */
 export async function recordDeclined(db: Db, ref: PaymentRef, at: Date) {
-  await db
+  const declined = await db
     .updateTable("purchases")
     .set({ status: "failed", updated_at: at.toISOString() })
     .where("provider", "=", ref.provider)
     .where("provider_payment_id", "=", ref.providerPaymentId)
     .where("status", "=", "pending")
-    .execute();
+    .returning(["offer_id", "user_id"])
+    .executeTakeFirst();
+  if (declined?.offer_id && declined.user_id) await releaseOfferHold(db, declined.offer_id, declined.user_id);
+}
+
+/** What a purchase must be paid: the configured price, or the amount recorded for it with an offer. */
+function chargedFor(
+  purchase: { offer_id: string | null; amount_minor: number; currency: string },
+  price: Price,
+) {
+  return purchase.offer_id ? { amountMinor: purchase.amount_minor, currency: purchase.currency } : price;
 }
 
 /** A capture the provider holds (PayPal's PENDING): its id is kept, for the refund or webhook that names it. */

@@ -10,6 +10,7 @@ import {
 } from "./fulfilment.server.ts";
 import { DEMO_SELLER } from "./invoice.ts";
 import { issueInvoice, issueMissingInvoices } from "./invoices.server.ts";
+import { createOffer } from "./offers.server.ts";
 
 const price = { amountMinor: 2700, currency: "EUR" };
 
@@ -27,7 +28,7 @@ describe.each(testDialects)("invoices on %s", (dialect) => {
   async function pendingPurchase() {
     const member = await aMember(database.db);
     const ref = { provider: "stripe" as const, providerPaymentId: `pi_${crypto.randomUUID()}` };
-    await recordPendingPurchase(database.db, ref, member.id, price);
+    await recordPendingPurchase(database.db, ref, member.id, { price, offerId: null });
     return { member, ref };
   }
 
@@ -68,8 +69,8 @@ describe.each(testDialects)("invoices on %s", (dialect) => {
     // Two instances sweep at once.
     const at = new Date("2032-06-01T10:10:00Z");
     const swept = await Promise.all([
-      issueMissingInvoices(database.db, DEMO_SELLER, at),
-      issueMissingInvoices(database.db, DEMO_SELLER, at),
+      issueMissingInvoices(database.db, { seller: DEMO_SELLER, at, listPriceMinor: 2700 }),
+      issueMissingInvoices(database.db, { seller: DEMO_SELLER, at, listPriceMinor: 2700 }),
     ]);
     expect(swept.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
     expect(await numbers(2032)).toEqual(["2032-0001", "2032-0002"]);
@@ -84,7 +85,9 @@ describe.each(testDialects)("invoices on %s", (dialect) => {
     expect(await grantPurchase(database.db, { ...next.ref, ...price }, inYear(2032))).toMatchObject({
       invoiceNumber: "2032-0003",
     });
-    expect(await issueMissingInvoices(database.db, DEMO_SELLER, at)).toBe(0);
+    expect(await issueMissingInvoices(database.db, { seller: DEMO_SELLER, at, listPriceMinor: 2700 })).toBe(
+      0,
+    );
   });
 
   it("gives back the number of an invoice whose transaction failed, so no gap is left", async () => {
@@ -94,12 +97,12 @@ describe.each(testDialects)("invoices on %s", (dialect) => {
     const at = new Date("2033-02-01T09:00:00Z");
     await expect(
       database.db.transaction().execute(async (trx) => {
-        await issueInvoice(trx, purchase, { seller, at });
+        await issueInvoice(trx, purchase, { seller, at, listPriceMinor: 2700 });
         throw new Error("the server stopped");
       }),
     ).rejects.toThrow("the server stopped");
     expect(await numbers(2033)).toEqual([]);
-    await issueMissingInvoices(database.db, seller, at);
+    await issueMissingInvoices(database.db, { seller, at, listPriceMinor: 2700 });
     expect(await numbers(2033)).toEqual(["2033-0001"]);
   });
 
@@ -130,5 +133,33 @@ describe.each(testDialects)("invoices on %s", (dialect) => {
       .where("year", "=", 2035)
       .executeTakeFirstOrThrow();
     expect(invoice).toEqual({ net_minor: 2269, vat_minor: 431, vat_rate_bp: 1900, buyer_country: "DE" });
+  });
+
+  it("shows an offer's discount as a line of its own, from the full price to what she paid", async () => {
+    const offer = await createOffer(database.db, {
+      code: `MIDWIFE-${crypto.randomUUID().slice(0, 6).toUpperCase()}`,
+      kind: "percent",
+      value: 20,
+      startsAt: new Date("2036-01-01T00:00:00Z"),
+      endsAt: new Date("2036-12-31T00:00:00Z"),
+      maxUses: 5,
+      giftsOnly: false,
+    });
+    const member = await aMember(database.db);
+    const ref = { provider: "stripe" as const, providerPaymentId: `pi_${crypto.randomUUID()}` };
+    const paid = { amountMinor: 2160, currency: "EUR" };
+    await recordPendingPurchase(database.db, ref, member.id, { price: paid, offerId: offer!.id });
+    await grantPurchase(database.db, { ...ref, ...paid }, inYear(2036));
+    const invoice = await database.db
+      .selectFrom("invoices")
+      .select(["gross_minor", "discount_minor", "lines"])
+      .where("year", "=", 2036)
+      .executeTakeFirstOrThrow();
+    expect(invoice.gross_minor).toBe(2160);
+    expect(invoice.discount_minor).toBe(540);
+    expect(JSON.parse(invoice.lines)).toEqual([
+      expect.objectContaining({ kind: "item", amountMinor: 2700 }),
+      { kind: "discount", description: expect.stringMatching(/^Offer MIDWIFE-/), amountMinor: -540 },
+    ]);
   });
 });

@@ -46,6 +46,33 @@ interface Paid {
   id: string;
   amount_minor: number;
   currency: string;
+  /** The offer whose code made its price, if one did. */
+  offer_id?: string | null;
+}
+
+/** Who issues it and when, and the course's full price (what an offer's discount is taken from). */
+interface Issuing {
+  seller: Seller;
+  at: Date;
+  listPriceMinor: number;
+}
+
+/** The course at its full price and, when an offer's code made the price lower, the discount as a line of its own. */
+async function invoiceLines(trx: Db, purchase: Paid, listPriceMinor: number): Promise<InvoiceLine[]> {
+  const offer = purchase.offer_id
+    ? await trx.selectFrom("offers").select("code").where("id", "=", purchase.offer_id).executeTakeFirst()
+    : undefined;
+  if (!offer || listPriceMinor <= purchase.amount_minor) {
+    return [{ kind: "item", description: COURSE_LINE, amountMinor: purchase.amount_minor }];
+  }
+  return [
+    { kind: "item", description: COURSE_LINE, amountMinor: listPriceMinor },
+    {
+      kind: "discount",
+      description: `Offer ${offer.code}`,
+      amountMinor: purchase.amount_minor - listPriceMinor,
+    },
+  ];
 }
 
 /**
@@ -55,13 +82,11 @@ interface Paid {
 export async function issueInvoice(
   trx: Db,
   purchase: Paid,
-  { seller, at, buyerCountry = null }: { seller: Seller; at: Date; buyerCountry?: string | null },
+  { seller, at, listPriceMinor, buyerCountry = null }: Issuing & { buyerCountry?: string | null },
 ): Promise<Issued> {
   const existing = await documentOf(trx, purchase.id, "invoice");
   if (existing) return existing;
-  const lines: InvoiceLine[] = [
-    { kind: "item", description: COURSE_LINE, amountMinor: purchase.amount_minor },
-  ];
+  const lines = await invoiceLines(trx, purchase, listPriceMinor);
   const country = (buyerCountry ?? seller.country).toUpperCase();
   const rateBp = vatRateFor(seller, country);
   return insertDocument(trx, {
@@ -82,14 +107,11 @@ export async function issueInvoice(
  * invoice: the same lines, rate and seller. A paid purchase refunded before its invoice was numbered gets its
  * invoice first.
  */
-export async function issueCreditNote(
-  trx: Db,
-  purchase: Paid,
-  { seller, at }: { seller: Seller; at: Date },
-): Promise<Issued> {
+export async function issueCreditNote(trx: Db, purchase: Paid, issuing: Issuing): Promise<Issued> {
   const existing = await documentOf(trx, purchase.id, "credit-note");
   if (existing) return existing;
-  const issued = await issueInvoice(trx, purchase, { seller, at });
+  const { seller, at } = issuing;
+  const issued = await issueInvoice(trx, purchase, issuing);
   const invoice = await trx
     .selectFrom("invoices")
     .select(["lines", "vat_rate_bp", "buyer_country", "seller", "currency"])
@@ -165,7 +187,7 @@ async function documentOf(trx: Db, purchaseId: string, kind: InvoiceKind): Promi
  * its own that first takes the purchase's row, so two instances sweeping at once issue it once. Returns how many
  * documents were issued.
  */
-export async function issueMissingInvoices(db: Db, seller: Seller, at: Date): Promise<number> {
+export async function issueMissingInvoices(db: Db, issuing: Issuing): Promise<number> {
   const unbilled = await db
     .selectFrom("purchases")
     .select(["id"])
@@ -187,18 +209,18 @@ export async function issueMissingInvoices(db: Db, seller: Seller, at: Date): Pr
     const done = await db.transaction().execute(async (trx) => {
       let lock = trx
         .selectFrom("purchases")
-        .select(["id", "status", "amount_minor", "currency"])
+        .select(["id", "status", "amount_minor", "currency", "offer_id"])
         .where("id", "=", id);
       if (isPostgres(trx)) lock = lock.forUpdate();
       const purchase = await lock.executeTakeFirst();
       if (!purchase) return false;
       const hasInvoice = await documentOf(trx, id, "invoice");
       if (purchase.status === "succeeded" && !hasInvoice) {
-        await issueInvoice(trx, purchase, { seller, at });
+        await issueInvoice(trx, purchase, issuing);
         return true;
       }
       if (purchase.status === "refunded" && hasInvoice && !(await documentOf(trx, id, "credit-note"))) {
-        await issueCreditNote(trx, purchase, { seller, at });
+        await issueCreditNote(trx, purchase, issuing);
         return true;
       }
       return false;

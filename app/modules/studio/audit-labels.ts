@@ -30,6 +30,8 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   "members.exported": "Members exported",
   "invoices.exported": "Invoices exported",
   "purchase.refunded": "Purchase refunded",
+  "offer.created": "Offer made",
+  "offer.ended": "Offer ended early",
   "recording.uploaded": "Uploaded a new recording",
   "recording.published": "Published a new recording",
   "recording.restored": "Restored an earlier recording",
@@ -96,6 +98,9 @@ const DETAIL_WORDS: Record<string, (value: AuditDetailValue) => string> = {
   revision: (number) => `revision ${String(number)}`,
   place: (place) => `now number ${String(place)} in its course`,
   restored: (number) => `brought back from revision ${String(number)}`,
+  code: (code) => `code ${String(code)}`,
+  percentOff: (percent) => `${String(percent)}% off`,
+  maxUses: (uses) => `up to ${countOf(Number(uses), "use")}`,
   timeZone: (zone) =>
     timeZoneWords(String(zone)) === String(zone)
       ? `to ${String(zone)}`

@@ -83,6 +83,18 @@ const AUDIT_DETAILS = {
     // Why, as she chose it from the studio's list (anything she wrote goes to studio_reasons).
     because: z.enum(REFUND_REASONS),
   }),
+  // An offer's code (the studio's own form of it: upper case, letters, digits and hyphens) and its terms.
+  "offer.created": z.strictObject({
+    code: z.string().regex(/^[A-Z0-9-]{3,32}$/),
+    percentOff: z.int().min(1).max(100).optional(),
+    amountMinor: z.int().positive().optional(),
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/)
+      .optional(),
+    maxUses: z.int().positive(),
+  }),
+  "offer.ended": z.strictObject({ code: z.string().regex(/^[A-Z0-9-]{3,32}$/) }),
   "recording.uploaded": recording,
   "recording.published": recording,
   "recording.restored": recording,

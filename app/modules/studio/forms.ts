@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
-import { isValidTimeZone } from "#app/modules/calendar/dates.ts";
+import { isCalendarDate, isValidTimeZone } from "#app/modules/calendar/dates.ts";
+import { CODE_RULE, normaliseCode } from "#app/modules/payments/offers.ts";
 import { studioReturnPath } from "./gate.ts";
 import { REFUND_REASONS } from "#app/modules/payments/owner-refunds.ts";
 import { REASON_MAX, REASON_MIN } from "./member-actions.ts";
@@ -214,6 +215,56 @@ export const wordsForms = pageForms(USE_THE_FORMS, [
   }),
 ]);
 
+const DAY_RULE = "Please give the day it starts and the day it ends.";
+const USES_RULE = "Please give how many times it can be used: a whole number from 1 to 100000.";
+const VALUE_RULE =
+  "Please give how much it takes off: a percentage from 1 to 100, or an amount such as 5 or 4.50.";
+
+/**
+ * The offers page: a new code (its terms read here; the end after the start, and an amount below the
+ * price, are checked with the price: offerTermsProblem), or ending one early.
+ */
+export const offerForms = pageForms(USE_THE_FORMS, [
+  z.object({
+    intent: z.literal("create"),
+    code: z.pipe(
+      field,
+      z.transform((typed: string, ctx) => {
+        const code = normaliseCode(typed);
+        if (code === null) ctx.issues.push({ code: "custom", message: CODE_RULE, input: typed });
+        return code ?? "";
+      }),
+    ),
+    kind: z.enum(["percent", "amount"], "Please choose a percentage or an amount off."),
+    value: z.pipe(
+      field,
+      z.transform((typed: string, ctx) => {
+        const value = typed.trim();
+        if (!/^\d{1,6}(\.\d{1,2})?$/.test(value) || Number(value) <= 0) {
+          ctx.issues.push({ code: "custom", message: VALUE_RULE, input: typed });
+        }
+        return Number(value);
+      }),
+    ),
+    starts: z.string(DAY_RULE).check(z.refine(isCalendarDate, DAY_RULE)),
+    ends: z.string(DAY_RULE).check(z.refine(isCalendarDate, DAY_RULE)),
+    maxUses: z.pipe(
+      field,
+      z.transform((typed: string, ctx) => {
+        const uses = /^\d{1,6}$/.test(typed.trim()) ? Number(typed.trim()) : 0;
+        if (uses < 1 || uses > 100_000) ctx.issues.push({ code: "custom", message: USES_RULE, input: typed });
+        return uses;
+      }),
+    ),
+    giftsOnly: z.pipe(
+      z.optional(z.string()),
+      z.transform((value) => value === "yes"),
+    ),
+  }),
+  z.object({ intent: z.literal("end"), offer: z.string().check(z.regex(/^[0-9a-f-]{36}$/)) }),
+]);
+
+export type OfferForm = z.output<typeof offerForms.schema>;
 export type RefundForm = z.output<typeof refundForms.schema>;
 export type WordsForm = z.output<typeof wordsForms.schema>;
 export type SecurityForm = z.output<typeof securityForms.schema>;
