@@ -110,7 +110,6 @@ export async function issueInvoice(
 export async function issueCreditNote(trx: Db, purchase: Paid, issuing: Issuing): Promise<Issued> {
   const existing = await documentOf(trx, purchase.id, "credit-note");
   if (existing) return existing;
-  const { seller, at } = issuing;
   const issued = await issueInvoice(trx, purchase, issuing);
   const invoice = await trx
     .selectFrom("invoices")
@@ -121,7 +120,7 @@ export async function issueCreditNote(trx: Db, purchase: Paid, issuing: Issuing)
     kind: "credit-note",
     purchaseId: purchase.id,
     invoiceId: issued.id,
-    at,
+    at: issuing.at,
     currency: invoice.currency,
     lines: linesOf(invoice.lines),
     rateBp: invoice.vat_rate_bp,
