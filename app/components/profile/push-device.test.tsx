@@ -71,6 +71,28 @@ describe("reminders on this device", () => {
     expect(container).toBeEmptyDOMElement();
   });
 
+  it("waits for a service worker that registers late, however late, then offers the button", async () => {
+    let registered!: (value: typeof registration) => void;
+    Object.defineProperty(navigator, "serviceWorker", {
+      value: {
+        getRegistration: async () => undefined,
+        ready: new Promise((resolve) => (registered = resolve)),
+      },
+      configurable: true,
+    });
+    vi.useFakeTimers({ toFake: ["setTimeout"] });
+    try {
+      const { container } = render(<PushOnThisDevice publicKey={PUBLIC_KEY} />);
+      // A slow phone: the worker is still not there after a minute.
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(container).toBeEmptyDOMElement();
+      registered(registration);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await screen.findByRole("button", { name: "Send reminders to this device" })).toBeEnabled();
+  });
+
   it("asks for permission, subscribes with the server's key and hands the subscription to the server", async () => {
     permission = "default";
     requestPermission.mockImplementation(async () => (permission = "granted"));

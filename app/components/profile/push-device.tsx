@@ -150,11 +150,9 @@ export function PushOnThisDevice({ publicKey }: { publicKey: string }) {
 async function workerRegistration(): Promise<ServiceWorkerRegistration | null> {
   if (!("PushManager" in window) || !("Notification" in window) || !("serviceWorker" in navigator))
     return null;
-  const registration = await navigator.serviceWorker.getRegistration();
-  if (registration) return registration;
-  // The portal registers its worker once the page has loaded; give it a moment.
-  const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), 5000));
-  return Promise.race([navigator.serviceWorker.ready, timeout]);
+  // The portal registers its worker once the page has loaded, which on a slow phone can take a
+  // while: wait for it rather than give up. A browser that never gets one keeps showing nothing.
+  return (await navigator.serviceWorker.getRegistration()) ?? navigator.serviceWorker.ready;
 }
 
 /** Whether a subscription was made with the server's current key (one made with another can't be sent to). */
