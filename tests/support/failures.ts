@@ -48,12 +48,22 @@ function serverLogs(): { name: string; text: string }[] {
   return logs;
 }
 
+/** The lines of a server's log the failure message carries (the files keep 100), each cut short. */
+const BRIEF_LOG_LINES = 12;
+const briefLog = (text: string) =>
+  lastLines(text.trimEnd(), BRIEF_LOG_LINES)
+    .split("\n")
+    .map((line) => (line.length > 240 ? `${line.slice(0, 240)} …` : line))
+    .join("\n");
+
 afterEach(async (context) => {
   if (!failed(context)) return;
   const dir = failureDir(context);
-  for (const log of serverLogs()) fs.writeFileSync(path.join(dir, log.name), lastLines(log.text));
+  const logs = serverLogs();
+  for (const log of logs) fs.writeFileSync(path.join(dir, log.name), lastLines(log.text));
   const where = path.relative(root, dir);
+  const tails = logs.map((log) => `${log.name}, last lines:\n${briefLog(log.text)}`).join("\n\n");
   for (const error of context.task.result?.errors ?? []) {
-    error.message = `${error.message}\n\nWhat the test saw (screenshots, trace, console, server logs): ${where}/`;
+    error.message = `${error.message}\n\nWhat the test saw (screenshots, trace, console, server logs): ${where}/\n\n${tails}`;
   }
 });

@@ -61,8 +61,9 @@ async function record(context: BrowserContext): Promise<Recorder> {
   return recorder;
 }
 
-/** Writes out what each open context's pages show and said, with its trace. */
-async function keepFailure(dir: string, contexts: Map<BrowserContext, Recorder>) {
+/** Writes out what each open context's pages show and said, with its trace; returns it in brief. */
+async function keepFailure(dir: string, contexts: Map<BrowserContext, Recorder>): Promise<string> {
+  const brief: string[] = [];
   let n = 0;
   for (const [context, recorder] of contexts) {
     n += 1;
@@ -71,12 +72,27 @@ async function keepFailure(dir: string, contexts: Map<BrowserContext, Recorder>)
       await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true }).catch(() => {});
       const html = await page.content().catch(() => null);
       if (html) fs.writeFileSync(path.join(dir, `${name}.html`), `<!-- ${page.url()} -->\n${html}`);
+      const text = await page
+        .evaluate(() => document.body?.innerText ?? "")
+        .catch((error: Error) => `(unreadable: ${error.message})`);
+      brief.push(`${name} at ${page.url()} shows:\n${squeeze(text, BRIEF_PAGE_CHARS)}`);
     }
     fs.writeFileSync(path.join(dir, `context-${n}-console.txt`), recorder.events.join("\n"));
+    if (recorder.events.length > 0)
+      brief.push(`context-${n} said last:\n${recorder.events.slice(-BRIEF_EVENTS).join("\n")}`);
     await context.tracing.stopChunk({ path: path.join(dir, `context-${n}-trace.zip`) }).catch(() => {});
     await context.tracing.startChunk().catch(() => {});
   }
+  return brief.join("\n\n");
 }
+
+// What a failure's message carries of each page, for a run whose files can't be opened afterwards (CI).
+const BRIEF_PAGE_CHARS = 1_200;
+const BRIEF_EVENTS = 8;
+const squeeze = (text: string, most: number) => {
+  const lines = text.replace(/\n{2,}/g, "\n").trim();
+  return lines.length > most ? `${lines.slice(0, most)} …` : lines;
+};
 
 /**
  * Launches one browser for the test file and closes it afterwards. Every
@@ -93,7 +109,11 @@ export function useBrowser() {
     });
   });
   afterEach(async (context) => {
-    if (failed(context)) return keepFailure(failureDir(context), contexts);
+    if (failed(context)) {
+      const brief = await keepFailure(failureDir(context), contexts);
+      for (const error of context.task.result?.errors ?? []) error.message = `${error.message}\n\n${brief}`;
+      return;
+    }
     // A passing test's trace is dropped; the next test's starts afresh.
     for (const open of contexts.keys()) {
       await open.tracing.stopChunk().catch(() => {});
