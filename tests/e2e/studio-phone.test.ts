@@ -44,16 +44,16 @@ async function seedStudio(browser: ReturnType<typeof useBrowser>) {
 }
 
 /**
- * A studio path as a kind of page: an id in it (a member's, a conversation's), a session's
- * captions or a piece of the site's words stands for any.
+ * A studio path as a kind of page: a member, a conversation or a purchase, a session's captions or
+ * a piece of the site's words stands for any, by where it is in the path (an id may have no digit).
+ * A page of a kind not named here keeps its own path, and so fails the crawl until it is on the list.
  */
 const pageKind = (path: string) =>
   path
+    .replace(/^\/studio\/(members|inbox)\/[^/]+$/, "/studio/$1/:id")
+    .replace(/^\/studio\/purchases\/[^/]+\/refund$/, "/studio/purchases/:id/refund")
     .replace(/^\/studio\/content\/[^/]+\/captions$/, "/studio/content/:session/captions")
-    .replace(/^\/studio\/words\/[^/]+\/[^/]+$/, "/studio/words/:kind/:slug")
-    .split("/")
-    .map((segment) => (/\d/.test(segment) && segment.length >= 8 ? ":id" : segment))
-    .join("/");
+    .replace(/^\/studio\/words\/[^/]+\/[^/]+$/, "/studio/words/:kind/:slug");
 
 /** Every studio page a link leads to from these, one of each kind, found by following the links (a file to download is no page). */
 function linksToStudioPages(page: Page): Promise<string[]> {

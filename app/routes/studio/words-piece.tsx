@@ -5,6 +5,7 @@ import { isPieceKind } from "#app/modules/catalogue/pieces.ts";
 import { redirectWithFlash } from "#app/modules/site/flash.server.ts";
 import { requireStudioOwner } from "#app/modules/studio/context.server.ts";
 import { readStudioForm, wordsForms } from "#app/modules/studio/forms.ts";
+import { editorReloads } from "#app/modules/studio/words.ts";
 import { answerWordsForm, pieceEditor, previewPiece } from "#app/modules/studio/words.server.ts";
 import { db, now, services } from "#app/request.server.ts";
 
@@ -17,9 +18,16 @@ function kindOf(params: { kind: string }) {
   return params.kind;
 }
 
-/** A preview changes nothing: the editor's text is not read again for it. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
-  formData?.get("intent") === "preview" ? false : defaultShouldRevalidate;
+/** A preview changes nothing: the editor's text is not read again for it (words.ts says when it is). */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formData,
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}) =>
+  formData && !editorReloads({ intent: formData.get("intent"), from: currentUrl, to: nextUrl })
+    ? false
+    : defaultShouldRevalidate;
 
 /** One piece's editor: the draft (or the published text, or a revision brought back) and every revision. */
 export async function loader(args: Route.LoaderArgs) {
