@@ -73,6 +73,8 @@ const MEMBER_CALLS: Call[] = [
     "/portal/profile",
     "/portal/profile/export",
     "/portal/receipt",
+    "/portal/gifts",
+    "/portal/gifts/new",
     "/portal/resources",
     "/portal/podcast",
     "/portal/hypno-science",

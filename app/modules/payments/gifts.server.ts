@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { z } from "zod";
 import { displayName, firstName } from "#app/modules/people/display.ts";
 import { queueEmail } from "#app/modules/email/outbox.server.ts";
 import { giftAlreadyHadEmail, giftEmail } from "#app/modules/email/templates.ts";
@@ -180,6 +181,8 @@ export interface GivenGift {
   amountMinor: number;
   currency: string;
   paidAt: Date | null;
+  /** Her invoice's number, once issued. */
+  invoiceNumber: string | null;
 }
 
 const givenColumns = [
@@ -195,6 +198,7 @@ const givenColumns = [
   "purchases.succeeded_at",
   "purchases.amount_minor",
   "purchases.currency",
+  "invoices.number as invoiceNumber",
 ] as const;
 
 type GivenRow = {
@@ -210,6 +214,7 @@ type GivenRow = {
   succeeded_at: Date | string | null;
   amount_minor: number;
   currency: string;
+  invoiceNumber: string | null;
 };
 
 function factsOf(row: GivenRow): GiftFacts {
@@ -235,6 +240,7 @@ function givenGift(row: GivenRow, now: Date): GivenGift {
     amountMinor: row.amount_minor,
     currency: row.currency,
     paidAt: facts.paidAt,
+    invoiceNumber: row.invoiceNumber,
   };
 }
 
@@ -243,6 +249,9 @@ export async function giftsOf(db: Db, giverId: string, now: Date): Promise<Given
   const rows = (await db
     .selectFrom("gifts")
     .innerJoin("purchases", "purchases.id", "gifts.purchase_id")
+    .leftJoin("invoices", (join) =>
+      join.onRef("invoices.purchase_id", "=", "purchases.id").on("invoices.kind", "=", "invoice"),
+    )
     .select(givenColumns)
     .where("gifts.giver_id", "=", giverId)
     .where("purchases.status", "in", ["succeeded", "refunded"])
@@ -256,12 +265,26 @@ export async function giftOf(db: Db, giverId: string, giftId: string, now: Date)
   const row = (await db
     .selectFrom("gifts")
     .innerJoin("purchases", "purchases.id", "gifts.purchase_id")
+    .leftJoin("invoices", (join) =>
+      join.onRef("invoices.purchase_id", "=", "purchases.id").on("invoices.kind", "=", "invoice"),
+    )
     .select(givenColumns)
     .where("gifts.giver_id", "=", giverId)
     .where("gifts.id", "=", giftId)
     .executeTakeFirst()) as GivenRow | undefined;
   return row ? { gift: givenGift(row, now), purchaseId: row.purchase_id } : undefined;
 }
+
+/** What the giver's page posts: a gift's new address and day, or its refund. */
+export const giverForm = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("change"),
+    giftId: z.string().max(64),
+    recipientEmail: z.string().max(300),
+    deliverOn: z.string().max(20),
+  }),
+  z.object({ intent: z.literal("refund"), giftId: z.string().max(64) }),
+]);
 
 export type ChangeOutcome =
   | { ok: true; gift: GiftDetails }
