@@ -40,6 +40,13 @@ describe("checkGift", () => {
       ok: false,
       errors: { message: giftMessages.messageTooLong },
     });
+    for (const hostile of ["Sam\u202Egnp.exe", "Sam\u0000\u0007"]) {
+      expect(checkGift({ ...typed, message: hostile }, today)).toEqual({
+        ok: false,
+        errors: { message: giftMessages.messageNotPlain },
+      });
+    }
+    expect(checkGift({ ...typed, message: "Line one\nLine two" }, today).ok).toBe(true);
     expect(checkGift({ ...typed, deliverOn: "2028-01-01" }, today)).toEqual({
       ok: false,
       errors: { deliverOn: giftMessages.tooFar },

@@ -7,6 +7,7 @@ import {
 } from "#app/modules/calendar/dates.ts";
 import { normalizeEmail } from "#app/modules/people/email-address.ts";
 import { instantAt } from "#app/modules/reminders/schedule.ts";
+import { isPlainText } from "#app/modules/site/plain-text.ts";
 
 /**
  * The course as a gift, pure: what a giver may ask for (an address, a message,
@@ -46,6 +47,7 @@ export const giftMessages = {
     "That's your own address. A gift goes to someone else; to buy the course for yourself, use Start now.",
   messageMissing: "Please write a few words to go with your gift.",
   messageTooLong: `Please keep your message to ${MESSAGE_MAX} characters.`,
+  messageNotPlain: "Please write your message as plain text: some of its characters can't be sent.",
   deliverOn: "Please choose the day it should arrive: today or a later day.",
   tooFar: `Please choose a day within the next ${LATEST_DELIVERY_DAYS} days.`,
 } as const;
@@ -70,6 +72,7 @@ export function checkGift(
   const message = typeof input.message === "string" ? input.message.trim().replace(/\r\n?/g, "\n") : "";
   if (!message) errors.message = giftMessages.messageMissing;
   else if (message.length > MESSAGE_MAX) errors.message = giftMessages.messageTooLong;
+  else if (!isPlainText(message, { multiline: true })) errors.message = giftMessages.messageNotPlain;
   const day = typeof input.deliverOn === "string" ? input.deliverOn : "";
   if (!isCalendarDate(day) || day < today) errors.deliverOn = giftMessages.deliverOn;
   else if (day > addDays(today, LATEST_DELIVERY_DAYS)) errors.deliverOn = giftMessages.tooFar;
