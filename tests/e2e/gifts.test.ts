@@ -120,19 +120,26 @@ describe("the course as a gift", () => {
     expect(await gift.getByRole("button", { name: "Refund this gift" }).count()).toBe(0);
   });
 
-  it("is bought by PayPal, changed before its day, and refunded to its giver, never redeemed", async () => {
+  /** Nothing on the page is wider than the phone it is on. */
+  const fitsTheScreen = (page: Page) =>
+    page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+  it("is bought by PayPal on a phone, changed before its day, and refunded to its giver, never redeemed", async () => {
     setClock("2026-12-10T10:00:00Z");
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await browser.newContext({ viewport: "phone" })).newPage();
     const giver = await aGiver(page);
     const first = recipientAddress("ines");
     const second = recipientAddress("ines-work");
 
     await chooseGift(page, { to: first, message: "With love for the three of you.", day: "2026-12-20" });
+    expect(await fitsTheScreen(page)).toBe(true);
     await page.getByRole("button", { name: /PayPal/ }).click();
     await page.getByRole("button", { name: "Pay €27 with PayPal (demo)" }).click();
     await page.waitForURL((url) => url.pathname === "/portal/gifts", { timeout: 10_000 });
 
     const gift = page.getByRole("region", { name: `For ${first}` });
+    await gift.getByText("Arrives on").waitFor();
+    expect(await fitsTheScreen(page)).toBe(true);
     await gift.getByLabel("Her email address").fill(second);
     await gift.getByLabel("The day it arrives").fill("2026-12-18");
     await gift.getByRole("button", { name: "Save changes" }).click();

@@ -116,7 +116,7 @@ export async function redeemedBy(trx: Db, purchaseId: string): Promise<string | 
 }
 
 /** The redeem link in the gift's email. */
-export const redeemPath = (code: string) => `/gift/${code}`;
+const redeemPath = (code: string) => `/gift/${code}`;
 
 /**
  * Delivers a gift on its day: makes its redeem code (kept only as its hash),
@@ -339,7 +339,7 @@ export async function changeDelivery(
  */
 export const GIFT_MISS_LIMIT: LimitRule = { limit: 20, windowSeconds: 15 * 60 };
 /** Redeem attempts per member: a few clicks and retries, never a stream. */
-export const REDEEM_LIMIT: LimitRule = { limit: 10, windowSeconds: 15 * 60 };
+const REDEEM_LIMIT: LimitRule = { limit: 10, windowSeconds: 15 * 60 };
 
 interface Caller {
   now: Date;

@@ -6,7 +6,12 @@ import { Field } from "#app/components/ui/field.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { addDays, formatLongDate, todayIn } from "#app/modules/calendar/dates.ts";
 import { refundGiftByGiver } from "#app/modules/payments/gift-refunds.server.ts";
-import { giftStateText, LATEST_DELIVERY_DAYS, type GiftErrors } from "#app/modules/payments/gifts.ts";
+import {
+  GIFT_REFUND_DAYS,
+  giftStateText,
+  LATEST_DELIVERY_DAYS,
+  type GiftErrors,
+} from "#app/modules/payments/gifts.ts";
 import { changeDelivery, giftsOf, giverForm } from "#app/modules/payments/gifts.server.ts";
 import { formatPrice } from "#app/modules/payments/price.ts";
 import { invoicePath } from "#app/modules/payments/receipt.ts";
@@ -197,8 +202,8 @@ export default function Gifts({ loaderData, actionData }: Route.ComponentProps) 
                       <input type="hidden" name="intent" value="refund" />
                       <input type="hidden" name="giftId" value={gift.id} />
                       <p className="text-sm text-ink-soft">
-                        Changed your mind? Until it's redeemed, within 30 days, you can have it refunded in
-                        full. Its link then stops working.
+                        Changed your mind? Until it&apos;s redeemed, within {GIFT_REFUND_DAYS} days of paying,
+                        you can have it refunded in full. Its link then stops working.
                       </p>
                       <div>
                         <Button type="submit" variant="outline" disabled={busy}>
