@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Database } from "../../../db/schema.ts";
@@ -135,6 +136,15 @@ function keepsCourse(outcome: GrantOutcome) {
   return outcome.granted || outcome.reason === "already" || outcome.reason === "duplicate";
 }
 
+/**
+ * A gift's purpose for its provider: what she chose for it, hashed. Starting the same gift again (a retry)
+ * finds the same card payment; another gift, or her own course, is a payment of its own.
+ */
+function giftPurpose(gift: NewGift) {
+  const chosen = JSON.stringify([gift.recipientEmail, gift.message, gift.deliverOn]);
+  return `gift-${crypto.createHash("sha256").update(chosen).digest("hex").slice(0, 32)}`;
+}
+
 /** What she asked for as she started paying: where the receipt goes, and a code she typed. */
 export interface StartRequest {
   receiptEmail?: string | null;
@@ -177,7 +187,11 @@ async function startPayment(
     ({ price, offerId } = held);
   }
   try {
-    const started = await gateway.start({ userId: member!.id, price });
+    const started = await gateway.start({
+      userId: member!.id,
+      price,
+      purpose: gift ? giftPurpose(gift) : undefined,
+    });
     const ref = { provider: gateway.provider, providerPaymentId: started.id };
     const receipt = receiptFor(member!, request.receiptEmail ?? null);
     await deps.db.transaction().execute(async (trx) => {
