@@ -136,6 +136,9 @@ function keepsCourse(outcome: GrantOutcome) {
   return outcome.granted || outcome.reason === "already" || outcome.reason === "duplicate";
 }
 
+/** Back from the bank's page after paying for a gift: her own course is not what changed. */
+const GIFT_RETURNED_PAID = "Payment successful! Your gift is paid for: you'll find it on your gifts page.";
+
 /**
  * A gift's purpose for its provider: what she chose for it, hashed. Starting the same gift again (a retry)
  * finds the same card payment; another gift, or her own course, is a payment of its own.
@@ -271,7 +274,10 @@ export async function returnFromCardPayment(
   if (!PAYMENT_INTENT_ID.test(paymentIntentId)) return { type: "error", message: m.verificationFailed };
   const outcome = await confirmCardPayment(deps, member, paymentIntentId);
   if (!outcome.ok) return { type: "error", message: outcome.error };
-  if (outcome.premium) return { type: "success", message: m.returnedPaid };
+  if (outcome.premium) {
+    const purchase = await purchaseFor(deps.db, { provider: "stripe", providerPaymentId: paymentIntentId });
+    return { type: "success", message: purchase?.for_gift ? GIFT_RETURNED_PAID : m.returnedPaid };
+  }
   return outcome.status === "processing"
     ? { type: "info", message: m.cardProcessing }
     : { type: "error", message: m.failed };
