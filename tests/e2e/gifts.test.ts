@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { firstLink } from "../support/cookie-client.ts";
 import { localOutbox } from "../support/mailbox.ts";
-import { expectToast, signUpThroughForm, withServerDatabase } from "./support/accounts.ts";
+import { expectToast, setTier, signUpThroughForm, withServerDatabase } from "./support/accounts.ts";
 import { expectAccessible, useBrowser, waitForHydration } from "./support/browser.ts";
 import { useServerWithClock } from "./support/clock-server.ts";
 
@@ -185,5 +185,37 @@ describe("the course as a gift", () => {
       clocked.server,
     );
     expect(status).toEqual([{ status: "refunded", provider: "paypal", delivered_at: null }]);
+  });
+  it("arrives today for someone who has the course already: she is told, and its giver is offered the refund", async () => {
+    setClock("2026-12-12T10:00:00Z");
+    const page = await (await browser.newContext()).newPage();
+    const giver = await aGiver(page);
+    const hers = await (await browser.newContext()).newPage();
+    const { email: ana } = await signUpThroughForm(hers, {
+      name: "Ana Silva",
+      origin: clocked.server.baseUrl,
+      mailbox: mailbox(),
+    });
+    await setTier(ana, "premium", clocked.server);
+
+    await chooseGift(page, { to: ana, message: "Thinking of you both.", day: "2026-12-12" });
+    await page.getByText("Today, within a few minutes").waitFor();
+    await page.getByRole("button", { name: /Card/ }).click();
+    await page.getByRole("button", { name: "Pay €27" }).click();
+    await page.waitForURL((url) => url.pathname === "/portal/gifts", { timeout: 10_000 });
+
+    const link = firstLink((await mailbox().latest(ana, /A gift for you/, 40_000)).text);
+    await hers.goto(link);
+    await waitForHydration(hers);
+    await hers.getByText("You already have the Complete Course, so this gift has nothing to add.").waitFor();
+    await hers.getByRole("button", { name: "Let them know" }).click();
+    await hers.getByText("We've let the person who gave it know").waitFor();
+    const offer = await mailbox().latest(giver.email, /About your gift/);
+    expect(offer.text).toContain("you can have it refunded in full from your gifts page");
+
+    await page.reload();
+    const gift = page.getByRole("region", { name: `For ${ana}` });
+    await gift.getByText("She already had the course").waitFor();
+    await gift.getByRole("button", { name: "Refund this gift" }).waitFor();
   });
 });
