@@ -148,6 +148,9 @@ describe("the course as a gift", () => {
     await changed.getByText("Arrives on").waitFor();
 
     await changed.getByRole("button", { name: "Refund this gift" }).click();
+    // It asks first: a refund can't be undone.
+    await changed.getByText("Refund €27 to you?").waitFor();
+    await changed.getByRole("button", { name: "Yes, refund it" }).click();
     await expectToast(page, "Your gift is refunded.");
     await changed.getByText("Refunded to you").waitFor();
     const refund = await mailbox().latest(giver.email, /Your refund from/);

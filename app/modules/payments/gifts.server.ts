@@ -283,7 +283,7 @@ export const giverForm = z.discriminatedUnion("intent", [
     recipientEmail: z.string().max(300),
     deliverOn: z.string().max(20),
   }),
-  z.object({ intent: z.literal("refund"), giftId: z.string().max(64) }),
+  z.object({ intent: z.literal("refund"), giftId: z.string().max(64), confirm: z.literal("yes").optional() }),
 ]);
 
 export type ChangeOutcome =

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/gifts";
 import { Alert } from "#app/components/ui/alert.tsx";
@@ -44,7 +45,7 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-type ActionAnswer = { giftId: string; errors?: GiftErrors; message?: string };
+type ActionAnswer = { giftId: string; errors?: GiftErrors; message?: string; confirming?: boolean };
 
 export async function action(args: Route.ActionArgs) {
   const member = signedInMember(args);
@@ -59,6 +60,8 @@ export async function action(args: Route.ActionArgs) {
   const at = now(args);
   const flash = services(args).flash;
   if (form.intent === "refund") {
+    // A refund can't be undone: the first press asks, the second makes it.
+    if (form.confirm !== "yes") return data<ActionAnswer>({ giftId: form.giftId, confirming: true });
     const refund = await refundGiftByGiver(checkoutDeps(args), member.id, form.giftId, at);
     if (!refund.ok)
       return data<ActionAnswer>({ giftId: form.giftId, message: refund.message }, { status: refund.status });
@@ -101,6 +104,10 @@ export default function Gifts({ loaderData, actionData }: Route.ComponentProps) 
   const { gifts, today } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
+  // Keyboard and screen-reader users land on the question the refund asks.
+  useEffect(() => {
+    if (actionData?.confirming) document.getElementById(`refund-${actionData.giftId}`)?.focus();
+  }, [actionData]);
   return (
     <div className="container-page grid max-w-3xl gap-6 py-8 md:py-12">
       <div className="grid gap-2">
@@ -197,7 +204,25 @@ export default function Gifts({ loaderData, actionData }: Route.ComponentProps) 
                       </div>
                     </Form>
                   ) : null}
-                  {gift.mayRefund ? (
+                  {gift.mayRefund && answer?.confirming ? (
+                    <Form method="post" className="grid gap-3" aria-labelledby={`refund-${gift.id}`}>
+                      <input type="hidden" name="intent" value="refund" />
+                      <input type="hidden" name="giftId" value={gift.id} />
+                      <input type="hidden" name="confirm" value="yes" />
+                      <p id={`refund-${gift.id}`} tabIndex={-1} className="font-medium outline-none">
+                        Refund {gift.amount} to you? The gift&apos;s link stops working, and this can&apos;t
+                        be undone.
+                      </p>
+                      <div className="flex flex-wrap gap-3">
+                        <Button type="submit" disabled={busy}>
+                          Yes, refund it
+                        </Button>
+                        <Button asChild variant="outline">
+                          <Link to="/portal/gifts">Keep the gift</Link>
+                        </Button>
+                      </div>
+                    </Form>
+                  ) : gift.mayRefund ? (
                     <Form method="post" className="grid gap-2">
                       <input type="hidden" name="intent" value="refund" />
                       <input type="hidden" name="giftId" value={gift.id} />
