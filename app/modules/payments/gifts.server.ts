@@ -19,6 +19,7 @@ import {
   checkGift,
   deliveryInstant,
   giftState,
+  giftStateText,
   looksLikeRedeemCode,
   mayChangeDelivery,
   mayRefundGift,
@@ -27,7 +28,10 @@ import {
   type GiftErrors,
   type GiftFacts,
   type GiftState,
+  type GivenGiftView,
 } from "./gifts.ts";
+import { formatPrice } from "./price.ts";
+import { invoicePath } from "./receipt.ts";
 
 /**
  * `gifts`' one writer: a gift recorded as its payment starts, its delivery
@@ -258,6 +262,22 @@ export async function giftsOf(db: Db, giverId: string, now: Date): Promise<Given
     .orderBy("gifts.created_at", "desc")
     .execute()) as GivenRow[];
   return rows.map((row) => givenGift(row, now));
+}
+
+/** Her gifts as her gifts page shows them: hers only, newest first. */
+export async function givenGiftsView(db: Db, giverId: string, now: Date): Promise<GivenGiftView[]> {
+  return (await giftsOf(db, giverId, now)).map((gift) => ({
+    id: gift.id,
+    recipientEmail: gift.recipientEmail,
+    message: gift.message,
+    deliverOn: gift.deliverOn,
+    state: gift.state,
+    stateText: giftStateText(gift.state, gift.deliverOn),
+    mayChange: gift.mayChange,
+    mayRefund: gift.mayRefund,
+    amount: formatPrice({ amountMinor: gift.amountMinor, currency: gift.currency }),
+    invoiceUrl: gift.invoiceNumber ? invoicePath(gift.invoiceNumber) : null,
+  }));
 }
 
 /** One of her gifts, with the purchase that paid for it; undefined when it isn't hers. */

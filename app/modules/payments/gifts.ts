@@ -7,7 +7,6 @@ import {
 } from "#app/modules/calendar/dates.ts";
 import { normalizeEmail } from "#app/modules/people/email-address.ts";
 import { instantAt } from "#app/modules/reminders/schedule.ts";
-import { isPlainText } from "#app/modules/site/plain-text.ts";
 
 /**
  * The course as a gift, pure: what a giver may ask for (an address, a message,
@@ -53,6 +52,11 @@ export const giftMessages = {
 } as const;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * What hides or reorders text, refused as site/plain-text.ts refuses it (kept apart: payments reads no site
+ * module): control characters but line breaks and tabs, bidirectional overrides and isolates.
+ */
+const NOT_PLAIN = /[\u202A-\u202E\u2066-\u2069]|(?![\n\t])\p{Cc}/u;
 
 /**
  * Reads what the giver typed, the same in her browser and on the server:
@@ -72,7 +76,7 @@ export function checkGift(
   const message = typeof input.message === "string" ? input.message.trim().replace(/\r\n?/g, "\n") : "";
   if (!message) errors.message = giftMessages.messageMissing;
   else if (message.length > MESSAGE_MAX) errors.message = giftMessages.messageTooLong;
-  else if (!isPlainText(message, { multiline: true })) errors.message = giftMessages.messageNotPlain;
+  else if (!message.isWellFormed() || NOT_PLAIN.test(message)) errors.message = giftMessages.messageNotPlain;
   const day = typeof input.deliverOn === "string" ? input.deliverOn : "";
   if (!isCalendarDate(day) || day < today) errors.deliverOn = giftMessages.deliverOn;
   else if (day > addDays(today, LATEST_DELIVERY_DAYS)) errors.deliverOn = giftMessages.tooFar;
@@ -121,6 +125,22 @@ export function mayRefundGift(gift: GiftFacts, now: Date): boolean {
   if (state === "already-had") return true;
   if (state !== "scheduled" && state !== "delivered") return false;
   return now.getTime() - gift.paidAt.getTime() < GIFT_REFUND_DAYS * 86_400_000;
+}
+
+/** A gift as the giver's page shows it. */
+export interface GivenGiftView {
+  id: string;
+  recipientEmail: string;
+  message: string;
+  deliverOn: string;
+  state: GiftState;
+  stateText: string;
+  mayChange: boolean;
+  mayRefund: boolean;
+  /** "€27". */
+  amount: string;
+  /** Her invoice's PDF, once issued. */
+  invoiceUrl: string | null;
 }
 
 /** What the giver's page says of a gift's state. */

@@ -1,21 +1,10 @@
 import { useEffect } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/gifts";
-import { Alert } from "#app/components/ui/alert.tsx";
-import { Button } from "#app/components/ui/button.tsx";
-import { Field } from "#app/components/ui/field.tsx";
-import { Input } from "#app/components/ui/input.tsx";
-import { addDays, formatLongDate, todayIn } from "#app/modules/calendar/dates.ts";
+import { GivenGiftCard, type GiftAnswer } from "#app/components/gifts/given-gift.tsx";
+import { formatLongDate, todayIn } from "#app/modules/calendar/dates.ts";
 import { refundGiftByGiver } from "#app/modules/payments/gift-refunds.server.ts";
-import {
-  GIFT_REFUND_DAYS,
-  giftStateText,
-  LATEST_DELIVERY_DAYS,
-  type GiftErrors,
-} from "#app/modules/payments/gifts.ts";
-import { changeDelivery, giftsOf, giverForm } from "#app/modules/payments/gifts.server.ts";
-import { formatPrice } from "#app/modules/payments/price.ts";
-import { invoicePath } from "#app/modules/payments/receipt.ts";
+import { changeDelivery, givenGiftsView, giverForm } from "#app/modules/payments/gifts.server.ts";
 import { BRAND } from "#app/modules/site/brand.ts";
 import { redirectWithFlash } from "#app/modules/site/flash.server.ts";
 import { checkoutDeps, db, memberToday, now, services, signedInMember } from "#app/request.server.ts";
@@ -27,31 +16,14 @@ export function meta() {
 /** The gifts she has given, hers only: where each is, and what she may still do about it. */
 export async function loader(args: Route.LoaderArgs) {
   const member = signedInMember(args);
-  const gifts = await giftsOf(db(args), member.id, now(args));
-  return {
-    today: memberToday(args),
-    gifts: gifts.map((gift) => ({
-      id: gift.id,
-      recipientEmail: gift.recipientEmail,
-      message: gift.message,
-      deliverOn: gift.deliverOn,
-      state: gift.state,
-      stateText: giftStateText(gift.state, gift.deliverOn),
-      mayChange: gift.mayChange,
-      mayRefund: gift.mayRefund,
-      amount: formatPrice({ amountMinor: gift.amountMinor, currency: gift.currency }),
-      invoiceUrl: gift.invoiceNumber ? invoicePath(gift.invoiceNumber) : null,
-    })),
-  };
+  return { today: memberToday(args), gifts: await givenGiftsView(db(args), member.id, now(args)) };
 }
-
-type ActionAnswer = { giftId: string; errors?: GiftErrors; message?: string; confirming?: boolean };
 
 export async function action(args: Route.ActionArgs) {
   const member = signedInMember(args);
   const parsed = giverForm.safeParse(Object.fromEntries(await args.request.formData()));
   if (!parsed.success) {
-    return data<ActionAnswer>(
+    return data<GiftAnswer>(
       { giftId: "", message: "Something was missing. Please try again." },
       { status: 400 },
     );
@@ -61,10 +33,10 @@ export async function action(args: Route.ActionArgs) {
   const flash = services(args).flash;
   if (form.intent === "refund") {
     // A refund can't be undone: the first press asks, the second makes it.
-    if (form.confirm !== "yes") return data<ActionAnswer>({ giftId: form.giftId, confirming: true });
+    if (form.confirm !== "yes") return data<GiftAnswer>({ giftId: form.giftId, confirming: true });
     const refund = await refundGiftByGiver(checkoutDeps(args), member.id, form.giftId, at);
     if (!refund.ok)
-      return data<ActionAnswer>({ giftId: form.giftId, message: refund.message }, { status: refund.status });
+      return data<GiftAnswer>({ giftId: form.giftId, message: refund.message }, { status: refund.status });
     return redirectWithFlash(flash, "/portal/gifts", {
       type: "success",
       message:
@@ -80,12 +52,12 @@ export async function action(args: Route.ActionArgs) {
   );
   if (!changed.ok) {
     if ("errors" in changed)
-      return data<ActionAnswer>({ giftId: form.giftId, errors: changed.errors }, { status: 400 });
+      return data<GiftAnswer>({ giftId: form.giftId, errors: changed.errors }, { status: 400 });
     const message =
       changed.reason === "delivered"
         ? "This gift has been delivered already, so it can't be changed."
         : "We can't find that gift.";
-    return data<ActionAnswer>(
+    return data<GiftAnswer>(
       { giftId: form.giftId, message },
       { status: changed.reason === "delivered" ? 409 : 404 },
     );
@@ -125,119 +97,7 @@ export default function Gifts({ loaderData, actionData }: Route.ComponentProps) 
             const answer = actionData?.giftId === gift.id ? actionData : null;
             return (
               <li key={gift.id}>
-                <section
-                  aria-labelledby={`gift-${gift.id}`}
-                  className="grid gap-4 rounded-[var(--radius-card)] border border-line bg-white p-5"
-                >
-                  <div className="grid gap-1">
-                    <h2 id={`gift-${gift.id}`} className="text-xl font-semibold [overflow-wrap:anywhere]">
-                      For {gift.recipientEmail}
-                    </h2>
-                    <p className="font-medium text-sage-deep">{gift.stateText}</p>
-                    {gift.state === "already-had" ? (
-                      <p className="text-ink-soft">
-                        She opened your gift and already has the course, so it hasn't been used. You can have
-                        it refunded below.
-                      </p>
-                    ) : null}
-                    <p className="text-sm text-ink-soft">
-                      {gift.amount}
-                      {gift.invoiceUrl ? (
-                        <>
-                          {" · "}
-                          <a href={gift.invoiceUrl}>Your invoice (PDF)</a>
-                        </>
-                      ) : null}
-                    </p>
-                  </div>
-                  <blockquote className="border-l-2 border-line pl-4 [overflow-wrap:anywhere] whitespace-pre-line text-ink-soft">
-                    {gift.message}
-                  </blockquote>
-                  {answer?.message ? <Alert tone="error">{answer.message}</Alert> : null}
-                  {gift.mayChange ? (
-                    <Form
-                      method="post"
-                      className="grid gap-4"
-                      aria-label={`Change the gift for ${gift.recipientEmail}`}
-                    >
-                      <input type="hidden" name="intent" value="change" />
-                      <input type="hidden" name="giftId" value={gift.id} />
-                      <div className="grid gap-4 sm:grid-cols-2">
-                        <Field
-                          id={`email-${gift.id}`}
-                          label="Her email address"
-                          errors={answer?.errors?.recipientEmail ? [answer.errors.recipientEmail] : undefined}
-                        >
-                          {(control) => (
-                            <Input
-                              {...control}
-                              type="email"
-                              name="recipientEmail"
-                              autoComplete="off"
-                              defaultValue={gift.recipientEmail}
-                              required
-                            />
-                          )}
-                        </Field>
-                        <Field
-                          id={`day-${gift.id}`}
-                          label="The day it arrives"
-                          errors={answer?.errors?.deliverOn ? [answer.errors.deliverOn] : undefined}
-                        >
-                          {(control) => (
-                            <Input
-                              {...control}
-                              type="date"
-                              name="deliverOn"
-                              min={today}
-                              max={addDays(today, LATEST_DELIVERY_DAYS)}
-                              defaultValue={gift.deliverOn}
-                              required
-                            />
-                          )}
-                        </Field>
-                      </div>
-                      <div>
-                        <Button type="submit" variant="outline" disabled={busy}>
-                          Save changes
-                        </Button>
-                      </div>
-                    </Form>
-                  ) : null}
-                  {gift.mayRefund && answer?.confirming ? (
-                    <Form method="post" className="grid gap-3" aria-labelledby={`refund-${gift.id}`}>
-                      <input type="hidden" name="intent" value="refund" />
-                      <input type="hidden" name="giftId" value={gift.id} />
-                      <input type="hidden" name="confirm" value="yes" />
-                      <p id={`refund-${gift.id}`} tabIndex={-1} className="font-medium outline-none">
-                        Refund {gift.amount} to you? The gift&apos;s link stops working, and this can&apos;t
-                        be undone.
-                      </p>
-                      <div className="flex flex-wrap gap-3">
-                        <Button type="submit" disabled={busy}>
-                          Yes, refund it
-                        </Button>
-                        <Button asChild variant="outline">
-                          <Link to="/portal/gifts">Keep the gift</Link>
-                        </Button>
-                      </div>
-                    </Form>
-                  ) : gift.mayRefund ? (
-                    <Form method="post" className="grid gap-2">
-                      <input type="hidden" name="intent" value="refund" />
-                      <input type="hidden" name="giftId" value={gift.id} />
-                      <p className="text-sm text-ink-soft">
-                        Changed your mind? Until it&apos;s redeemed, within {GIFT_REFUND_DAYS} days of paying,
-                        you can have it refunded in full. Its link then stops working.
-                      </p>
-                      <div>
-                        <Button type="submit" variant="outline" disabled={busy}>
-                          Refund this gift
-                        </Button>
-                      </div>
-                    </Form>
-                  ) : null}
-                </section>
+                <GivenGiftCard gift={gift} answer={answer} today={today} busy={busy} />
               </li>
             );
           })}
