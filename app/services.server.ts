@@ -54,6 +54,7 @@ import { createCaptionLibrary, type CaptionLibrary } from "./modules/transcripts
 import { isSecureOrigin, type Env } from "./platform/env.server.ts";
 import type { Logger } from "./platform/log.server.ts";
 import { createJobRunner, pruneJobs, type JobRunner } from "./platform/jobs.server.ts";
+import { GIFT_DELIVERY_JOB, giftDeliveryJob } from "./modules/payments/gifts.server.ts";
 import { pruneLimits } from "./platform/rate-limit.server.ts";
 import { deriveKey, loadAppSecret } from "./platform/secret.server.ts";
 
@@ -149,6 +150,10 @@ export async function createServices(
         log,
       }),
       [PUSH_JOB]: pushJob(push),
+      [GIFT_DELIVERY_JOB]: giftDeliveryJob({
+        baseUrl: env.BASE_URL,
+        deliverSoon: (id) => mailer.deliverSoon(id),
+      }),
     },
   });
   const socialSignIn = await setUpSocialSignIn(env, log);

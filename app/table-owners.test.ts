@@ -35,6 +35,7 @@ const OWNER: Record<string, string> = {
   // The studio's offers page calls payments' functions.
   offers: "modules/payments",
   offer_holds: "modules/payments",
+  gifts: "modules/payments",
   rate_limits: "platform",
   jobs: "platform",
   // Moved on by whichever module publishes (studio content); read by the page caches.

@@ -208,6 +208,8 @@ export interface PurchasesTable {
   refund_started_at: Timestamp | null;
   /** The offer whose code she gave at checkout; `amount_minor` is then its price (migration 0039). */
   offer_id: string | null;
+  /** Bought as a gift for someone else (migration 0040): it never makes the buyer premium. */
+  for_gift: Bool;
 }
 
 /** A promo code the owner set in the studio (migration 0039). */
@@ -226,6 +228,29 @@ interface OffersTable {
   /** Succeeded payments made with it, each counted once, in its grant's transaction. */
   uses: Generated<number>;
   gifts_only: Bool;
+  created_at: CreatedAt;
+}
+
+/** The course given as a gift (migration 0040): one per gift purchase. */
+interface GiftsTable {
+  id: string;
+  purchase_id: string;
+  /** Who gave it; null once her account is deleted. */
+  giver_id: string | null;
+  /** Where it goes, normalised. */
+  recipient_email: string;
+  message: string;
+  deliver_on: CalendarDate;
+  deliver_at: Timestamp;
+  /** Moves on with each change of day or address: the delivery job's key names it. */
+  delivery_round: Generated<number>;
+  /** SHA-256 of the redeem code, set when it is delivered: the code itself is only in the email. */
+  code_hash: string | null;
+  delivered_at: Timestamp | null;
+  redeemed_at: Timestamp | null;
+  redeemed_by: string | null;
+  /** The recipient opened it when she had the course already. */
+  already_had_at: Timestamp | null;
   created_at: CreatedAt;
 }
 
@@ -641,4 +666,5 @@ export interface Database {
   invoice_counters: InvoiceCountersTable;
   offers: OffersTable;
   offer_holds: OfferHoldsTable;
+  gifts: GiftsTable;
 }

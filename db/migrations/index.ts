@@ -38,6 +38,7 @@ import * as captionRevisions from "./0036_caption_revisions.ts";
 import * as sessionSettings from "./0037_session_settings.ts";
 import * as invoices from "./0038_invoices.ts";
 import * as offers from "./0039_offers.ts";
+import * as gifts from "./0040_gifts.ts";
 
 /**
  * Every migration, in order. Listed by hand so that the bundled server, the
@@ -83,4 +84,5 @@ export const migrations: Record<string, Migration> = {
   "0037_session_settings": sessionSettings,
   "0038_invoices": invoices,
   "0039_offers": offers,
+  "0040_gifts": gifts,
 };

@@ -28,6 +28,7 @@ interface OwnerIds {
   paymentIntentId: string;
   paypalOrderId: string;
   sessionToken: string;
+  giftId: string;
 }
 
 interface Call {
@@ -73,6 +74,8 @@ const MEMBER_CALLS: Call[] = [
     "/portal/profile",
     "/portal/profile/export",
     "/portal/receipt",
+    "/portal/gifts",
+    "/portal/gifts/new",
     "/portal/resources",
     "/portal/podcast",
     "/portal/hypno-science",
@@ -82,6 +85,20 @@ const MEMBER_CALLS: Call[] = [
     "/portal/birth-preferences/print",
     "/portal/birth-preferences.pdf",
   ].map((path): Call => ({ method: "GET", route: path, url: () => path, owner: 200 })),
+  // A gift is its giver's alone to change: a day that can't be is refused to her, and the gift isn't there for anyone else.
+  {
+    method: "POST",
+    route: "/portal/gifts",
+    url: () => "/portal/gifts",
+    form: (ids) => ({
+      intent: "change",
+      giftId: ids.giftId,
+      recipientEmail: "someone-else@example.com",
+      deliverOn: "not-a-day",
+    }),
+    owner: 400,
+    stranger: 404,
+  },
   // An invoice is its buyer's alone: the owner here has paid for nothing, and no one else's is hers to see.
   {
     method: "GET",
@@ -406,7 +423,39 @@ describe("the access matrix", () => {
         ).id,
       server,
     );
+    // A gift she paid for, not yet delivered: its giver's page may change it.
+    const giftId = crypto.randomUUID();
+    await withServerDatabase(async (db) => {
+      const purchaseId = crypto.randomUUID();
+      await db
+        .insertInto("purchases")
+        .values({
+          id: purchaseId,
+          user_id: owner.id,
+          provider: "stripe",
+          provider_payment_id: `pi_gift_${purchaseId.replaceAll("-", "")}`,
+          amount_minor: 2700,
+          currency: "EUR",
+          status: "succeeded",
+          succeeded_at: new Date().toISOString(),
+          for_gift: true,
+        })
+        .execute();
+      await db
+        .insertInto("gifts")
+        .values({
+          id: giftId,
+          purchase_id: purchaseId,
+          giver_id: owner.id,
+          recipient_email: "friend@example.com",
+          message: "For you.",
+          deliver_on: daysFromToday(30),
+          deliver_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+        })
+        .execute();
+    }, server);
     ids = {
+      giftId,
       userId: owner.id,
       trackId: "affirmations-2",
       rowId,

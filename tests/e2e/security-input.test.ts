@@ -125,6 +125,22 @@ const FORMS: FormSpec[] = [
     freeText: ["babyName"],
   },
   { url: "/portal/profile", member: true, valid: () => ({ intent: "undo-baby-arrived" }) },
+  // A gift that isn't hers (or anyone's): nothing is changed or refunded, whatever the fields hold.
+  {
+    url: "/portal/gifts",
+    member: true,
+    valid: () => ({
+      intent: "change",
+      giftId: "00000000-0000-0000-0000-000000000000",
+      recipientEmail: "friend@example.com",
+      deliverOn: "2030-01-01",
+    }),
+  },
+  {
+    url: "/portal/gifts",
+    member: true,
+    valid: () => ({ intent: "refund", giftId: "00000000-0000-0000-0000-000000000000", confirm: "yes" }),
+  },
   {
     url: "/portal/profile",
     member: true,
@@ -179,6 +195,13 @@ const JSON_APIS: {
   },
   { url: "/api/create-payment-intent", valid: () => ({ email: "receipt@example.com" }) },
   { url: "/api/create-paypal-order", valid: () => ({ email: "receipt@example.com" }) },
+  {
+    url: "/api/create-paypal-order",
+    valid: () => ({
+      email: "receipt@example.com",
+      gift: { recipientEmail: "friend@example.com", message: "For you.", deliverOn: "2030-01-01" },
+    }),
+  },
   { url: "/api/price-code", valid: () => ({ code: "SPRING-20" }) },
 ];
 

@@ -3,6 +3,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Field } from "#app/components/ui/field.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { priceCode } from "./api.ts";
+import { useGiftPurpose } from "./gift-purpose.ts";
 
 /** A code the server has priced: what she typed, the new price, and how much it takes off. */
 export interface AppliedCode {
@@ -28,6 +29,7 @@ export function OfferCode({
   const [typed, setTyped] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
+  const forGift = useGiftPurpose() !== null;
 
   if (applied) {
     return (
@@ -48,7 +50,7 @@ export function OfferCode({
     setChecking(true);
     setError(null);
     try {
-      const priced = await priceCode(code);
+      const priced = await priceCode(code, forGift);
       onChange({ code: code.toUpperCase(), ...priced });
     } catch (failure) {
       setError((failure as Error).message);

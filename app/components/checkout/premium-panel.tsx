@@ -12,6 +12,8 @@ import type { CheckoutConfig } from "#app/modules/payments/checkout-config.ts";
 import { startCardPayment } from "./api.ts";
 import { DemoCardForm, DemoNotice, DemoPayPalButton } from "./demo-checkout.tsx";
 import { OfferCode, type AppliedCode } from "./offer-code.tsx";
+import { GiftPurpose, useGiftPurpose } from "./gift-purpose.ts";
+import type { GiftDetails } from "#app/modules/payments/gifts.ts";
 
 // The providers' own code is fetched only when a member chooses them.
 const LiveCardForm = lazy(() => import("./live-card.tsx"));
@@ -24,10 +26,21 @@ export interface PremiumPanelProps {
   price: string;
   fromSocial: boolean;
   checkout: CheckoutConfig;
+  /** Paying for the course as a gift, with what the giver chose (the gift page's own checkout). */
+  gift?: GiftDetails | null;
+}
+
+/** The checkout, for her own course or, given `gift`, as a gift. */
+export function PremiumPanel(props: PremiumPanelProps) {
+  return (
+    <GiftPurpose value={props.gift ?? null}>
+      <Checkout {...props} />
+    </GiftPurpose>
+  );
 }
 
 /** The Complete Course tab for a signed-in member: where the receipt goes, then card or PayPal. */
-export function PremiumPanel({ member, price: fullPrice, fromSocial, checkout }: PremiumPanelProps) {
+function Checkout({ member, price: fullPrice, fromSocial, checkout, gift = null }: PremiumPanelProps) {
   const [email, setEmail] = useState(member.email);
   const [offer, setOffer] = useState<AppliedCode | null>(null);
   // What she pays: the course's price, or a code's as the server priced it (the server prices it again).
@@ -51,7 +64,7 @@ export function PremiumPanel({ member, price: fullPrice, fromSocial, checkout }:
     setMethod(next);
   };
 
-  if (member.hasPremium) {
+  if (member.hasPremium && !gift) {
     return (
       <div className="grid gap-4">
         <Alert tone="success">{m.alreadyOwned} Everything is unlocked for you.</Alert>
@@ -85,8 +98,12 @@ export function PremiumPanel({ member, price: fullPrice, fromSocial, checkout }:
 
       <div className="flex items-baseline justify-between gap-4 rounded-2xl bg-sand px-5 py-4">
         <div>
-          <p className="font-semibold">The Complete Course</p>
-          <p className="text-sm text-ink-soft">One payment, lifetime access, for every pregnancy</p>
+          <p className="font-semibold">{gift ? "The Complete Course, as a gift" : "The Complete Course"}</p>
+          <p className="text-sm text-ink-soft">
+            {gift
+              ? "One payment: the course is hers, for good, once she redeems it"
+              : "One payment, lifetime access, for every pregnancy"}
+          </p>
         </div>
         <p className="font-serif text-2xl font-semibold">
           {offer ? (
@@ -108,10 +125,17 @@ export function PremiumPanel({ member, price: fullPrice, fromSocial, checkout }:
         id="receipt-email"
         label="Email for your receipt"
         hint={
-          <>
-            Your course lives on your account,{" "}
-            <strong className="[overflow-wrap:anywhere] text-ink">{member.email}</strong>.
-          </>
+          gift ? (
+            <>
+              Your invoice and your gifts page live on your account,{" "}
+              <strong className="[overflow-wrap:anywhere] text-ink">{member.email}</strong>.
+            </>
+          ) : (
+            <>
+              Your course lives on your account,{" "}
+              <strong className="[overflow-wrap:anywhere] text-ink">{member.email}</strong>.
+            </>
+          )
         }
       >
         {(control) => (
@@ -204,7 +228,9 @@ export function PremiumPanel({ member, price: fullPrice, fromSocial, checkout }:
         </li>
         <li className="flex items-start gap-2">
           <ShieldCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-sage-deep" />
-          30-day money-back guarantee: write to us and we refund you in full.
+          {gift
+            ? "Not redeemed? Within 30 days you can have it refunded in full, from your gifts page."
+            : "30-day money-back guarantee: write to us and we refund you in full."}
         </li>
       </ul>
     </div>
@@ -226,10 +252,11 @@ function CardCheckout({
   const [intent, setIntent] = useState<{ clientSecret: string; paymentIntentId: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
+  const gift = useGiftPurpose();
 
   useEffect(() => {
     let current = true;
-    startCardPayment(email, code).then(
+    startCardPayment(email, code, gift).then(
       (started) => current && setIntent(started),
       (failure: Error) => {
         if (!current) return;
@@ -240,7 +267,7 @@ function CardCheckout({
     return () => {
       current = false;
     };
-  }, [email, code, attempt]);
+  }, [email, code, gift, attempt]);
 
   if (error) {
     return (

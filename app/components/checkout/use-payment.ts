@@ -3,15 +3,20 @@ import { useNavigate } from "react-router";
 import { toast } from "#app/components/ui/toaster.tsx";
 import { paymentMessages as m } from "#app/modules/payments/messages.ts";
 import { capturePayPalOrder, startPayPalOrder, verifyCardPayment } from "./api.ts";
+import { GIFT_PAID, useGiftPurpose } from "./gift-purpose.ts";
 
 export type Notice = { tone: "error" | "info" | "success"; text: string };
 
-/** Success: the fixed toast (docs/glossary.md), then the dashboard two seconds later. */
+/**
+ * Success: the fixed toast (docs/glossary.md), then the dashboard two seconds later; for a gift, her
+ * thanks, then her gifts page.
+ */
 function useWelcomeToPremium() {
   const navigate = useNavigate();
+  const gift = useGiftPurpose();
   return () => {
-    toast.success(m.welcome);
-    window.setTimeout(() => navigate("/portal"), 2000);
+    toast.success(gift ? GIFT_PAID : m.welcome);
+    window.setTimeout(() => navigate(gift ? "/portal/gifts" : "/portal"), 2000);
   };
 }
 
@@ -62,6 +67,7 @@ export function useCardPayment(paymentIntentId: string) {
 /** A PayPal payment: our server creates the order and captures it once the buyer approves. */
 export function usePayPalPayment(email: string, code: string | null) {
   const welcome = useWelcomeToPremium();
+  const gift = useGiftPurpose();
   const [processing, setProcessing] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
 
@@ -71,7 +77,7 @@ export function usePayPalPayment(email: string, code: string | null) {
     setNotice(null);
     refusedByServer.current = false;
     try {
-      return (await startPayPalOrder(email, code)).id;
+      return (await startPayPalOrder(email, code, gift)).id;
     } catch (failure) {
       refusedByServer.current = true;
       setNotice({ tone: "error", text: (failure as Error).message });

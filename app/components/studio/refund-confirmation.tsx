@@ -116,7 +116,9 @@ function RefundForm({
   return (
     <>
       <p className="mt-5">
-        {`The whole ${purchase.amount} goes back to her ${purchase.method === "PayPal" ? "PayPal account" : "card"}, and her premium ends: the Complete Course leaves her account. `}
+        {purchase.gift
+          ? `The whole ${purchase.amount} goes back to her ${purchase.method === "PayPal" ? "PayPal account" : "card"}. This was a gift: her own account stays as it is, the gift's link stops working, and if it was redeemed the Complete Course leaves the account that redeemed it. `
+          : `The whole ${purchase.amount} goes back to her ${purchase.method === "PayPal" ? "PayPal account" : "card"}, and her premium ends: the Complete Course leaves her account. `}
         {member ? "She gets an email to say so." : "Her account is deleted, so no one is emailed."} A refund
         can't be undone.
       </p>

@@ -102,6 +102,8 @@ export const MEMBER_DATA: { [T in keyof Database]: Finder<keyof Database[T] & st
   offers: { none: "the promo codes the owner set, and how many times each was used" },
   // A use of a code held while she pays: removed with her account.
   offer_holds: { userId: "user_id" },
+  // A gift she gave, or one given to her (by the address it went to, or as the member who redeemed it).
+  gifts: { either: { userIds: ["giver_id", "redeemed_by"], addresses: ["recipient_email"] } },
 };
 
 export type MemberTable = keyof typeof MEMBER_DATA;

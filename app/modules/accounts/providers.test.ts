@@ -52,7 +52,11 @@ describe("signInDestination", () => {
     ["/studio", "/studio"],
     ["/studio/members?q=ana%40example.com", "/studio/members?q=ana%40example.com"],
     ["/portal/library", "/portal/library"],
-    // Nowhere but the portal and the studio, and never off the site.
+    // The gift she came to redeem, and only a gift's link.
+    ["/gift/abcDEF_123-xyz", "/gift/abcDEF_123-xyz"],
+    ["/gift/abc/../../auth", "/portal"],
+    ["/gift/", "/portal"],
+    // Nowhere but the portal, the studio and a gift, and never off the site.
     ["/studio-evil", "/portal"],
     ["/auth?tier=signin", "/portal"],
     ["/api/auth/sign-out", "/portal"],

@@ -77,11 +77,12 @@ export function safeRedirectPath(value: unknown, fallback = "/portal"): string {
 
 /**
  * Where signing in takes her: back to the page of the portal or the studio that sent her to sign in
- * (`?next=`), or her dashboard. Nowhere else, so a link can't use the sign-in page to send her off.
+ * (`?next=`) or the gift she came to redeem, or her dashboard. Nowhere else, so a link can't use the sign-in page to send her off.
  */
 export function signInDestination(next: unknown): string {
   const path = safeRedirectPath(next, "/portal");
-  return /^\/(portal|studio)(\/|\?|$)/.test(path) ? path : "/portal";
+  // A gift's link (/gift/…): she signs in to redeem it, and comes back to it.
+  return /^\/(portal|studio)(\/|\?|$)/.test(path) || /^\/gift\/[A-Za-z0-9_-]+$/.test(path) ? path : "/portal";
 }
 
 /** "/" and then not another "/", with no control character or "\\" (which browsers read as "/") anywhere. */

@@ -5,6 +5,7 @@ import {
   contactMessageEmail,
   contactReplyEmail,
   escapeHtml,
+  giftEmail,
   magicLinkEmail,
   partnerInvitationEmail,
   passwordResetEmail,
@@ -16,6 +17,23 @@ import {
 } from "./templates.ts";
 
 describe("email templates", () => {
+  it("quotes a gift's message as its giver wrote it, as text, with her first name alone and the link", () => {
+    const email = giftEmail({
+      giverName: "Orla <b>Byrne</b>",
+      message: 'For you.\n<script>alert("x")</script>',
+      url: "https://tidewell.example/gift/abc",
+    });
+    expect(email.subject).toBe("A gift for you from Tidewell");
+    expect(email.text).toContain("Orla has given you the Tidewell Complete Course");
+    expect(email.text).toContain('> For you.\n\n> <script>alert("x")</script>');
+    expect(email.text).toContain("Redeem your gift: https://tidewell.example/gift/abc");
+    expect(email.html).not.toContain("<script>");
+    expect(email.html).toContain("&lt;script&gt;");
+    expect(email.html).not.toContain("Byrne");
+    const unnamed = giftEmail({ giverName: null, message: "Hi", url: "https://tidewell.example/gift/abc" });
+    expect(unnamed.text).toContain("Someone who cares about you has given you");
+  });
+
   it("puts the sign-in link in both parts", () => {
     const email = magicLinkEmail({
       url: "https://tidewell.example/api/auth/magic-link/verify?token=abc&x=1",

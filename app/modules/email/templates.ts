@@ -403,6 +403,112 @@ export function receiptEmail({
   };
 }
 
+/** The giver's receipt for a gift: what she paid, where and when it goes, her invoice, and where to follow it. */
+export function giftReceiptEmail({
+  name,
+  amount,
+  paidOn,
+  provider,
+  reference,
+  portalUrl,
+  supportEmail,
+  invoiceUrl,
+  invoiceNumber,
+  recipientEmail,
+  deliverOn,
+}: PaymentNotice & {
+  paidOn: string;
+  invoiceUrl: string;
+  invoiceNumber: string;
+  recipientEmail: string;
+  /** The day it arrives, written out ("Saturday 5 December 2026"). */
+  deliverOn: string;
+}): EmailContent {
+  const thanks = greeting(name, (first) => `Thank you, ${first}.`, "Thank you.");
+  const intro = `Your gift of the Complete Course is paid for. We'll send it to ${recipientEmail} on ${deliverOn}, with your message and a link to redeem it.`;
+  const details = `Paid: ${amount}, once, on ${paidOn}, by ${provider}. Reference: ${reference}.`;
+  const invoice = `Your invoice ${invoiceNumber} (PDF, once you're signed in): ${invoiceUrl}`;
+  const follow =
+    "Until it arrives you can change the day or the address, and afterwards see whether it has been redeemed, on your gifts page.";
+  const guarantee = `Changed your mind? A gift that hasn't been redeemed can be refunded to you within 30 days, from your gifts page or by writing to ${supportEmail}.`;
+  const footnote = "Keep this email as your receipt.";
+  return {
+    subject: `Your ${BRAND.name} receipt: the Complete Course, as a gift`,
+    text: text([thanks, intro, details, invoice, follow, `Your gifts: ${portalUrl}`, guarantee, footnote]),
+    html: layout({
+      preheader: `Receipt for ${amount}.`,
+      heading: "Your gift is on its way",
+      paragraphs: [thanks, intro, details, invoice, follow, guarantee],
+      action: { label: "See your gifts", url: portalUrl },
+      footnote,
+    }),
+  };
+}
+
+/**
+ * The gift itself, on its day: who it is from (her first name, by the rule for names), her message
+ * quoted as she wrote it, and the link that redeems it. The subject is always the same line.
+ */
+export function giftEmail({
+  giverName,
+  message,
+  url,
+}: {
+  giverName: string | null;
+  message: string;
+  url: string;
+}): EmailContent {
+  const from = firstName(giverName, "Someone who cares about you");
+  const greet = "Hello,";
+  const intro = `${from} has given you the ${BRAND.name} Complete Course: an online hypnobirthing course to listen to at your own pace, with calm, practical preparation for birth.`;
+  const how =
+    "Open the link below to redeem it. You'll create your free account, or sign in if you have one, and the whole course is yours, for good.";
+  const footnote =
+    "The link is yours alone and works once. If you weren't expecting this, you can ignore this email.";
+  const lines = message.split("\n").filter((line) => line.trim() !== "");
+  return {
+    subject: `A gift for you from ${BRAND.name}`,
+    text: text([
+      greet,
+      intro,
+      `${from} wrote:`,
+      ...lines.map((line) => `> ${line}`),
+      how,
+      `Redeem your gift: ${url}`,
+      footnote,
+    ]),
+    html: layout({
+      preheader: `${from} has given you the Complete Course.`,
+      heading: "A gift for you",
+      paragraphs: [greet, intro, how],
+      quote: { label: `${from} wrote:`, lines },
+      action: { label: "Redeem your gift", url },
+      footnote,
+    }),
+  };
+}
+
+/** To the giver, once: her gift's recipient already had the course, so she may have it refunded. */
+export function giftAlreadyHadEmail({ name, giftsUrl }: { name: string; giftsUrl: string }): EmailContent {
+  const greet = hello(name);
+  const intro =
+    "The person you gave the Complete Course to opened your gift, and she already has the course.";
+  const offer =
+    "Your gift hasn't been used, so you can have it refunded in full from your gifts page, whenever you like.";
+  const footnote = "Thank you for thinking of her.";
+  return {
+    subject: `About your gift on ${BRAND.name}`,
+    text: text([greet, intro, offer, `Your gifts: ${giftsUrl}`, footnote]),
+    html: layout({
+      preheader: "She already has the course: your gift can be refunded.",
+      heading: "She already has the course",
+      paragraphs: [greet, intro, offer],
+      action: { label: "See your gifts", url: giftsUrl },
+      footnote,
+    }),
+  };
+}
+
 /** A second payment for the course the member already had, refunded: what happened, and that nothing else changes. */
 export function duplicateRefundEmail({
   name,

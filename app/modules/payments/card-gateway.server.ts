@@ -8,12 +8,13 @@ export function cardGateway(stripe: StripeApi): PaymentGateway {
   return {
     provider: "stripe",
     checksWebhooksWithProvider: false,
-    async start({ userId, price }) {
-      // One intent per member and price: a double click or a retry gets the same one back.
+    async start({ userId, price, purpose = "course" }) {
+      // One intent per member, purpose and price: a double click or a retry gets the same one back, while
+      // each gift she gives (and her own course) is a payment of its own.
       const intent = await stripe.createPaymentIntent({
         userId,
         price,
-        idempotencyKey: `tidewell-course-${userId}-${price.amountMinor}-${price.currency}`,
+        idempotencyKey: `tidewell-${purpose}-${userId}-${price.amountMinor}-${price.currency}`,
       });
       return { id: intent.id, clientSecret: intent.clientSecret };
     },

@@ -686,6 +686,50 @@ describe.each(testDialects)("buying the course on %s", (dialect) => {
     expect(await tierOf(member)).toBe("free");
   });
 
+  it("makes each gift its own card payment, and a member who has the course may give it; none makes the giver premium", async () => {
+    const giver = await newMember();
+    const gift = (to: string) => ({
+      input: { recipientEmail: to, message: "For you.", deliverOn: "2030-01-01" },
+      now: new Date("2029-12-01T10:00:00Z"),
+      timeZone: "Europe/Dublin",
+    });
+    const payGift = async (to: string) => {
+      const started = await startCardPayment(deps, giver, { gift: gift(to) });
+      if (!started.ok) throw new Error(started.error);
+      await stripe.paymentIntents.confirm(started.paymentIntentId, { payment_method: "pm_card_visa" });
+      const confirmed = await confirmCardPayment(deps, giver, started.paymentIntentId);
+      expect(confirmed).toMatchObject({ ok: true, premium: true });
+      return started.paymentIntentId;
+    };
+    const first = await payGift("maya@example.com");
+    const second = await payGift("ines@example.com");
+    expect(second).not.toBe(first);
+    // Her own course is a payment of its own too, for the same price.
+    const own = await paySucceeded(giver);
+    expect([first, second]).not.toContain(own.paymentIntentId);
+    await handleStripeWebhook(deps, Buffer.from(own.body), own.signature);
+    expect(await tierOf(giver)).toBe("premium");
+    // Having the course doesn't stop her giving it.
+    const third = await payGift("aoife@example.com");
+    const gifts = await database.db
+      .selectFrom("gifts")
+      .innerJoin("purchases", "purchases.id", "gifts.purchase_id")
+      .select(["gifts.recipient_email", "purchases.status", "purchases.provider_payment_id"])
+      .where("gifts.giver_id", "=", giver.id)
+      .orderBy("gifts.recipient_email")
+      .execute();
+    expect(gifts).toEqual([
+      { recipient_email: "aoife@example.com", status: "succeeded", provider_payment_id: third },
+      { recipient_email: "ines@example.com", status: "succeeded", provider_payment_id: second },
+      { recipient_email: "maya@example.com", status: "succeeded", provider_payment_id: first },
+    ]);
+    // A gift to herself, or for a day gone by, is refused before anything is started.
+    const refused = await startCardPayment(deps, giver, {
+      gift: { ...gift(giver.email), input: { ...gift(giver.email).input, deliverOn: "2029-11-30" } },
+    });
+    expect(refused).toMatchObject({ ok: false, status: 400 });
+  });
+
   it("never offers a second payment to a member who owns the course", async () => {
     const member = { ...(await newMember()), tier: "premium" as const, hasPremium: true };
     expect(await startCardPayment(deps, member)).toMatchObject({ ok: false, status: 409 });

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Database } from "../../../db/schema.ts";
@@ -20,6 +21,9 @@ import { formatPrice } from "./price.ts";
 import { handlePaymentEvent } from "./payment-events.server.ts";
 import type { PaymentGateway } from "./payment-gateway.ts";
 import { gatewayFor, type Payments } from "./payments.server.ts";
+import { checkGift, deliveryInstant, MESSAGE_MAX } from "./gifts.ts";
+import { recordGift, type NewGift } from "./gifts.server.ts";
+import { todayIn } from "#app/modules/calendar/dates.ts";
 
 /**
  * The checkout's server side: every call is for the session's member, with
@@ -58,6 +62,14 @@ export const startPaymentBody = z
   .looseObject({
     email: z.string().overwrite(normalizeEmail).max(254).pipe(z.email()).optional(),
     code: typedCode.optional(),
+    /** Set when she is buying the course as a gift: read by checkGift (gifts.ts), in plain words. */
+    gift: z
+      .object({
+        recipientEmail: z.string().max(300),
+        message: z.string().max(MESSAGE_MAX * 2),
+        deliverOn: z.string().max(20),
+      })
+      .optional(),
   })
   .optional();
 export const startPaymentHint = "Please enter a valid email address for your receipt.";
@@ -66,10 +78,11 @@ export const startPaymentHint = "Please enter a valid email address for your rec
 export type Failure = { ok: false; status: number; error: string };
 export const fail = (status: number, error: string): Failure => ({ ok: false, status, error });
 
-function refuse(deps: CheckoutDeps, member: Member | null): Failure | null {
+function refuse(deps: CheckoutDeps, member: Member | null, forGift = false): Failure | null {
   if (!member) return fail(401, "Please sign in or create your account first.");
-  if (member.hasPremium) return fail(409, m.alreadyOwned);
-  if (member.isPartner) return fail(409, m.partnerSeat);
+  // A gift is for someone else: having the course herself, or a partner's seat, doesn't stop her giving it.
+  if (!forGift && member.hasPremium) return fail(409, m.alreadyOwned);
+  if (!forGift && member.isPartner) return fail(409, m.partnerSeat);
   if (deps.payments.mode === "unavailable") return fail(503, m.unavailable);
   return null;
 }
@@ -83,7 +96,7 @@ export const CODE_LIMITS = {
   ip: { limit: 30, windowSeconds: 60 * 60 },
 };
 
-export const priceCodeBody = z.object({ code: typedCode });
+export const priceCodeBody = z.object({ code: typedCode, forGift: z.boolean().optional() });
 export const priceCodeHint = "Please enter the code you were given.";
 
 /**
@@ -91,15 +104,15 @@ export const priceCodeHint = "Please enter the code you were given.";
  * It says no more than the new price and "This code gives €X off" (nothing of
  * its uses, its dates or other codes), and holds nothing: the payment's start does.
  */
-export async function priceCode(deps: CheckoutDeps, member: Member | null, typed: string) {
-  const refused = refuse(deps, member);
+export async function priceCode(deps: CheckoutDeps, member: Member | null, typed: string, forGift = false) {
+  const refused = refuse(deps, member, forGift);
   if (refused) return refused;
   const checks = [{ key: limitKey("offer-codes:member", member!.id), rule: CODE_LIMITS.member }];
   if (deps.clientIp) checks.push({ key: addressKey("offer-codes:ip", deps.clientIp), rule: CODE_LIMITS.ip });
   const limit = await hitLimits(deps.db, checks);
   if (!limit.allowed) return fail(429, tooManyAttemptsMessage(limit.retryAfterSeconds));
   const { price } = deps.grant;
-  const quote = await quoteCode(deps.db, typed, member!.id, price, timeOf(deps.grant));
+  const quote = await quoteCode(deps.db, typed, member!.id, price, timeOf(deps.grant), forGift);
   if (!quote.ok) return fail(409, quote.message);
   return { ok: true as const, price: formatPrice(quote.price), saving: offerSaving(price, quote.price) };
 }
@@ -123,11 +136,27 @@ function keepsCourse(outcome: GrantOutcome) {
   return outcome.granted || outcome.reason === "already" || outcome.reason === "duplicate";
 }
 
+/** Back from the bank's page after paying for a gift: her own course is not what changed. */
+const GIFT_RETURNED_PAID = "Payment successful! Your gift is paid for: you'll find it on your gifts page.";
+
+/**
+ * A gift's purpose for its provider: what she chose for it, hashed. Starting the same gift again (a retry)
+ * finds the same card payment; another gift, or her own course, is a payment of its own.
+ */
+function giftPurpose(gift: NewGift) {
+  const chosen = JSON.stringify([gift.recipientEmail, gift.message, gift.deliverOn]);
+  return `gift-${crypto.createHash("sha256").update(chosen).digest("hex").slice(0, 32)}`;
+}
+
 /** What she asked for as she started paying: where the receipt goes, and a code she typed. */
 export interface StartRequest {
   receiptEmail?: string | null;
   code?: string | null;
+  /** The course as a gift: what she typed for it, and her clock and time zone to read its day by. */
+  gift?: { input: GiftInput; now: Date; timeZone: string } | null;
 }
+
+type GiftInput = { recipientEmail?: unknown; message?: unknown; deliverOn?: unknown };
 
 /**
  * Creates the payment at the provider for the configured price (or a code's,
@@ -142,25 +171,36 @@ async function startPayment(
   gateway: PaymentGateway | null,
   whatFailed: string,
 ) {
-  const refused = refuse(deps, member) ?? (await overLimit(deps, member!));
+  const forGift = Boolean(request.gift);
+  const refused = refuse(deps, member, forGift) ?? (await overLimit(deps, member!));
   if (refused) return refused;
   if (!gateway) return fail(503, m.unavailable);
+  let gift: NewGift | null = null;
+  if (request.gift) {
+    const { input, now, timeZone } = request.gift;
+    const checked = checkGift(input, todayIn(timeZone, now), member!.email);
+    if (!checked.ok) return fail(400, Object.values(checked.errors)[0]!);
+    gift = { ...checked.gift, deliverAt: deliveryInstant(checked.gift.deliverOn, timeZone, now) };
+  }
   let price = deps.grant.price;
   let offerId: string | null = null;
   if (request.code) {
-    const held = await holdOffer(deps.db, request.code, member!.id, price, timeOf(deps.grant));
+    const held = await holdOffer(deps.db, request.code, member!.id, price, timeOf(deps.grant), forGift);
     if (!held.ok) return fail(409, held.message);
     ({ price, offerId } = held);
   }
   try {
-    const started = await gateway.start({ userId: member!.id, price });
-    await recordPendingPurchase(
-      deps.db,
-      { provider: gateway.provider, providerPaymentId: started.id },
-      member!.id,
-      { price, offerId },
-      receiptFor(member!, request.receiptEmail ?? null),
-    );
+    const started = await gateway.start({
+      userId: member!.id,
+      price,
+      purpose: gift ? giftPurpose(gift) : undefined,
+    });
+    const ref = { provider: gateway.provider, providerPaymentId: started.id };
+    const receipt = receiptFor(member!, request.receiptEmail ?? null);
+    await deps.db.transaction().execute(async (trx) => {
+      await recordPendingPurchase(trx, ref, member!.id, { price, offerId, forGift }, receipt);
+      if (gift) await recordGift(trx, ref, member!.id, gift);
+    });
     return { ok: true as const, ...started };
   } catch (error) {
     if (offerId) await releaseOfferHold(deps.db, offerId, member!.id);
@@ -234,7 +274,10 @@ export async function returnFromCardPayment(
   if (!PAYMENT_INTENT_ID.test(paymentIntentId)) return { type: "error", message: m.verificationFailed };
   const outcome = await confirmCardPayment(deps, member, paymentIntentId);
   if (!outcome.ok) return { type: "error", message: outcome.error };
-  if (outcome.premium) return { type: "success", message: m.returnedPaid };
+  if (outcome.premium) {
+    const purchase = await purchaseFor(deps.db, { provider: "stripe", providerPaymentId: paymentIntentId });
+    return { type: "success", message: purchase?.for_gift ? GIFT_RETURNED_PAID : m.returnedPaid };
+  }
   return outcome.status === "processing"
     ? { type: "info", message: m.cardProcessing }
     : { type: "error", message: m.failed };
@@ -264,8 +307,9 @@ export async function capturePayPalOrder(deps: CheckoutDeps, member: Member | nu
   if (!gateway) return fail(503, m.unavailable);
   const purchase = await purchaseFor(deps.db, { provider: "paypal", providerPaymentId: orderId });
   if (!purchase || purchase.user_id !== member.id) return fail(404, m.paypalFailed);
-  // Paid already (by card in another tab, say): this order is never captured, so nothing is taken.
-  if (member.hasPremium) return fail(409, m.alreadyOwned);
+  // Paid already (by card in another tab, say): this order is never captured, so nothing is taken. A gift is
+  // for someone else, and may be bought by a member who has the course.
+  if (member.hasPremium && !purchase.for_gift) return fail(409, m.alreadyOwned);
   try {
     const { event } = await gateway.confirm(orderId);
     if (event?.type === "failed") {

@@ -66,6 +66,8 @@ export async function receiptFor(db: Db, memberId: string): Promise<Receipt | nu
     ])
     .where("purchases.user_id", "=", memberId)
     .where("purchases.status", "=", "succeeded")
+    // Her own course's receipt: a gift she gave has its own, on her gifts page.
+    .where("purchases.for_gift", "=", false)
     .executeTakeFirst();
   if (!purchase?.succeeded_at) return null;
   return {

@@ -1,16 +1,18 @@
 import crypto from "node:crypto";
-import type { Kysely } from "kysely";
-import type { Database } from "../../../db/schema.ts";
+import type { Kysely, Selectable } from "kysely";
+import type { Database, PurchasesTable } from "../../../db/schema.ts";
 import type { ConfirmedPayment, PaymentRef, UndonePayment } from "./payment-event.ts";
 import { formatPaidOn, invoicePath, paymentMethodName, paymentReference } from "./receipt.ts";
 import { displayName } from "#app/modules/people/display.ts";
 import { lockMemberAccess, setSubscriptionTier } from "./access.server.ts";
 import { queueEmail } from "#app/modules/email/outbox.server.ts";
-import { duplicateRefundEmail, receiptEmail } from "#app/modules/email/templates.ts";
+import { duplicateRefundEmail, giftReceiptEmail, receiptEmail } from "#app/modules/email/templates.ts";
 import { formatPrice, type Price } from "./price.ts";
 import { DEMO_SELLER, type Seller } from "./invoice.ts";
 import { issueCreditNote, issueInvoice } from "./invoices.server.ts";
 import { countOfferUse, releaseOfferHold } from "./offers.server.ts";
+import { giftHeldBy, redeemedBy, scheduleGiftDelivery } from "./gifts.server.ts";
+import { formatLongDate } from "#app/modules/calendar/dates.ts";
 
 /**
  * Premium is granted only here, and only after the provider has confirmed the
@@ -23,6 +25,8 @@ type Db = Kysely<Database>;
 export interface Charge {
   price: Price;
   offerId: string | null;
+  /** Bought as a gift for someone else: paying never makes the buyer premium. */
+  forGift?: boolean;
 }
 
 /**
@@ -34,7 +38,7 @@ export async function recordPendingPurchase(
   db: Db,
   ref: PaymentRef,
   userId: string,
-  { price, offerId }: Charge,
+  { price, offerId, forGift = false }: Charge,
   receiptEmail: string | null = null,
 ) {
   await db
@@ -49,6 +53,7 @@ export async function recordPendingPurchase(
       status: "pending",
       receipt_email: receiptEmail,
       offer_id: offerId,
+      for_gift: forGift,
     })
     .onConflict((oc) =>
       oc
@@ -121,16 +126,11 @@ export async function grantPurchase(
       if (purchase.offer_id) await releaseOfferHold(trx, purchase.offer_id, purchase.user_id);
       return { granted: false, reason: "mismatch" };
     }
+    // A gift: paid and invoiced to the giver, its delivery queued; she stays as she was.
+    if (purchase.for_gift) return grantGift(trx, purchase, payment, ctx, due);
     // Her access row's lock makes a second grant for her wait for the first to commit.
     await lockMemberAccess(trx, purchase.user_id, now(ctx));
-    const paidBefore = await trx
-      .selectFrom("purchases")
-      .select("id")
-      .where("user_id", "=", purchase.user_id)
-      .where("status", "=", "succeeded")
-      .where("id", "!=", purchase.id)
-      .executeTakeFirst();
-    if (paidBefore) {
+    if (await holdsCourse(trx, purchase.user_id, purchase.id)) {
       const marked = await trx
         .updateTable("purchases")
         .set({
@@ -241,15 +241,12 @@ export async function revokePurchase(
         listPriceMinor: notice.price.amountMinor,
       });
     }
-    if (!purchase.user_id || !wasPaid) return "recorded-before-success";
-    const otherPaid = await trx
-      .selectFrom("purchases")
-      .select("id")
-      .where("user_id", "=", purchase.user_id)
-      .where("status", "=", "succeeded")
-      .executeTakeFirst();
-    if (!otherPaid) {
-      await setSubscriptionTier(trx, purchase.user_id, "free", at.toISOString());
+    if (!wasPaid) return "recorded-before-success";
+    // A gift's refund takes the course from whoever redeemed it (the giver never had it from this payment).
+    const holder = purchase.for_gift ? await redeemedBy(trx, purchase.id) : purchase.user_id;
+    if (!holder) return purchase.user_id ? "revoked" : "recorded-before-success";
+    if (!(await holdsCourse(trx, holder, purchase.id))) {
+      await setSubscriptionTier(trx, holder, "free", at.toISOString());
     }
     return "revoked";
   };
@@ -313,6 +310,81 @@ export async function recordDeclined(db: Db, ref: PaymentRef, at: Date) {
     .returning(["offer_id", "user_id"])
     .executeTakeFirst();
   if (declined?.offer_id && declined.user_id) await releaseOfferHold(db, declined.offer_id, declined.user_id);
+}
+
+/**
+ * A gift paid for: the purchase turns succeeded (once), a code's use is
+ * counted, the giver's invoice is numbered, the gift's delivery is queued for
+ * its day and her receipt is queued, in the grant's transaction. Her own tier
+ * is untouched.
+ */
+async function grantGift(
+  trx: Db,
+  purchase: Selectable<PurchasesTable>,
+  payment: ConfirmedPayment,
+  ctx: GrantContext,
+  due: Price,
+): Promise<GrantOutcome> {
+  const claimed = await trx
+    .updateTable("purchases")
+    .set({
+      status: "succeeded",
+      succeeded_at: now(ctx),
+      updated_at: now(ctx),
+      ...(payment.captureId ? { provider_capture_id: payment.captureId } : {}),
+    })
+    .where("id", "=", purchase.id)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) return { granted: false, reason: "already" };
+  if (purchase.offer_id) await countOfferUse(trx, purchase.offer_id, purchase.user_id!);
+  const invoice = await issueInvoice(trx, purchase, {
+    seller: sellerFor(ctx),
+    at: timeOf(ctx),
+    listPriceMinor: ctx.price.amountMinor,
+    buyerCountry: payment.billingCountry ?? null,
+  });
+  const gift = await scheduleGiftDelivery(trx, purchase.id);
+  const user = await trx
+    .selectFrom("user")
+    .select(["name", "email"])
+    .where("id", "=", purchase.user_id!)
+    .executeTakeFirstOrThrow();
+  const emailId = await queueEmail(trx, {
+    kind: "gift-receipt",
+    to: purchase.receipt_email ?? user.email,
+    ...giftReceiptEmail({
+      name: displayName(user),
+      amount: formatPrice(due),
+      paidOn: formatPaidOn(now(ctx)),
+      provider: paymentMethodName(payment.provider),
+      reference: paymentReference(purchase.id),
+      portalUrl: `${ctx.baseUrl}/portal/gifts`,
+      supportEmail: ctx.supportEmail,
+      invoiceUrl: `${ctx.baseUrl}${invoicePath(invoice.number)}`,
+      invoiceNumber: invoice.number,
+      recipientEmail: gift.recipientEmail,
+      deliverOn: formatLongDate(gift.deliverOn),
+    }),
+  });
+  return { granted: true, emailId, invoiceNumber: invoice.number };
+}
+
+/**
+ * Whether she has the Complete Course from something other than `exceptPurchaseId`: a payment of her own
+ * that succeeded, or a gift she redeemed whose payment stands.
+ */
+async function holdsCourse(trx: Db, userId: string, exceptPurchaseId: string): Promise<boolean> {
+  const paid = await trx
+    .selectFrom("purchases")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("status", "=", "succeeded")
+    .where("for_gift", "=", false)
+    .where("id", "!=", exceptPurchaseId)
+    .executeTakeFirst();
+  if (paid) return true;
+  return giftHeldBy(trx, userId, exceptPurchaseId);
 }
 
 /** What a purchase must be paid: the configured price, or the amount recorded for it with an offer. */

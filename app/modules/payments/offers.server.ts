@@ -67,6 +67,7 @@ async function answerFor(
   price: Price,
   at: Date,
   lock: boolean,
+  forGift: boolean,
 ): Promise<CodeAnswer> {
   const code = normaliseCode(typed);
   if (!code) return { ok: false, message: offerMessages.unknown };
@@ -75,14 +76,14 @@ async function answerFor(
     OfferRow | undefined;
   if (!row) return { ok: false, message: offerMessages.unknown };
   const taken = row.uses + (await liveHoldsByOthers(db, row.id, memberId, at));
-  const refusal = offerRefusal(termsOf(row), at, { forGift: false, taken });
+  const refusal = offerRefusal(termsOf(row), at, { forGift, taken });
   if (refusal) return { ok: false, message: offerMessages[refusal] };
   return { ok: true, offerId: row.id, price: offerPrice(price, termsOf(row)) };
 }
 
-/** What a code would make her price now, without holding anything: the checkout's preview. */
-export function quoteCode(db: Db, typed: string, memberId: string, price: Price, at: Date) {
-  return answerFor(db, typed, memberId, price, at, false);
+/** What a code would make her price now (for the course, or a gift), without holding anything: the checkout's preview. */
+export function quoteCode(db: Db, typed: string, memberId: string, price: Price, at: Date, forGift = false) {
+  return answerFor(db, typed, memberId, price, at, false, forGift);
 }
 
 /**
@@ -97,9 +98,10 @@ export async function holdOffer(
   memberId: string,
   price: Price,
   at: Date,
+  forGift = false,
 ): Promise<CodeAnswer> {
   return db.transaction().execute(async (trx) => {
-    const answer = await answerFor(trx, typed, memberId, price, at, true);
+    const answer = await answerFor(trx, typed, memberId, price, at, true, forGift);
     if (!answer.ok) return answer;
     const expiresAt = new Date(at.getTime() + HOLD_MINUTES * 60_000).toISOString();
     await trx

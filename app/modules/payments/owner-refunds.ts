@@ -11,6 +11,9 @@ export const REFUND_REASONS = ["guarantee", "mistake", "problem", "circumstances
 
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
+/** Kept on a gift's purchase that its giver refunded herself (never one of the studio's choices). */
+export const GIVER_REFUND_REASON = "gift-giver";
+
 /**
  * How long an owner's refund may stay with the provider before another request may make it again (the
  * server stopped half-way): far beyond a provider call's 10 s, and the provider's idempotency key makes

@@ -30,8 +30,11 @@ type WebhookReading =
  */
 export interface PaymentGateway {
   provider: PurchaseProvider;
-  /** Creates the payment at the provider, for the price and the member. */
-  start(payment: { userId: string; price: Price }): Promise<StartedPayment>;
+  /**
+   * Creates the payment at the provider, for the price and the member. `purpose` tells one thing she pays for
+   * from another (a gift, named by what she chose for it): her own course when absent.
+   */
+  start(payment: { userId: string; price: Price; purpose?: string }): Promise<StartedPayment>;
   /** Asks the provider where a payment stands: a card payment is looked up, a PayPal order is captured. */
   confirm(providerPaymentId: string): Promise<Confirmation>;
   /** Refunds a purchase in full (one refunded already counts as done); throws when the provider doesn't take it. */

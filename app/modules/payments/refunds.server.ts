@@ -8,7 +8,7 @@ import { revokePurchase, settleDuplicate, timeOf } from "./fulfilment.server.ts"
 import { gatewayFor } from "./payments.server.ts";
 import { formatPrice } from "./price.ts";
 import { paymentMethodName, paymentReference } from "./receipt.ts";
-import { REFUND_UNDER_WAY_MINUTES, type RefundReason } from "./owner-refunds.ts";
+import { type GIVER_REFUND_REASON, REFUND_UNDER_WAY_MINUTES, type RefundReason } from "./owner-refunds.ts";
 
 const PROVIDER_NAMES: Record<PurchaseProvider, string> = { stripe: "Stripe", paypal: "PayPal" };
 
@@ -69,7 +69,8 @@ interface RecordedRefund {
 }
 
 export interface OwnerRefundRequest {
-  reason: RefundReason;
+  /** The owner's reason, or a gift refunded by its giver (gift-refunds.server.ts). */
+  reason: RefundReason | typeof GIVER_REFUND_REASON;
   now: Date;
   /** Written in the refund's own transaction as it is recorded: the studio's audit entry. */
   record(trx: Db, refund: RecordedRefund): Promise<void>;
@@ -174,8 +175,11 @@ export async function refundPurchase(
       .where("id", "=", purchase.id)
       .execute();
     const member = purchase.user_id ? await memberAfterRefund(trx, purchase.user_id) : undefined;
-    refund.courseEnded = member !== undefined && member.tier !== "premium";
-    const queued = member ? await queueRefundEmail(trx, purchase, member, deps.grant.supportEmail) : null;
+    // A gift's refund never touches its giver's own course.
+    refund.courseEnded = !purchase.for_gift && member !== undefined && member.tier !== "premium";
+    const queued = member
+      ? await queueRefundEmail(trx, purchase, member, deps.grant.supportEmail, refund.courseEnded)
+      : null;
     refund.emailed = queued !== null;
     await request.record(trx, refund);
     return queued;
@@ -201,6 +205,7 @@ async function queueRefundEmail(
   purchase: Pick<PurchasesTable, "id" | "receipt_email" | "amount_minor" | "currency" | "provider">,
   member: { name: string; email: string; tier: string | null },
   supportEmail: string,
+  courseEnded: boolean,
 ): Promise<string> {
   return queueEmail(trx, {
     kind: "refund",
@@ -211,7 +216,7 @@ async function queueRefundEmail(
       provider: paymentMethodName(purchase.provider),
       reference: paymentReference(purchase.id),
       supportEmail,
-      courseEnded: member.tier !== "premium",
+      courseEnded,
     }),
   });
 }

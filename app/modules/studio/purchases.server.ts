@@ -24,6 +24,8 @@ export interface StudioPurchase {
   /** Its invoice's and credit note's numbers, once issued. */
   invoiceNumber: string | null;
   creditNoteNumber: string | null;
+  /** Bought as a gift for someone else. */
+  gift: boolean;
 }
 
 const PURCHASES_SHOWN = 100;
@@ -58,6 +60,7 @@ export async function studioPurchases(db: Db, limit = PURCHASES_SHOWN): Promise<
       "purchases.refunded_at",
       "purchases.refund_reason",
       "purchases.refund_started_at",
+      "purchases.for_gift",
     ])
     .where("purchases.status", "!=", "pending")
     .orderBy("purchases.created_at", "desc")
@@ -81,5 +84,6 @@ export async function studioPurchases(db: Db, limit = PURCHASES_SHOWN): Promise<
     refundStartedAt: iso(row.refund_started_at),
     invoiceNumber: row.invoiceNumber,
     creditNoteNumber: row.creditNoteNumber,
+    gift: Boolean(row.for_gift),
   }));
 }

@@ -44,6 +44,8 @@ export interface RefundConfirmation {
   /** Whole days left of the 30-day guarantee; null when it was never paid. */
   guaranteeDaysLeft: number | null;
   state: RefundState;
+  /** Bought as a gift: the refund leaves the buyer's own course alone. */
+  gift: boolean;
 }
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -70,6 +72,7 @@ export async function refundConfirmation(
       "purchases.refunded_at",
       "purchases.refund_reason",
       "purchases.refund_started_at",
+      "purchases.for_gift",
     ])
     .where("purchases.id", "=", purchaseId)
     .executeTakeFirst();
@@ -85,6 +88,7 @@ export async function refundConfirmation(
     reference: paymentReference(row.id),
     paidAt,
     guaranteeDaysLeft: paidAt ? guaranteeDaysLeft(new Date(paidAt), now) : null,
+    gift: Boolean(row.for_gift),
     state: refundStateOf(
       {
         status: row.status,

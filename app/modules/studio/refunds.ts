@@ -1,4 +1,9 @@
-import { REFUND_REASONS, refundUnderWay, type RefundReason } from "#app/modules/payments/owner-refunds.ts";
+import {
+  GIVER_REFUND_REASON,
+  REFUND_REASONS,
+  refundUnderWay,
+  type RefundReason,
+} from "#app/modules/payments/owner-refunds.ts";
 import type { PurchaseStatus } from "../../../db/schema.ts";
 import { studioReturnPath } from "./gate.ts";
 import { REASON_MAX, REASON_MIN } from "./member-actions.ts";
@@ -63,9 +68,11 @@ export function refundStateOf(
       kind: "refunded",
       at: purchase.refundedAt,
       reason:
-        reason && Object.hasOwn(REFUND_REASON_LABELS, reason)
-          ? REFUND_REASON_LABELS[reason as RefundReason]
-          : null,
+        reason === GIVER_REFUND_REASON
+          ? "A gift, refunded by its giver"
+          : reason && Object.hasOwn(REFUND_REASON_LABELS, reason)
+            ? REFUND_REASON_LABELS[reason as RefundReason]
+            : null,
     };
   }
   if (purchase.status !== "succeeded") return { kind: "none" };

@@ -6,14 +6,17 @@ import {
   startPaymentHint,
 } from "#app/modules/payments/checkout.server.ts";
 import { readJson } from "#app/platform/json.server.ts";
-import { checkoutDeps, memberContext } from "#app/request.server.ts";
+import { checkoutDeps, memberContext, now } from "#app/request.server.ts";
 
-/** POST /api/create-payment-intent { email?, code? } → { clientSecret }. Any amount in the body is ignored. */
+/** POST /api/create-payment-intent { email?, code?, gift? } → { clientSecret }. Any amount in the body is ignored. */
 export async function action(args: Route.ActionArgs) {
   const body = await readJson(args.request, startPaymentBody, startPaymentHint);
-  const result = await startCardPayment(checkoutDeps(args), args.context.get(memberContext), {
+  const member = args.context.get(memberContext);
+  const result = await startCardPayment(checkoutDeps(args), member, {
     receiptEmail: body?.email ?? null,
     code: body?.code ?? null,
+    // A gift's day is read on the server's clock, in the giver's time zone.
+    gift: body?.gift && member ? { input: body.gift, now: now(args), timeZone: member.timeZone } : null,
   });
   if (!result.ok) return data({ error: result.error }, { status: result.status });
   return data(

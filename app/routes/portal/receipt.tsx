@@ -78,6 +78,13 @@ export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
           </Link>
         </p>
       )}
+      <p className="text-ink-soft">
+        Given the course as a gift? Its receipt and invoice are on{" "}
+        <Link to="/portal/gifts" className="text-plum underline underline-offset-4">
+          your gifts page
+        </Link>
+        .
+      </p>
     </div>
   );
 }

@@ -78,6 +78,9 @@ export default function StudioPurchases({ loaderData }: Route.ComponentProps) {
                 <span className="block font-mono text-sm text-ink-soft">
                   {purchase.provider === "paypal" ? "PayPal" : "Stripe"} · {purchase.providerId}
                 </span>
+                {purchase.gift ? (
+                  <span className="block text-sm font-medium text-sage-deep">A gift</span>
+                ) : null}
               </td>
               <td className="px-4 py-2 whitespace-nowrap">
                 {money(purchase)}

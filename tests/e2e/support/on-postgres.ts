@@ -49,6 +49,10 @@ export const ON_POSTGRES: Record<string, OnPostgres> = {
     why: "a code made in the studio and paid with at checkout: its use held under the offer's row lock, then counted in the grant",
     drives: ["app/modules/payments/offers.server.ts"],
   },
+  "tests/e2e/gifts.test.ts": {
+    why: "a gift recorded with its payment (made on conflict), its delivery job taken on its day, its redeem a conditional update under the recipient's access row lock, its refund through the owner's path",
+    drives: ["app/modules/payments/gifts.server.ts"],
+  },
   "tests/e2e/checkout.test.ts": {
     why: "payments confirmed by webhook and by the page at once: one paid purchase per member, the grants waiting on her access row (made on conflict)",
     drives: ["app/modules/payments/fulfilment.server.ts", "app/modules/payments/access.server.ts"],
