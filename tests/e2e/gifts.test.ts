@@ -56,7 +56,8 @@ describe("the course as a gift", () => {
   }
 
   it("is bought by card for a later day, arrives on that day, and is redeemed by her", async () => {
-    const page = await (await browser.newContext()).newPage();
+    // Her phone is in Dublin: a later day's gift goes at 09:00 there (UTC in December).
+    const page = await (await browser.newContext({ timezoneId: "Europe/Dublin" })).newPage();
     const giver = await aGiver(page);
     const maya = recipientAddress("maya");
 
@@ -84,9 +85,22 @@ describe("the course as a gift", () => {
     expect(receipt.text).toContain(`We'll send it to ${maya}`);
     expect(await tierOf(giver.email)).toBe("free");
 
-    // Not before its day; then within a round of the job runner.
-    setClock("2026-12-02T12:00:00Z");
-    await expect(mailbox().latest(maya, /A gift for you/, 1_000)).rejects.toThrow();
+    // Not before its day: its delivery waits for 09:00 on it, and nothing has gone. Then, on the day,
+    // within a round of the job runner.
+    const delivery = await withServerDatabase(
+      (db) =>
+        db
+          .selectFrom("jobs")
+          .innerJoin("gifts", (join) => join.on("gifts.recipient_email", "=", maya))
+          .select(["jobs.run_at", "jobs.status", "jobs.payload", "gifts.id", "gifts.delivered_at"])
+          .where("jobs.kind", "=", "gift-delivery")
+          .execute(),
+      clocked.server,
+    );
+    const ours = delivery.filter((job) => (JSON.parse(job.payload) as { giftId: string }).giftId === job.id);
+    expect(ours.map((job) => [new Date(job.run_at).toISOString(), job.status, job.delivered_at])).toEqual([
+      ["2026-12-03T09:00:00.000Z", "pending", null],
+    ]);
     setClock("2026-12-03T12:00:00Z");
     const email = await mailbox().latest(maya, /A gift for you/, 40_000);
     expect(email.text).toContain("> For you and the bump.");
