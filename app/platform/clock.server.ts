@@ -8,21 +8,33 @@ import fs from "node:fs";
  */
 export interface Clock {
   now(): Date;
+  /**
+   * A test clock only: calls `moved` each time the test sets it, so what waits for a time (the job
+   * runner's next round) looks at once rather than at its next interval. Returns how to stop.
+   */
+  onMove?(moved: () => void): () => void;
 }
 
 const systemClock: Clock = { now: () => new Date() };
 
 export function createClock(testClockFile: string | undefined, demo: boolean): Clock {
   if (!testClockFile || !demo) return systemClock;
+  // A file read as the test rewrites it can be empty for a moment: the time it said last stands meanwhile.
+  let last: Date | null = null;
   return {
     now() {
       try {
-        const text = fs.readFileSync(testClockFile, "utf8").trim();
-        const date = new Date(text);
-        return Number.isNaN(date.getTime()) ? new Date() : date;
+        const date = new Date(fs.readFileSync(testClockFile, "utf8").trim());
+        if (!Number.isNaN(date.getTime())) last = date;
       } catch {
-        return new Date();
+        // Unreadable for now: as for an empty file.
       }
+      return last ?? new Date();
+    },
+    onMove(moved) {
+      const watcher = fs.watch(testClockFile, () => moved());
+      watcher.unref();
+      return () => watcher.close();
     },
   };
 }

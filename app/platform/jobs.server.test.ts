@@ -1,9 +1,12 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { Transaction } from "kysely";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { Database } from "../../db/schema.ts";
 import { aMember } from "../../tests/factories/index.ts";
 import { testDialects, useTestDatabase } from "../../tests/support/test-databases.ts";
-import type { Clock } from "./clock.server.ts";
+import { createClock, type Clock } from "./clock.server.ts";
 import {
   cancelPendingJobs,
   createJobRunner,
@@ -59,6 +62,36 @@ describe.each(testDialects)("the job runner on %s", (dialect) => {
     expect(await runner.runDue()).toEqual({ done: 0, retried: 0, dead: 0 });
     expect(await messagesFor("note:1")).toBe(1);
     expect(await jobRow("note:1")).toMatchObject({ status: "done", attempts: 1, lease_owner: null });
+  });
+
+  it("on a test clock, runs what is due as soon as the test moves the clock, not at its next round", async () => {
+    const clockFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "tidewell-clock-")), "now");
+    fs.writeFileSync(clockFile, "2026-11-25T19:00:00Z");
+    await scheduleJob(db(), { kind: "note", key: "note:now", runAt: at("2026-11-25T19:00:00Z") });
+    await scheduleJob(db(), { kind: "note", key: "note:moved", runAt: at("2026-11-25T20:00:00Z") });
+    const runner = createJobRunner({
+      db: db(),
+      log,
+      clock: createClock(clockFile, true),
+      handlers: { note: writesAMessage },
+    });
+    // Its rounds are a day apart: only the clock's move can start one in this test.
+    runner.start(86_400_000);
+    try {
+      // Its first round, as it starts, does what is due then, and not the later job.
+      await vi.waitFor(async () => expect(await jobRow("note:now")).toMatchObject({ status: "done" }), {
+        timeout: 5_000,
+      });
+      expect(await jobRow("note:moved")).toMatchObject({ status: "pending" });
+      fs.writeFileSync(clockFile, "2026-11-25T20:00:00Z");
+      await vi.waitFor(async () => expect(await jobRow("note:moved")).toMatchObject({ status: "done" }), {
+        timeout: 5_000,
+      });
+      expect(await messagesFor("note:moved")).toBe(1);
+    } finally {
+      await runner.stop();
+      fs.rmSync(path.dirname(clockFile), { recursive: true, force: true });
+    }
   });
 
   it("never queues the same key twice, even once it is done", async () => {

@@ -153,6 +153,7 @@ export function createJobRunner({
   leaseMs?: number;
 }): JobRunner {
   let timer: ReturnType<typeof setInterval> | undefined;
+  let stopWatchingClock: (() => void) | undefined;
   let round: Promise<unknown> = Promise.resolve();
 
   async function claim(id: string, now: Date): Promise<boolean> {
@@ -286,13 +287,18 @@ export function createJobRunner({
           .then(() => runner.runDue())
           .catch((error) => log.error({ err: error }, "a round of jobs failed"));
       };
-      timer ??= setInterval(tick, intervalMs);
+      if (timer) return;
+      timer = setInterval(tick, intervalMs);
       timer.unref();
+      // A test clock moved on (a demo run only): what is due now runs now.
+      stopWatchingClock = clock.onMove?.(tick);
       tick();
     },
     async stop() {
       if (timer) clearInterval(timer);
       timer = undefined;
+      stopWatchingClock?.();
+      stopWatchingClock = undefined;
       await round;
     },
   };

@@ -113,7 +113,7 @@ describe("a reminder as a notification", () => {
     });
 
     clocked.setClock("2026-11-25T20:00:20Z");
-    const received = await push.waitFor((message) => message.subscriptionId === device.id, 40_000);
+    const received = await push.waitFor((message) => message.subscriptionId === device.id);
     expect(received.vapid.publicKey).toBe(publicKey);
     const shown = async () =>
       page.evaluate(async () => {

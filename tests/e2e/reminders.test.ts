@@ -64,7 +64,7 @@ describe("daily practice reminders", () => {
       localOutbox(clocked.server.dataDir).latest(email, /A few calm minutes/, 1_000),
     ).rejects.toThrow();
     setClock("2026-11-26T01:00:30Z");
-    const reminder = await localOutbox(clocked.server.dataDir).latest(email, /A few calm minutes/, 40_000);
+    const reminder = await localOutbox(clocked.server.dataDir).latest(email, /A few calm minutes/);
     expect(reminder.text).toContain(`${clocked.server.baseUrl}/portal/program#today`);
     const stopUrl = /http:\/\/\S+\/reminders\/stop\?\S+/.exec(reminder.text)![0];
 
