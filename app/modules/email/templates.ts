@@ -509,6 +509,29 @@ export function giftAlreadyHadEmail({ name, giftsUrl }: { name: string; giftsUrl
   };
 }
 
+/**
+ * To her who redeemed a gift, when its payment was refunded to the one who gave it: the course leaves
+ * her account (unless she holds it otherwise), and what stays. No why: that is between the giver and us.
+ */
+export function giftEndedEmail({ name, supportEmail }: { name: string; supportEmail: string }): EmailContent {
+  const greet = hello(name);
+  const intro =
+    "The Complete Course you were given as a gift has been refunded to the person who gave it, so it is no longer part of your account.";
+  const stays =
+    "Your account stays open, with your progress, and the Foundation Course's two sessions are still there for you whenever you'd like them.";
+  const footnote = `Questions? Reply to this email or write to ${supportEmail}.`;
+  return {
+    subject: `About your gift on ${BRAND.name}`,
+    text: text([greet, intro, stays, footnote]),
+    html: layout({
+      preheader: "The gift you redeemed has been refunded to its giver.",
+      heading: "Your gift has been refunded",
+      paragraphs: [greet, intro, stays],
+      footnote,
+    }),
+  };
+}
+
 /** A second payment for the course the member already had, refunded: what happened, and that nothing else changes. */
 export function duplicateRefundEmail({
   name,

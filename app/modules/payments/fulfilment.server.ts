@@ -6,7 +6,12 @@ import { formatPaidOn, invoicePath, paymentMethodName, paymentReference } from "
 import { displayName } from "#app/modules/people/display.ts";
 import { lockMemberAccess, setSubscriptionTier } from "./access.server.ts";
 import { queueEmail } from "#app/modules/email/outbox.server.ts";
-import { duplicateRefundEmail, giftReceiptEmail, receiptEmail } from "#app/modules/email/templates.ts";
+import {
+  duplicateRefundEmail,
+  giftEndedEmail,
+  giftReceiptEmail,
+  receiptEmail,
+} from "#app/modules/email/templates.ts";
 import { formatPrice, type Price } from "./price.ts";
 import { DEMO_SELLER, type Seller } from "./invoice.ts";
 import { issueCreditNote, issueInvoice } from "./invoices.server.ts";
@@ -247,10 +252,26 @@ export async function revokePurchase(
     if (!holder) return purchase.user_id ? "revoked" : "recorded-before-success";
     if (!(await holdsCourse(trx, holder, purchase.id))) {
       await setSubscriptionTier(trx, holder, "free", at.toISOString());
+      // The giver is told of her refund; she who redeemed it is told what it took from her account.
+      if (purchase.for_gift) await tellGiftEnded(trx, holder, notice);
     }
     return "revoked";
   };
   return db.isTransaction ? run(db) : db.transaction().execute(run);
+}
+
+async function tellGiftEnded(trx: Db, holderId: string, notice: GrantContext) {
+  const holder = await trx
+    .selectFrom("user")
+    .select(["name", "email"])
+    .where("id", "=", holderId)
+    .executeTakeFirst();
+  if (!holder) return;
+  await queueEmail(trx, {
+    kind: "gift-ended",
+    to: holder.email,
+    ...giftEndedEmail({ name: displayName(holder), supportEmail: notice.supportEmail }),
+  });
 }
 
 /**

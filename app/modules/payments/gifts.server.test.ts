@@ -269,7 +269,14 @@ describe.each(testDialects)("gifts on %s", (dialect) => {
     });
   });
 
-  it("refunded after it is redeemed: the course leaves its recipient, unless she has it otherwise", async () => {
+  it("refunded after it is redeemed: the course leaves its recipient, and she is told", async () => {
+    const endedFor = (email: string) =>
+      db()
+        .selectFrom("email_outbox")
+        .select(["subject", "text_body"])
+        .where("to_address", "=", email)
+        .where("kind", "=", "gift-ended")
+        .execute();
     const { ref, recipientEmail } = await aPaidGift();
     const code = await delivered(recipientEmail);
     const member = await aMember(db());
@@ -277,6 +284,9 @@ describe.each(testDialects)("gifts on %s", (dialect) => {
     expect(await tierOf(member.id)).toBe("premium");
     await revokePurchase(db(), ref, ctx);
     expect(await tierOf(member.id)).toBe("free");
+    const told = await endedFor(member.email);
+    expect(told).toHaveLength(1);
+    expect(told[0]!.text_body).toContain("refunded to the person who gave it");
   });
 
   it("never counts as the giver's own course: she may still buy it for herself", async () => {

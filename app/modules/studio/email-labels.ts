@@ -17,6 +17,7 @@ const EMAIL_KIND_LABELS: Record<string, string> = {
   "gift-receipt": "Receipt for a gift she gave",
   gift: "A gift given to her, with its link",
   "gift-already-had": "Note that her gift's recipient had the course",
+  "gift-ended": "Note that a gift she redeemed was refunded to its giver",
   "practice-reminder": "Practice reminder",
   "partner-invitation": "Invitation to her birth partner",
   "partner-seat-ended": "Birth partner's place ended",
