@@ -24,6 +24,8 @@ const PARAMS: Record<string, string> = {
   file: "affirmations-purpose.mp3",
   trackId: "affirmations-2",
   token: "A".repeat(43),
+  // A gift's redeem code (an unknown one: the page says so, and redeems nothing).
+  code: "B".repeat(43),
   status: "500",
   // The studio's member and inbox thread (unknown ones: the studio refuses these visitors first).
   id: "some-member",
