@@ -171,7 +171,14 @@ export function GiftCheckout({
       ) : null}
 
       <p className="text-sm text-ink-soft">
-        Already given one? <Link to="/portal/gifts">See your gifts</Link>.
+        Already given one?{" "}
+        <Link
+          to="/portal/gifts"
+          className="font-medium text-plum underline underline-offset-4 hover:text-plum-deep"
+        >
+          See your gifts
+        </Link>
+        .
       </p>
     </div>
   );

@@ -55,7 +55,12 @@ export function GivenGiftCard({
           {gift.invoiceUrl ? (
             <>
               {" · "}
-              <a href={gift.invoiceUrl}>Your invoice (PDF)</a>
+              <a
+                href={gift.invoiceUrl}
+                className="font-medium text-plum underline underline-offset-4 hover:text-plum-deep"
+              >
+                Your invoice (PDF)
+              </a>
             </>
           ) : null}
         </p>

@@ -104,7 +104,12 @@ export default function Gifts({ loaderData, actionData }: Route.ComponentProps) 
         </ul>
       )}
       <p>
-        <Link to="/portal/gifts/new">Give the course as a gift</Link>
+        <Link
+          to="/portal/gifts/new"
+          className="font-medium text-plum underline underline-offset-4 hover:text-plum-deep"
+        >
+          Give the course as a gift
+        </Link>
       </p>
     </div>
   );
