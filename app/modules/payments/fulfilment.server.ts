@@ -149,28 +149,9 @@ export async function grantPurchase(
       if (Number(marked.numUpdatedRows) !== 1) return { granted: false, reason: "already" };
       return { granted: false, reason: "duplicate", purchaseId: purchase.id };
     }
-    const claimed = await trx
-      .updateTable("purchases")
-      .set({
-        status: "succeeded",
-        succeeded_at: now(ctx),
-        updated_at: now(ctx),
-        ...(payment.captureId ? { provider_capture_id: payment.captureId } : {}),
-      })
-      .where("id", "=", purchase.id)
-      .where("status", "=", "pending")
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) return { granted: false, reason: "already" };
-    if (purchase.offer_id) await countOfferUse(trx, purchase.offer_id, purchase.user_id);
-
+    const invoice = await markPaid(trx, purchase, payment, ctx);
+    if (!invoice) return { granted: false, reason: "already" };
     await setSubscriptionTier(trx, purchase.user_id, "premium", now(ctx));
-    // Numbered in the same transaction: paid and invoiced commit together, or neither does.
-    const invoice = await issueInvoice(trx, purchase, {
-      seller: sellerFor(ctx),
-      at: timeOf(ctx),
-      listPriceMinor: ctx.price.amountMinor,
-      buyerCountry: payment.billingCountry ?? null,
-    });
     const user = await trx
       .selectFrom("user")
       .select(["name", "email"])
@@ -334,6 +315,38 @@ export async function recordDeclined(db: Db, ref: PaymentRef, at: Date) {
 }
 
 /**
+ * The purchase turns succeeded (once, however many confirmations race: null for all but the first),
+ * a code's use is counted and its invoice numbered, in the grant's transaction: paid and invoiced
+ * commit together, or neither does.
+ */
+async function markPaid(
+  trx: Db,
+  purchase: Selectable<PurchasesTable>,
+  payment: ConfirmedPayment,
+  ctx: GrantContext,
+) {
+  const claimed = await trx
+    .updateTable("purchases")
+    .set({
+      status: "succeeded",
+      succeeded_at: now(ctx),
+      updated_at: now(ctx),
+      ...(payment.captureId ? { provider_capture_id: payment.captureId } : {}),
+    })
+    .where("id", "=", purchase.id)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) return null;
+  if (purchase.offer_id && purchase.user_id) await countOfferUse(trx, purchase.offer_id, purchase.user_id);
+  return issueInvoice(trx, purchase, {
+    seller: sellerFor(ctx),
+    at: timeOf(ctx),
+    listPriceMinor: ctx.price.amountMinor,
+    buyerCountry: payment.billingCountry ?? null,
+  });
+}
+
+/**
  * A gift paid for: the purchase turns succeeded (once), a code's use is
  * counted, the giver's invoice is numbered, the gift's delivery is queued for
  * its day and her receipt is queued, in the grant's transaction. Her own tier
@@ -346,25 +359,8 @@ async function grantGift(
   ctx: GrantContext,
   due: Price,
 ): Promise<GrantOutcome> {
-  const claimed = await trx
-    .updateTable("purchases")
-    .set({
-      status: "succeeded",
-      succeeded_at: now(ctx),
-      updated_at: now(ctx),
-      ...(payment.captureId ? { provider_capture_id: payment.captureId } : {}),
-    })
-    .where("id", "=", purchase.id)
-    .where("status", "=", "pending")
-    .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) return { granted: false, reason: "already" };
-  if (purchase.offer_id) await countOfferUse(trx, purchase.offer_id, purchase.user_id!);
-  const invoice = await issueInvoice(trx, purchase, {
-    seller: sellerFor(ctx),
-    at: timeOf(ctx),
-    listPriceMinor: ctx.price.amountMinor,
-    buyerCountry: payment.billingCountry ?? null,
-  });
+  const invoice = await markPaid(trx, purchase, payment, ctx);
+  if (!invoice) return { granted: false, reason: "already" };
   const gift = await scheduleGiftDelivery(trx, purchase.id);
   const user = await trx
     .selectFrom("user")
