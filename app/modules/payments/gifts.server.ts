@@ -248,16 +248,20 @@ function givenGift(row: GivenRow, now: Date): GivenGift {
   };
 }
 
-/** The gifts she has paid for (and any refunded), newest first: hers only. */
-export async function giftsOf(db: Db, giverId: string, now: Date): Promise<GivenGift[]> {
-  const rows = (await db
+/** A giver's gifts with what paid for them and its invoice: hers only. */
+const givenBy = (db: Db, giverId: string) =>
+  db
     .selectFrom("gifts")
     .innerJoin("purchases", "purchases.id", "gifts.purchase_id")
     .leftJoin("invoices", (join) =>
       join.onRef("invoices.purchase_id", "=", "purchases.id").on("invoices.kind", "=", "invoice"),
     )
     .select(givenColumns)
-    .where("gifts.giver_id", "=", giverId)
+    .where("gifts.giver_id", "=", giverId);
+
+/** The gifts she has paid for (and any refunded), newest first: hers only. */
+export async function giftsOf(db: Db, giverId: string, now: Date): Promise<GivenGift[]> {
+  const rows = (await givenBy(db, giverId)
     .where("purchases.status", "in", ["succeeded", "refunded"])
     .orderBy("gifts.created_at", "desc")
     .execute()) as GivenRow[];
@@ -282,16 +286,8 @@ export async function givenGiftsView(db: Db, giverId: string, now: Date): Promis
 
 /** One of her gifts, with the purchase that paid for it; undefined when it isn't hers. */
 export async function giftOf(db: Db, giverId: string, giftId: string, now: Date) {
-  const row = (await db
-    .selectFrom("gifts")
-    .innerJoin("purchases", "purchases.id", "gifts.purchase_id")
-    .leftJoin("invoices", (join) =>
-      join.onRef("invoices.purchase_id", "=", "purchases.id").on("invoices.kind", "=", "invoice"),
-    )
-    .select(givenColumns)
-    .where("gifts.giver_id", "=", giverId)
-    .where("gifts.id", "=", giftId)
-    .executeTakeFirst()) as GivenRow | undefined;
+  const row = (await givenBy(db, giverId).where("gifts.id", "=", giftId).executeTakeFirst()) as
+    GivenRow | undefined;
   return row ? { gift: givenGift(row, now), purchaseId: row.purchase_id } : undefined;
 }
 
