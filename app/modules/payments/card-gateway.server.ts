@@ -30,7 +30,6 @@ export function cardGateway(stripe: StripeApi): PaymentGateway {
             providerPaymentId: intent.id,
             amountMinor: intent.amountReceived,
             currency: intent.currency,
-            billingCountry: intent.billingCountry,
           },
         },
       };
@@ -45,14 +44,7 @@ export function cardGateway(stripe: StripeApi): PaymentGateway {
       } catch {
         return { genuine: false, error: "Invalid signature" };
       }
-      const payment = paymentEventOf(event);
-      // The event names her charge but not its country, which sets the invoice's VAT: asked of Stripe, so
-      // the invoice is the same whether this or her return from the bank's page grants the course.
-      if (payment?.type === "paid") {
-        const intent = await stripe.retrievePaymentIntent(payment.payment.providerPaymentId);
-        payment.payment.billingCountry = intent.billingCountry;
-      }
-      return { genuine: true, id: event.id, type: event.type, event: payment };
+      return { genuine: true, id: event.id, type: event.type, event: paymentEventOf(event) };
     },
   };
 }

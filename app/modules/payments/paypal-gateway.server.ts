@@ -29,7 +29,6 @@ export function payPalGateway(paypal: PayPalApi): PaymentGateway {
             amountMinor: capture.amountMinor,
             currency: capture.currency,
             captureId: capture.captureId,
-            billingCountry: capture.billingCountry,
           },
         },
       };
@@ -51,12 +50,7 @@ export function payPalGateway(paypal: PayPalApi): PaymentGateway {
       // PayPal is asked whether the call is its own.
       const genuine = await paypal.verifyWebhook(headers, event).catch(() => false);
       if (!genuine) return { genuine: false, error: "Invalid signature" };
-      const payment = paymentEventOf(event);
-      // A capture names no payer; her order does, and her country sets the invoice's VAT.
-      if (payment?.type === "paid") {
-        payment.payment.billingCountry = await paypal.payerCountry(payment.payment.providerPaymentId);
-      }
-      return { genuine: true, id: event.id, type: event.event_type, event: payment };
+      return { genuine: true, id: event.id, type: event.event_type, event: paymentEventOf(event) };
     },
   };
 }
