@@ -56,7 +56,13 @@ export interface PayPalOrder {
   intent: "CAPTURE";
   status: "CREATED" | "APPROVED" | "COMPLETED";
   purchase_units: PayPalPurchaseUnit[];
-  payer?: { payer_id: string; email_address: string; name: { given_name: string; surname: string } };
+  payer?: {
+    payer_id: string;
+    email_address: string;
+    name: { given_name: string; surname: string };
+    /** The country of her PayPal account's address. */
+    address: { country_code: string };
+  };
   create_time: string;
   update_time: string;
   links: PayPalLink[];
@@ -122,8 +128,8 @@ export interface FakePayPal {
   /** One row per webhook attempt, oldest first. */
   readonly deliveries: readonly WebhookDelivery[];
   setWebhookUrl(url: string | undefined): void;
-  /** The buyer approves the order, as in PayPal's popup. Throws for an unknown or captured order. */
-  approve(orderId: string): void;
+  /** The buyer approves the order, as in PayPal's popup (her account in `country`, Ireland unless given). Throws for an unknown or captured order. */
+  approve(orderId: string, country?: string): void;
   /** What capturing this order will give; COMPLETED unless set. Throws for an unknown order. */
   setOutcome(orderId: string, outcome: PayPalCaptureOutcome): void;
   /** A refund issued from the PayPal dashboard (full unless `amount`); sends PAYMENT.CAPTURE.REFUNDED. */
@@ -580,7 +586,7 @@ export async function startFakePayPal(options: StartFakePayPalOptions): Promise<
     setWebhookUrl: (url) => {
       webhooks.url = url;
     },
-    approve: (orderId) => {
+    approve: (orderId, country = "IE") => {
       const order = orders.get(orderId);
       if (!order) throw new Error(`PayPal fake: no order ${orderId}`);
       if (order.status === "COMPLETED") throw new Error(`PayPal fake: order ${orderId} is already captured`);
@@ -589,6 +595,7 @@ export async function startFakePayPal(options: StartFakePayPalOptions): Promise<
         payer_id: "FAKEPAYER0001",
         email_address: "buyer@example.com",
         name: { given_name: "Demo", surname: "Buyer" },
+        address: { country_code: country },
       };
       order.update_time = timestamp();
     },

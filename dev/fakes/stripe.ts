@@ -59,6 +59,10 @@ export interface StripeCharge {
   status: "succeeded";
   payment_intent: string;
   payment_method: string;
+  /** What the buyer typed in as her billing details; a card payment with none has a null country. */
+  billing_details: { address: { country: string | null } };
+  /** The card: its brand and the country of the bank that issued it. */
+  payment_method_details: { type: "card"; card: { brand: string; country: string } };
   metadata: Record<string, string>;
   receipt_email: string | null;
   created: number;
@@ -131,12 +135,28 @@ export interface FakeStripe {
   close(): Promise<void>;
 }
 
-/** Stripe's documented test PaymentMethods; any other id is unknown, as in test mode. */
-const TEST_PAYMENT_METHODS: Record<string, { declineCode?: string; message?: string }> = {
-  pm_card_visa: {},
-  pm_card_mastercard: {},
-  pm_card_chargeDeclined: { declineCode: "generic_decline", message: "Your card was declined." },
+/**
+ * Stripe's documented test PaymentMethods, with the brand and the issuing country Stripe gives their
+ * cards (the plain ones are American; `pm_card_ie` and `pm_card_de` are its Irish and German Visas);
+ * any other id is unknown, as in test mode.
+ */
+const TEST_PAYMENT_METHODS: Record<
+  string,
+  { brand: string; country: string; declineCode?: string; message?: string }
+> = {
+  pm_card_visa: { brand: "visa", country: "US" },
+  pm_card_mastercard: { brand: "mastercard", country: "US" },
+  pm_card_ie: { brand: "visa", country: "IE" },
+  pm_card_de: { brand: "visa", country: "DE" },
+  pm_card_chargeDeclined: {
+    brand: "visa",
+    country: "US",
+    declineCode: "generic_decline",
+    message: "Your card was declined.",
+  },
   pm_card_chargeDeclinedInsufficientFunds: {
+    brand: "visa",
+    country: "US",
     declineCode: "insufficient_funds",
     message: "Your card has insufficient funds.",
   },
@@ -265,6 +285,9 @@ export async function startFakeStripe(options: StartFakeStripeOptions): Promise<
       payment_intent: intent.id,
       // Stripe turns the test shortcut into a fresh PaymentMethod object.
       payment_method: `pm_${randomId(24)}`,
+      // A test PaymentMethod comes with no billing address: only the card's country is known.
+      billing_details: { address: { country: null } },
+      payment_method_details: { type: "card", card: { brand: card.brand, country: card.country } },
       metadata: { ...intent.metadata },
       receipt_email: intent.receipt_email,
       created: nowInSeconds(),

@@ -30,6 +30,7 @@ export function cardGateway(stripe: StripeApi): PaymentGateway {
             providerPaymentId: intent.id,
             amountMinor: intent.amountReceived,
             currency: intent.currency,
+            billingCountry: intent.billingCountry,
           },
         },
       };
@@ -45,6 +46,9 @@ export function cardGateway(stripe: StripeApi): PaymentGateway {
         return { genuine: false, error: "Invalid signature" };
       }
       return { genuine: true, id: event.id, type: event.type, event: paymentEventOf(event) };
+    },
+    async buyerCountry(paymentIntentId) {
+      return (await stripe.retrievePaymentIntent(paymentIntentId)).billingCountry;
     },
   };
 }

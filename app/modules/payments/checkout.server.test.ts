@@ -37,6 +37,7 @@ import { handlePayPalWebhook, handleStripeWebhook, WEBHOOK_LIMITS } from "./webh
 import { createPayPalApi } from "./paypal.server.ts";
 import { createStripeApi } from "./stripe.server.ts";
 import { aMember } from "../../../tests/factories/index.ts";
+import { DEMO_SELLER } from "./invoice.ts";
 
 const WEBHOOK_SECRET = "whsec_checkout_test";
 const SECRET_KEY = "sk_test_checkout";
@@ -556,6 +557,112 @@ describe.each(testDialects)("buying the course on %s", (dialect) => {
     );
     expect(captures).toHaveLength(1);
     expect(await tierOf(member)).toBe("premium");
+  });
+
+  describe("VAT by the buyer's country", () => {
+    /** The same shop, registered for VAT: the invoice's rate is her country's. */
+    const registered = () => ({
+      ...deps,
+      grant: { ...deps.grant, seller: { ...DEMO_SELLER, vatRegistered: true, vatNumber: "IE1234567T" } },
+    });
+    const invoiceOf = async (member: Member) =>
+      database.db
+        .selectFrom("invoices")
+        .innerJoin("purchases", "purchases.id", "invoices.purchase_id")
+        .select(["invoices.buyer_country", "invoices.vat_rate_bp"])
+        .where("purchases.user_id", "=", member.id)
+        .where("invoices.kind", "=", "invoice")
+        .executeTakeFirstOrThrow();
+
+    it("takes her card's country, whether her return from the bank's page or Stripe's webhook grants", async () => {
+      const shop = registered();
+      // The shop is Irish; a German card, granted on her return.
+      const german = await newMember();
+      const first = await startCardPayment(shop, german);
+      if (!first.ok) throw new Error(first.error);
+      await stripe.paymentIntents.confirm(first.paymentIntentId, { payment_method: "pm_card_de" });
+      expect(await returnFromCardPayment(shop, german, first.paymentIntentId)).toMatchObject({
+        type: "success",
+      });
+      expect(await invoiceOf(german)).toEqual({ buyer_country: "DE", vat_rate_bp: 1900 });
+
+      // An American card, granted by the webhook before she is back: outside the EU, no VAT.
+      const american = await newMember();
+      const second = await startCardPayment(shop, american);
+      if (!second.ok) throw new Error(second.error);
+      await stripe.paymentIntents.confirm(second.paymentIntentId, { payment_method: "pm_card_visa" });
+      await stripeFake.flushWebhooks();
+      const webhook = stripeWebhooks.received.findLast(
+        (w) => w.body.includes(second.paymentIntentId) && w.body.includes("payment_intent.succeeded"),
+      )!;
+      await handleStripeWebhook(shop, Buffer.from(webhook.body), String(webhook.headers["stripe-signature"]));
+      expect(await invoiceOf(american)).toEqual({ buyer_country: "US", vat_rate_bp: 0 });
+    });
+
+    it("has Stripe send the event again when it can't say her country, and asks only for a payment still to grant", async () => {
+      const shop = registered();
+      const member = await newMember();
+      const started = await startCardPayment(shop, member);
+      if (!started.ok) throw new Error(started.error);
+      await stripe.paymentIntents.confirm(started.paymentIntentId, { payment_method: "pm_card_de" });
+      await stripeFake.flushWebhooks();
+      const webhook = stripeWebhooks.received.findLast(
+        (w) => w.body.includes(started.paymentIntentId) && w.body.includes("payment_intent.succeeded"),
+      )!;
+      const deliver = () =>
+        handleStripeWebhook(shop, Buffer.from(webhook.body), String(webhook.headers["stripe-signature"]));
+
+      stripeFake.failNext(2, 503); // the lookup and the SDK's own retry
+      expect(await deliver()).toMatchObject({ ok: false, status: 502 });
+      expect(await tierOf(member)).toBe("free");
+
+      // Sent again: granted, at her card's rate.
+      expect(await deliver()).toMatchObject({ ok: true });
+      expect(await tierOf(member)).toBe("premium");
+      expect(await invoiceOf(member)).toEqual({ buyer_country: "DE", vat_rate_bp: 1900 });
+
+      // Granted already, the same event again asks Stripe nothing: a Stripe that fails doesn't matter.
+      stripeFake.failNext(2, 503);
+      expect(await deliver()).toMatchObject({ ok: true });
+      const asked = await stripe.paymentIntents.retrieve(started.paymentIntentId).catch(() => null);
+      expect(asked, "the two failures were still waiting for a call").toBeNull();
+      await stripe.paymentIntents.retrieve(started.paymentIntentId).catch(() => null);
+    });
+
+    it("takes her PayPal account's country, from the capture or from the webhook of a capture that was pending", async () => {
+      const shop = registered();
+      const member = await newMember();
+      const order = await startPayPalOrder(shop, member);
+      if (!order.ok) throw new Error(order.error);
+      paypalFake.approve(order.id, "FR");
+      await capturePayPalOrder(shop, member, order.id);
+      expect(await invoiceOf(member)).toEqual({ buyer_country: "FR", vat_rate_bp: 2000 });
+
+      // Held for review at first; PayPal's webhook says when it completes, and names no payer.
+      const held = await newMember();
+      const heldOrder = await startPayPalOrder(shop, held);
+      if (!heldOrder.ok) throw new Error(heldOrder.error);
+      paypalFake.approve(heldOrder.id, "DE");
+      paypalFake.setOutcome(heldOrder.id, "PENDING");
+      await capturePayPalOrder(shop, held, heldOrder.id);
+      const capture = paypalFake.orders.get(heldOrder.id)!.purchase_units[0]!.payments!.captures[0]!;
+      const event = paypalFake.emit({
+        event_type: "PAYMENT.CAPTURE.COMPLETED",
+        resource: {
+          ...capture,
+          status: "COMPLETED",
+          supplementary_data: { related_ids: { order_id: heldOrder.id } },
+        },
+      });
+      await paypalFake.flushWebhooks();
+      const webhook = paypalWebhooks.received.findLast((w) => w.body.includes(event.id))!;
+      const headers = new Headers(
+        Object.entries(webhook.headers).map(([k, v]): [string, string] => [k, String(v)]),
+      );
+      expect(await handlePayPalWebhook(shop, headers, Buffer.from(webhook.body))).toMatchObject({ ok: true });
+      expect(await tierOf(held)).toBe("premium");
+      expect(await invoiceOf(held)).toEqual({ buyer_country: "DE", vat_rate_bp: 1900 });
+    });
   });
 
   it.each(["PENDING", "DECLINED"] as const)(

@@ -14,7 +14,7 @@ export interface ConfirmedPayment extends PaymentRef {
   /** PayPal's capture id, which its refunds will name. */
   captureId?: string;
   /** The buyer's billing country (ISO 3166 alpha-2), when the provider says: it sets the invoice's VAT rate. */
-  billingCountry?: string;
+  billingCountry?: string | null;
 }
 
 /** What a refund or a chargeback names: the payment, or (PayPal) the capture it undoes. */

@@ -42,6 +42,11 @@ export interface PaymentGateway {
     purchase: { providerPaymentId: string; captureId: string | null },
     idempotencyKey: string,
   ): Promise<void>;
+  /**
+   * The buyer's country (ISO 3166 alpha-2) as the provider knows it, for a payment it has confirmed: a webhook's
+   * event doesn't name it, and it sets the invoice's VAT. Null when the provider doesn't know.
+   */
+  buyerCountry(providerPaymentId: string): Promise<string | null>;
   /** Checks that a webhook call is the provider's own (over the exact bytes received) and reads its event. */
   readWebhook(rawBody: Buffer, headers: Headers): Promise<WebhookReading>;
   /** Checking a webhook call is itself a call to the provider (PayPal's): such checks are limited in all. */

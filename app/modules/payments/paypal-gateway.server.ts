@@ -29,6 +29,7 @@ export function payPalGateway(paypal: PayPalApi): PaymentGateway {
             amountMinor: capture.amountMinor,
             currency: capture.currency,
             captureId: capture.captureId,
+            billingCountry: capture.billingCountry,
           },
         },
       };
@@ -52,6 +53,8 @@ export function payPalGateway(paypal: PayPalApi): PaymentGateway {
       if (!genuine) return { genuine: false, error: "Invalid signature" };
       return { genuine: true, id: event.id, type: event.event_type, event: paymentEventOf(event) };
     },
+    // A capture names no payer; her order does.
+    buyerCountry: (orderId) => paypal.payerCountry(orderId),
   };
 }
 

@@ -13,7 +13,14 @@ export const PAYPAL_API = {
 } as const;
 
 type CaptureResult =
-  | { status: "COMPLETED"; captureId: string; amountMinor: number; currency: string }
+  | {
+      status: "COMPLETED";
+      captureId: string;
+      amountMinor: number;
+      currency: string;
+      /** Her PayPal account's country (ISO 3166 alpha-2), when PayPal says. */
+      billingCountry: string | null;
+    }
   | { status: "PENDING"; captureId: string }
   | { status: "DECLINED"; message: string };
 
@@ -25,6 +32,8 @@ export interface PayPalApi {
   captureOrder(orderId: string, requestId: string): Promise<CaptureResult>;
   /** Refunds a capture in full; a capture refunded already counts as done. */
   refundCapture(captureId: string, requestId: string): Promise<void>;
+  /** The country of the payer of an order (ISO 3166 alpha-2), when PayPal says. */
+  payerCountry(orderId: string): Promise<string | null>;
   /** Asks PayPal whether a webhook call really came from it. */
   verifyWebhook(headers: Headers, event: unknown): Promise<boolean>;
   /** The demo checkout only: approves the order as the buyer would in PayPal's window. */
@@ -126,6 +135,7 @@ export function createPayPalApi(options: {
       try {
         const order = await call<{
           status: string;
+          payer?: { address?: { country_code?: string } };
           purchase_units?: {
             payments?: {
               captures?: { id: string; status: string; amount: { currency_code: string; value: string } }[];
@@ -144,6 +154,7 @@ export function createPayPalApi(options: {
             captureId: capture.id,
             amountMinor: toMinor(capture.amount.value),
             currency: capture.amount.currency_code,
+            billingCountry: order.payer?.address?.country_code ?? null,
           };
         }
         if (capture.status === "PENDING") return { status: "PENDING", captureId: capture.id };
@@ -165,6 +176,13 @@ export function createPayPalApi(options: {
         if (error instanceof PayPalError && error.issue === "CAPTURE_FULLY_REFUNDED") return;
         throw error;
       }
+    },
+    async payerCountry(orderId) {
+      const order = await call<{ payer?: { address?: { country_code?: string } } }>(
+        `/v2/checkout/orders/${encodeURIComponent(orderId)}`,
+        { method: "GET" },
+      );
+      return order.payer?.address?.country_code ?? null;
     },
     async verifyWebhook(headers, event) {
       if (!options.webhookId) return false;

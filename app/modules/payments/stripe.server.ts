@@ -21,9 +21,14 @@ export interface StripeApi {
     id: string;
     clientSecret: string;
   }>;
-  retrievePaymentIntent(
-    id: string,
-  ): Promise<{ id: string; status: string; amountReceived: number; currency: string }>;
+  retrievePaymentIntent(id: string): Promise<{
+    id: string;
+    status: string;
+    amountReceived: number;
+    currency: string;
+    /** Her billing address's country, else her card's (ISO 3166 alpha-2); null before a charge. */
+    billingCountry: string | null;
+  }>;
   /** Refunds a payment in full; one refunded already counts as done. */
   refundPayment(paymentIntentId: string, idempotencyKey: string): Promise<void>;
   /** Verifies the signature over the exact bytes received, and the timestamp's age; throws if either is wrong. */
@@ -83,12 +88,15 @@ export function createStripeApi(options: {
       return { id: intent.id, clientSecret: intent.client_secret };
     },
     async retrievePaymentIntent(id) {
-      const intent = await (await stripe()).paymentIntents.retrieve(id);
+      const intent = await (await stripe()).paymentIntents.retrieve(id, { expand: ["latest_charge"] });
+      const charge = typeof intent.latest_charge === "object" ? intent.latest_charge : null;
       return {
         id: intent.id,
         status: intent.status,
         amountReceived: intent.amount_received,
         currency: intent.currency,
+        billingCountry:
+          charge?.billing_details?.address?.country ?? charge?.payment_method_details?.card?.country ?? null,
       };
     },
     async refundPayment(paymentIntentId, idempotencyKey) {

@@ -6,6 +6,8 @@ import {
   type LimitCheck,
 } from "#app/platform/rate-limit.server.ts";
 import { fail, type CheckoutDeps, type Failure } from "./checkout.server.ts";
+import { purchaseFor } from "./fulfilment.server.ts";
+import type { PaymentEvent } from "./payment-event.ts";
 import { handleEventOnce } from "./payment-events.server.ts";
 import type { PaymentGateway } from "./payment-gateway.ts";
 import { gatewayFor } from "./payments.server.ts";
@@ -33,6 +35,23 @@ async function webhookOverLimit(deps: CheckoutDeps, gateway: PaymentGateway): Pr
 }
 
 /**
+ * A paid event doesn't name the buyer's country, which sets her invoice's VAT. For a purchase of ours
+ * still to be granted, the provider is asked for it, as her return from paying asks, so the invoice is
+ * the same whichever grants first. Any other event (someone else's, or one granted already) costs no call.
+ */
+async function withBuyerCountry(
+  deps: CheckoutDeps,
+  gateway: PaymentGateway,
+  event: PaymentEvent | null,
+): Promise<PaymentEvent | null> {
+  if (event?.type !== "paid") return event;
+  const purchase = await purchaseFor(deps.db, event.payment);
+  if (purchase?.status !== "pending") return event;
+  const billingCountry = await gateway.buyerCountry(event.payment.providerPaymentId);
+  return { ...event, payment: { ...event.payment, billingCountry } };
+}
+
+/**
  * A provider's webhook call: limited first, then checked by the provider's
  * gateway (its signature, or PayPal's word) and read as a payment event,
  * which is acted on once, whatever order the calls arrive in. A provider
@@ -49,8 +68,14 @@ async function handleWebhook(
   if (refused) return refused;
   const received = await gateway.readWebhook(rawBody, headers);
   if (!received.genuine) return fail(400, received.error);
-  const { type, event } = received;
-  await handleEventOnce(deps, { id: `${gateway.provider}:${received.id}`, type, event });
+  let event: PaymentEvent | null;
+  try {
+    event = await withBuyerCountry(deps, gateway, received.event);
+  } catch {
+    // Not acted on, so not recorded: the provider sends the event again later.
+    return fail(502, "The payment provider could not be reached; the event will be sent again.");
+  }
+  await handleEventOnce(deps, { id: `${gateway.provider}:${received.id}`, type: received.type, event });
   return { ok: true as const, received: true };
 }
 
