@@ -89,6 +89,13 @@ describe("authPageData", () => {
       message: "Welcome to Tidewell! Your account is ready.",
     });
   });
+
+  it("welcomes a newly confirmed member back to the page that sent her to sign up, and nowhere off the site", async () => {
+    const toGift = await redirected(load("tier=free&welcome=1&next=%2Fportal%2Fgifts%2Fnew", member));
+    expect(toGift.headers.get("Location")).toBe("/portal/gifts/new");
+    const offSite = await redirected(load("tier=free&welcome=1&next=https%3A%2F%2Fevil.example", member));
+    expect(offSite.headers.get("Location")).toBe("/portal");
+  });
 });
 
 /** The response a loader threw to redirect. */

@@ -21,7 +21,8 @@ export async function authPageData(
   const tab = authTab(url.searchParams.get("tier"));
   // Back from the link that confirmed a new account: welcome, then on to the course or the payment.
   if (member && url.searchParams.get("welcome") === "1") {
-    throw await redirectWithFlash(flash, tab === "premium" ? "/auth?tier=premium" : "/portal", {
+    const onTo = tab === "premium" ? "/auth?tier=premium" : signInDestination(url.searchParams.get("next"));
+    throw await redirectWithFlash(flash, onTo, {
       type: "success",
       message: authMessages.welcomeNew,
     });
@@ -88,7 +89,7 @@ export async function answerAuthForm(
       }
       const outcome = await account.signUpWithPassword(auth, headers, {
         ...details,
-        callbackURL: afterConfirmation(tier, invitation?.token),
+        callbackURL: afterConfirmation(tier, invitation?.token, next),
       });
       if (!outcome.ok) return failed(outcome);
       // The same answer whether or not the address has an account: the email says which.
@@ -102,7 +103,7 @@ export async function answerAuthForm(
     case "resend-confirmation": {
       const outcome = await account.resendConfirmation(auth, headers, {
         email: input.email,
-        callbackURL: afterConfirmation(input.tier),
+        callbackURL: afterConfirmation(input.tier, undefined, next),
       });
       if (!outcome.ok) return failed(outcome);
       return sent(submission.reply(), "confirm", input.email, authMessages.confirmationSent);

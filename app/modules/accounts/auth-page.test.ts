@@ -6,6 +6,14 @@ describe("afterConfirmation", () => {
     expect(afterConfirmation("free")).toBe("/auth?tier=free&welcome=1");
     expect(afterConfirmation("premium")).toBe("/auth?tier=premium&welcome=1");
   });
+
+  it("keeps the page that sent her to sign up, such as the gift's, to be taken on to", () => {
+    expect(afterConfirmation("free", undefined, "/portal/gifts/new")).toBe(
+      "/auth?tier=free&welcome=1&next=%2Fportal%2Fgifts%2Fnew",
+    );
+    expect(afterConfirmation("free", undefined, "/portal")).toBe("/auth?tier=free&welcome=1");
+    expect(afterConfirmation("free", "invite-token", "/portal/gifts/new")).toBe("/partner/join/invite-token");
+  });
 });
 
 describe("describeAuthError", () => {

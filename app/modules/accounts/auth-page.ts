@@ -3,9 +3,13 @@ import { authMessages } from "./providers.ts";
 /**
  * Where the link that confirms a new account leads: the portal, or the payment for the Complete
  * Course; for a birth partner who signed up from her invitation (checked first), back to it to accept.
+ * A page that sent her to sign up (`next`, already a signInDestination, such as the gift's page) is
+ * where the welcome takes her on to.
  */
-export function afterConfirmation(tier: "free" | "premium", invitationToken?: string) {
-  return invitationToken ? `/partner/join/${invitationToken}` : `/auth?tier=${tier}&welcome=1`;
+export function afterConfirmation(tier: "free" | "premium", invitationToken?: string, next = "/portal") {
+  if (invitationToken) return `/partner/join/${invitationToken}`;
+  const back = next === "/portal" ? "" : `&next=${encodeURIComponent(next)}`;
+  return `/auth?tier=${tier}&welcome=1${back}`;
 }
 
 /** The words for an error a provider or a sign-in link came back with. */
