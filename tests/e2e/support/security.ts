@@ -35,7 +35,7 @@ export type RouteKind =
   | "capability" // the partner view, the calendar feed, the reminder stop link: whoever holds the unguessable link
   | "signed-media" // a stream behind a URL signed for one member
   | "member" // a signed-in member's own pages, forms and APIs
-  | "studio"; // the owner's studio: an owner whose session completed her second factor (tests/e2e/studio.test.ts)
+  | "studio"; // the owner's studio: an owner whose session completed her second factor (tests/e2e/studio-sign-in.test.ts)
 
 export const ROUTES: Record<string, RouteKind> = {
   "/": "public",
