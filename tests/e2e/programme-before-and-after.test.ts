@@ -13,13 +13,7 @@ describe("before the programme, and after her baby", () => {
   const clocked = useServerWithClock("2026-11-21T10:00:00Z");
   const { setClock, open } = clocked;
 
-  const memberDueOn = async (dueDate: string) => {
-    setClock("2026-11-21T10:00:00Z");
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await clocked.signUpDueOn(page, dueDate);
-    return { context, page };
-  };
+  const memberDueOn = (dueDate: string) => clocked.memberDueOn(browser, dueDate);
 
   it("marks her baby's arrival without JavaScript, then shows the congratulation and no streak, until she undoes it", async () => {
     const { context, page } = await memberDueOn("2026-12-05");

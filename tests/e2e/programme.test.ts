@@ -181,13 +181,7 @@ describe("the two-week programme", () => {
   });
   /** A new member in her own browser, due 5 December, on 21 November: her programme's first day. */
   /** A new member on 21 November who saves her due date. */
-  const memberDueOn = async (dueDate: string) => {
-    setClock("2026-11-21T10:00:00Z");
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await clocked.signUpDueOn(page, dueDate);
-    return { context, page };
-  };
+  const memberDueOn = (dueDate: string) => clocked.memberDueOn(browser, dueDate);
 
   it("keeps her streak through one rest day, shown as a snowflake, and hides streaks when she asks, without JavaScript too", async () => {
     const { context, page } = await memberDueOn("2026-12-05");

@@ -57,6 +57,14 @@ export function useServerWithClock(
       await expectToast(page, "Date saved! Welcome to your journey 💝");
       return member;
     },
+    /** The clock back at `startsAt`, a new member in a browser context of her own, her due date saved. */
+    async memberDueOn(browser: { newContext(): Promise<BrowserContext> }, dueDate: string) {
+      this.setClock(startsAt);
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await this.signUpDueOn(page, dueDate);
+      return { context, page };
+    },
     /**
      * She invites a birth partner from her profile; he opens the link in a browser of his own, makes his
      * account from there and accepts, landing on his dashboard.
