@@ -146,11 +146,11 @@ describe.each(testDialects)("buying the course on %s", (dialect) => {
       .where("kind", "=", "receipt")
       .execute();
 
-  /** Pays with Stripe's test card and waits for the signed payment_intent.succeeded webhook to arrive. */
-  async function paySucceeded(member: Member) {
-    const started = await startCardPayment(deps, member);
+  /** Pays with one of Stripe's test cards (its Visa unless given) and waits for the signed payment_intent.succeeded webhook to arrive. */
+  async function paySucceeded(member: Member, { shop = deps, card = "pm_card_visa" } = {}) {
+    const started = await startCardPayment(shop, member);
     if (!started.ok) throw new Error(started.error);
-    await stripe.paymentIntents.confirm(started.paymentIntentId, { payment_method: "pm_card_visa" });
+    await stripe.paymentIntents.confirm(started.paymentIntentId, { payment_method: card });
     await stripeFake.flushWebhooks();
     const webhook = stripeWebhooks.received.findLast(
       (w) => w.body.includes(started.paymentIntentId) && w.body.includes("payment_intent.succeeded"),
@@ -588,29 +588,16 @@ describe.each(testDialects)("buying the course on %s", (dialect) => {
 
       // An American card, granted by the webhook before she is back: outside the EU, no VAT.
       const american = await newMember();
-      const second = await startCardPayment(shop, american);
-      if (!second.ok) throw new Error(second.error);
-      await stripe.paymentIntents.confirm(second.paymentIntentId, { payment_method: "pm_card_visa" });
-      await stripeFake.flushWebhooks();
-      const webhook = stripeWebhooks.received.findLast(
-        (w) => w.body.includes(second.paymentIntentId) && w.body.includes("payment_intent.succeeded"),
-      )!;
-      await handleStripeWebhook(shop, Buffer.from(webhook.body), String(webhook.headers["stripe-signature"]));
+      const webhook = await paySucceeded(american, { shop });
+      await handleStripeWebhook(shop, Buffer.from(webhook.body), webhook.signature);
       expect(await invoiceOf(american)).toEqual({ buyer_country: "US", vat_rate_bp: 0 });
     });
 
     it("has Stripe send the event again when it can't say her country, and asks only for a payment still to grant", async () => {
       const shop = registered();
       const member = await newMember();
-      const started = await startCardPayment(shop, member);
-      if (!started.ok) throw new Error(started.error);
-      await stripe.paymentIntents.confirm(started.paymentIntentId, { payment_method: "pm_card_de" });
-      await stripeFake.flushWebhooks();
-      const webhook = stripeWebhooks.received.findLast(
-        (w) => w.body.includes(started.paymentIntentId) && w.body.includes("payment_intent.succeeded"),
-      )!;
-      const deliver = () =>
-        handleStripeWebhook(shop, Buffer.from(webhook.body), String(webhook.headers["stripe-signature"]));
+      const webhook = await paySucceeded(member, { shop, card: "pm_card_de" });
+      const deliver = () => handleStripeWebhook(shop, Buffer.from(webhook.body), webhook.signature);
 
       stripeFake.failNext(2, 503); // the lookup and the SDK's own retry
       expect(await deliver()).toMatchObject({ ok: false, status: 502 });
@@ -624,9 +611,9 @@ describe.each(testDialects)("buying the course on %s", (dialect) => {
       // Granted already, the same event again asks Stripe nothing: a Stripe that fails doesn't matter.
       stripeFake.failNext(2, 503);
       expect(await deliver()).toMatchObject({ ok: true });
-      const asked = await stripe.paymentIntents.retrieve(started.paymentIntentId).catch(() => null);
+      const asked = await stripe.paymentIntents.retrieve(webhook.paymentIntentId).catch(() => null);
       expect(asked, "the two failures were still waiting for a call").toBeNull();
-      await stripe.paymentIntents.retrieve(started.paymentIntentId).catch(() => null);
+      await stripe.paymentIntents.retrieve(webhook.paymentIntentId).catch(() => null);
     });
 
     it("takes her PayPal account's country, from the capture or from the webhook of a capture that was pending", async () => {
