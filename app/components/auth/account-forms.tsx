@@ -70,11 +70,17 @@ export function SignUpForm({
     invited ? { email: invited.email } : undefined,
   );
   const pending = usePending("sign-up");
+  const signInPath = useSignInPath();
   if (actionData?.sent === "confirm" && actionData.email) {
     return <CheckYourEmail tier={tier} email={actionData.email} actionData={actionData} />;
   }
   return (
-    <Form method="post" action={`/auth?tier=${tier}`} {...getFormProps(form)} className="grid gap-4">
+    <Form
+      method="post"
+      action={signInPath(`/auth?tier=${tier}`)}
+      {...getFormProps(form)}
+      className="grid gap-4"
+    >
       <input type="hidden" name="intent" value="sign-up" />
       <input type="hidden" name="tier" value={tier} />
       {invited ? <input type="hidden" name="invitation" value={invited.token} /> : null}
@@ -109,6 +115,7 @@ function CheckYourEmail({
   email: string;
   actionData: AuthFormResult;
 }) {
+  const signInPath = useSignInPath();
   const { form, formError } = useAuthForm("resend-confirmation", resendConfirmationSchema, actionData);
   const pending = usePending("resend-confirmation");
   useEffect(() => {
@@ -123,7 +130,12 @@ function CheckYourEmail({
         hours.
       </p>
       <p className="text-sm text-ink-soft">{SENDING_NOTE}</p>
-      <Form method="post" action={`/auth?tier=${tier}`} {...getFormProps(form)} className="grid gap-3">
+      <Form
+        method="post"
+        action={signInPath(`/auth?tier=${tier}`)}
+        {...getFormProps(form)}
+        className="grid gap-3"
+      >
         <input type="hidden" name="intent" value="resend-confirmation" />
         <input type="hidden" name="tier" value={tier} />
         <input type="hidden" name="email" value={email} />
@@ -132,7 +144,7 @@ function CheckYourEmail({
           <Button type="submit" variant="outline" disabled={pending}>
             {pending ? "Sending..." : "Send the link again"}
           </Button>
-          <Link to={`/auth?tier=${tier}`} className={linkClass}>
+          <Link to={signInPath(`/auth?tier=${tier}`)} className={linkClass}>
             Use another address
           </Link>
         </div>

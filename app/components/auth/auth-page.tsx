@@ -6,6 +6,7 @@ import type { AuthTab, SignInMode } from "#app/modules/accounts/forms.ts";
 import type { CheckoutConfig } from "#app/modules/payments/checkout-config.ts";
 import { SignInPanel, SignUpForm } from "./account-forms.tsx";
 import { AuthTabs } from "./auth-tabs.tsx";
+import { useSignInPath } from "./sign-in-path.ts";
 import { OrDivider } from "./or-divider.tsx";
 import { SocialButtons } from "./social-buttons.tsx";
 import type { AuthFormResult, SocialResult } from "#app/modules/accounts/forms.ts";
@@ -152,6 +153,7 @@ function AccountForms({
 }) {
   // Once we've emailed a link or a code, that email is the way on: no other ways in beside it.
   const emailed = formResult?.sent !== undefined;
+  const signInPath = useSignInPath();
   return (
     <div className="grid gap-6">
       {tab === "signin" ? (
@@ -179,7 +181,7 @@ function AccountForms({
       {tab === "signin" ? (
         <p className="text-center text-ink-soft">
           New here?{" "}
-          <Link to="/auth?tier=free" className="text-plum underline underline-offset-4">
+          <Link to={signInPath("/auth?tier=free")} className="text-plum underline underline-offset-4">
             Start the free course
           </Link>
         </p>

@@ -28,9 +28,18 @@ export async function signUpThroughForm(
     origin = "",
     mailbox = localOutbox(inject("dataDir")),
     landsOn = "/portal",
-  }: { name?: string; email?: string; origin?: string; mailbox?: Mailbox; landsOn?: string | RegExp } = {},
+    from = "/auth?tier=free",
+  }: {
+    name?: string;
+    email?: string;
+    origin?: string;
+    mailbox?: Mailbox;
+    landsOn?: string | RegExp;
+    /** The sign-up page to open, or null when she has come to it by a link already. */
+    from?: string | null;
+  } = {},
 ) {
-  await page.goto(`${origin}/auth?tier=free`);
+  if (from !== null) await page.goto(`${origin}${from}`);
   await waitForHydration(page);
   await page.getByLabel("Your name").fill(name);
   await page.getByLabel("Email").fill(email);
