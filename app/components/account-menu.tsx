@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
 import { toast } from "#app/components/ui/toaster.tsx";
 import { Avatar } from "#app/components/ui/avatar.tsx";
+import { signOutStarted } from "#app/components/session-messages.tsx";
 import { authMessages } from "#app/modules/accounts/providers.ts";
 import type { Member } from "#app/modules/accounts/session.server.ts";
 
@@ -13,12 +14,16 @@ function useSignOut() {
   const fetcher = useFetcher<{ error?: string }>();
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data && "error" in fetcher.data) {
+      signOutStarted(false);
       toast.error(fetcher.data.error || authMessages.signOutFailed);
     }
   }, [fetcher.state, fetcher.data]);
   return {
     pending: fetcher.state !== "idle",
-    signOut: () => void fetcher.submit(null, { method: "post", action: SIGN_OUT_ACTION }),
+    signOut: () => {
+      signOutStarted();
+      void fetcher.submit(null, { method: "post", action: SIGN_OUT_ACTION });
+    },
   };
 }
 
@@ -90,17 +95,19 @@ const ACCOUNT_MENU_ID = "account-menu";
 
 /** Sign Out as a real form button, for the drawer and for pages without JavaScript. */
 export function SignOutForm({ className, children }: { className?: string; children: React.ReactNode }) {
-  const fetcher = useFetcher<{ error?: string }>();
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data && "error" in fetcher.data) {
-      toast.error(fetcher.data.error || authMessages.signOutFailed);
-    }
-  }, [fetcher.state, fetcher.data]);
+  const { signOut, pending } = useSignOut();
   return (
-    <fetcher.Form method="post" action={SIGN_OUT_ACTION}>
-      <button type="submit" className={className} disabled={fetcher.state !== "idle"}>
+    <form
+      method="post"
+      action={SIGN_OUT_ACTION}
+      onSubmit={(event) => {
+        event.preventDefault();
+        signOut();
+      }}
+    >
+      <button type="submit" className={className} disabled={pending}>
         {children}
       </button>
-    </fetcher.Form>
+    </form>
   );
 }

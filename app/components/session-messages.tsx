@@ -9,6 +9,19 @@ const SESSION_CHANNEL = "tidewell-session";
 /** The messages of a session this tab ended itself. */
 const endedHere = new Set<string>([authMessages.signedOut, authMessages.accountDeleted]);
 
+/** One toast says she signed out, whether the server's message or this tab's stand-in for it shows it. */
+const SIGNED_OUT_TOAST = "signed-out-here";
+
+/**
+ * Set while this tab's own sign-out is on its way. The page that answers it can lose the server's
+ * message to a second load that overtakes it (the sign-out also clears the site's storage, its
+ * service worker with it), and without it her own sign-out would read as one from elsewhere.
+ */
+let signingOutHere = false;
+export function signOutStarted(started = true) {
+  signingOutHere = started;
+}
+
 /** Tells other open tabs that this one signed out, so they check their session. */
 function announceSignOut() {
   if (typeof BroadcastChannel === "undefined") return;
@@ -25,7 +38,10 @@ export function FlashMessage({ flash }: { flash: Flash | null }) {
   useEffect(() => {
     if (!flash) return;
     const show = flash.type === "success" ? toast.success : flash.type === "error" ? toast.error : toast.info;
-    show(flash.message, { description: flash.description });
+    show(flash.message, {
+      description: flash.description,
+      ...(flash.message === authMessages.signedOut ? { id: SIGNED_OUT_TOAST } : {}),
+    });
   }, [flash]);
   if (!flash) return null;
   return (
@@ -59,8 +75,16 @@ export function SessionWatcher({ memberId, flash }: { memberId: string | null; f
     const had = previous.current;
     previous.current = memberId;
     if (!had || memberId) return;
+    const ownSignOut = signingOutHere;
+    signingOutHere = false;
     // This tab ended the session itself: its own message says so.
     if (flash && endedHere.has(flash.message)) return;
+    if (ownSignOut) {
+      toast.success(authMessages.signedOut, { id: SIGNED_OUT_TOAST });
+      announceSignOut();
+      if (window.location.pathname !== "/") navigate("/", { replace: true });
+      return;
+    }
     toast.dismiss();
     toast.info(authMessages.signedOutElsewhere, { id: `${ACROSS_PAGES}signed-out` });
     navigate("/", { replace: true });
