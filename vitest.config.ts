@@ -20,6 +20,10 @@ const endToEnd = {
   // Two cores: one browser per file, two files at a time. The run is bound by the CPU
   // (browsers rendering, the server answering): three at a time took as long.
   maxWorkers: 2,
+  // A worker keeps its modules from one file to the next (each file launches its own browser and
+  // keeps its state in its hooks): importing Playwright and the helpers again for each of some 160
+  // files cost about a quarter of a second each.
+  isolate: false,
 };
 
 export default defineConfig({
@@ -41,6 +45,7 @@ export default defineConfig({
             "server/**/*.test.ts",
             "scripts/**/*.test.ts",
             "dev/**/*.test.ts",
+            "worker/**/*.test.ts",
             // The list of end-to-end files run on PostgreSQL, checked against the code.
             "tests/e2e/support/**/*.test.ts",
           ],

@@ -6,11 +6,11 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { injectManifest } from "@serwist/build";
-import { build, type Plugin } from "vite";
+import { build, type Plugin, type Rolldown } from "vite";
 
-/** What a member's device keeps from the first visit: scripts, styles, icons, Latin fonts, the offline page. */
+/** What a member's device keeps from the first visit beside the portal's scripts: styles, icons, Latin fonts, the offline page. */
 const PRECACHED = [
-  "assets/*.{js,css,svg}",
+  "assets/*.{css,svg}",
   "assets/*-latin-*.woff2",
   "icons/*.png",
   "favicon.svg",
@@ -18,13 +18,42 @@ const PRECACHED = [
   "offline.html",
 ];
 
+/** The modules the portal's pages start from: the app's entry, its root, and every route under /portal. */
+const PORTAL_ENTRY = /\/app\/(entry\.client\.tsx|root\.tsx|routes\/portal\/)/;
+
+/**
+ * The scripts the portal's pages can load, and only those: the chunks its entries import, at once or
+ * later, and theirs. The worker serves only portal pages offline, so the studio's and the public
+ * pages' scripts (about half the files) would be downloads to her phone that nothing there runs.
+ */
+export function portalScripts(bundle: Rolldown.OutputBundle): string[] {
+  const chunks = new Map(
+    Object.values(bundle).flatMap((output) =>
+      output.type === "chunk" ? [[output.fileName, output] as const] : [],
+    ),
+  );
+  const found = new Set<string>();
+  const next = [...chunks.values()]
+    .filter((chunk) => chunk.isEntry && PORTAL_ENTRY.test(chunk.facadeModuleId ?? ""))
+    .map((chunk) => chunk.fileName);
+  for (let file = next.pop(); file !== undefined; file = next.pop()) {
+    const chunk = chunks.get(file);
+    if (!chunk || found.has(file)) continue;
+    found.add(file);
+    next.push(...chunk.imports, ...chunk.dynamicImports);
+  }
+  return [...found].sort();
+}
+
 export function serviceWorker(): Plugin {
   return {
     name: "tidewell-service-worker",
     apply: "build",
     applyToEnvironment: (environment) => environment.name === "client",
-    async writeBundle({ dir }) {
+    async writeBundle({ dir }, bundle) {
       if (!dir) return;
+      const scripts = portalScripts(bundle);
+      if (scripts.length === 0) throw new Error("No portal route in the client build for the service worker");
       const file = path.join(dir, "sw.js");
       await build({
         configFile: false,
@@ -48,7 +77,7 @@ export function serviceWorker(): Plugin {
         swSrc: file,
         swDest: file,
         globDirectory: dir,
-        globPatterns: PRECACHED,
+        globPatterns: [...scripts, ...PRECACHED],
         // Hashed names change with their content; the rest get a revision from it.
         dontCacheBustURLsMatching: /^assets\//,
       });

@@ -19,7 +19,7 @@ const row = (page: Page, title: string) => page.getByRole("listitem").filter({ h
 describe("the portal offline", () => {
   const browser = useBrowser();
 
-  it("installs from the portal: a manifest with every icon, shortcuts to labour mode and today's practice", async () => {
+  it("installs from the portal: a manifest with every icon, shortcuts to labour mode and today's practice, a worker that keeps the portal's scripts", async () => {
     const manifest = (await (await fetch(`${baseUrl()}/manifest.webmanifest`)).json()) as {
       start_url: string;
       display: string;
@@ -44,6 +44,14 @@ describe("the portal offline", () => {
     }
     const worker = await fetch(`${baseUrl()}/sw.js`);
     expect(worker.headers.get("cache-control")).toBe("no-cache");
+    // It keeps the portal's scripts (labour mode's among them), not the studio's (its overview's).
+    const kept = [...(await worker.text()).matchAll(/"url":"assets\/([a-z-]+)-[\w-]{8}\.js"/g)].map(
+      ([, name]) => name,
+    );
+    expect(kept).toContain("labour");
+    expect(kept).toContain("dashboard");
+    expect(kept).not.toContain("overview");
+    expect(kept).not.toContain("members");
   });
 
   it("leaves public pages alone: no worker, no manifest", async () => {
