@@ -98,27 +98,7 @@ const squeeze = (text: string, most: number) => {
 };
 
 /**
- * The test worker's browser: launched by its first file and kept for the files after it, since the
- * end-to-end workers keep their modules between files (vitest.config.ts), and launched again if it
- * has gone. It ends with the worker's process.
- */
-let launched: Promise<Browser> | undefined;
-async function workerBrowser(): Promise<Browser> {
-  launched ??= chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [...inject("chromiumArgs"), "--disable-quic"],
-  });
-  const browser = await launched.catch((error: unknown) => {
-    launched = undefined;
-    throw error;
-  });
-  if (browser.isConnected()) return browser;
-  launched = undefined;
-  return workerBrowser();
-}
-
-/**
- * Uses the worker's browser for the test file, and closes the file's contexts afterwards. Every
+ * Launches one browser for the test file and closes it afterwards. Every
  * context it makes is traced; a failed test keeps each open context's
  * screenshots, DOM, console and trace (tests/support/failures.ts).
  */
@@ -126,7 +106,10 @@ export function useBrowser() {
   let browser: Browser | undefined;
   const contexts = new Map<BrowserContext, Recorder>();
   beforeAll(async () => {
-    browser = await workerBrowser();
+    browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      args: [...inject("chromiumArgs"), "--disable-quic"],
+    });
   });
   afterEach(async (context) => {
     if (failed(context)) {
@@ -141,8 +124,7 @@ export function useBrowser() {
     }
   });
   afterAll(async () => {
-    // The browser stays for the worker's next file; what this file opened goes with it.
-    await Promise.all([...contexts.keys()].map((open) => open.close().catch(() => {})));
+    await browser?.close();
   });
   return {
     /** `onThisMachine`: a browser beside the server, not a visitor behind the proxy (the local outbox answers only it). */
