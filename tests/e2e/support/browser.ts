@@ -57,7 +57,7 @@ async function record(context: BrowserContext): Promise<Recorder> {
   };
   context.pages().forEach(follow);
   context.on("page", follow);
-  // Actions, console and network; a DOM snapshot at every step too only with E2E_TRACE=full, for a
+  // Actions and console; DOM snapshots and the network too only with E2E_TRACE=full, for a
   // rerun of one failing test: snapshots cost about a tenth of the browser tests' time.
   await context.tracing.start({ snapshots: process.env.E2E_TRACE === "full", screenshots: false });
   await context.tracing.startChunk();
