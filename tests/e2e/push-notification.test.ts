@@ -19,7 +19,7 @@ import { useServerWithClock } from "./support/clock-server.ts";
  * is stood in for by a subscription at the fake.
  */
 describe("a reminder as a notification", () => {
-  const browser = useBrowser();
+  const browser = useBrowser({ whole: true });
   let push: FakePushService;
 
   beforeAll(async () => {

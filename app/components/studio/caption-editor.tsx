@@ -188,7 +188,15 @@ function UploadForm({ busy }: { busy: boolean }) {
       <label htmlFor="caption-file" className="font-medium text-ink">
         Caption file (.vtt)
       </label>
-      <input id="caption-file" type="file" name="file" accept=".vtt,text/vtt" required className="min-h-11" />
+      {/* Its own width (a button and "No file chosen", in her browser's words) can be wider than a phone. */}
+      <input
+        id="caption-file"
+        type="file"
+        name="file"
+        accept=".vtt,text/vtt"
+        required
+        className="min-h-11 w-full min-w-0"
+      />
       <div>
         <Button type="submit" variant="outline" disabled={busy}>
           Upload

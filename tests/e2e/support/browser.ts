@@ -13,7 +13,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
 import { DEFERRED_TYPE } from "../../../server/defer-hydration.ts";
-import { CHROMIUM_PATH } from "../../../scripts/local-run.ts";
+import { CHROMIUM_PATH, TEST_BROWSER_PATH } from "../../../scripts/local-run.ts";
 import { failed, failureDir } from "../../support/failures.ts";
 
 export const viewports = {
@@ -98,16 +98,18 @@ const squeeze = (text: string, most: number) => {
 };
 
 /**
- * Launches one browser for the test file and closes it afterwards. Every
- * context it makes is traced; a failed test keeps each open context's
- * screenshots, DOM, console and trace (tests/support/failures.ts).
+ * Launches one browser for the test file and closes it afterwards: the
+ * headless shell, or with `whole` the whole browser, for what the shell can't
+ * do (it denies every site notifications, and may move its pointer over a page
+ * as it loads). Every context it makes is traced; a failed test keeps each open
+ * context's screenshots, DOM, console and trace (tests/support/failures.ts).
  */
-export function useBrowser() {
+export function useBrowser(options: { whole?: boolean } = {}) {
   let browser: Browser | undefined;
   const contexts = new Map<BrowserContext, Recorder>();
   beforeAll(async () => {
     browser = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
+      executablePath: options.whole ? CHROMIUM_PATH : TEST_BROWSER_PATH,
       args: [...inject("chromiumArgs"), "--disable-quic"],
     });
   });
