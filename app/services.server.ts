@@ -135,9 +135,9 @@ export async function createServices(
     baseUrl: env.BASE_URL,
     log,
   });
-  const mailer = createMailer({ db: database.db, transport, log });
-  const push = pushFromEnv(env, log);
   const clock = createClock(env.TEST_CLOCK_FILE, env.demo);
+  const mailer = createMailer({ db: database.db, transport, log, clock });
+  const push = pushFromEnv(env, log);
   const jobs = createJobRunner({
     db: database.db,
     log,

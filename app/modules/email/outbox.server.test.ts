@@ -26,18 +26,15 @@ describe.each(testDialects)("the email outbox on %s", (dialect) => {
     await smtp?.close();
   });
 
-  const mailer = () =>
-    createMailer({
-      db: database.db,
+  const transportTo = (server: TestSmtpServer) =>
+    createMailTransport({
+      smtpUrl: server.url,
+      from: "Tidewell <hello@tidewell.example>",
+      dataDir: "/tmp",
+      baseUrl: "http://localhost",
       log,
-      transport: createMailTransport({
-        smtpUrl: smtp.url,
-        from: "Tidewell <hello@tidewell.example>",
-        dataDir: "/tmp",
-        baseUrl: "http://localhost",
-        log,
-      }),
     });
+  const mailer = () => createMailer({ db: database.db, log, transport: transportTo(smtp) });
 
   it("delivers over SMTP and keeps no copy of the body once sent", async () => {
     await mailer().send({
@@ -201,6 +198,42 @@ describe.each(testDialects)("the email outbox on %s", (dialect) => {
     const later = new Date(Date.now() + RETRY_DELAYS_MINUTES[0]! * 60_000 + 1000);
     expect(await mailer().deliverDue({ now: later })).toEqual({ sent: 1, failed: 0 });
     await smtp.waitFor((mail) => mail.to.includes("eli@example.com"));
+  });
+
+  it("sends what waited through a restart at once, and looks again when a test clock moves", async () => {
+    let moved: (() => void) | undefined;
+    const clock = {
+      now: () => new Date(),
+      onMove: (callback: () => void) => {
+        moved = callback;
+        return () => (moved = undefined);
+      },
+    };
+    await queueEmail(database.db, {
+      kind: "welcome",
+      to: "ines@example.com",
+      subject: "Hi",
+      text: "Hi",
+      html: "<p>Hi</p>",
+    });
+    const m = createMailer({ db: database.db, log, clock, transport: transportTo(smtp) });
+    // An hour between sweeps: only the start's own sweep and the clock's can send these.
+    m.start(60 * 60_000);
+    try {
+      await smtp.waitFor((mail) => mail.to.includes("ines@example.com"));
+      await queueEmail(database.db, {
+        kind: "welcome",
+        to: "jude@example.com",
+        subject: "Hi",
+        text: "Hi",
+        html: "<p>Hi</p>",
+      });
+      moved!();
+      await smtp.waitFor((mail) => mail.to.includes("jude@example.com"));
+    } finally {
+      m.stop();
+    }
+    expect(moved).toBeUndefined();
   });
 
   it("sends a message once even when two deliveries race for it", async () => {

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import type { Clock } from "#app/platform/clock.server.ts";
 import type { Db } from "#app/platform/db.server.ts";
 import type { Logger } from "#app/platform/log.server.ts";
 import { hitLimits, limitKey } from "#app/platform/rate-limit.server.ts";
@@ -94,12 +95,16 @@ export function createMailer({
   db,
   transport,
   log,
+  clock,
 }: {
   db: Db;
   transport: MailTransport;
   log: Logger;
+  /** Only its `onMove`: the outbox keeps real time, but a moved test clock starts a sweep (as it does a round of jobs). */
+  clock?: Clock;
 }): Mailer {
   let timer: ReturnType<typeof setInterval> | undefined;
+  let stopWatchingClock: (() => void) | undefined;
   let running: Promise<unknown> = Promise.resolve();
   const inFlight = new Set<Promise<unknown>>();
 
@@ -223,16 +228,23 @@ export function createMailer({
       }
     },
     start(intervalMs = 15_000) {
-      timer ??= setInterval(() => {
+      if (timer) return;
+      const sweep = () => {
         running = running
           .then(() => mailer.deliverDue())
           .catch((error) => log.error({ err: error }, "outbox run failed"));
-      }, intervalMs);
+      };
+      timer = setInterval(sweep, intervalMs);
       timer.unref();
+      stopWatchingClock = clock?.onMove?.(sweep);
+      // What waited when the server last stopped (or was killed) goes now, not at the first interval.
+      sweep();
     },
     stop() {
       if (timer) clearInterval(timer);
       timer = undefined;
+      stopWatchingClock?.();
+      stopWatchingClock = undefined;
       transport.close();
     },
   };
