@@ -1,7 +1,9 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import path from "node:path";
 import { defineConfig, type Plugin } from "vite";
 import { checkCaptionFiles, recordingDuration } from "./app/modules/transcripts/check-files.server.ts";
+import { precompressBuild } from "./server/precompressed-assets.ts";
 import { serviceWorker } from "./worker/build.ts";
 
 /** A caption file with a mistake stops the build, naming the file and the line. */
@@ -15,9 +17,20 @@ function captionsCheck(): Plugin {
   };
 }
 
+/** The client's scripts, styles and sprite, compressed once here rather than by each server (server/precompressed-assets.ts). */
+function precompress(): Plugin {
+  return {
+    name: "tidewell-precompress",
+    applyToEnvironment: (environment) => environment.name === "client",
+    async writeBundle({ dir }) {
+      if (dir) await precompressBuild(path.join(dir, "assets"));
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   resolve: { tsconfigPaths: true },
-  plugins: [tailwindcss(), reactRouter(), serviceWorker(), captionsCheck()],
+  plugins: [tailwindcss(), reactRouter(), serviceWorker(), captionsCheck(), precompress()],
   // Rolldown's note that plugins take most of the build names React Router's and Tailwind's own
   // transforms, which we can't change; it only buries the test run's output.
   build: { rolldownOptions: { checks: { bundlerTimings: false } } },

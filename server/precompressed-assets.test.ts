@@ -6,7 +6,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { precompressedAssets } from "./precompressed-assets.ts";
+import { precompressBuild, precompressedAssets } from "./precompressed-assets.ts";
 
 /** A raw GET (fetch would decompress): status, headers and the bytes as sent. */
 function get(base: string, target: string, headers: Record<string, string> = {}, method = "GET") {
@@ -84,6 +84,25 @@ describe("precompressed build assets", () => {
       Array.from({ length: 20 }, () => get(base, "/assets/chunk-Zz9.js", { "accept-encoding": "br" })),
     );
     for (const answer of answers) expect(answer.body.equals(answers[0]!.body)).toBe(true);
+  });
+
+  it("sends the forms the build wrote beside a file, as the build wrote them", async () => {
+    fs.writeFileSync(path.join(dir, "built-Qq1.js"), script);
+    fs.writeFileSync(path.join(dir, "sprite-Ww2.svg"), "<svg/>");
+    fs.writeFileSync(path.join(dir, "font-Ee3.woff2"), "not compressed again");
+    expect(await precompressBuild(dir)).toBeGreaterThanOrEqual(2);
+    expect(fs.existsSync(path.join(dir, "sprite-Ww2.svg.br"))).toBe(true);
+    expect(fs.existsSync(path.join(dir, "font-Ee3.woff2.br"))).toBe(false);
+    const built = fs.readFileSync(path.join(dir, "built-Qq1.js.br"));
+    expect(zlib.brotliDecompressSync(built).equals(script)).toBe(true);
+    expect(zlib.gunzipSync(fs.readFileSync(path.join(dir, "built-Qq1.js.gz"))).equals(script)).toBe(true);
+
+    // What the build wrote is what is sent: here a weaker form than the server would make itself.
+    const weaker = zlib.brotliCompressSync(script, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } });
+    fs.writeFileSync(path.join(dir, "built-Qq1.js.br"), weaker);
+    const br = await get(base, "/assets/built-Qq1.js", { "accept-encoding": "br" });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.body.equals(weaker)).toBe(true);
   });
 
   it("passes on names that are not one of its files: folders, climbing out, missing files, other kinds", async () => {

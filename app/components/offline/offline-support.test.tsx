@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { flushOutbox, outboxItem, type OutboxItem } from "#app/modules/offline/outbox.ts";
+import { flushOutbox, outboxItem, RESEND_DELAYS_MS, type OutboxItem } from "#app/modules/offline/outbox.ts";
 import type * as Outbox from "#app/modules/offline/outbox.ts";
 import { OfflineSupport, queueForSync } from "./offline-support.tsx";
 
@@ -71,6 +71,36 @@ describe("what she did with no signal", () => {
     act(() => void window.dispatchEvent(new Event("online")));
     await waitFor(() => expect(flushOutbox).toHaveBeenCalledTimes(2));
     expect(vi.mocked(flushOutbox).mock.calls.every(([, member]) => member === "her-key")).toBe(true);
+  });
+
+  it("sends again a little later, then a little later still, what a send with a signal left waiting", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout"] });
+    // A browser with its Background Sync switched off: the page's tries are all there is.
+    const sync = { register: vi.fn(async () => Promise.reject(new Error("Background Sync is disabled."))) };
+    Object.defineProperty(navigator, "serviceWorker", {
+      configurable: true,
+      value: { getRegistration: async () => ({ sync }) },
+    });
+    try {
+      // The request fails as the signal comes back; the server takes both on the third try.
+      vi.mocked(flushOutbox)
+        .mockResolvedValueOnce({ sent: 0, waiting: 2 })
+        .mockResolvedValueOnce({ sent: 0, waiting: 2 })
+        .mockResolvedValueOnce({ sent: 2, waiting: 0 });
+      renderPortal();
+      await waitFor(() => expect(flushOutbox).toHaveBeenCalledTimes(1));
+      await act(() => vi.advanceTimersByTimeAsync(RESEND_DELAYS_MS[0]));
+      expect(flushOutbox).toHaveBeenCalledTimes(2);
+      await act(() => vi.advanceTimersByTimeAsync(RESEND_DELAYS_MS[1]));
+      expect(flushOutbox).toHaveBeenCalledTimes(3);
+      // All sent: no more tries.
+      await act(() => vi.advanceTimersByTimeAsync(RESEND_DELAYS_MS.at(-1)! * 2));
+      expect(flushOutbox).toHaveBeenCalledTimes(3);
+      expect(sync.register).toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+      Reflect.deleteProperty(navigator, "serviceWorker");
+    }
   });
 
   it("keeps what the page queues as hers, and shows it at once", async () => {

@@ -9,6 +9,7 @@ import {
   listOutbox,
   OUTBOX_SYNC_TAG,
   outboxItem,
+  RESEND_DELAYS_MS,
   subscribeToOutbox,
   type OutboxEntry,
   type OutboxItem,
@@ -65,21 +66,25 @@ export async function queueForSync(entry: OutboxEntry, key?: string): Promise<bo
 }
 
 /**
- * Sends her queued items now if the device has a connection. Whatever is left
- * waiting is handed to the service worker, which sends it when the connection
- * returns (Background Sync, where the browser has it; otherwise the next
- * portal page, or this one on `online`, sends it).
+ * Sends her queued items now if the device has a connection, and says how many
+ * are left waiting. Those are handed to the service worker, which sends them
+ * when the connection returns (Background Sync, where the browser has it);
+ * the page sends them again too (on `online`, and a little later when a send
+ * with a signal left them), as does the next portal page.
  */
-async function sendQueued(): Promise<void> {
+async function sendQueued(): Promise<number> {
   const member = pageMember;
-  if (!member) return;
+  if (!member) return 0;
   try {
     const { waiting } = navigator.onLine
       ? await flushOutbox(fetch, member)
       : { waiting: (await listOutbox()).filter((item) => item.member === member).length };
-    if (waiting > 0) await askWorkerToSend();
+    // Where Background Sync is missing or disabled, the page's own tries are all there is.
+    if (waiting > 0) await askWorkerToSend().catch(() => {});
+    return waiting;
   } catch {
-    // No IndexedDB here, or no Background Sync allowed: a later portal page sends what was kept.
+    // No IndexedDB here: nothing was kept to send.
+    return 0;
   }
 }
 
@@ -152,10 +157,28 @@ export function OfflineSupport({ entitled }: { entitled: string[] }) {
   useEffect(() => {
     pageMember = member;
     if (member) forgetOthersOnDevice(member);
-    const send = () => void sendQueued();
+    let stopped = false;
+    let resend: ReturnType<typeof setTimeout> | undefined;
+    let tries = 0;
+    const send = () => {
+      clearTimeout(resend);
+      void sendQueued().then((waiting) => {
+        // Left waiting with a signal: sent again a little later (RESEND_DELAYS_MS).
+        const delay = waiting > 0 && navigator.onLine ? RESEND_DELAYS_MS[tries++] : undefined;
+        if (!stopped && delay !== undefined) resend = setTimeout(send, delay);
+      });
+    };
+    const signalBack = () => {
+      tries = 0;
+      send();
+    };
     send();
-    window.addEventListener("online", send);
-    return () => window.removeEventListener("online", send);
+    window.addEventListener("online", signalBack);
+    return () => {
+      stopped = true;
+      clearTimeout(resend);
+      window.removeEventListener("online", signalBack);
+    };
   }, [member]);
 
   // Once something queued has been sent, the page shows what the server now has.

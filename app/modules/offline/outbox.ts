@@ -103,6 +103,14 @@ export interface OutboxStore {
   remove(key: string): Promise<void>;
 }
 
+/**
+ * How long a page waits to send again what a send with a signal left waiting (the server busy, or a
+ * request that failed as the signal came back): soon, then less often, then not until the next page
+ * or the signal's next return. Browsers without Background Sync (Safari, Firefox) have nothing else
+ * to send it meanwhile.
+ */
+export const RESEND_DELAYS_MS = [2_000, 10_000, 30_000, 60_000] as const;
+
 export interface FlushResult {
   sent: number;
   /** Her items still queued: sending stopped at one the server couldn't take yet. */
