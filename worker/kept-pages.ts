@@ -1,6 +1,7 @@
 import { keepOnlyMembersItems } from "#app/modules/offline/outbox.ts";
 import {
   DOWNLOADS_CACHE,
+  KEEPING_HEADER,
   KEPT_ON_INSTALL,
   keeperAfter,
   keptPageKey,
@@ -153,7 +154,11 @@ async function offlineAnswer(url: URL, request: Request, offlinePage: OfflinePag
 export async function keepFirstPages(): Promise<void> {
   for (const path of KEPT_ON_INSTALL) {
     const url = new URL(path, self.location.origin);
-    const response = await fetch(url, { credentials: "same-origin", redirect: "manual" }).catch(() => null);
+    const response = await fetch(url, {
+      credentials: "same-origin",
+      redirect: "manual",
+      headers: { [KEEPING_HEADER]: "1" },
+    }).catch(() => null);
     if (!response) continue;
     const { member } = await hear(response);
     if (member) await keep(url, member, response);

@@ -13,6 +13,12 @@ export const OFFLINE_PAGE = "/offline.html";
 
 /** Pages kept for offline use as soon as the worker starts, so the first visit is enough. */
 export const KEPT_ON_INSTALL = ["/portal", "/portal/labour"] as const;
+/**
+ * On the worker's own fetches of those pages: no one sees the answer, so the server leaves a message
+ * meant for her next page (a flash) where it is. Without it, "Payment successful!" could go to the
+ * labour page the worker was keeping as she came back from paying.
+ */
+export const KEEPING_HEADER = "x-tidewell-keeping";
 
 /**
  * Where a downloaded session plays from: the worker answers this address from

@@ -1,5 +1,6 @@
 import { createCookie, redirect } from "react-router";
 import { z } from "zod";
+import { KEEPING_HEADER } from "#app/modules/offline/protocol.ts";
 
 /**
  * A message for the next page: set before a redirect, shown once (as a toast,
@@ -30,11 +31,15 @@ export function createFlashCookie(secret: string, secure: boolean) {
 
 export type FlashCookie = ReturnType<typeof createFlashCookie>;
 
-/** The pending message, if any, and the header that clears it. */
+/**
+ * The pending message, if any, and the header that clears it. The service worker's own fetch of a
+ * page to keep shows nobody anything: the message waits for the page she is opening.
+ */
 export async function takeFlash(
   cookie: FlashCookie,
   request: Request,
 ): Promise<{ flash: Flash | null; clear?: string }> {
+  if (request.headers.has(KEEPING_HEADER)) return { flash: null };
   const raw = await cookie.parse(request.headers.get("Cookie"));
   if (raw === null || raw === undefined) return { flash: null };
   const parsed = flashSchema.safeParse(raw);
