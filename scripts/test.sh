@@ -16,6 +16,11 @@ if [ "$node_major" != "24" ]; then
   exit 1
 fi
 
+# Node keeps the code it compiles on disk, so the run's many processes (test workers, linters, the
+# type checker) compile each library once: about a fifth of the component tests' CPU time. The
+# servers keep theirs too (server/start.ts).
+export NODE_COMPILE_CACHE="${NODE_COMPILE_CACHE:-$PWD/node_modules/.cache/node-compile-cache}"
+
 reports=test-results/reports
 rm -rf "$reports" test-results/server-logs
 mkdir -p "$reports"

@@ -4,6 +4,7 @@
  * Node runs this file directly (type stripping); everything else is bundled.
  */
 import fs from "node:fs";
+import module from "node:module";
 import { fileURLToPath } from "node:url";
 
 if (process.argv.includes("--dev")) {
@@ -16,6 +17,9 @@ if (process.argv.includes("--dev")) {
   // it says, a built server runs its libraries' production code, React's included.
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = "production";
+  // The build's compiled code kept on disk (NODE_COMPILE_CACHE, or a directory under the system's
+  // temporary one): a restart after a crash or a release skips about a quarter of its CPU time.
+  module.enableCompileCache();
   const buildUrl = new URL("../build/server/index.js", import.meta.url);
   if (!fs.existsSync(buildUrl)) {
     process.stderr.write("\nThere is no build yet. Run `npm run build` first (or just `npm start`).\n\n");

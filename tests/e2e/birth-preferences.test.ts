@@ -1,8 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { localOutbox } from "../support/mailbox.ts";
 import { pdfText } from "../support/pdf-text.ts";
-import { expectToast, signUpThroughForm, withServerDatabase } from "./support/accounts.ts";
+import { expectToast, signInOverHttp, withServerDatabase } from "./support/accounts.ts";
 import { expectAccessible, useBrowser, waitForHydration } from "./support/browser.ts";
 import { useServerWithClock } from "./support/clock-server.ts";
 
@@ -169,16 +168,8 @@ describe("birth preferences", () => {
   });
 
   it("is a plain form without JavaScript: a save, and a clear message for a choice it doesn't know", async () => {
-    const setup = await browser.newContext();
-    const page = await setup.newPage();
-    await signUpThroughForm(page, {
-      origin: clocked.server.baseUrl,
-      mailbox: localOutbox(clocked.server.dataDir),
-    });
-    const cookies = await setup.cookies();
-    await setup.close();
     const noScript = await browser.newContext({ javaScriptEnabled: false });
-    await noScript.addCookies(cookies);
+    await signInOverHttp(noScript, { server: clocked.server });
     const plain = await noScript.newPage();
     await plain.goto(`${clocked.server.baseUrl}${PLAN}`);
     await section(plain, "Feeding and the first hour").getByRole("checkbox").first().check();

@@ -4,7 +4,7 @@ import { COMPLETE_COURSE_CONTAINS } from "#app/modules/catalogue/complete-course
 import { CONFIRM_SUBJECT } from "../support/accounts.ts";
 import { firstLink } from "../support/cookie-client.ts";
 import { localOutbox } from "../support/mailbox.ts";
-import { PASSWORD, expectToast, signUpThroughForm, uniqueEmail } from "./support/accounts.ts";
+import { PASSWORD, expectToast, signInOverHttp, uniqueEmail } from "./support/accounts.ts";
 import { expectAccessible, useBrowser, waitForHydration } from "./support/browser.ts";
 
 /**
@@ -60,7 +60,8 @@ describe("a member's first week, on a phone", () => {
 
   it("finds today's practice in one tap from any portal page, and the programme in the menu", async () => {
     const page = await browser.newPage({ viewport: "phone" });
-    await signUpThroughForm(page, { name: "Amara Okafor" });
+    await signInOverHttp(page.context(), { name: "Amara Okafor" });
+    await page.goto("/portal");
     await waitForHydration(page);
 
     // The dashboard opens on today: a free session stands in for day one's Complete Course session.
@@ -120,7 +121,8 @@ describe("a member's first week, on a phone", () => {
 
   it("before the programme starts, says when, and offers the free sessions now", async () => {
     const page = await browser.newPage({ viewport: "phone" });
-    await signUpThroughForm(page);
+    await signInOverHttp(page.context());
+    await page.goto("/portal");
     await waitForHydration(page);
     // The default date is explained in words, with the picker one tap away.
     await page.getByText("We have planned two weeks from today until you set your date.").waitFor();
@@ -140,7 +142,7 @@ describe("a member's first week, on a phone", () => {
 
   it("tells a free member once per page what the Complete Course adds, and counts her Complete Course day", async () => {
     const page = await browser.newPage({ viewport: "phone" });
-    await signUpThroughForm(page);
+    await signInOverHttp(page.context());
     for (const path of ["/portal", "/portal/program", "/portal/library"]) {
       await page.goto(path);
       await waitForHydration(page);

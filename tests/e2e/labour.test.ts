@@ -1,6 +1,6 @@
 import type { BrowserContext, Cookie, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { PASSWORD, signUpThroughForm } from "./support/accounts.ts";
+import { PASSWORD, signedInContext } from "./support/accounts.ts";
 import { expectAccessible, expectHeading, useBrowser, waitForHydration } from "./support/browser.ts";
 
 /**
@@ -15,10 +15,9 @@ describe("labour mode, on a phone", () => {
   let cookies: Cookie[];
 
   beforeAll(async () => {
-    const page = await browser.newPage();
-    await signUpThroughForm(page, { name: "Amara Okafor" });
-    cookies = await page.context().cookies();
-    await page.context().close();
+    const { context } = await signedInContext(browser, { name: "Amara Okafor" });
+    cookies = await context.cookies();
+    await context.close();
   });
 
   async function memberContext(): Promise<BrowserContext> {
@@ -108,9 +107,8 @@ describe("labour mode, on a phone", () => {
 
   it("is operated from the keyboard: the timer, the tabs and the affirmations", async () => {
     // A member of its own: another test's timings, saved to the shared member's account, would show here.
-    const context = await browser.newContext({ viewport: "phone" });
+    const { context } = await signedInContext(browser, { name: "Efua Boateng", viewport: "phone" });
     const page = await context.newPage();
-    await signUpThroughForm(page, { name: "Efua Boateng" });
     await page.goto("/portal/labour");
     await waitForHydration(page);
     await expectHeading(page, "Labour mode");
@@ -169,9 +167,11 @@ describe("labour mode, on a phone", () => {
   });
 
   it("saves her timings to her account, and shows them on a new phone she signs in on", async () => {
-    const first = await browser.newContext({ viewport: "phone" });
+    const { context: first, email } = await signedInContext(browser, {
+      name: "Grace Mensah",
+      viewport: "phone",
+    });
     const page = await first.newPage();
-    const { email } = await signUpThroughForm(page, { name: "Grace Mensah" });
     await page.goto("/portal/labour");
     await waitForHydration(page);
     await page.getByText("None yet. Press Start when one begins, and Stop when it fades.").waitFor();

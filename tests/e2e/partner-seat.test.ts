@@ -3,7 +3,7 @@ import { firstLink } from "../support/cookie-client.ts";
 import { CONFIRM_SUBJECT } from "../support/accounts.ts";
 import { localOutbox } from "../support/mailbox.ts";
 import { startServer, type ServerProcess } from "../support/server-process.ts";
-import { PASSWORD, expectToast, signUpThroughForm, uniqueEmail } from "./support/accounts.ts";
+import { PASSWORD, expectToast, signInOverHttp, uniqueEmail } from "./support/accounts.ts";
 import { expectAccessible, useBrowser, waitForHydration } from "./support/browser.ts";
 
 /**
@@ -25,8 +25,8 @@ describe("the partner seat", () => {
   it("she invites him by email; he joins with his own account through the link, once; she can remove him, and her closing her account ends the seat and tells him", async () => {
     const mailbox = localOutbox(server.dataDir);
     const her = await browser.newContext();
+    await signInOverHttp(her, { name: "Amara Okafor", server });
     const amara = await her.newPage();
-    await signUpThroughForm(amara, { name: "Amara Okafor", origin: server.baseUrl, mailbox });
     const benEmail = uniqueEmail("partner");
 
     await amara.goto(`${server.baseUrl}/portal/profile`);

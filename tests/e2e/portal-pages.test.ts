@@ -1,6 +1,6 @@
 import type { BrowserContext, Cookie, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { signUpThroughForm } from "./support/accounts.ts";
+import { signedInContext } from "./support/accounts.ts";
 import { expectAccessible, expectHeading, useBrowser, waitForHydration } from "./support/browser.ts";
 
 const THANK_YOU = "Thank you! We'll get back to you soon.";
@@ -15,10 +15,9 @@ describe("the portal's resource centre and content pages", () => {
   let member: { name: string; email: string; cookies: Cookie[] };
 
   beforeAll(async () => {
-    const page = await browser.newPage();
-    const { name, email } = await signUpThroughForm(page, { name: "Noor Haddad" });
-    member = { name, email, cookies: await page.context().cookies() };
-    await page.context().close();
+    const { context, name, email } = await signedInContext(browser, { name: "Noor Haddad" });
+    member = { name, email, cookies: await context.cookies() };
+    await context.close();
   });
 
   /** A fresh browser context signed in as the member. */

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { localOutbox } from "../support/mailbox.ts";
-import { expectToast, makePremium, signUpThroughForm } from "./support/accounts.ts";
+import { expectToast, signInOverHttp } from "./support/accounts.ts";
 import {
   expectAccessible,
   expectHeading,
@@ -23,12 +22,11 @@ describe("the two-week programme", () => {
     const context = await browser.newContext();
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: clocked.server.baseUrl });
     const page = await context.newPage();
-    const { email } = await signUpThroughForm(page, {
+    const { email } = await signInOverHttp(context, {
       name: "Amara Okafor",
-      origin: clocked.server.baseUrl,
-      mailbox: localOutbox(clocked.server.dataDir),
+      premium: true,
+      server: clocked.server,
     });
-    await makePremium(email, clocked.server);
 
     // Onboarding: Save waits for a date; the picker allows today to a year ahead.
     await open(page, "/portal");
@@ -123,10 +121,7 @@ describe("the two-week programme", () => {
 
   it("ticks days and listened sessions with the spec's toasts, and keeps the default schedule in the browser", async () => {
     const page = await browser.newPage();
-    await signUpThroughForm(page, {
-      origin: clocked.server.baseUrl,
-      mailbox: localOutbox(clocked.server.dataDir),
-    });
+    await signInOverHttp(page.context(), { server: clocked.server });
     setClock("2026-11-21T10:00:00Z");
     await open(page, "/portal");
 

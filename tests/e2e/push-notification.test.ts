@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VAPID_KEYS_FILE } from "#app/modules/reminders/vapid.server.ts";
 import { localOutbox } from "../support/mailbox.ts";
 import { startPushService, type FakePushService, type FakeSubscription } from "../support/push-service.ts";
-import { expectToast, signUpThroughForm } from "./support/accounts.ts";
+import { expectToast, signInOverHttp } from "./support/accounts.ts";
 import { expectAccessible, useBrowser, waitForHydration } from "./support/browser.ts";
 import { useServerWithClock } from "./support/clock-server.ts";
 
@@ -63,11 +63,8 @@ describe("a reminder as a notification", () => {
     const context = await browser.newContext();
     await context.grantPermissions(["notifications"], { origin: clocked.server.baseUrl });
     await context.addInitScript(subscriptionAtTheFake, device);
+    const { email } = await signInOverHttp(context, { server: clocked.server });
     const page = await context.newPage();
-    const { email } = await signUpThroughForm(page, {
-      origin: clocked.server.baseUrl,
-      mailbox: localOutbox(clocked.server.dataDir),
-    });
 
     await page.goto(`${clocked.server.baseUrl}/portal/profile`);
     await waitForHydration(page);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { localOutbox } from "../support/mailbox.ts";
-import { expectToast, signUpThroughForm, withServerDatabase } from "./support/accounts.ts";
+import { expectToast, signInOverHttp, withServerDatabase } from "./support/accounts.ts";
 import { expectAccessible, useBrowser } from "./support/browser.ts";
 import { useServerWithClock } from "./support/clock-server.ts";
 
@@ -34,11 +34,9 @@ describe("daily practice reminders", () => {
   it("reminds her by email at 20:00 her time, and one click in the email stops them, signed out", async () => {
     // Her phone is in New York.
     const context = await browser.newContext({ timezoneId: "America/New_York" });
+    const { email } = await signInOverHttp(context, { server: clocked.server });
     const page = await context.newPage();
-    const { email } = await signUpThroughForm(page, {
-      origin: clocked.server.baseUrl,
-      mailbox: localOutbox(clocked.server.dataDir),
-    });
+    await open(page, "/portal");
 
     // Her device has told the portal its zone.
     await expect.poll(async () => (await reminderSetting(email)).time_zone).toBe("America/New_York");
@@ -102,11 +100,8 @@ describe("daily practice reminders", () => {
 
   it("without JavaScript, asks how to remind her when she ticks neither way, and saves nothing", async () => {
     const context = await browser.newContext();
+    const { email } = await signInOverHttp(context, { server: clocked.server });
     const page = await context.newPage();
-    const { email } = await signUpThroughForm(page, {
-      origin: clocked.server.baseUrl,
-      mailbox: localOutbox(clocked.server.dataDir),
-    });
     const plain = await browser.newContext({ javaScriptEnabled: false });
     await plain.addCookies(await context.cookies());
     const noScript = await plain.newPage();

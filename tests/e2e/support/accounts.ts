@@ -130,34 +130,47 @@ export async function payByDemoCard(page: Page) {
 }
 
 /**
- * A browser context signed in as a new member, made over HTTP (the sign-up form's request and the link in
- * the email it sends, as signUpOverHttp does) rather than through the pages: for tests whose subject is
- * not signing up, which signUpThroughForm keeps covering. `premium` gives the course as a verified payment
- * would. Opens nothing: the first page the test opens is the member's first.
+ * Signs a new member up over HTTP (the sign-up form's request and the link in the email it sends, as
+ * signUpOverHttp does) and puts her session in `context`, rather than through the pages: for tests
+ * whose subject is not signing up, which signUpThroughForm keeps covering. On the e2e run's shared
+ * server unless `server` is given; `premium` gives the course as a verified payment would. Opens
+ * nothing: the first page the test opens is the member's first.
  */
-export async function signedInContext(
-  browser: ReturnType<typeof useBrowser>,
+export async function signInOverHttp(
+  context: BrowserContext,
   {
     name = "Amara Okafor",
     email = uniqueEmail(),
     premium = false,
+    server = sharedServer(),
+  }: { name?: string; email?: string; premium?: boolean; server?: ServerData & { baseUrl: string } } = {},
+): Promise<{ email: string; name: string }> {
+  const { client } = await signUpOverHttp(server.baseUrl, localOutbox(server.dataDir), {
+    name,
+    email,
+    client: visitorClient(server.baseUrl),
+  });
+  if (premium) await makePremium(email, server);
+  await context.addCookies(
+    [...client.cookies].map(([cookie, value]) => ({ name: cookie, value, url: server.baseUrl })),
+  );
+  return { email, name };
+}
+
+/** A new browser context signed in as a new member of the shared server (signInOverHttp). */
+export async function signedInContext(
+  browser: ReturnType<typeof useBrowser>,
+  {
+    name,
+    email,
+    premium,
     ...contextOptions
   }: { name?: string; email?: string; premium?: boolean } & Parameters<
     ReturnType<typeof useBrowser>["newContext"]
   >[0] = {},
 ): Promise<{ context: BrowserContext; email: string; name: string }> {
-  const origin = baseUrl();
-  const { client } = await signUpOverHttp(origin, localOutbox(inject("dataDir")), {
-    name,
-    email,
-    client: visitorClient(origin),
-  });
-  if (premium) await makePremium(email);
   const context = await browser.newContext(contextOptions);
-  await context.addCookies(
-    [...client.cookies].map(([cookie, value]) => ({ name: cookie, value, url: origin })),
-  );
-  return { context, email, name };
+  return { context, ...(await signInOverHttp(context, { name, email, premium })) };
 }
 
 /**

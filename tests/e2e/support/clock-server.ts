@@ -6,7 +6,7 @@ import { firstLink } from "../../support/cookie-client.ts";
 import { afterAll, beforeAll } from "vitest";
 import { startServer, type ServerProcess } from "../../support/server-process.ts";
 import { localOutbox } from "../../support/mailbox.ts";
-import { expectToast, signUpThroughForm, uniqueEmail } from "./accounts.ts";
+import { expectToast, signInOverHttp, signUpThroughForm, uniqueEmail } from "./accounts.ts";
 import { waitForHydration } from "./browser.ts";
 
 /**
@@ -43,13 +43,12 @@ export function useServerWithClock(
       await page.goto(`${running().baseUrl}${to}`);
       await waitForHydration(page);
     },
-    /** Signs a new member up on this server and saves her due date from the dashboard. */
+    /**
+     * Signs a new member up on this server (over HTTP, into the page's context) and saves her due date
+     * from the dashboard.
+     */
     async signUpDueOn(page: Page, dueDate: string, name?: string) {
-      const member = await signUpThroughForm(page, {
-        ...(name ? { name } : {}),
-        origin: running().baseUrl,
-        mailbox: localOutbox(running().dataDir),
-      });
+      const member = await signInOverHttp(page.context(), { name, server: running() });
       await page.goto(`${running().baseUrl}/portal`);
       await waitForHydration(page);
       await page.getByLabel("Your due date").fill(dueDate);
