@@ -17,9 +17,10 @@ const endToEnd = {
   hookTimeout: 60_000,
   // A browser on a busy two-core machine can take a moment to catch up.
   expect: { poll: { timeout: 5_000 } },
-  // Two cores: one browser per file, two files at a time. The run is bound by the CPU
-  // (browsers rendering, the server answering): three at a time took as long.
-  maxWorkers: 2,
+  // Three files at a time on two cores: with two, the cores were idle about a tenth of the run
+  // (waits on servers starting, sign-ups' even-timed answers, polls), and a third file fills it:
+  // the run that starts servers took 646 s against about 700 s with two (decision 0004).
+  maxWorkers: 3,
   // A worker keeps its modules from one file to the next (each file launches its own browser and
   // keeps its state in its hooks): importing Playwright and the helpers again for each of some 160
   // files cost about a quarter of a second each.
@@ -63,7 +64,7 @@ export default defineConfig({
       },
       { extends: true, test: { name: "e2e", ...endToEnd } },
       // The files that drive engine-specific code, again with their servers on PostgreSQL, in the same
-      // run: the two workers go from one project's files to the other's without waiting for a last file.
+      // run: the workers go from one project's files to the other's without waiting for a last file.
       ...(postgresUrl
         ? [
             {
@@ -87,10 +88,10 @@ export default defineConfig({
           // Servers are killed and restarted many times over (the crash test alone for minutes).
           testTimeout: 600_000,
           hookTimeout: 120_000,
-          // Run with the end-to-end projects (scripts/test.sh), which share its two workers: a
-          // durability file's server and its load keep about one core busy, and the other core
-          // takes end-to-end files meanwhile.
-          maxWorkers: 2,
+          // Run with the end-to-end projects (scripts/test.sh), which share its three workers: a
+          // durability file's server and its load keep about one core busy, and the others take
+          // end-to-end files meanwhile.
+          maxWorkers: 3,
         },
       },
     ],

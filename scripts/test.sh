@@ -89,8 +89,8 @@ if [ "$checks_status" != 0 ]; then
   echo "Lint or the type check failed (above)." >&2
   exit "$checks_status"
 fi
-# The suites that start servers share one run and its two workers: the durability tests' servers
-# keep about one core busy, and the other takes end-to-end files meanwhile.
+# The suites that start servers share one run and its three workers: the durability tests' servers
+# keep about one core busy, and the others take end-to-end files meanwhile.
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   # The end-to-end files that drive engine-specific code run a second time with their servers on
   # PostgreSQL (tests/e2e/support/on-postgres.ts says which and why), and the crash test once more.
