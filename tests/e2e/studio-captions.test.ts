@@ -115,8 +115,8 @@ describe("the owner fixes a session's captions", () => {
     await owner.goto(CAPTIONS_PAGE);
     await waitForHydration(owner);
     expect(await owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await owner.evaluate(() => window.scrollTo(0, 0));
-    await owner.screenshot({ path: path.join(SHOTS, "captions-phone.png") });
+    // The whole page, the upload form at its foot included.
+    await owner.screenshot({ path: path.join(SHOTS, "captions-phone.png"), fullPage: true });
 
     // The words put back as the site ships them, for every other test that reads this session.
     await cueBox(owner, 2).fill(cues[1]!.text);

@@ -188,14 +188,17 @@ function UploadForm({ busy }: { busy: boolean }) {
       <label htmlFor="caption-file" className="font-medium text-ink">
         Caption file (.vtt)
       </label>
-      {/* Its own width (a button and "No file chosen", in her browser's words) can be wider than a phone. */}
+      {/*
+       * Its own width (a button and "No file chosen", in her browser's words) can be wider than a phone.
+       * Its button is drawn as the page's outline buttons are: unstyled, it reads as plain words.
+       */}
       <input
         id="caption-file"
         type="file"
         name="file"
         accept=".vtt,text/vtt"
         required
-        className="min-h-11 w-full min-w-0"
+        className="min-h-11 w-full min-w-0 file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-full file:border file:border-ink/25 file:px-4 file:text-sm file:font-medium file:text-ink hover:file:border-ink/50 hover:file:bg-sand"
       />
       <div>
         <Button type="submit" variant="outline" disabled={busy}>
