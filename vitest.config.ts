@@ -40,6 +40,7 @@ export default defineConfig({
           // tests wait on the disk and on PostgreSQL as much as they compute: with two the cores
           // were idle a third of the time, and four took the stage from 146 s to 108 s.
           maxWorkers: 4,
+          globalSetup: ["tests/support/database-templates.ts"],
           include: [
             "app/**/*.test.ts",
             "db/**/*.test.ts",
