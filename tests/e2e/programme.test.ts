@@ -151,8 +151,19 @@ describe("the two-week programme", () => {
     await page.getByRole("button", { name: "Save my date" }).click();
     await expectToast(page, "Date saved! Welcome to your journey 💝");
     const saved = page.getByRole("checkbox", { name: /Day 1: Pregnancy Relaxation/ }).first();
+    // Where the box is on the page (not in the window, which scrolls to it for the tap).
+    const placeOf = () =>
+      saved.evaluate((box) => {
+        const { top, left } = box.getBoundingClientRect();
+        return { top: top + window.scrollY, left: left + window.scrollX };
+      });
+    const untickedAt = await placeOf();
+    const ticking = trackRequests(page);
     await saved.check();
     await expectToast(page, "Activity completed! 🌟");
+    // Ticked, with the page's data fresh, the box is where she tapped it: a second tap lands on it.
+    await ticking.settled();
+    expect(await placeOf()).toEqual(untickedAt);
     await saved.uncheck();
     await expectToast(page, "Marked as incomplete");
 

@@ -169,12 +169,17 @@ function DayRow({
           ) : null}
         </span>
       </label>
-      {checked ? <Check aria-hidden="true" className="size-5 text-sage-deep" /> : null}
-      {day.restDay && !checked ? (
-        <span role="img" aria-label={m.restDay} title={m.restDay} className="inline-flex">
-          <Snowflake className="size-5 text-sage-deep" />
-        </span>
-      ) : null}
+      {/* The mark's place is kept, ticked or not: a row whose words wrapped anew on a tick would move
+          the box from under her finger as she taps it again. */}
+      <span className="inline-flex size-5 shrink-0">
+        {checked ? (
+          <Check aria-hidden="true" className="size-5 text-sage-deep" />
+        ) : day.restDay ? (
+          <span role="img" aria-label={m.restDay} title={m.restDay} className="inline-flex">
+            <Snowflake className="size-5 text-sage-deep" />
+          </span>
+        ) : null}
+      </span>
     </div>
   );
 }
