@@ -313,6 +313,8 @@ describe("media storage on S3 (against s3rver)", () => {
   it("runs scripts/media-upload.ts in plain Node against the configured bucket", async () => {
     const env = {
       PATH: process.env.PATH,
+      // The test run's compiled code, so the script's start compiles only what is new to it.
+      NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE,
       S3_ENDPOINT: options.endpoint,
       S3_REGION: "us-east-1",
       S3_BUCKET: "script-test",
