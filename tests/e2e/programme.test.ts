@@ -148,9 +148,13 @@ describe("the two-week programme", () => {
 
     // Due within two weeks, so Day 1 is today: a day opens on its date.
     await page.getByLabel("Your due date").fill("2026-12-01");
+    const savingDate = trackRequests(page);
     await page.getByRole("button", { name: "Save my date" }).click();
     await expectToast(page, "Date saved! Welcome to your journey 💝");
     const saved = page.getByRole("checkbox", { name: /Day 1: Pregnancy Relaxation/ }).first();
+    // The page as she sees it before her tap: its data fresh, its fonts in (one arriving late re-wraps words).
+    await savingDate.settled();
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
     // Where the box is on the page (not in the window, which scrolls to it for the tap).
     const placeOf = () =>
       saved.evaluate((box) => {
@@ -163,6 +167,7 @@ describe("the two-week programme", () => {
     await expectToast(page, "Activity completed! 🌟");
     // Ticked, with the page's data fresh, the box is where she tapped it: a second tap lands on it.
     await ticking.settled();
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
     expect(await placeOf()).toEqual(untickedAt);
     await saved.uncheck();
     await expectToast(page, "Marked as incomplete");
