@@ -1,5 +1,10 @@
 import path from "node:path";
-import { createAuth, type Auth } from "./modules/accounts/auth.server.ts";
+import {
+  createAuth,
+  SCRYPT_PASSWORDS,
+  type Auth,
+  type PasswordHashing,
+} from "./modules/accounts/auth.server.ts";
 import { pruneExpiredCodes } from "./modules/accounts/confirm-identity.server.ts";
 import { createDeviceCookies, type DeviceCookies } from "./modules/accounts/device-cookie.server.ts";
 import { createSessionReader, type SessionReader } from "./modules/accounts/session.server.ts";
@@ -113,7 +118,11 @@ export const CONTENT_DIR = path.resolve("content");
 export async function createServices(
   env: Env,
   log: Logger,
-  options: { database?: DatabaseHandle } = {},
+  options: {
+    database?: DatabaseHandle;
+    /** Only the data-layer tests bring their own: a cheap scrypt, as most tests are not about its cost. */
+    passwords?: PasswordHashing;
+  } = {},
 ): Promise<AppServices> {
   const database = options.database ?? openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {
@@ -168,6 +177,7 @@ export async function createServices(
     socialSignIn,
     devices,
     backupCodes: studioBackupCodeOptions,
+    passwords: options.passwords ?? SCRYPT_PASSWORDS,
   });
   const flash = createFlashCookie(deriveKey(secret, "flash").toString("hex"), isSecureOrigin(env.BASE_URL));
   const device = createDeviceCookie(isSecureOrigin(env.BASE_URL));

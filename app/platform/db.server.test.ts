@@ -5,7 +5,13 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterEach, describe, expect, it } from "vitest";
 import { migrations } from "../../db/migrations/index.ts";
-import { createTestDatabase, testDialects, type TestDatabase } from "../../tests/support/test-databases.ts";
+import { sql } from "kysely";
+import {
+  createPostgresDatabase,
+  createTestDatabase,
+  testDialects,
+  type TestDatabase,
+} from "../../tests/support/test-databases.ts";
 import { migrateToLatest, openDatabase, SQLITE_FILE, type DatabaseHandle, type Db } from "./db.server.ts";
 
 /**
@@ -64,20 +70,32 @@ describe("SQLite transactions", () => {
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)("PostgreSQL schemas", () => {
-  it("migrates each schema on its own when several share one database", async () => {
-    const first = await createTestDatabase("postgres");
-    const second = await createTestDatabase("postgres");
+  it("keeps a schema's migrations apart from those of another schema on the same database", async () => {
+    // The test database's public schema holds the app's migrations; a second instance on the same
+    // database, its connection set to a schema of its own, must not take them for its own. (Its one
+    // migration stands for the app's, which would take seconds here on a busy machine.)
+    const database = await createPostgresDatabase(process.env.TEST_DATABASE_URL!, "test");
+    const first = openDatabase({ databaseUrl: database.url, dataDir: os.tmpdir() });
+    const url = new URL(database.url);
+    url.searchParams.set("options", "-c search_path=second");
+    const second = openDatabase({ databaseUrl: url.toString(), dataDir: os.tmpdir() });
+    const secondsOwn = {
+      "0001_notes": { up: (db: Db) => db.schema.createTable("notes").addColumn("id", "integer").execute() },
+    };
     try {
-      for (const database of [first, second]) {
-        const applied = await database.db
-          .selectFrom("kysely_migration" as never)
-          .selectAll()
-          .execute();
-        expect(applied.length).toBe(Object.keys(migrations).length);
-      }
+      await sql`create schema second`.execute(first.db);
+      expect(await migrateToLatest(second.db, secondsOwn)).toEqual(["0001_notes"]);
+      expect(await migrateToLatest(first.db)).toEqual([]);
+      const bookkeeping = await sql<{ schema: string; applied: number }>`
+        select 'public' as schema, count(*)::int as applied from public.kysely_migration
+        union all select 'second', count(*)::int from second.kysely_migration`.execute(first.db);
+      expect(bookkeeping.rows).toEqual([
+        { schema: "public", applied: Object.keys(migrations).length },
+        { schema: "second", applied: 1 },
+      ]);
     } finally {
-      await first.destroy();
-      await second.destroy();
+      await Promise.all([first.close(), second.close()]);
+      await database.drop();
     }
   });
 });

@@ -78,12 +78,15 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       );
 }
 
-/** Brings the schema up to date; safe to run on every start and from several processes. */
+/**
+ * Brings the schema up to date with the app's migrations (or, in a test of the bookkeeping,
+ * others); safe to run on every start and from several processes.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on any schema
-export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+export async function migrateToLatest(db: Kysely<any>, toApply = migrations): Promise<string[]> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await migrateOnce(db);
+      return await migrateOnce(db, toApply);
     } catch (error) {
       // Before it takes its lock, Kysely's migrator lists the tables of every schema in the
       // database; a schema that another user of the database drops at that moment (the tests
@@ -98,10 +101,10 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
 const PG_SCHEMA_GONE = "3F000";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on any schema
-async function migrateOnce(db: Kysely<any>): Promise<string[]> {
+async function migrateOnce(db: Kysely<any>, toApply: typeof migrations): Promise<string[]> {
   const migrator = new Migrator({
     db,
-    provider: { getMigrations: async () => migrations },
+    provider: { getMigrations: async () => toApply },
     // On PostgreSQL, keep the migration bookkeeping in the connection's own schema: otherwise
     // Kysely takes another schema's bookkeeping tables on the same database for this one's.
     migrationTableSchema: isPostgres(db) ? await currentSchema(db) : undefined,

@@ -6,6 +6,7 @@ import { parseEnv } from "#app/platform/env.server.ts";
 import { createLogger } from "#app/platform/log.server.ts";
 import { closeServices, createServices, type AppServices } from "#app/services.server.ts";
 import type { TestDatabase } from "./test-databases.ts";
+import { QUICK_PASSWORDS } from "./quick-passwords.ts";
 
 /**
  * The app's services, as the server builds them, on a describe block's test
@@ -24,7 +25,7 @@ export function useTestServices(database: TestDatabase, settings: Record<string,
       ...settings,
       DATA_DIR: dataDir,
     });
-    current = await createServices(env, createLogger("silent"), { database });
+    current = await createServices(env, createLogger("silent"), { database, passwords: QUICK_PASSWORDS });
   });
   afterAll(async () => {
     if (current) await closeServices(current);

@@ -17,6 +17,7 @@ import { exportMemberData } from "#app/modules/profile/data-export.server.ts";
 import { deleteMember } from "./own-data.server.ts";
 import * as account from "./sign-in.server.ts";
 import type { AuthOutcome } from "./sign-in.server.ts";
+import { QUICK_PASSWORDS } from "../../../tests/support/quick-passwords.ts";
 
 const BASE_URL = "http://localhost:3999";
 const PASSWORD = "quiet-harbour-light";
@@ -36,7 +37,10 @@ describe.each(testDialects)("accounts on %s", (dialect) => {
     smtp = await startSmtpServer();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tidewell-accounts-"));
     const env = parseEnv({ BASE_URL, DATA_DIR: dataDir, SMTP_URL: smtp.url, APP_SECRET: "a".repeat(48) });
-    services = await createServices(env, createLogger(process.env.TEST_LOG ?? "silent"), { database });
+    services = await createServices(env, createLogger(process.env.TEST_LOG ?? "silent"), {
+      database,
+      passwords: QUICK_PASSWORDS,
+    });
   });
   afterAll(async () => {
     if (services) await closeServices(services);

@@ -59,6 +59,18 @@ const RESET_LINK_MINUTES = 60;
 /** A new password account's first link: it confirms the address and signs in. */
 const CONFIRM_EMAIL_HOURS = 24;
 
+/** How a password is kept and checked. */
+export interface PasswordHashing {
+  hash(password: string): Promise<string>;
+  verify(input: { hash: string; password: string }): Promise<boolean>;
+}
+
+/**
+ * Better Auth's scrypt (N 16384, r 16): slow on purpose, about a fifth of a
+ * second of a core for each password set or checked. The only one the app uses.
+ */
+export const SCRYPT_PASSWORDS: PasswordHashing = { hash: hashPassword, verify: verifyPassword };
+
 export interface AuthDeps {
   db: Db;
   dialect: Dialect;
@@ -71,6 +83,7 @@ export interface AuthDeps {
   devices: Pick<DeviceCookies, "recognise">;
   /** How the studio's second factor makes and keeps backup codes (its own rules), given the auth secret. */
   backupCodes: (authSecret: string) => BackupCodeOptions;
+  passwords: PasswordHashing;
 }
 
 type BackupCodeOptions = NonNullable<NonNullable<Parameters<typeof twoFactor>[0]>["backupCodeOptions"]>;
@@ -85,6 +98,7 @@ export function createAuth({
   socialSignIn,
   devices,
   backupCodes,
+  passwords,
 }: AuthDeps) {
   const signInUrl = `${env.BASE_URL}/auth?tier=signin`;
   const authSecret = deriveKey(secret, "better-auth").toString("hex");
@@ -124,9 +138,9 @@ export function createAuth({
         hash: async (password) => {
           if (await isCommonPassword(password))
             throw new APIError("BAD_REQUEST", { message: COMMON_PASSWORD_MESSAGE });
-          return hashPassword(password);
+          return passwords.hash(password);
         },
-        verify: ({ hash, password }) => verifyPassword({ hash, password }),
+        verify: ({ hash, password }) => passwords.verify({ hash, password }),
       },
       sendResetPassword: async ({ user, url }) => {
         await mailer.send({

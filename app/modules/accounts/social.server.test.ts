@@ -14,6 +14,7 @@ import {
   STAND_IN_CANNOT_LINK,
   standInsOpenOwnAccountsOnly,
 } from "./social-sign-in.server.ts";
+import { QUICK_PASSWORDS } from "../../../tests/support/quick-passwords.ts";
 
 describe("social providers", () => {
   it("offers only the providers whose credentials are configured", () => {
@@ -109,7 +110,7 @@ describe("social providers", () => {
         GOOGLE_CLIENT_SECRET: "secret-456",
         APP_SECRET: "b".repeat(48),
       });
-      services = await createServices(env, createLogger("silent"), { database });
+      services = await createServices(env, createLogger("silent"), { database, passwords: QUICK_PASSWORDS });
     });
     afterAll(async () => {
       if (services) await closeServices(services);
