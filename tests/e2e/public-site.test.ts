@@ -60,6 +60,25 @@ describe("the public site", () => {
     await page.context().close();
   });
 
+  it("has an accessibility check that fails on each serious or critical violation, naming it", async () => {
+    const page = await browser.newPage();
+    await page.goto("/about");
+    await page.evaluate(() => {
+      document
+        .querySelector("main")!
+        .insertAdjacentHTML(
+          "beforeend",
+          '<img src="/missing.png"><button></button><p style="color:#eee;background:#fff">Faint words</p>',
+        );
+    });
+    const found = await expectAccessible(page).then(
+      () => [],
+      (error: { actual?: string[] }) => (error.actual ?? []).map((line) => line.split(" ")[0]),
+    );
+    expect(found).toEqual(["button-name", "color-contrast", "image-alt"]);
+    await page.context().close();
+  });
+
   it("plays and pauses the landing preview, which is served with Range support", async () => {
     const page = await browser.newPage();
     await page.goto("/");
