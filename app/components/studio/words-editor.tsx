@@ -8,6 +8,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Field } from "#app/components/ui/field.tsx";
 import { Input, Textarea } from "#app/components/ui/input.tsx";
 import { PIECE_KIND_WORDS, type FieldSpec, type PieceKind } from "#app/modules/catalogue/pieces.ts";
+import { PREVIEW_INTENT } from "#app/modules/site/preview.ts";
 import { piecePath, REVISION_STATE_WORDS, WORDS_PATH } from "#app/modules/studio/words.ts";
 
 interface Editor {
@@ -68,7 +69,7 @@ export function WordsEditor({ piece, error }: { piece: Editor; error: string | n
   const showPreview = () => {
     if (!form.current) return;
     const data = new FormData(form.current);
-    data.set("intent", "preview");
+    data.set("intent", PREVIEW_INTENT);
     void preview.submit(data, { method: "post" });
   };
   useEffect(() => {
@@ -133,7 +134,14 @@ export function WordsEditor({ piece, error }: { piece: Editor; error: string | n
         </Alert>
       ) : null}
       <div className="mt-6 grid gap-8 xl:grid-cols-2">
-        <Form method="post" ref={form} onChange={onChange} className="grid min-w-0 content-start gap-4">
+        <Form
+          method="post"
+          ref={form}
+          onChange={onChange}
+          // Saved or published, the page is read again: a preview still to come would only race it.
+          onSubmit={() => clearTimeout(pause.current)}
+          className="grid min-w-0 content-start gap-4"
+        >
           {piece.editing.restored ? (
             <input type="hidden" name="restored" value={piece.editing.number} />
           ) : null}
@@ -158,7 +166,7 @@ export function WordsEditor({ piece, error }: { piece: Editor; error: string | n
             <Button type="submit" name="intent" value="publish" disabled={busy}>
               Publish
             </Button>
-            <Button type="submit" name="intent" value="preview" variant="outline" disabled={busy}>
+            <Button type="submit" name="intent" value={PREVIEW_INTENT} variant="outline" disabled={busy}>
               Show preview
             </Button>
           </div>

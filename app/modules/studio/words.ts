@@ -9,15 +9,6 @@ export function piecePath(kind: PieceKind, slug: string, restore?: number): stri
   return restore === undefined ? path : `${path}?restore=${restore}`;
 }
 
-/**
- * Whether the editor's text is read again after a form was sent: not for a preview, which changes
- * nothing, unless she is on her way elsewhere meanwhile (a revision's link, clicked while a preview
- * was drawn): the page she goes to is read then, or she would see its address over this page's text.
- */
-export function editorReloads(sent: { intent: unknown; from: URL; to: URL }): boolean {
-  return sent.intent !== "preview" || sent.from.href !== sent.to.href;
-}
-
 /** A title as a sentence quotes it: whole, or its first words and an ellipsis. */
 export function quotedTitle(title: string, max = 40): string {
   const words = title.length <= max ? title : `${title.slice(0, max).replace(/\s+\S*$/, "")}…`;

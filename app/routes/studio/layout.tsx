@@ -1,9 +1,10 @@
-import { data, Outlet, redirect } from "react-router";
+import { data, Outlet, redirect, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/layout";
 import { RouteErrorScreen } from "#app/components/error-screens.tsx";
 import { StudioShell } from "#app/components/studio/studio-shell.tsx";
 import { unreadThreadCount } from "#app/modules/contact/inbox.server.ts";
 import { redirectWithFlash } from "#app/modules/site/flash.server.ts";
+import { readsAgainAfter } from "#app/modules/site/preview.ts";
 import { studioOwnerContext } from "#app/modules/studio/context.server.ts";
 import { OWNER_ROLE, studioAccess } from "#app/modules/studio/gate.ts";
 import { studioTimeZoneSetting } from "#app/modules/studio/settings.server.ts";
@@ -72,8 +73,9 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-/** Read again on every visit: the clock's "today" and the inbox's count are the moment's. */
-export const shouldRevalidate = () => true;
+/** Read again on every visit and after every change: the clock's "today" and the inbox's count are the moment's. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, currentUrl, nextUrl }) =>
+  !formData || readsAgainAfter({ intent: formData.get("intent"), from: currentUrl, to: nextUrl });
 
 export default function StudioLayout({ loaderData }: Route.ComponentProps) {
   return (

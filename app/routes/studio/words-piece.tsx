@@ -3,9 +3,9 @@ import type { Route } from "./+types/words-piece";
 import { WordsEditor } from "#app/components/studio/words-editor.tsx";
 import { isPieceKind } from "#app/modules/catalogue/pieces.ts";
 import { redirectWithFlash } from "#app/modules/site/flash.server.ts";
+import { readsAgainAfter } from "#app/modules/site/preview.ts";
 import { requireStudioOwner } from "#app/modules/studio/context.server.ts";
 import { readStudioForm, wordsForms } from "#app/modules/studio/forms.ts";
-import { editorReloads } from "#app/modules/studio/words.ts";
 import { answerWordsForm, pieceEditor, previewPiece } from "#app/modules/studio/words.server.ts";
 import { db, now, services } from "#app/request.server.ts";
 
@@ -18,14 +18,14 @@ function kindOf(params: { kind: string }) {
   return params.kind;
 }
 
-/** A preview changes nothing: the editor's text is not read again for it (words.ts says when it is). */
+/** A preview changes nothing: the editor's text is not read again for it (preview.ts says when it is). */
 export const shouldRevalidate: ShouldRevalidateFunction = ({
   formData,
   currentUrl,
   nextUrl,
   defaultShouldRevalidate,
 }) =>
-  formData && !editorReloads({ intent: formData.get("intent"), from: currentUrl, to: nextUrl })
+  formData && !readsAgainAfter({ intent: formData.get("intent"), from: currentUrl, to: nextUrl })
     ? false
     : defaultShouldRevalidate;
 
