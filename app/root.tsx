@@ -1,16 +1,7 @@
 import frauncesLatin from "@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url&no-inline";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url&no-inline";
 import { useEffect } from "react";
-import {
-  data,
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  type ShouldRevalidateFunction,
-} from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import { AppCrashScreen, RouteErrorScreen } from "./components/error-screens.tsx";
 import { FlashMessage, SessionWatcher } from "./components/session-messages.tsx";
@@ -22,7 +13,7 @@ import { offlineMemberKey } from "./modules/offline/member-key.server.ts";
 import { MEMBER_HEADER, SIGNED_OUT } from "./modules/offline/protocol.ts";
 import { BRAND } from "./modules/site/brand.ts";
 import { takeFlash } from "./modules/site/flash.server.ts";
-import { readsAgainAfter } from "./modules/site/preview.ts";
+import { notAfterPreview } from "./modules/site/preview.ts";
 import { memberContext, requestContext, services, servicesContext } from "./request.server.ts";
 import "./app.css";
 
@@ -82,15 +73,7 @@ export const links: Route.LinksFunction = () =>
   }));
 
 /** Not after a preview (preview.ts): its read would take the message a save left for the page. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({
-  formData,
-  currentUrl,
-  nextUrl,
-  defaultShouldRevalidate,
-}) =>
-  formData && !readsAgainAfter({ intent: formData.get("intent"), from: currentUrl, to: nextUrl })
-    ? false
-    : defaultShouldRevalidate;
+export const shouldRevalidate = notAfterPreview;
 
 export async function loader(args: Route.LoaderArgs) {
   const { env, flash: flashCookie } = services(args);

@@ -14,3 +14,19 @@ export const PREVIEW_INTENT = "preview";
 export function readsAgainAfter(sent: { intent: unknown; from: URL; to: URL }): boolean {
   return sent.intent !== PREVIEW_INTENT || sent.from.href !== sent.to.href;
 }
+
+/** A route's `shouldRevalidate`: React Router's own answer, but not after a preview (`readsAgainAfter`). */
+export const notAfterPreview = ({
+  formData,
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: {
+  formData?: FormData;
+  currentUrl: URL;
+  nextUrl: URL;
+  defaultShouldRevalidate: boolean;
+}): boolean =>
+  formData && !readsAgainAfter({ intent: formData.get("intent"), from: currentUrl, to: nextUrl })
+    ? false
+    : defaultShouldRevalidate;

@@ -1,9 +1,9 @@
-import { data, type ShouldRevalidateFunction } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/words-piece";
 import { WordsEditor } from "#app/components/studio/words-editor.tsx";
 import { isPieceKind } from "#app/modules/catalogue/pieces.ts";
 import { redirectWithFlash } from "#app/modules/site/flash.server.ts";
-import { readsAgainAfter } from "#app/modules/site/preview.ts";
+import { notAfterPreview } from "#app/modules/site/preview.ts";
 import { requireStudioOwner } from "#app/modules/studio/context.server.ts";
 import { readStudioForm, wordsForms } from "#app/modules/studio/forms.ts";
 import { answerWordsForm, pieceEditor, previewPiece } from "#app/modules/studio/words.server.ts";
@@ -19,15 +19,7 @@ function kindOf(params: { kind: string }) {
 }
 
 /** A preview changes nothing: the editor's text is not read again for it (preview.ts says when it is). */
-export const shouldRevalidate: ShouldRevalidateFunction = ({
-  formData,
-  currentUrl,
-  nextUrl,
-  defaultShouldRevalidate,
-}) =>
-  formData && !readsAgainAfter({ intent: formData.get("intent"), from: currentUrl, to: nextUrl })
-    ? false
-    : defaultShouldRevalidate;
+export const shouldRevalidate = notAfterPreview;
 
 /** One piece's editor: the draft (or the published text, or a revision brought back) and every revision. */
 export async function loader(args: Route.LoaderArgs) {
