@@ -22,8 +22,6 @@ export interface CrashScenarioOptions {
   rounds: number;
   /** A PostgreSQL schema's URL; SQLite in the data directory otherwise. */
   databaseUrl?: string;
-  /** How long the load runs before the kill, at most. */
-  maxLoadMs?: number;
   log?: (message: string) => void;
 }
 
@@ -39,6 +37,8 @@ const FREE_TRACKS = ["affirmations-purpose", "affirmations-2"] as const;
 const MEMBERS = 3;
 const BUYERS_PER_ROUND = 2;
 const CARD_THAT_PAYS = "4242424242424242";
+/** The load runs for a random time up to this long, plus a tenth of a second, before the kill. */
+const MAX_LOAD_MS = 1_500;
 
 interface Member {
   client: CookieClient;
@@ -169,7 +169,7 @@ export async function runCrashScenario(options: CrashScenarioOptions): Promise<C
       // Every other round the random moment counts from the round's first purchase done: a whole purchase
       // (three requests) can outlast the window on a slow machine, and then no round would test one.
       if (round % 2 === 0) await Promise.race(purchases);
-      await sleep(100 + Math.random() * (options.maxLoadMs ?? 1500));
+      await sleep(100 + Math.random() * MAX_LOAD_MS);
       running = false;
       await server.kill();
       await load;
