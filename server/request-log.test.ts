@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import express from "express";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createLogger } from "#app/platform/log.server.ts";
 import { requestLog } from "./request-log.ts";
 
@@ -35,21 +35,22 @@ async function loggedApp(routes: (app: express.Express) => void) {
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  // The end of a request is logged as its response goes: give the line a moment to arrive.
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
-  return { base, lines, settle };
+  // The end of a request is logged as its response goes, which can be after the client has read it.
+  const logged = (count: number) => vi.waitFor(() => expect(lines.length).toBeGreaterThanOrEqual(count));
+  return { base, lines, logged };
 }
 
 describe("requestLog", () => {
   it("logs each request's end once: its id, method, path without secrets, status and time", async () => {
-    const { base, lines, settle } = await loggedApp((app) => {
+    const { base, lines, logged } = await loggedApp((app) => {
       app.get("/portal", (_req, res) => void res.send("ok"));
       app.get("/healthz", (_req, res) => void res.send("ok"));
     });
+    // The health check first: a line it should not leave would be among the first two.
+    await (await fetch(`${base}/healthz`)).text();
     await (await fetch(`${base}/portal`)).text();
     await (await fetch(`${base}/shared/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789?token=secret-value`)).text();
-    await (await fetch(`${base}/healthz`)).text();
-    await settle();
+    await logged(2);
 
     expect(lines).toHaveLength(2);
     const [first, second] = lines as [Line, Line];
@@ -70,7 +71,7 @@ describe("requestLog", () => {
   });
 
   it("logs a server error's end as an error, and a response that fails with its error", async () => {
-    const { base, lines, settle } = await loggedApp((app) => {
+    const { base, lines, logged } = await loggedApp((app) => {
       app.get("/broken", (_req, res) => void res.status(500).send("down"));
       app.get("/failing", (_req, res) => {
         res.emit("error", new Error("the socket broke"));
@@ -79,7 +80,7 @@ describe("requestLog", () => {
     });
     await (await fetch(`${base}/broken`)).text();
     await (await fetch(`${base}/failing`)).text();
-    await settle();
+    await logged(2);
 
     expect(lines[0]).toMatchObject({
       level: LEVEL.error,
@@ -96,11 +97,11 @@ describe("requestLog", () => {
   });
 
   it("logs the server's own 'busy, try again' (503) as a warning, without a stack", async () => {
-    const { base, lines, settle } = await loggedApp((app) => {
+    const { base, lines, logged } = await loggedApp((app) => {
       app.get("/busy", (_req, res) => void res.status(503).set("Retry-After", "5").send("busy"));
     });
     await (await fetch(`${base}/busy`)).text();
-    await settle();
+    await logged(1);
 
     expect(lines).toEqual([
       expect.objectContaining({ level: LEVEL.warn, msg: "request completed", res: { statusCode: 503 } }),
@@ -109,26 +110,25 @@ describe("requestLog", () => {
   });
 
   it("says a request was aborted when the client went before its answer", async () => {
-    const { base, lines, settle } = await loggedApp((app) => {
+    const { base, lines, logged } = await loggedApp((app) => {
       app.get("/slow", (_req, res) => void setTimeout(() => res.end("late"), 200));
     });
     await fetch(`${base}/slow`, { signal: AbortSignal.timeout(50) }).catch(() => null);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    await settle();
+    await logged(1);
     expect(lines).toEqual([
       expect.objectContaining({ msg: "request aborted", req: expect.objectContaining({ url: "/slow" }) }),
     ]);
   });
 
   it("gives the request's own lines its id, method and path", async () => {
-    const { base, lines, settle } = await loggedApp((app) => {
+    const { base, lines, logged } = await loggedApp((app) => {
       app.post("/contact", (req, res) => {
         req.log.warn({ reason: "rate" }, "message refused");
         res.status(429).send("wait");
       });
     });
     await (await fetch(`${base}/contact?email=ana%40example.com`, { method: "POST" })).text();
-    await settle();
+    await logged(2);
 
     const [own, end] = lines as [Line, Line];
     expect(own).toMatchObject({
