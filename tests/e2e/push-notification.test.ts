@@ -94,6 +94,18 @@ describe("a reminder as a notification", () => {
       for (const version of versions)
         if (version.status === "activated") activated.add(version.registrationId);
     });
+    // What Chromium's DevTools log of background services says of this site: the push event's
+    // outcome, once the worker's waitUntil has settled, and the notification it displayed.
+    const logged: string[] = [];
+    cdp.on("BackgroundService.backgroundServiceEventReceived", ({ backgroundServiceEvent: event }) => {
+      if (event.origin !== scope) return;
+      const said = event.eventMetadata.map(({ key, value }) => `${key}: ${value}`);
+      logged.push([event.eventName, ...said.filter((line) => !line.startsWith("Payload"))].join(" | "));
+    });
+    for (const service of ["pushMessaging", "notifications"] as const) {
+      await cdp.send("BackgroundService.startObserving", { service });
+      await cdp.send("BackgroundService.setRecording", { service, shouldRecord: true });
+    }
     await cdp.send("ServiceWorker.enable");
     // A push reaches only an active worker: wait for hers before the clock reaches 20:00.
     await expect.poll(() => registrationId && activated.has(registrationId), { timeout: 20_000 }).toBe(true);
@@ -112,28 +124,34 @@ describe("a reminder as a notification", () => {
     clocked.setClock("2026-11-25T20:00:20Z");
     const received = await push.waitFor((message) => message.subscriptionId === device.id);
     expect(received.vapid.publicKey).toBe(publicKey);
-    const shown = async () =>
-      page.evaluate(async () => {
-        const registration = await navigator.serviceWorker.ready;
-        return (await registration.getNotifications()).map((n) => ({
-          title: n.title,
-          body: n.body,
-          url: (n.data as { url?: string } | null)?.url,
-        }));
-      });
-    // Showing waits for the worker to start and its icon to load, which a busy machine can make slow.
+    // The worker starts, loads the icon and shows it: its push event ends when showing has.
+    // Nothing reads the notifications meanwhile. Chromium's getNotifications() deletes, for
+    // good, one it has stored but not yet put on display, so a read during the showing loses it.
     await expect
-      .poll(async () => ({ shown: await shown(), relayErrors }), { timeout: 30_000 })
-      .toEqual({
-        relayErrors: [],
-        shown: [
-          {
-            title: "A few calm minutes for today",
-            body: "Today's practice is ready whenever you are.",
-            url: "/portal/program#today",
-          },
-        ],
-      });
+      .poll(() => ({ relayErrors, ended: logged.some((line) => line.startsWith("Push event completed")) }), {
+        timeout: 30_000,
+      })
+      .toEqual({ relayErrors: [], ended: true });
+    expect(logged).toEqual([
+      "Push event dispatched",
+      "Notification displayed | Title: A few calm minutes for today | Body: Today's practice is ready whenever you are.",
+      "Push event completed | Status: Success",
+    ]);
+    const shown = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      return (await registration.getNotifications()).map((n) => ({
+        title: n.title,
+        body: n.body,
+        url: (n.data as { url?: string } | null)?.url,
+      }));
+    });
+    expect(shown).toEqual([
+      {
+        title: "A few calm minutes for today",
+        body: "Today's practice is ready whenever you are.",
+        url: "/portal/program#today",
+      },
+    ]);
     // No email: she chose notifications only. The reminder that sent the push would have queued it.
     const emailed = await withServerDatabase(
       (db) =>
@@ -148,7 +166,7 @@ describe("a reminder as a notification", () => {
     expect(emailed).toEqual([]);
 
     // Opening it takes her to today's practice.
-    await page.goto(`${clocked.server.baseUrl}${(await shown())[0]!.url!}`);
+    await page.goto(`${clocked.server.baseUrl}${shown[0]!.url!}`);
     await waitForHydration(page);
     expect(page.url()).toBe(`${clocked.server.baseUrl}/portal/program#today`);
     await page.locator("#today").getByRole("button", { name: "Mark as Complete" }).waitFor();
